@@ -1,0 +1,225 @@
+//! Knuth's DLX text format, as DLX1, DLX2 and DLX3 read it.
+//!
+//! ```text
+//! | comment lines start with a bar
+//! A B 2:3|C | X Y        <- primary items, a bar, secondary items
+//! A B X:0 Y:0            <- one option per line
+//! A C X:1 Y:1            <- item:color on secondary items
+//! ```
+//!
+//! Names are any non-blank characters other than `:` and `|`. A primary item
+//! may carry DLX3's bounds, `lo:hi|name` or `n|name` (`n:n`). Blank lines and
+//! lines whose first non-blank character is `|` are comments.
+
+use crate::matrix::{Matrix, MatrixBuilder, MatrixError, valid_name};
+use std::fmt;
+use std::fmt::Write as _;
+
+/// A reason the text is not a valid DLX file, with its place (1-based line
+/// and column; column counts characters).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormatError {
+    pub line: usize,
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+fn err(line: usize, column: usize, message: impl Into<String>) -> FormatError {
+    FormatError {
+        line,
+        column,
+        message: message.into(),
+    }
+}
+
+/// The blank-separated words of a line with their 1-based character columns.
+fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut col = 0;
+    let mut rest = line;
+    std::iter::from_fn(move || {
+        let skipped = rest.len() - rest.trim_start().len();
+        col += rest[..skipped].chars().count();
+        rest = &rest[skipped..];
+        if rest.is_empty() {
+            return None;
+        }
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let word = &rest[..end];
+        let at = col + 1;
+        col += word.chars().count();
+        rest = &rest[end..];
+        Some((at, word))
+    })
+}
+
+fn is_comment(line: &str) -> bool {
+    let t = line.trim_start();
+    t.is_empty() || t.starts_with('|')
+}
+
+fn parse_bound(s: &str, line: usize, col: usize) -> Result<u32, FormatError> {
+    s.parse::<u32>().map_err(|_| {
+        err(
+            line,
+            col,
+            format!("bad bound `{s}`: expected a whole number (DLX3's `lo:hi|item`)"),
+        )
+    })
+}
+
+/// Reads a matrix from DLX text.
+pub fn parse(text: &str) -> Result<Matrix, FormatError> {
+    let mut b = MatrixBuilder::new();
+    let mut lines = text.lines().enumerate().map(|(k, l)| (k + 1, l));
+    let (item_line, header) = loop {
+        match lines.next() {
+            None => return Err(err(1, 1, "no item line: the input holds only comments")),
+            Some((n, l)) if !is_comment(l) => break (n, l),
+            Some(_) => {}
+        }
+    };
+    let mut secondary = false;
+    for (col, word) in words(header) {
+        if word == "|" {
+            if secondary {
+                return Err(err(item_line, col, "the item line holds `|` twice"));
+            }
+            secondary = true;
+            continue;
+        }
+        let (bounds, name, name_col) = match word.rsplit_once('|') {
+            Some((prefix, name)) => (Some(prefix), name, col + prefix.chars().count() + 1),
+            None => (None, word, col),
+        };
+        if !valid_name(name) {
+            return Err(err(
+                item_line,
+                name_col,
+                format!("bad item name `{name}`: names hold no `:` or `|`"),
+            ));
+        }
+        let result = match (bounds, secondary) {
+            (None, false) => b.primary(name),
+            (None, true) => b.secondary(name),
+            (Some(_), true) => {
+                return Err(err(
+                    item_line,
+                    col,
+                    format!("secondary item `{name}` cannot have bounds"),
+                ));
+            }
+            (Some(prefix), false) => {
+                let (lo, hi) = match prefix.split_once(':') {
+                    Some((lo, hi)) => (
+                        parse_bound(lo, item_line, col)?,
+                        parse_bound(hi, item_line, col)?,
+                    ),
+                    None => {
+                        let n = parse_bound(prefix, item_line, col)?;
+                        (n, n)
+                    }
+                };
+                b.primary_bounds(name, lo, hi)
+            }
+        };
+        result.map_err(|e| err(item_line, name_col, e.to_string()))?;
+    }
+    if b.num_items() == 0 {
+        return Err(err(item_line, 1, "the item line names no items"));
+    }
+    let mut entries = Vec::new();
+    for (n, line) in lines {
+        if is_comment(line) {
+            continue;
+        }
+        entries.clear();
+        let mut first_col = 1;
+        for (k, (col, word)) in words(line).enumerate() {
+            if k == 0 {
+                first_col = col;
+            }
+            let (name, color) = match word.split_once(':') {
+                Some((name, color)) => (name, Some(color)),
+                None => (word, None),
+            };
+            let item = b
+                .item(name)
+                .ok_or_else(|| err(n, col, format!("unknown item `{name}`")))?;
+            let color = match color {
+                None => None,
+                Some(c) if !valid_name(c) => {
+                    return Err(err(n, col, format!("bad color `{c}` on item `{name}`")));
+                }
+                Some(c) => Some(b.color(c)),
+            };
+            entries.push((item, color, col));
+        }
+        let items: Vec<_> = entries.iter().map(|&(i, c, _)| (i, c)).collect();
+        if let Err(e) = b.option(&items) {
+            // Point at the word that is wrong where there is one.
+            let col = match &e {
+                MatrixError::ItemTwiceInOption(name) => entries
+                    .iter()
+                    .filter(|(i, _, _)| b.item_name(*i) == name.as_str())
+                    .nth(1)
+                    .map_or(first_col, |e| e.2),
+                MatrixError::ColorOnPrimary(name) => entries
+                    .iter()
+                    .find(|(i, c, _)| c.is_some() && b.item_name(*i) == name.as_str())
+                    .map_or(first_col, |e| e.2),
+                _ => first_col,
+            };
+            return Err(err(n, col, e.to_string()));
+        }
+    }
+    b.build().map_err(|e| err(item_line, 1, e.to_string()))
+}
+
+/// Writes a matrix as DLX text (readable by DLX1/2/3 and by [`parse`]).
+pub fn write(m: &Matrix) -> String {
+    write_with_comment(m, None)
+}
+
+/// Writes a matrix as DLX text, after a comment line when one is given.
+pub fn write_with_comment(m: &Matrix, comment: Option<&str>) -> String {
+    let mut s = String::new();
+    if let Some(c) = comment {
+        for line in c.lines() {
+            let _ = writeln!(s, "| {line}");
+        }
+    }
+    for item in m.items() {
+        if item.index() > 0 {
+            s.push(' ');
+        }
+        if item.index() == m.num_primary() {
+            s.push_str("| ");
+        }
+        if m.is_primary(item) {
+            match m.bounds(item) {
+                (1, 1) => {}
+                (lo, hi) if lo == hi => {
+                    let _ = write!(s, "{hi}|");
+                }
+                (lo, hi) => {
+                    let _ = write!(s, "{lo}:{hi}|");
+                }
+            }
+        }
+        s.push_str(m.item_name(item));
+    }
+    s.push('\n');
+    for opt in m.options() {
+        s.push_str(&m.option_text(opt));
+        s.push('\n');
+    }
+    s
+}

@@ -1,0 +1,53 @@
+//! # polycover's exact-cover core
+//!
+//! An exact-cover problem is a set of *items* and a family of *options*, each
+//! a subset of the items; a solution is a set of options that covers every
+//! *primary* item exactly once and every *secondary* item at most once.
+//! This crate solves such problems with Knuth's dancing links (TAOCP
+//! 7.2.2.1) and knows nothing about puzzles.
+//!
+//! ## Design
+//!
+//! * [`Matrix`] (built by [`MatrixBuilder`], or read by [`format::parse`]) is
+//!   the problem: immutable, shared by every thread.
+//! * [`Solver`] holds one search's mutable state: Knuth's node and item
+//!   arrays, linked by `u32` indices (module `links`), and an explicit choice
+//!   stack. The search is a loop over that stack, not a recursion, so it can
+//!   pause after a node budget and resume, and it can start below a fixed
+//!   prefix of choices, a [`Subproblem`].
+//! * One engine runs three algorithms: X (plain exact cover), C (secondary
+//!   items with colors: options that agree on an item's color may share it)
+//!   and M (primary items with multiplicities `lo:hi`, each multiset of
+//!   options reached once). The matrix decides which; each is a separate
+//!   monomorphised copy of the loop, so plain exact cover pays nothing for
+//!   the others.
+//! * Solutions are pushed to a [`Visitor`], which may stop the search;
+//!   [`Solver::count`] is the fast path. [`Stats`] counts nodes and updates
+//!   exactly as DLX1/DLX2 do, so runs compare one to one with Knuth's.
+//! * The search chooses the primary item with the fewest options left, the
+//!   first one on ties, as DLX1 does, so it walks the same tree.
+//!
+//! ## Example
+//!
+//! ```
+//! // Knuth's example from DLX1: one solution, options 4, 1 and 5 (1-based).
+//! let m = dlx::format::parse(
+//!     "a b c d e f g\n c e\n a d g\n b c f\n a d f\n b g\n d e g\n",
+//! ).unwrap();
+//! let mut solver = dlx::Solver::new(&m);
+//! let sols = solver.first(10);
+//! assert_eq!(sols.len(), 1);
+//! let mut opts: Vec<_> = sols[0].iter().map(|o| o.index()).collect();
+//! opts.sort();
+//! assert_eq!(opts, [0, 3, 4]);
+//! ```
+
+pub mod format;
+mod links;
+mod matrix;
+mod solver;
+
+pub use matrix::{Color, Entry, ItemId, MAX_INDEX, Matrix, MatrixBuilder, MatrixError, OptionId};
+pub use solver::{
+    Control, CountOnly, Outcome, Solver, Stats, Subproblem, SubproblemError, Visitor,
+};

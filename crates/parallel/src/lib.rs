@@ -1,0 +1,1 @@
+//! The parallel driver (to come).

@@ -1,0 +1,1 @@
+//! Polyform puzzles (to come).
