@@ -1,0 +1,103 @@
+//! `polycover dlx`: Knuth's DLX format in, solution count and cost out.
+
+use crate::Failure;
+use clap::Args;
+use dlx::{Control, OptionId, Solver};
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct DlxArgs {
+    /// The DLX file; `-` or nothing reads standard input
+    file: Option<PathBuf>,
+    /// Print the first N solutions, each as the option lines chosen
+    #[arg(long, value_name = "N", conflicts_with = "all")]
+    print: Option<u64>,
+    /// Print every solution
+    #[arg(long)]
+    all: bool,
+    /// Print the summary as one JSON object (keys solutions, nodes, updates, seconds)
+    #[arg(long)]
+    json: bool,
+}
+
+/// Reads the whole input named on the command line (stdin for `-` or none),
+/// and the name to use in messages.
+pub fn read_input(file: &Option<PathBuf>) -> Result<(String, String), Failure> {
+    match file {
+        Some(p) if p.as_os_str() != "-" => {
+            let text = std::fs::read_to_string(p)
+                .map_err(|e| Failure::input(format!("{}: {e}", p.display())))?;
+            Ok((p.display().to_string(), text))
+        }
+        _ => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|e| Failure::input(format!("<stdin>: {e}")))?;
+            Ok(("<stdin>".to_string(), text))
+        }
+    }
+}
+
+pub fn run(args: DlxArgs) -> Result<u8, Failure> {
+    let (name, text) = read_input(&args.file)?;
+    let matrix = dlx::format::parse(&text).map_err(|e| Failure::input(format!("{name}:{e}")))?;
+    let limit = if args.all {
+        u64::MAX
+    } else {
+        args.print.unwrap_or(0)
+    };
+    let mut solver = Solver::new(&matrix);
+    let start = Instant::now();
+    let solutions = if limit == 0 {
+        solver.count()
+    } else {
+        let out = std::io::stdout();
+        let mut out = std::io::BufWriter::new(out.lock());
+        let mut printed = 0u64;
+        let mut error = None;
+        // Print the first `limit` solutions, count them all.
+        solver.solve(&mut |opts: &[OptionId]| {
+            if printed >= limit {
+                return Control::Continue;
+            }
+            printed += 1;
+            let mut block = format!("solution {printed}:\n");
+            for &o in opts {
+                block.push_str(&matrix.option_text(o));
+                block.push('\n');
+            }
+            match out.write_all(block.as_bytes()) {
+                Ok(()) => Control::Continue,
+                Err(e) => {
+                    error = Some(e);
+                    Control::Stop
+                }
+            }
+        });
+        if let Some(e) = error {
+            return Err(e.into());
+        }
+        out.flush()?;
+        solver.stats().solutions
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let stats = solver.stats();
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        writeln!(
+            out,
+            "{{\"solutions\":{solutions},\"nodes\":{},\"updates\":{},\"seconds\":{seconds:.6}}}",
+            stats.nodes, stats.updates
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{solutions} solutions, {} nodes, {} updates, {seconds:.3} seconds",
+            stats.nodes, stats.updates
+        )?;
+    }
+    Ok(0)
+}
