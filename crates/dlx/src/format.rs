@@ -75,8 +75,16 @@ fn parse_bound(s: &str, line: usize, col: usize) -> Result<u32, FormatError> {
     })
 }
 
-/// Reads a matrix from DLX text.
+/// Reads a matrix from DLX text. Options without a primary item are left
+/// out, as Knuth's programs leave them out; [`parse_with_warnings`] says which.
 pub fn parse(text: &str) -> Result<Matrix, FormatError> {
+    parse_with_warnings(text).map(|(m, _)| m)
+}
+
+/// Reads a matrix from DLX text, with a warning (line, column, message) for
+/// each option left out because it has no primary item.
+pub fn parse_with_warnings(text: &str) -> Result<(Matrix, Vec<FormatError>), FormatError> {
+    let mut warnings = Vec::new();
     let mut b = MatrixBuilder::new();
     let mut lines = text.lines().enumerate().map(|(k, l)| (k + 1, l));
     let (item_line, header) = loop {
@@ -163,24 +171,32 @@ pub fn parse(text: &str) -> Result<Matrix, FormatError> {
             entries.push((item, color, col));
         }
         let items: Vec<_> = entries.iter().map(|&(i, c, _)| (i, c)).collect();
-        if let Err(e) = b.option(&items) {
-            // Point at the word that is wrong where there is one.
-            let col = match &e {
-                MatrixError::ItemTwiceInOption(name) => entries
-                    .iter()
-                    .filter(|(i, _, _)| b.item_name(*i) == name.as_str())
-                    .nth(1)
-                    .map_or(first_col, |e| e.2),
-                MatrixError::ColorOnPrimary(name) => entries
-                    .iter()
-                    .find(|(i, c, _)| c.is_some() && b.item_name(*i) == name.as_str())
-                    .map_or(first_col, |e| e.2),
-                _ => first_col,
-            };
-            return Err(err(n, col, e.to_string()));
+        match b.option(&items) {
+            Ok(_) => continue,
+            Err(MatrixError::NoPrimaryItem) => {
+                warnings.push(err(n, first_col, "option ignored: it has no primary item"));
+                continue;
+            }
+            Err(e) => {
+                // Point at the word that is wrong where there is one.
+                let col = match &e {
+                    MatrixError::ItemTwiceInOption(name) => entries
+                        .iter()
+                        .filter(|(i, _, _)| b.item_name(*i) == name.as_str())
+                        .nth(1)
+                        .map_or(first_col, |e| e.2),
+                    MatrixError::ColorOnPrimary(name) => entries
+                        .iter()
+                        .find(|(i, c, _)| c.is_some() && b.item_name(*i) == name.as_str())
+                        .map_or(first_col, |e| e.2),
+                    _ => first_col,
+                };
+                return Err(err(n, col, e.to_string()));
+            }
         }
     }
-    b.build().map_err(|e| err(item_line, 1, e.to_string()))
+    let m = b.build().map_err(|e| err(item_line, 1, e.to_string()))?;
+    Ok((m, warnings))
 }
 
 /// Writes a matrix as DLX text (readable by DLX1/2/3 and by [`parse`]).

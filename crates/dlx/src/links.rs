@@ -138,7 +138,13 @@ impl Links {
                     up: last,
                     down: i,
                     top: i,
-                    color: e.color.map_or(0, |c| c.get()),
+                    // Without colors the field holds the option's first node
+                    // instead, for the branch-free `hide` of Algorithm X.
+                    color: if m.has_colors() {
+                        e.color.map_or(0, |c| c.get())
+                    } else {
+                        first
+                    },
                 });
                 nodes[last as usize].down = x;
                 nodes[i as usize].up = x;
@@ -245,73 +251,38 @@ impl Links {
     #[inline(always)]
     pub fn cover<const COLORS: bool>(&mut self, i: u32) {
         self.deactivate(i);
-        self.updates += 1;
-        let mut p = self.node(i).down;
+        let nodes = &mut self.nodes[..];
+        let mut updates = 1;
+        let mut p = at(nodes, i).down;
         while p != i {
-            self.hide::<COLORS>(p);
-            p = self.node(p).down;
+            updates += hide::<COLORS>(nodes, p);
+            p = at(nodes, p).down;
         }
+        self.updates += updates;
     }
 
     /// Undoes `cover(i)`: rows bottom to top, then the item itself.
     #[inline(always)]
     pub fn uncover<const COLORS: bool>(&mut self, i: u32) {
-        let mut p = self.node(i).up;
+        let nodes = &mut self.nodes[..];
+        let mut p = at(nodes, i).up;
         while p != i {
-            self.unhide::<COLORS>(p);
-            p = self.node(p).up;
+            unhide::<COLORS>(nodes, p);
+            p = at(nodes, p).up;
         }
         self.reactivate(i);
     }
 
-    /// Unlinks the nodes of `p`'s option, except `p` itself, from their
-    /// items' lists. Purified nodes stay: their items are settled.
+    /// Hides `p`'s option from the other lists (see [`hide`]).
     #[inline(always)]
     pub fn hide<const COLORS: bool>(&mut self, p: u32) {
-        let mut q = p + 1;
-        while q != p {
-            let Node {
-                up,
-                down,
-                top,
-                color,
-            } = *self.node(q);
-            if top == 0 {
-                q = up; // a spacer: wrap to the option's first node
-                continue;
-            }
-            if !COLORS || color != PURIFIED {
-                self.node_mut(up).down = down;
-                self.node_mut(down).up = up;
-                self.node_mut(top).top -= 1;
-                self.updates += 1;
-            }
-            q += 1;
-        }
+        self.updates += hide::<COLORS>(&mut self.nodes, p);
     }
 
-    /// Undoes `hide(p)`, walking the option right to left.
+    /// Undoes [`Links::hide`].
     #[inline(always)]
     pub fn unhide<const COLORS: bool>(&mut self, p: u32) {
-        let mut q = p - 1;
-        while q != p {
-            let Node {
-                up,
-                down,
-                top,
-                color,
-            } = *self.node(q);
-            if top == 0 {
-                q = down; // a spacer: wrap to the option's last node
-                continue;
-            }
-            if !COLORS || color != PURIFIED {
-                self.node_mut(up).down = q;
-                self.node_mut(down).up = q;
-                self.node_mut(top).top += 1;
-            }
-            q -= 1;
-        }
+        unhide::<COLORS>(&mut self.nodes, p);
     }
 
     // ---- Algorithm C: purify and unpurify.
@@ -627,5 +598,130 @@ impl Links {
             }
         }
         Ok(())
+    }
+}
+
+// ---- The hot loop.
+//
+// `hide` and `unhide` run for almost every update of a search, so they work
+// on a plain slice (no reloading of the vector through `self`) and keep their
+// update count in a register.
+
+/// The node at index `x`.
+#[inline(always)]
+fn at(nodes: &[Node], x: u32) -> &Node {
+    debug_assert!((x as usize) < nodes.len(), "node {x} out of bounds");
+    // SAFETY: every `up`, `down` and `top` field holds the index of a node
+    // (checked by `Links::new`, which builds them from the matrix), and the
+    // dance steps only ever copy such fields into each other, so every index
+    // reached by following links is below `nodes.len()`. `p + 1` and `p - 1`
+    // from a node of an option stay inside its option or reach the spacers
+    // that bound it. The debug assertion checks this in every test run.
+    unsafe { nodes.get_unchecked(x as usize) }
+}
+
+/// The node at index `x`, to change.
+#[inline(always)]
+fn at_mut(nodes: &mut [Node], x: u32) -> &mut Node {
+    debug_assert!((x as usize) < nodes.len(), "node {x} out of bounds");
+    // SAFETY: as for `at`.
+    unsafe { nodes.get_unchecked_mut(x as usize) }
+}
+
+/// Unlinks the nodes of `p`'s option, except `p` itself, from their items'
+/// lists, and returns how many it unlinked. Purified nodes stay: their items
+/// are settled.
+#[inline(always)]
+fn hide<const COLORS: bool>(nodes: &mut [Node], p: u32) -> u64 {
+    if !COLORS {
+        return hide_plain(nodes, p);
+    }
+    let mut updates = 0;
+    let mut q = p + 1;
+    while q != p {
+        let Node {
+            up,
+            down,
+            top,
+            color,
+        } = *at(nodes, q);
+        if top == 0 {
+            q = up; // a spacer: wrap to the option's first node
+            continue;
+        }
+        if color != PURIFIED {
+            at_mut(nodes, up).down = down;
+            at_mut(nodes, down).up = up;
+            at_mut(nodes, top).top -= 1;
+            updates += 1;
+        }
+        q += 1;
+    }
+    updates
+}
+
+/// `hide` without colors, where every option node holds the index of its
+/// option's first node in `color`. It walks the whole option from first to
+/// last node with no test for spacers, and sends the writes for `p` itself to
+/// the unused node 0 instead of branching around them: the loop then runs a
+/// fixed number of times for options of one length, which the processor
+/// predicts perfectly (Knuth's loop mispredicts where it meets the spacer).
+#[inline(always)]
+fn hide_plain(nodes: &mut [Node], p: u32) -> u64 {
+    let first = at(nodes, p).color;
+    let last = at(nodes, first - 1).down;
+    for q in first..=last {
+        let Node { up, down, top, .. } = *at(nodes, q);
+        // All ones, except all zeros for `p` itself: its writes go to node 0.
+        let keep = u32::from(q == p).wrapping_sub(1);
+        let (up, down, top) = (up & keep, down & keep, top & keep);
+        at_mut(nodes, up).down = down;
+        at_mut(nodes, down).up = up;
+        let len = &mut at_mut(nodes, top).top;
+        *len = len.wrapping_sub(1);
+    }
+    u64::from(last - first)
+}
+
+/// Undoes `hide(p)`, walking the option right to left.
+#[inline(always)]
+fn unhide<const COLORS: bool>(nodes: &mut [Node], p: u32) {
+    if !COLORS {
+        return unhide_plain(nodes, p);
+    }
+    let mut q = p - 1;
+    while q != p {
+        let Node {
+            up,
+            down,
+            top,
+            color,
+        } = *at(nodes, q);
+        if top == 0 {
+            q = down; // a spacer: wrap to the option's last node
+            continue;
+        }
+        if color != PURIFIED {
+            at_mut(nodes, up).down = q;
+            at_mut(nodes, down).up = q;
+            at_mut(nodes, top).top += 1;
+        }
+        q -= 1;
+    }
+}
+
+/// Undoes `hide_plain(p)`, last node to first.
+#[inline(always)]
+fn unhide_plain(nodes: &mut [Node], p: u32) {
+    let first = at(nodes, p).color;
+    let last = at(nodes, first - 1).down;
+    for q in (first..=last).rev() {
+        let Node { up, down, top, .. } = *at(nodes, q);
+        let keep = u32::from(q == p).wrapping_sub(1);
+        let (up, down, top) = (up & keep, down & keep, top & keep);
+        at_mut(nodes, up).down = q & keep;
+        at_mut(nodes, down).up = q & keep;
+        let len = &mut at_mut(nodes, top).top;
+        *len = len.wrapping_add(1);
     }
 }

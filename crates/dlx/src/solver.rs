@@ -585,7 +585,9 @@ impl<'m> Solver<'m> {
                         return Outcome::Paused;
                     }
                     if self.links.first_active() == ROOT {
-                        if self.level < self.frontier {
+                        // When listing subproblems, a solution above the
+                        // frontier is a subproblem of its own.
+                        if self.frontier == usize::MAX {
                             self.stats.nodes += 1;
                             self.stats.solutions += 1;
                             if V::WANTS_OPTIONS {

@@ -1,0 +1,81 @@
+//! Knuth's DLX text format: reading, writing, and the errors for bad input.
+
+use dlx::Solver;
+use dlx::format::{parse, write};
+
+fn error_at(text: &str) -> (usize, usize, String) {
+    let e = parse(text).expect_err("the input is bad");
+    (e.line, e.column, e.message)
+}
+
+#[test]
+fn errors_name_line_and_column() {
+    let (l, c, m) = error_at("| c\na b\na x\n");
+    assert_eq!((l, c), (3, 3));
+    assert!(m.contains("unknown item `x`"), "{m}");
+
+    let (l, c, m) = error_at("a b\na b a\n");
+    assert_eq!((l, c), (2, 5));
+    assert!(m.contains("twice"), "{m}");
+
+    let (l, c, m) = error_at("a | s\na:red s\n");
+    assert_eq!((l, c), (2, 1));
+    assert!(m.contains("primary item `a` has a color"), "{m}");
+
+    let (l, c, m) = error_at("a a\n");
+    assert_eq!((l, c), (1, 3));
+    assert!(m.contains("declared twice"), "{m}");
+
+    let (l, _, m) = error_at("a | b | c\n");
+    assert_eq!(l, 1);
+    assert!(m.contains("`|` twice"), "{m}");
+
+    let (l, c, m) = error_at("x:y\n");
+    assert_eq!((l, c), (1, 1));
+    assert!(m.contains("bad item name"), "{m}");
+
+    let (_, _, m) = error_at("| only comments\n\n");
+    assert!(m.contains("no item line"), "{m}");
+
+    let (l, c, m) = error_at("a | 2|s\n");
+    assert_eq!((l, c), (1, 5));
+    assert!(m.contains("cannot have bounds"), "{m}");
+
+    let (_, _, m) = error_at("x:2|a\n");
+    assert!(m.contains("bad bound"), "{m}");
+
+    let (_, _, m) = error_at("3:2|a\n");
+    assert!(m.contains("bad bounds 3:2"), "{m}");
+
+    let (l, c, m) = error_at("a | s\na s:\n");
+    assert_eq!((l, c), (2, 3));
+    assert!(m.contains("bad color"), "{m}");
+}
+
+#[test]
+fn columns_count_characters_not_bytes() {
+    let e = parse("é a\né b\n").unwrap_err();
+    assert_eq!((e.line, e.column), (2, 3));
+}
+
+#[test]
+fn write_then_parse_gives_the_same_matrix() {
+    let text = "| example\n2:3|A B 1|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\nA\n";
+    let m = parse(text).unwrap();
+    let out = write(&m);
+    assert_eq!(
+        out,
+        "2:3|A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\nA\n"
+    );
+    let again = parse(&out).unwrap();
+    assert_eq!(write(&again), out);
+    assert_eq!(Solver::new(&m).count(), Solver::new(&again).count());
+}
+
+#[test]
+fn tabs_and_blank_lines_are_blanks() {
+    let m = parse("\n\ta\tb  |\t s\n\n  a s\n\tb\n").unwrap();
+    assert_eq!(m.num_primary(), 2);
+    assert_eq!(m.num_secondary(), 1);
+    assert_eq!(Solver::new(&m).count(), 1);
+}

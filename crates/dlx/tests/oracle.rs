@@ -1,0 +1,329 @@
+//! The solver against a brute-force oracle on many small random matrices:
+//! plain exact cover, secondary items, colors and multiplicities. The oracle
+//! tries every subset of the options and checks the definition directly, so it
+//! shares no code or idea with dancing links.
+
+use dlx::{Control, Matrix, MatrixBuilder, OptionId, Outcome, Solver, Subproblem};
+use std::collections::BTreeSet;
+
+/// xorshift64*: a small deterministic generator, so failures reproduce.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn chance(&mut self, percent: u64) -> bool {
+        self.below(100) < percent
+    }
+}
+
+#[derive(Clone, Copy)]
+struct Kind {
+    secondary: bool,
+    colors: bool,
+    bounds: bool,
+}
+
+/// A random matrix with up to 13 options, so the oracle's 2^13 subsets stay cheap.
+fn random_matrix(rng: &mut Rng, kind: Kind) -> Matrix {
+    let np = 1 + rng.below(6) as usize;
+    let ns = if kind.secondary {
+        rng.below(4) as usize
+    } else {
+        0
+    };
+    let mut b = MatrixBuilder::new();
+    let mut items = Vec::new();
+    for i in 0..np {
+        let name = format!("p{i}");
+        let id = if kind.bounds && rng.chance(40) {
+            let hi = 1 + rng.below(3) as u32;
+            let lo = rng.below(hi as u64 + 1) as u32;
+            b.primary_bounds(&name, lo, hi).unwrap()
+        } else {
+            b.primary(&name).unwrap()
+        };
+        items.push(id);
+    }
+    for i in 0..ns {
+        items.push(b.secondary(&format!("s{i}")).unwrap());
+    }
+    let colors = ["red", "blue"];
+    let options = 1 + rng.below(13);
+    for _ in 0..options {
+        loop {
+            let mut opt = Vec::new();
+            for (k, &item) in items.iter().enumerate() {
+                if rng.chance(35) {
+                    let color = if k >= np && kind.colors && rng.chance(60) {
+                        Some(b.color(colors[rng.below(2) as usize]))
+                    } else {
+                        None
+                    };
+                    opt.push((item, color));
+                }
+            }
+            // Shuffle so that options do not list their items in item order.
+            for k in (1..opt.len()).rev() {
+                opt.swap(k, rng.below(k as u64 + 1) as usize);
+            }
+            if opt.iter().any(|(i, _)| i.index() < np) {
+                b.option(&opt).unwrap();
+                break;
+            }
+        }
+    }
+    b.build().unwrap()
+}
+
+/// Every subset of options that satisfies the definition, as sorted option lists.
+fn brute_force(m: &Matrix) -> BTreeSet<Vec<usize>> {
+    let n = m.num_options();
+    let mut out = BTreeSet::new();
+    'subset: for mask in 0u32..(1 << n) {
+        let mut uses = vec![0u32; m.num_items()];
+        let mut color = vec![None; m.num_items()];
+        let mut plain = vec![false; m.num_items()];
+        for k in 0..n {
+            if mask & (1 << k) == 0 {
+                continue;
+            }
+            for e in m.option(OptionId::from_index(k)) {
+                let i = e.item.index();
+                uses[i] += 1;
+                if !m.is_primary(e.item) {
+                    match e.color {
+                        None => plain[i] = true,
+                        Some(c) => {
+                            if color[i].is_some_and(|d| d != c) {
+                                continue 'subset;
+                            }
+                            color[i] = Some(c);
+                        }
+                    }
+                    // Uncolored: at most once; colored: never with an uncolored use.
+                    if plain[i] && uses[i] > 1 {
+                        continue 'subset;
+                    }
+                }
+            }
+        }
+        for item in m.items() {
+            if m.is_primary(item) {
+                let (lo, hi) = m.bounds(item);
+                let u = uses[item.index()];
+                if u < lo || u > hi {
+                    continue 'subset;
+                }
+            }
+        }
+        out.insert((0..n).filter(|k| mask & (1 << k) != 0).collect());
+    }
+    out
+}
+
+fn solutions(solver: &mut Solver) -> BTreeSet<Vec<usize>> {
+    let mut out = BTreeSet::new();
+    let mut dup = false;
+    solver.solve(&mut |opts: &[OptionId]| {
+        let mut v: Vec<usize> = opts.iter().map(|o| o.index()).collect();
+        v.sort();
+        dup |= !out.insert(v);
+        Control::Continue
+    });
+    assert!(!dup, "a solution was visited twice");
+    out
+}
+
+fn check_kind(kind: Kind, seed: u64, trials: usize) {
+    let mut rng = Rng(seed);
+    for trial in 0..trials {
+        let m = random_matrix(&mut rng, kind);
+        let expected = brute_force(&m);
+        let mut s = Solver::new(&m);
+        let got = solutions(&mut s);
+        let text = dlx::format::write(&m);
+        assert_eq!(got, expected, "trial {trial}, matrix:\n{text}");
+        assert_eq!(s.stats().solutions, expected.len() as u128);
+        s.sanity()
+            .unwrap_or_else(|e| panic!("trial {trial}: {e}\n{text}"));
+        // The same count through the fast path, from a used solver.
+        assert_eq!(s.count(), expected.len() as u128, "{text}");
+        let full_nodes = {
+            let before = s.stats().nodes;
+            s.count();
+            s.stats().nodes - before
+        };
+        // Subproblems of every depth add up to the full count, and the nodes
+        // of the listing and of the subproblems to the full search's nodes.
+        for depth in 0..4 {
+            let before = s.stats().nodes;
+            let subs = s.subproblems(depth);
+            let mut total = 0;
+            for sub in &subs {
+                assert!(sub.depth() <= depth);
+                s.start(sub).unwrap();
+                let before = s.stats().solutions;
+                assert_eq!(s.run(&mut dlx::CountOnly, u64::MAX), Outcome::Finished);
+                total += s.stats().solutions - before;
+            }
+            assert_eq!(total, expected.len() as u128, "depth {depth}\n{text}");
+            assert_eq!(
+                s.stats().nodes - before,
+                full_nodes,
+                "depth {depth}\n{text}"
+            );
+            s.sanity().unwrap();
+        }
+    }
+}
+
+#[test]
+fn exact_cover_matches_brute_force() {
+    let kind = Kind {
+        secondary: false,
+        colors: false,
+        bounds: false,
+    };
+    check_kind(kind, 1, 400);
+}
+
+#[test]
+fn secondary_items_match_brute_force() {
+    let kind = Kind {
+        secondary: true,
+        colors: false,
+        bounds: false,
+    };
+    check_kind(kind, 2, 400);
+}
+
+#[test]
+fn colors_match_brute_force() {
+    let kind = Kind {
+        secondary: true,
+        colors: true,
+        bounds: false,
+    };
+    check_kind(kind, 3, 500);
+}
+
+#[test]
+fn multiplicities_match_brute_force() {
+    let kind = Kind {
+        secondary: true,
+        colors: false,
+        bounds: true,
+    };
+    check_kind(kind, 4, 500);
+}
+
+#[test]
+fn multiplicities_with_colors_match_brute_force() {
+    let kind = Kind {
+        secondary: true,
+        colors: true,
+        bounds: true,
+    };
+    check_kind(kind, 5, 500);
+}
+
+/// Pausing after every few nodes and resuming gives the same solutions in the
+/// same order, and the links come back whole.
+#[test]
+fn pause_and_resume_is_invisible() {
+    let mut rng = Rng(6);
+    for _ in 0..200 {
+        let kind = Kind {
+            secondary: true,
+            colors: rng.chance(50),
+            bounds: rng.chance(50),
+        };
+        let m = random_matrix(&mut rng, kind);
+        let mut s = Solver::new(&m);
+        let mut straight = Vec::new();
+        s.solve(&mut |o: &[OptionId]| {
+            straight.push(o.to_vec());
+            Control::Continue
+        });
+        let budget = 1 + rng.below(3);
+        let mut paused = Vec::new();
+        s.start(&Subproblem::root()).unwrap();
+        let mut pauses = 0;
+        loop {
+            let outcome = s.run(
+                &mut |o: &[OptionId]| {
+                    paused.push(o.to_vec());
+                    Control::Continue
+                },
+                budget,
+            );
+            match outcome {
+                Outcome::Paused => pauses += 1,
+                Outcome::Finished => break,
+                Outcome::Stopped => unreachable!(),
+            }
+            assert!(pauses < 100_000);
+        }
+        assert_eq!(straight, paused);
+        s.sanity().unwrap();
+    }
+}
+
+/// Stopping early restores the links, and `first(n)` gives a prefix of the
+/// full list of solutions.
+#[test]
+fn stopping_early_restores_the_links() {
+    let mut rng = Rng(7);
+    for _ in 0..200 {
+        let kind = Kind {
+            secondary: true,
+            colors: rng.chance(50),
+            bounds: rng.chance(50),
+        };
+        let m = random_matrix(&mut rng, kind);
+        let mut s = Solver::new(&m);
+        let all = s.first(usize::MAX);
+        for n in 0..=all.len() {
+            assert_eq!(s.first(n), all[..n].to_vec());
+            s.sanity().unwrap();
+        }
+        // Abandoning a search half way also restores the links.
+        s.start(&Subproblem::root()).unwrap();
+        let _ = s.run(&mut dlx::CountOnly, 1 + rng.below(4));
+        s.abandon();
+        s.sanity().unwrap();
+    }
+}
+
+/// A subproblem made for one matrix is refused by another.
+#[test]
+fn foreign_subproblems_are_refused() {
+    let m = dlx::format::parse("a b c\na b\nc\na\nb c\n").unwrap();
+    let mut s = Solver::new(&m);
+    let subs = s.subproblems(1);
+    assert_eq!(subs.len(), 2);
+    let bogus = Subproblem::from_parts(vec![1_000_000], vec![1]);
+    assert!(s.start(&bogus).is_err());
+    // Node 1 is a header, not an option of the item chosen at level 0.
+    let header = Subproblem::from_parts(vec![1], vec![1]);
+    assert!(s.start(&header).is_err());
+    s.sanity().unwrap();
+    // Too deep: both levels of the first solution, then one more.
+    let mut deep = subs[0].choices().to_vec();
+    let next = s.subproblems_below(&subs[0], 1).unwrap();
+    deep.extend_from_slice(next[0].choices());
+    deep.push(deep[0]);
+    assert!(
+        s.start(&Subproblem::from_parts(deep.clone(), vec![1; deep.len()]))
+            .is_err()
+    );
+    s.sanity().unwrap();
+}
