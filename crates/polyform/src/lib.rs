@@ -1,1 +1,79 @@
-//! Polyform puzzles (to come).
+//! # Polyform puzzles as exact-cover problems
+//!
+//! This crate turns packing puzzles (pieces made of cells, a board made of
+//! cells) into exact-cover matrices for the [`dlx`] crate, and solutions
+//! back into pictures. It knows pieces and boards; `dlx` knows only items
+//! and options, and does not depend on this crate.
+//!
+//! ## Design
+//!
+//! * [`lattice`]: where cells live. A [`Lattice`] gives cell coordinates
+//!   ([`Cell`], three integers), its point group as exact integer maps
+//!   ([`Symmetry`], rotations marked `proper`), its translations, and how
+//!   drawings map to cells. `square` and `cubic` are here; hexagonal,
+//!   triangular and FCC lattices are further implementations of the trait.
+//! * [`shape`]: a [`Shape`] is a set of cells up to translation;
+//!   orientations are the distinct normalized images under a set of
+//!   symmetries.
+//! * [`piece`]: a [`Piece`] is a named shape with a one-character symbol and
+//!   a [`Count`] of identical copies (exactly `k`, a range, or unlimited).
+//!   The shape is kept as drawn (in its own lattice, e.g. square art) apart
+//!   from its embedding in the puzzle's lattice, so one drawing serves a 2D
+//!   board and a 3D box. Its orientations follow physics: in 2D it may be
+//!   turned over (unless the puzzle is one-sided), in 3D it only rotates,
+//!   except that a flat piece can always be turned over.
+//! * [`board`]: a [`Board`] is any set of cells, each to fill or optional
+//!   (may stay empty).
+//! * [`puzzle`]: a [`Puzzle`] gathers the lattice, board, pieces, pieces
+//!   placed in advance and expected counts. [`file`] reads one from TOML
+//!   (format in `docs/format.md`), with errors naming file and line
+//!   ([`Error`]).
+//! * [`encode`]: [`encode()`](encode::encode) builds the matrix: a primary
+//!   item per piece (bounds `k:k` for `k` identical copies, so Algorithm M
+//!   counts each multiset once; none for an unlimited supply) and per cell
+//!   to fill, a secondary item per optional cell, an option per
+//!   [`Placement`]. The [`Encoding`] maps options back to placements.
+//! * [`render`]: text pictures (ANSI colors optional) and JSON.
+//!
+//! ## Example
+//!
+//! ```
+//! use polyform::{encode, file};
+//! use std::path::Path;
+//! let text = r###"
+//! lattice = "square"
+//! [board]
+//! size = [2, 2]
+//! [[piece]]
+//! name = "domino"
+//! symbol = "D"
+//! art = "##"
+//! count = 2
+//! "###;
+//! let puzzle = file::parse_puzzle(Path::new("two-dominoes.toml"), text).unwrap();
+//! let enc = encode::encode(&puzzle).unwrap();
+//! // Two identical dominoes fill a 2x2 square in 2 ways, not 4.
+//! assert_eq!(dlx::Solver::new(&enc.matrix).count(), 2);
+//! ```
+
+pub mod art;
+pub mod board;
+pub mod encode;
+pub mod error;
+pub mod file;
+pub mod lattice;
+pub mod piece;
+pub mod placement;
+pub mod puzzle;
+pub mod render;
+pub mod shape;
+
+pub use board::{Board, CellKind};
+pub use encode::{Encoding, PieceStats, encode};
+pub use error::Error;
+pub use file::load;
+pub use lattice::{Cell, Lattice, LatticeKind, Symmetry};
+pub use piece::{Count, Piece};
+pub use placement::Placement;
+pub use puzzle::{Expect, Puzzle};
+pub use shape::Shape;

@@ -1,0 +1,161 @@
+//! From a puzzle to an exact-cover matrix, and from a solution back.
+//!
+//! Items, in this order (as in Knuth's generators: piece names, then
+//! cells):
+//! 1. one primary item per piece with a limited supply, named after the
+//!    piece, with bounds `lo:hi` when the count is not exactly 1 (Algorithm M
+//!    then visits each multiset of identical copies once);
+//! 2. one primary item per free cell to fill, named `x,y` (2D) or `x,y,z`;
+//! 3. one secondary item per free cell that may stay empty.
+//!
+//! Options, piece by piece, orientation by orientation, position by
+//! position (reading order of the cell the orientation's first cell lands
+//! on): the piece's item (if any), then the covered cells in reading order.
+//! A piece with an unlimited supply has no item; its placements that would
+//! cover only optional cells are left out, since an option needs a primary
+//! item.
+
+use crate::board::CellKind;
+use crate::lattice::Cell;
+use crate::placement::{Placement, fits};
+use crate::puzzle::Puzzle;
+use dlx::{ItemId, Matrix, MatrixBuilder, OptionId};
+use std::collections::{HashMap, HashSet};
+
+/// The most options (placements) a puzzle may have.
+pub const MAX_OPTIONS: usize = 20_000_000;
+
+/// How a piece fared in the encoding.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PieceStats {
+    /// Distinct orientations of the piece.
+    pub orientations: usize,
+    /// Placements that fit in the free cells (options of the matrix).
+    pub placements: usize,
+}
+
+/// A puzzle as an exact-cover problem.
+///
+/// Invariant: `placements[k]` is the placement option `k` of `matrix`
+/// stands for; `pieces[i]` describes the puzzle's piece `i`.
+#[derive(Clone, Debug)]
+pub struct Encoding {
+    pub matrix: Matrix,
+    pub placements: Vec<Placement>,
+    pub pieces: Vec<PieceStats>,
+}
+
+/// The item name of a cell.
+pub fn cell_name(c: Cell, dimension: usize) -> String {
+    if dimension == 2 {
+        format!("{},{}", c[0], c[1])
+    } else {
+        format!("{},{},{}", c[0], c[1], c[2])
+    }
+}
+
+/// The item name of a piece: its name with blanks turned into `_`.
+pub fn piece_item_name(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_whitespace() { '_' } else { c })
+        .collect()
+}
+
+/// Builds the exact-cover matrix of a puzzle.
+pub fn encode(puzzle: &Puzzle) -> Result<Encoding, String> {
+    let lattice = puzzle.lattice();
+    let dim = lattice.dimension();
+    let free = puzzle.free_cells();
+    let anchors: Vec<Cell> = free.iter().map(|(c, _)| *c).collect();
+    let free_set: HashSet<Cell> = anchors.iter().copied().collect();
+    let mut b = MatrixBuilder::new();
+    let err = |e: dlx::MatrixError| e.to_string();
+
+    let mut piece_items: Vec<Option<ItemId>> = vec![];
+    for p in &puzzle.pieces {
+        let c = p.count;
+        let item = if c.is_none() || (c.lo == 0 && c.hi.is_none()) {
+            None
+        } else {
+            let name = piece_item_name(&p.name);
+            let hi =
+                c.hi.unwrap_or_else(|| ((anchors.len() / p.size()) as u32).max(c.lo));
+            Some(if c.is_one() {
+                b.primary(&name).map_err(err)?
+            } else {
+                b.primary_bounds(&name, c.lo, hi).map_err(err)?
+            })
+        };
+        piece_items.push(item);
+    }
+    let mut cell_items: HashMap<Cell, (ItemId, bool)> = HashMap::new();
+    for kind in [CellKind::Fill, CellKind::Optional] {
+        for &(c, k) in &free {
+            if k == kind {
+                let id = if kind == CellKind::Fill {
+                    b.primary(&cell_name(c, dim))
+                } else {
+                    b.secondary(&cell_name(c, dim))
+                }
+                .map_err(err)?;
+                cell_items.insert(c, (id, kind == CellKind::Fill));
+            }
+        }
+    }
+
+    let mut placements = vec![];
+    let mut stats = vec![];
+    for (pi, p) in puzzle.pieces.iter().enumerate() {
+        let mut n = 0;
+        if !p.count.is_none() {
+            for (oi, o) in p.orientations.iter().enumerate() {
+                for cells in fits(lattice, o, &anchors, &free_set) {
+                    let has_primary =
+                        piece_items[pi].is_some() || cells.iter().any(|c| cell_items[c].1);
+                    if !has_primary {
+                        continue;
+                    }
+                    if placements.len() >= MAX_OPTIONS {
+                        return Err(format!(
+                            "the puzzle has more than {MAX_OPTIONS} placements: make the board or the pieces smaller"
+                        ));
+                    }
+                    let mut row = Vec::with_capacity(cells.len() + 1);
+                    if let Some(item) = piece_items[pi] {
+                        row.push((item, None));
+                    }
+                    row.extend(cells.iter().map(|c| (cell_items[c].0, None)));
+                    b.option(&row).map_err(err)?;
+                    placements.push(Placement {
+                        piece: pi,
+                        orientation: oi,
+                        cells,
+                    });
+                    n += 1;
+                }
+            }
+        }
+        stats.push(PieceStats {
+            orientations: p.orientations.len(),
+            placements: n,
+        });
+    }
+    Ok(Encoding {
+        matrix: b.build().map_err(err)?,
+        placements,
+        pieces: stats,
+    })
+}
+
+impl Encoding {
+    /// A solution's placements: the puzzle's fixed pieces, then the
+    /// chosen options in the order given.
+    pub fn decode(&self, puzzle: &Puzzle, solution: &[OptionId]) -> Vec<Placement> {
+        puzzle
+            .fixed
+            .iter()
+            .cloned()
+            .chain(solution.iter().map(|o| self.placements[o.index()].clone()))
+            .collect()
+    }
+}

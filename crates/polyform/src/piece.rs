@@ -1,0 +1,138 @@
+//! Pieces: a named shape with a symbol, its orientations, and how many
+//! copies the puzzle has.
+
+use crate::lattice::{Lattice, LatticeKind, Symmetry};
+use crate::shape::Shape;
+use std::fmt;
+
+/// How many copies of a piece a solution uses: between `lo` and `hi`
+/// (`None`: no upper limit). Copies are identical, so swapping two of them
+/// is not a new solution.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Count {
+    pub lo: u32,
+    pub hi: Option<u32>,
+}
+
+impl Count {
+    /// Exactly `k` copies.
+    pub const fn exactly(k: u32) -> Count {
+        Count { lo: k, hi: Some(k) }
+    }
+
+    /// Any number of copies (an unlimited supply, e.g. dominoes).
+    pub const UNLIMITED: Count = Count { lo: 0, hi: None };
+
+    /// Is the piece exactly once in every solution?
+    pub fn is_one(self) -> bool {
+        self == Count::exactly(1)
+    }
+
+    /// Can no copy be placed at all (all used up)?
+    pub fn is_none(self) -> bool {
+        self.hi == Some(0)
+    }
+
+    /// The count after `used` copies were placed in advance (`None` when
+    /// that is more than the upper bound).
+    pub fn after_using(self, used: u32) -> Option<Count> {
+        let hi = match self.hi {
+            Some(h) => Some(h.checked_sub(used)?),
+            None => None,
+        };
+        Some(Count {
+            lo: self.lo.saturating_sub(used),
+            hi,
+        })
+    }
+}
+
+impl fmt::Display for Count {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.lo, self.hi) {
+            (lo, Some(hi)) if lo == hi => write!(f, "{lo}"),
+            (0, None) => write!(f, "unlimited"),
+            (lo, None) => write!(f, "{lo}.."),
+            (lo, Some(hi)) => write!(f, "{lo}..{hi}"),
+        }
+    }
+}
+
+/// A piece of a puzzle.
+///
+/// Invariants: `cells` is `shape` embedded in the puzzle's lattice and
+/// normalized; `orientations` are the distinct normalized images of `cells`
+/// under the piece's symmetry group ([`orientation_group`]), `cells`' own
+/// orientation first; `symbol` is not a character that drawings reserve.
+#[derive(Clone, Debug)]
+pub struct Piece {
+    /// The piece's name, unique in its puzzle.
+    pub name: String,
+    /// The one character that draws it, unique in its puzzle.
+    pub symbol: char,
+    /// The lattice the piece was drawn in (square art for a flat piece).
+    pub drawn_in: LatticeKind,
+    /// The shape as drawn, normalized in `drawn_in`.
+    pub shape: Shape,
+    /// The shape in the puzzle's lattice, normalized.
+    pub cells: Shape,
+    /// Every distinct orientation in the puzzle's lattice.
+    pub orientations: Vec<Shape>,
+    /// How many copies the puzzle has (after pre-placed ones are taken out).
+    pub count: Count,
+}
+
+impl Piece {
+    /// A piece drawn in `drawn_in` as `shape`, for a puzzle on `lattice`.
+    /// `one_sided` forbids turning pieces over (2D puzzles only).
+    pub fn new(
+        name: String,
+        symbol: char,
+        drawn_in: LatticeKind,
+        shape: Shape,
+        count: Count,
+        lattice: &dyn Lattice,
+        one_sided: bool,
+    ) -> Result<Piece, String> {
+        if shape.is_empty() {
+            return Err(format!("piece `{name}` has no cells"));
+        }
+        let from = drawn_in.lattice();
+        let shape = shape.normalized(from);
+        let cells = Shape::new(lattice.embed(drawn_in, shape.cells())?).normalized(lattice);
+        let orientations = cells.orientations(
+            lattice,
+            orientation_group(lattice, cells.cells(), one_sided),
+        );
+        Ok(Piece {
+            name,
+            symbol,
+            drawn_in,
+            shape,
+            cells,
+            orientations,
+            count,
+        })
+    }
+
+    /// The number of cells.
+    pub fn size(&self) -> usize {
+        self.cells.len()
+    }
+}
+
+/// The symmetries a physical piece can take: in 2D every symmetry (it may
+/// be turned over) unless the puzzle is one-sided; in 3D only rotations,
+/// except that a flat piece can be turned over, so it takes every symmetry.
+pub fn orientation_group<'a>(
+    lattice: &'a dyn Lattice,
+    cells: &[crate::lattice::Cell],
+    one_sided: bool,
+) -> impl Iterator<Item = &'a Symmetry> + 'a {
+    let all = if lattice.dimension() == 2 {
+        !one_sided
+    } else {
+        lattice.is_flat(cells)
+    };
+    lattice.symmetries().iter().filter(move |s| all || s.proper)
+}

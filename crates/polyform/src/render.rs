@@ -1,0 +1,132 @@
+//! Pictures of boards and solutions: plain text, ANSI colors, JSON.
+//!
+//! Text pictures draw each cell as one character at its grid position
+//! ([`Lattice::grid_position`](crate::lattice::Lattice::grid_position)):
+//! a piece's symbol, `#` for a cell still to fill, `+` for a cell that may
+//! stay empty, `.` off the board. 3D pictures put the layers side by side,
+//! bottom layer first. A picture of a solution is itself valid board art:
+//! pasted into a puzzle file, it pre-places every piece.
+
+use crate::board::CellKind;
+use crate::lattice::{Cell, Lattice};
+use crate::placement::Placement;
+use crate::puzzle::Puzzle;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+
+/// Background colors (xterm 256-color numbers) given to pieces in turn.
+const PALETTE: [u8; 16] = [
+    196, 46, 21, 226, 201, 51, 208, 93, 118, 33, 214, 160, 40, 129, 220, 39,
+];
+
+/// What to draw at a grid position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Glyph {
+    Off,
+    Empty(CellKind),
+    Piece(usize, char),
+}
+
+/// Draws glyphs at cells; layers side by side.
+fn draw(lattice: &dyn Lattice, cells: &[(Cell, Glyph)], color: bool) -> String {
+    if cells.is_empty() {
+        return String::new();
+    }
+    let mut grid: HashMap<(i32, i32, i32), Glyph> = HashMap::new();
+    let (mut lo, mut hi) = ([i32::MAX; 3], [i32::MIN; 3]);
+    for &(c, g) in cells {
+        let p = lattice.grid_position(c);
+        let p3 = [p.0, p.1, p.2];
+        for a in 0..3 {
+            lo[a] = lo[a].min(p3[a]);
+            hi[a] = hi[a].max(p3[a]);
+        }
+        grid.insert(p, g);
+    }
+    let mut out = String::new();
+    for row in lo[1]..=hi[1] {
+        let mut line = String::new();
+        for layer in lo[0]..=hi[0] {
+            if layer > lo[0] {
+                line.push_str("  ");
+            }
+            for col in lo[2]..=hi[2] {
+                match grid.get(&(layer, row, col)).copied().unwrap_or(Glyph::Off) {
+                    Glyph::Off => line.push('.'),
+                    Glyph::Empty(CellKind::Fill) => line.push('#'),
+                    Glyph::Empty(CellKind::Optional) => line.push('+'),
+                    Glyph::Piece(i, ch) => {
+                        if color {
+                            let bg = PALETTE[i % PALETTE.len()];
+                            line.push_str(&format!("\x1b[30;48;5;{bg}m{ch}\x1b[0m"));
+                        } else {
+                            line.push(ch);
+                        }
+                    }
+                }
+            }
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+fn glyphs(puzzle: &Puzzle, placements: &[Placement]) -> Vec<(Cell, Glyph)> {
+    let mut by_cell: HashMap<Cell, Glyph> = HashMap::new();
+    for (k, p) in placements.iter().enumerate() {
+        let piece = &puzzle.pieces[p.piece];
+        // Copies of one piece share its symbol; colors follow the piece
+        // (or the copy, for pieces with several copies).
+        let shade = if piece.count.is_one() { p.piece } else { k };
+        for &c in &p.cells {
+            by_cell.insert(c, Glyph::Piece(shade, piece.symbol));
+        }
+    }
+    puzzle
+        .board
+        .cells()
+        .iter()
+        .map(|&(c, k)| (c, by_cell.get(&c).copied().unwrap_or(Glyph::Empty(k))))
+        .collect()
+}
+
+/// The board with some pieces on it (e.g. a solution), as text.
+pub fn picture(puzzle: &Puzzle, placements: &[Placement], color: bool) -> String {
+    draw(puzzle.lattice(), &glyphs(puzzle, placements), color)
+}
+
+/// One shape (a piece's cells) drawn with a symbol.
+pub fn shape_picture(lattice: &dyn Lattice, cells: &[Cell], symbol: char) -> String {
+    let g: Vec<(Cell, Glyph)> = cells
+        .iter()
+        .map(|&c| (c, Glyph::Piece(0, symbol)))
+        .collect();
+    draw(lattice, &g, false)
+}
+
+/// A solution as JSON: the puzzle's name, the solution's number, each
+/// placed piece with its cells, and the picture's rows.
+pub fn solution_json(puzzle: &Puzzle, number: u64, placements: &[Placement]) -> Value {
+    let dim = puzzle.lattice().dimension();
+    let pieces: Vec<Value> = placements
+        .iter()
+        .map(|p| {
+            let piece = &puzzle.pieces[p.piece];
+            let cells: Vec<Value> = p.cells.iter().map(|c| json!(&c[..dim])).collect();
+            json!({
+                "piece": piece.name,
+                "symbol": piece.symbol.to_string(),
+                "orientation": p.orientation,
+                "cells": cells,
+            })
+        })
+        .collect();
+    let text = picture(puzzle, placements, false);
+    json!({
+        "puzzle": puzzle.name,
+        "solution": number,
+        "placements": pieces,
+        "picture": text.lines().collect::<Vec<_>>(),
+    })
+}

@@ -1,0 +1,137 @@
+//! Cell sets up to translation, and their orientations.
+
+use crate::lattice::{Cell, Lattice, Symmetry};
+use std::collections::HashSet;
+
+/// A set of cells in some lattice.
+///
+/// Invariant: `cells` is sorted (by `Cell`'s lexicographic order) and holds
+/// no cell twice. A *normalized* shape has also been translated so that its
+/// first cell is the canonical representative of its translation class
+/// ([`Lattice::canonical_translation`]); two shapes are equal up to
+/// translation exactly when their normalized forms are equal.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Shape {
+    cells: Vec<Cell>,
+}
+
+impl Shape {
+    /// The shape made of `cells` (sorted, duplicates dropped), not moved.
+    pub fn new(mut cells: Vec<Cell>) -> Shape {
+        cells.sort();
+        cells.dedup();
+        Shape { cells }
+    }
+
+    /// The cells, sorted.
+    pub fn cells(&self) -> &[Cell] {
+        &self.cells
+    }
+
+    /// The number of cells.
+    pub fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Has the shape no cells?
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// The shape moved by `t`.
+    pub fn translated(&self, t: Cell) -> Shape {
+        // Adding a constant keeps the lexicographic order.
+        Shape {
+            cells: self
+                .cells
+                .iter()
+                .map(|c| [c[0] + t[0], c[1] + t[1], c[2] + t[2]])
+                .collect(),
+        }
+    }
+
+    /// The shape translated to its canonical position in `lattice`, using
+    /// only the lattice's translations.
+    pub fn normalized(&self, lattice: &dyn Lattice) -> Shape {
+        match self.cells.first() {
+            None => self.clone(),
+            Some(&c) => self.translated(lattice.canonical_translation(c)),
+        }
+    }
+
+    /// The image of the shape under a symmetry (not normalized).
+    pub fn transformed(&self, s: &Symmetry) -> Shape {
+        Shape::new(self.cells.iter().map(|&c| s.apply(c)).collect())
+    }
+
+    /// Every distinct orientation of the shape under the given symmetries,
+    /// normalized, in the order of the first symmetry that produces each
+    /// (so with the identity first, the shape as drawn comes first).
+    pub fn orientations<'a>(
+        &self,
+        lattice: &dyn Lattice,
+        group: impl IntoIterator<Item = &'a Symmetry>,
+    ) -> Vec<Shape> {
+        let mut seen = HashSet::new();
+        let mut out = Vec::new();
+        for s in group {
+            let o = self.transformed(s).normalized(lattice);
+            if seen.insert(o.clone()) {
+                out.push(o);
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lattice::{Cubic, Square};
+
+    fn sq(cells: &[(i32, i32)]) -> Shape {
+        Shape::new(cells.iter().map(|&(x, y)| [x, y, 0]).collect())
+    }
+
+    #[test]
+    fn tetromino_orientations() {
+        let g = Square.symmetries();
+        let o = sq(&[(0, 0), (1, 0), (0, 1), (1, 1)]);
+        assert_eq!(o.orientations(&Square, g).len(), 1);
+        let t = sq(&[(0, 0), (1, 0), (2, 0), (1, 1)]);
+        assert_eq!(t.orientations(&Square, g).len(), 4);
+        let s = sq(&[(1, 0), (2, 0), (0, 1), (1, 1)]);
+        assert_eq!(s.orientations(&Square, g).len(), 4);
+        assert_eq!(
+            s.orientations(&Square, g.iter().filter(|s| s.proper)).len(),
+            2
+        );
+        let l = sq(&[(0, 0), (0, 1), (0, 2), (1, 2)]);
+        assert_eq!(l.orientations(&Square, g).len(), 8);
+    }
+
+    #[test]
+    fn normalization_is_translation_invariant() {
+        let a = sq(&[(3, 4), (4, 4), (3, 5)]);
+        let b = a.translated([-10, 7, 0]);
+        assert_eq!(a.normalized(&Square), b.normalized(&Square));
+        assert_eq!(a.normalized(&Square).cells()[0], [0, 0, 0]);
+    }
+
+    #[test]
+    fn cube_orientations() {
+        let g = Cubic.symmetries();
+        let rot = || g.iter().filter(|s| s.proper);
+        // Soma branch: 8 rotations; a screw: 12 rotations, 12 for its mirror.
+        let branch = Shape::new(vec![[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]]);
+        assert_eq!(branch.orientations(&Cubic, rot()).len(), 8);
+        let screw = Shape::new(vec![[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 0, 1]]);
+        assert_eq!(screw.orientations(&Cubic, rot()).len(), 12);
+        assert_eq!(screw.orientations(&Cubic, g).len(), 24);
+        // A flat L tetromino: 24 orientations, the same with or without
+        // reflections (turning it over is a rotation in space).
+        let l = Shape::new(vec![[0, 0, 0], [0, 1, 0], [0, 2, 0], [1, 2, 0]]);
+        assert_eq!(l.orientations(&Cubic, rot()).len(), 24);
+        assert_eq!(l.orientations(&Cubic, g).len(), 24);
+    }
+}
