@@ -3,52 +3,59 @@
 //!
 //! # Layout
 //!
-//! Item `k` of the [`Matrix`] (0-based [`ItemId`](crate::ItemId)) lives at
-//! index `k + 1` of both arrays below; index 0 is the *root*. With `N` items of
-//! which `N1` are primary:
+//! Item `k` of the [`Matrix`] (0-based [`ItemId`](crate::ItemId)) is item
+//! `k + 1` here; index 0 is the *root*. With `N` items of which `N1` are
+//! primary, the node indices are: `1..=N` the item *headers*, `N+1` the first
+//! *spacer*, then the options back to back, each followed by a spacer.
 //!
-//! * `items[i].prev`, `items[i].next`: the doubly linked list of *active*
-//!   items. The primary items `1..=N1` start out in a circular list through
-//!   the root `0`; the secondary items `N1+1..=N` in a circular list through
-//!   `N+1`, so that covering a secondary item never touches the root's list.
-//!   Invariant: following `next` from the root visits exactly the primary items
-//!   that still need covering, in their original order.
-//! * `nodes[i]` for `1 <= i <= N` is the *header* of item `i`'s vertical list;
-//!   its `top` field holds `len`, the number of nodes in the list.
-//! * `nodes[N+1]` is the first *spacer*. Then come the options, back to back,
-//!   each followed by a spacer. A spacer has `top == 0`; its `up` is the first
-//!   node of the option before it and its `down` the last node of the option
-//!   after it, so a walk along an option wraps around without knowing its
-//!   length. A spacer's `color` holds the number of the option before it.
-//! * Every other node `x` belongs to one option: `top` is its item, `up` and
-//!   `down` link it into that item's vertical list (circular through the
-//!   header), and `color` is its color (`0` for none, [`PURIFIED`] once an
-//!   equal color has been fixed for its item by `purify`).
-//!   Invariant: `nodes[i].top` (len) equals the number of nodes reachable from
-//!   header `i` by `down` before returning to `i`.
+//! Knuth keeps each node's fields together in one struct; we keep them in
+//! parallel arrays ("structure of arrays"), because the inner loop reads
+//! `top` along an option but writes `up`/`down` all over the array: splitting
+//! them packs twice as many links into each cache line. Indices are `u16`
+//! when the matrix has fewer than 65,536 nodes, `u32` otherwise (the [`Index`]
+//! type): half the bytes again. Measured in `docs/performance.md`.
 //!
-//! "Pointers" are `u32` array indices, not references: half the cache, and
-//! the whole structure can be copied for another thread.
+//! * `link[x] = (up, down)`: node `x`'s neighbours in its item's vertical
+//!   list, circular through the header. For a spacer, `up` is the first node
+//!   of the option before it and `down` the last node of the option after
+//!   it, so a walk along an option wraps around without knowing its length.
+//! * `top[x]`: the item of option node `x`; 0 for spacers (and headers).
+//! * `len[i]`: the number of nodes in item `i`'s list.
+//!   Invariant: `len[i]` equals the number of nodes reached from header `i`
+//!   by `down` before coming back to `i`, and each of them has `top == i`.
+//! * `color[x]`: the color of option node `x` (0 for none, [`PURIFIED`] once
+//!   an equal color has been fixed for its item); a spacer holds the number
+//!   of the option before it.
+//! * `items[i] = (prev, next)`: the doubly linked list of *active* items.
+//!   The primary items `1..=N1` start out in a circular list through the root
+//!   `0`; the secondary items `N1+1..=N` in one through `N+1`, so covering a
+//!   secondary item never touches the root's list. Invariant: following
+//!   `next` from the root visits exactly the primary items still to be
+//!   covered, in their original order.
+//!
+//! "Pointers" are array indices, not references: small, and the whole
+//! structure can be copied for another thread.
 //!
 //! # Multiplicities (Algorithm M)
 //!
 //! `bound[i]` is how many more options may still use primary item `i`, and
-//! `slack[i]` is its upper bound minus its lower bound, fixed. An item whose
+//! `slack[i]` its upper bound minus its lower bound, fixed. An item whose
 //! bound drops to zero is covered. Branching on an item whose bound stays
-//! positive *tweaks* its rows one by one (removes each tried option from
-//! every list, its own included) so that deeper levels can only add later
-//! options of the same item: each multiset is reached once, never in k!
-//! orders.
+//! positive *tweaks* its options one by one (removes each tried option from
+//! every list, its own item's included) so that deeper levels can only add
+//! later options of the same item: each multiset is reached once, never in
+//! k! orders.
 //!
-//! # Why `uncover` must mirror `cover`
+//! # Why undoing must mirror doing
 //!
-//! Every removal leaves the removed node's own `up`/`down` untouched, so it
-//! can be put back in O(1); but only if the nodes around it are back where
-//! they were when it left. Undoing the steps in exactly the reverse order
-//! (items right to left, rows bottom to top, nodes right to left) guarantees
-//! that. [`Links::sanity`] checks the result.
+//! A removed node keeps its own `up`/`down`, so it can be put back in O(1),
+//! but only if the nodes around it are back where they were when it left.
+//! Undoing the steps in exactly the reverse order (items right to left,
+//! options bottom to top, nodes right to left) guarantees that.
+//! [`Links::sanity`] checks the result.
 
 use crate::matrix::Matrix;
+use std::fmt::Debug;
 
 /// The index of the root of the active-item list.
 pub(crate) const ROOT: u32 = 0;
@@ -57,17 +64,47 @@ pub(crate) const ROOT: u32 = 0;
 /// its item (Knuth's `-1`): such nodes are left in place by `hide`.
 pub(crate) const PURIFIED: u32 = u32::MAX;
 
-/// One node: a header, a spacer, or an item of an option (see the module
-/// documentation for which field means what in each case).
+/// The integer type of node indices: `u16` for small matrices, `u32` for the
+/// others.
+pub(crate) trait Index: Copy + Eq + Default + Debug + Send + Sync + 'static {
+    /// The largest number of nodes this type can index.
+    const CAPACITY: usize;
+    /// `x`, which the caller keeps below `CAPACITY`.
+    fn new(x: u32) -> Self;
+    fn get(self) -> u32;
+}
+
+impl Index for u16 {
+    const CAPACITY: usize = u16::MAX as usize;
+    #[inline(always)]
+    fn new(x: u32) -> u16 {
+        debug_assert!(x <= u16::MAX as u32);
+        x as u16
+    }
+    #[inline(always)]
+    fn get(self) -> u32 {
+        self as u32
+    }
+}
+
+impl Index for u32 {
+    const CAPACITY: usize = u32::MAX as usize;
+    #[inline(always)]
+    fn new(x: u32) -> u32 {
+        x
+    }
+    #[inline(always)]
+    fn get(self) -> u32 {
+        self
+    }
+}
+
+/// A node's neighbours in its item's list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
-pub(crate) struct Node {
-    pub up: u32,
-    pub down: u32,
-    /// The item of an option's node; `len` in a header; `0` in a spacer.
-    pub top: u32,
-    /// The node's color; the option number in a spacer.
-    pub color: u32,
+pub(crate) struct Link<I> {
+    pub up: I,
+    pub down: I,
 }
 
 /// A link in the list of active items.
@@ -79,9 +116,12 @@ pub(crate) struct ItemLink {
 }
 
 /// Knuth's arrays for one search. See the module documentation.
-#[derive(Clone, Debug)]
-pub(crate) struct Links {
-    pub nodes: Vec<Node>,
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Links<I: Index> {
+    pub link: Vec<Link<I>>,
+    pub top: Vec<I>,
+    pub len: Vec<u32>,
+    pub color: Vec<u32>,
     pub items: Vec<ItemLink>,
     /// Remaining capacity of each primary item (Algorithm M only).
     pub bound: Vec<u32>,
@@ -95,11 +135,19 @@ pub(crate) struct Links {
     pub updates: u64,
 }
 
-impl Links {
-    /// Lays the matrix out in Knuth's arrays.
-    pub fn new(m: &Matrix) -> Links {
+/// The number of nodes the links of `m` need: headers, option nodes, spacers.
+pub(crate) fn node_count(m: &Matrix) -> usize {
+    m.num_items() + 1 + m.num_entries() + m.num_options() + 1
+}
+
+impl<I: Index> Links<I> {
+    /// Lays the matrix out in Knuth's arrays. The caller checks that
+    /// `node_count(m) <= I::CAPACITY`.
+    pub fn new(m: &Matrix) -> Links<I> {
         let n = m.num_items() as u32;
         let n1 = m.num_primary() as u32;
+        let count = node_count(m);
+        assert!(count <= I::CAPACITY, "index type too small for the matrix");
         let mut items = vec![ItemLink::default(); n as usize + 2];
         // Primary items: a circular list through the root.
         for i in 0..=n1 {
@@ -117,48 +165,48 @@ impl Links {
         items[prev as usize].next = head;
         items[head as usize].prev = prev;
 
-        let mut nodes = Vec::with_capacity(n as usize + 2 + m.num_entries() + m.num_options());
+        let mut link = Vec::with_capacity(count);
+        let mut top = Vec::with_capacity(count);
+        let mut color = Vec::with_capacity(count);
+        let mut len = vec![0u32; n as usize + 1];
         for i in 0..=n {
-            nodes.push(Node {
-                up: i,
-                down: i,
-                top: 0,
-                color: 0,
+            link.push(Link {
+                up: I::new(i),
+                down: I::new(i),
             });
+            top.push(I::new(0));
+            color.push(0);
         }
-        let mut spacer = nodes.len();
-        nodes.push(Node::default());
+        let mut spacer = link.len();
+        link.push(Link::default());
+        top.push(I::new(0));
+        color.push(0);
         for opt in m.options() {
-            let first = nodes.len() as u32;
+            let first = link.len() as u32;
             for e in m.option(opt) {
-                let x = nodes.len() as u32;
+                let x = link.len() as u32;
                 let i = e.item.index() as u32 + 1;
-                let last = nodes[i as usize].up;
-                nodes.push(Node {
+                let last = link[i as usize].up;
+                link.push(Link {
                     up: last,
-                    down: i,
-                    top: i,
-                    // Without colors the field holds the option's first node
-                    // instead, for the branch-free `hide` of Algorithm X.
-                    color: if m.has_colors() {
-                        e.color.map_or(0, |c| c.get())
-                    } else {
-                        first
-                    },
+                    down: I::new(i),
                 });
-                nodes[last as usize].down = x;
-                nodes[i as usize].up = x;
-                nodes[i as usize].top += 1;
+                top.push(I::new(i));
+                color.push(e.color.map_or(0, |c| c.get()));
+                link[last.get() as usize].down = I::new(x);
+                link[i as usize].up = I::new(x);
+                len[i as usize] += 1;
             }
-            nodes[spacer].down = nodes.len() as u32 - 1;
-            spacer = nodes.len();
-            nodes.push(Node {
-                up: first,
-                down: 0,
-                top: 0,
-                color: opt.index() as u32,
+            link[spacer].down = I::new(link.len() as u32 - 1);
+            spacer = link.len();
+            link.push(Link {
+                up: I::new(first),
+                down: I::new(0),
             });
+            top.push(I::new(0));
+            color.push(opt.index() as u32);
         }
+        debug_assert_eq!(link.len(), count);
         let mut bound = vec![0; n1 as usize + 1];
         let mut slack = vec![0; n1 as usize + 1];
         for i in 0..n1 as usize {
@@ -167,7 +215,10 @@ impl Links {
             slack[i + 1] = hi - lo;
         }
         Links {
-            nodes,
+            link,
+            top,
+            len,
+            color,
             items,
             bound,
             slack,
@@ -177,40 +228,41 @@ impl Links {
         }
     }
 
-    // ---- Access to the arrays. The hot loop goes through these four
-    // functions only, so that their bounds checks can be reasoned about in
-    // one place.
-
-    #[inline(always)]
-    pub fn node(&self, x: u32) -> &Node {
-        &self.nodes[x as usize]
+    /// The number of nodes.
+    pub fn num_nodes(&self) -> u32 {
+        self.link.len() as u32
     }
 
     #[inline(always)]
-    pub fn node_mut(&mut self, x: u32) -> &mut Node {
-        &mut self.nodes[x as usize]
+    pub fn up(&self, x: u32) -> u32 {
+        self.link[x as usize].up.get()
     }
 
     #[inline(always)]
-    pub fn item(&self, i: u32) -> &ItemLink {
-        &self.items[i as usize]
+    pub fn down(&self, x: u32) -> u32 {
+        self.link[x as usize].down.get()
     }
 
     #[inline(always)]
-    pub fn item_mut(&mut self, i: u32) -> &mut ItemLink {
-        &mut self.items[i as usize]
+    pub fn top(&self, x: u32) -> u32 {
+        self.top[x as usize].get()
+    }
+
+    #[inline(always)]
+    pub fn item(&self, i: u32) -> ItemLink {
+        self.items[i as usize]
     }
 
     /// `len`: the number of options left in item `i`'s list.
     #[inline(always)]
     pub fn len(&self, i: u32) -> u32 {
-        self.node(i).top
+        self.len[i as usize]
     }
 
     /// The first item still to be covered, or [`ROOT`] if none is left.
     #[inline(always)]
     pub fn first_active(&self) -> u32 {
-        self.item(ROOT).next
+        self.items[ROOT as usize].next
     }
 
     /// Is `x` the header of an item rather than a node of an option?
@@ -222,26 +274,26 @@ impl Links {
     /// The number of the option that node `x` belongs to: the color field of
     /// the spacer that ends it.
     pub fn option_of(&self, mut x: u32) -> u32 {
-        while self.node(x).top != 0 {
+        while self.top(x) != 0 {
             x += 1;
         }
-        self.node(x).color
+        self.color[x as usize]
     }
 
     // ---- The active-item list.
 
     #[inline(always)]
     pub fn deactivate(&mut self, i: u32) {
-        let ItemLink { prev, next } = *self.item(i);
-        self.item_mut(prev).next = next;
-        self.item_mut(next).prev = prev;
+        let ItemLink { prev, next } = self.items[i as usize];
+        self.items[prev as usize].next = next;
+        self.items[next as usize].prev = prev;
     }
 
     #[inline(always)]
     pub fn reactivate(&mut self, i: u32) {
-        let ItemLink { prev, next } = *self.item(i);
-        self.item_mut(prev).next = i;
-        self.item_mut(next).prev = i;
+        let ItemLink { prev, next } = self.items[i as usize];
+        self.items[prev as usize].next = i;
+        self.items[next as usize].prev = i;
     }
 
     // ---- Algorithm X: cover and uncover.
@@ -251,38 +303,37 @@ impl Links {
     #[inline(always)]
     pub fn cover<const COLORS: bool>(&mut self, i: u32) {
         self.deactivate(i);
-        let nodes = &mut self.nodes[..];
+        let mut dance = self.dance();
         let mut updates = 1;
-        let mut p = at(nodes, i).down;
+        let mut p = dance.down(i);
         while p != i {
-            updates += hide::<COLORS>(nodes, p);
-            p = at(nodes, p).down;
+            updates += dance.hide::<COLORS>(p);
+            p = dance.down(p);
         }
         self.updates += updates;
     }
 
-    /// Undoes `cover(i)`: rows bottom to top, then the item itself.
+    /// Undoes `cover(i)`: options bottom to top, then the item itself.
     #[inline(always)]
     pub fn uncover<const COLORS: bool>(&mut self, i: u32) {
-        let nodes = &mut self.nodes[..];
-        let mut p = at(nodes, i).up;
+        let mut dance = self.dance();
+        let mut p = dance.up(i);
         while p != i {
-            unhide::<COLORS>(nodes, p);
-            p = at(nodes, p).up;
+            dance.unhide::<COLORS>(p);
+            p = dance.up(p);
         }
         self.reactivate(i);
     }
 
-    /// Hides `p`'s option from the other lists (see [`hide`]).
+    /// The arrays the hot loop works on, as plain slices.
     #[inline(always)]
-    pub fn hide<const COLORS: bool>(&mut self, p: u32) {
-        self.updates += hide::<COLORS>(&mut self.nodes, p);
-    }
-
-    /// Undoes [`Links::hide`].
-    #[inline(always)]
-    pub fn unhide<const COLORS: bool>(&mut self, p: u32) {
-        unhide::<COLORS>(&mut self.nodes, p);
+    fn dance(&mut self) -> Dance<'_, I> {
+        Dance {
+            link: &mut self.link,
+            top: &self.top,
+            len: &mut self.len,
+            color: &mut self.color,
+        }
     }
 
     // ---- Algorithm C: purify and unpurify.
@@ -291,29 +342,35 @@ impl Links {
     /// gives the item another color, and mark the ones that agree, so that
     /// later hides leave them alone.
     pub fn purify(&mut self, p: u32) {
-        let Node { top: i, color, .. } = *self.node(p);
-        let mut q = self.node(i).down;
+        let i = self.top(p);
+        let c = self.color[p as usize];
+        let mut dance = self.dance();
+        let mut updates = 0;
+        let mut q = dance.down(i);
         while q != i {
-            if self.node(q).color != color {
-                self.hide::<true>(q);
+            if dance.color[q as usize] != c {
+                updates += dance.hide::<true>(q);
             } else if q != p {
-                self.node_mut(q).color = PURIFIED;
+                dance.color[q as usize] = PURIFIED;
             }
-            q = self.node(q).down;
+            q = dance.down(q);
         }
+        self.updates += updates;
     }
 
     /// Undoes `purify(p)`, bottom to top.
     pub fn unpurify(&mut self, p: u32) {
-        let Node { top: i, color, .. } = *self.node(p);
-        let mut q = self.node(i).up;
+        let i = self.top(p);
+        let c = self.color[p as usize];
+        let mut dance = self.dance();
+        let mut q = dance.up(i);
         while q != i {
-            if self.node(q).color == PURIFIED {
-                self.node_mut(q).color = color;
+            if dance.color[q as usize] == PURIFIED {
+                dance.color[q as usize] = c;
             } else if q != p {
-                self.unhide::<true>(q);
+                dance.unhide::<true>(q);
             }
-            q = self.node(q).up;
+            q = dance.up(q);
         }
     }
 
@@ -322,96 +379,58 @@ impl Links {
     /// Hides the option of node `n`, the first in its item's list, from every
     /// list including that item's own (Knuth's `tweak`).
     pub fn tweak<const COLORS: bool>(&mut self, n: u32) {
-        let mut q = n + 1;
-        loop {
-            let Node {
-                up,
-                down,
-                top,
-                color,
-            } = *self.node(q);
-            if top == 0 {
-                q = up;
-                continue;
-            }
-            if !COLORS || color != PURIFIED {
-                self.node_mut(up).down = down;
-                self.node_mut(down).up = up;
-                self.node_mut(top).top -= 1;
-                self.updates += 1;
-            }
-            if q == n {
-                break;
-            }
-            q += 1;
-        }
+        let mut dance = self.dance();
+        let updates = dance.hide::<COLORS>(n) + 1;
+        dance.unlink(n);
+        self.updates += updates;
     }
 
     /// Undoes all tweaks of item `i` made since its list began at node `x`.
     /// The tweaked nodes kept their `down` links, so the chain from `x` leads
     /// back to the node now first in the list.
     pub fn untweak<const COLORS: bool>(&mut self, i: u32, x: u32) {
-        let z = self.node(i).down;
-        self.node_mut(i).down = x;
+        let mut dance = self.dance();
+        let z = dance.down(i);
+        dance.set_down(i, x);
         let mut k = 0;
         let mut prev = i;
         let mut r = x;
         while r != z {
-            self.node_mut(r).up = prev;
+            dance.set_up(r, prev);
             k += 1;
-            let mut q = r + 1;
-            while q != r {
-                let Node {
-                    up,
-                    down,
-                    top,
-                    color,
-                } = *self.node(q);
-                if top == 0 {
-                    q = up;
-                    continue;
-                }
-                if !COLORS || color != PURIFIED {
-                    self.node_mut(up).down = q;
-                    self.node_mut(down).up = q;
-                    self.node_mut(top).top += 1;
-                }
-                q += 1;
-            }
+            dance.unhide::<COLORS>(r);
             prev = r;
-            r = self.node(r).down;
+            r = dance.down(r);
         }
-        self.node_mut(z).up = prev;
-        self.node_mut(i).top += k;
+        dance.set_up(z, prev);
+        self.len[i as usize] += k;
     }
 
     /// Removes node `n`, the first in the list of a *covered* item `i`, from
     /// that list only: its option is already hidden from the other lists
     /// (TAOCP's `tweak'`, used once an item's bound has reached zero).
-    pub fn tweak_covered(&mut self, i: u32, n: u32) {
-        let d = self.node(n).down;
-        self.node_mut(i).down = d;
-        self.node_mut(d).up = i;
-        self.node_mut(i).top -= 1;
+    pub fn tweak_covered(&mut self, n: u32) {
+        self.dance().unlink(n);
         self.updates += 1;
     }
 
     /// Undoes all `tweak_covered` calls on item `i` since its list began at
     /// node `x` (TAOCP's `untweak'`); the item stays covered.
     pub fn untweak_covered(&mut self, i: u32, x: u32) {
-        let z = self.node(i).down;
-        self.node_mut(i).down = x;
+        let mut dance = self.dance();
+        let z = dance.down(i);
+        dance.set_down(i, x);
         let mut k = 0;
         let mut prev = i;
         let mut r = x;
         while r != z {
-            self.node_mut(r).up = prev;
+            dance.set_up(r, prev);
             k += 1;
             prev = r;
-            r = self.node(r).down;
+            r = dance.down(r);
         }
-        self.node_mut(z).up = prev;
-        self.node_mut(i).top += k;
+        dance.set_up(z, prev);
+        self.len[i as usize] += k;
     }
 
     // ---- Committing the other items of a chosen option.
@@ -429,7 +448,7 @@ impl Links {
         } else if !COLORS {
             self.cover::<COLORS>(j);
         } else {
-            let c = self.node(p).color;
+            let c = self.color[p as usize];
             if c == 0 {
                 self.cover::<COLORS>(j);
             } else if c != PURIFIED {
@@ -449,7 +468,7 @@ impl Links {
         } else if !COLORS {
             self.uncover::<COLORS>(j);
         } else {
-            let c = self.node(p).color;
+            let c = self.color[p as usize];
             if c == 0 {
                 self.uncover::<COLORS>(j);
             } else if c != PURIFIED {
@@ -463,9 +482,9 @@ impl Links {
     pub fn commit_others<const COLORS: bool, const MULT: bool>(&mut self, x: u32) {
         let mut p = x + 1;
         while p != x {
-            let j = self.node(p).top;
+            let j = self.top(p);
             if j == 0 {
-                p = self.node(p).up;
+                p = self.up(p);
             } else {
                 self.commit::<COLORS, MULT>(p, j);
                 p += 1;
@@ -478,9 +497,9 @@ impl Links {
     pub fn uncommit_others<const COLORS: bool, const MULT: bool>(&mut self, x: u32) {
         let mut p = x - 1;
         while p != x {
-            let j = self.node(p).top;
+            let j = self.top(p);
             if j == 0 {
-                p = self.node(p).down;
+                p = self.down(p);
             } else {
                 self.uncommit::<COLORS, MULT>(p, j);
                 p -= 1;
@@ -507,7 +526,7 @@ impl Links {
                     break;
                 }
             }
-            k = self.item(k).next;
+            k = self.items[k as usize].next;
         }
         (best, min)
     }
@@ -534,7 +553,7 @@ impl Links {
                 best = k;
                 best_key = key;
             }
-            k = self.item(k).next;
+            k = self.items[k as usize].next;
         }
         (best, best_key.1)
     }
@@ -569,26 +588,26 @@ impl Links {
         }
         for i in 1..=self.num_items {
             let mut q = i;
-            let mut p = self.node(i).down;
+            let mut p = self.down(i);
             let mut k = 0;
             loop {
-                if self.node(p).up != q {
+                if self.up(p) != q {
                     return Err(format!("bad up link at node {p} in item {i}"));
                 }
                 if p == i {
                     break;
                 }
-                if self.node(p).top != i {
+                if self.top(p) != i {
                     return Err(format!(
                         "node {p} in the list of item {i} belongs elsewhere"
                     ));
                 }
                 k += 1;
-                if k as usize > self.nodes.len() {
+                if k > self.num_nodes() {
                     return Err(format!("list of item {i} does not close"));
                 }
                 q = p;
-                p = self.node(p).down;
+                p = self.down(p);
             }
             if self.len(i) != k {
                 return Err(format!(
@@ -601,127 +620,125 @@ impl Links {
     }
 }
 
-// ---- The hot loop.
-//
-// `hide` and `unhide` run for almost every update of a search, so they work
-// on a plain slice (no reloading of the vector through `self`) and keep their
-// update count in a register.
-
-/// The node at index `x`.
-#[inline(always)]
-fn at(nodes: &[Node], x: u32) -> &Node {
-    debug_assert!((x as usize) < nodes.len(), "node {x} out of bounds");
-    // SAFETY: every `up`, `down` and `top` field holds the index of a node
-    // (checked by `Links::new`, which builds them from the matrix), and the
-    // dance steps only ever copy such fields into each other, so every index
-    // reached by following links is below `nodes.len()`. `p + 1` and `p - 1`
-    // from a node of an option stay inside its option or reach the spacers
-    // that bound it. The debug assertion checks this in every test run.
-    unsafe { nodes.get_unchecked(x as usize) }
+/// The hot loop's view of the links: plain slices, so that the vectors are
+/// not reloaded through `self` after every store, and the update count stays
+/// in a register.
+struct Dance<'a, I> {
+    link: &'a mut [Link<I>],
+    top: &'a [I],
+    len: &'a mut [u32],
+    color: &'a mut [u32],
 }
 
-/// The node at index `x`, to change.
-#[inline(always)]
-fn at_mut(nodes: &mut [Node], x: u32) -> &mut Node {
-    debug_assert!((x as usize) < nodes.len(), "node {x} out of bounds");
-    // SAFETY: as for `at`.
-    unsafe { nodes.get_unchecked_mut(x as usize) }
-}
+impl<I: Index> Dance<'_, I> {
+    // The four accessors below are the only places where the hot loop reads
+    // or writes the node arrays.
 
-/// Unlinks the nodes of `p`'s option, except `p` itself, from their items'
-/// lists, and returns how many it unlinked. Purified nodes stay: their items
-/// are settled.
-#[inline(always)]
-fn hide<const COLORS: bool>(nodes: &mut [Node], p: u32) -> u64 {
-    if !COLORS {
-        return hide_plain(nodes, p);
+    #[inline(always)]
+    fn link(&self, x: u32) -> Link<I> {
+        debug_assert!((x as usize) < self.link.len(), "node {x} out of bounds");
+        // SAFETY: every index followed here comes from `up`, `down` or `top`
+        // fields, which `Links::new` sets to indices of existing nodes and the
+        // dance steps only copy into each other, or from `p + 1` / `p - 1`
+        // along an option, which the spacers bound. So `x < link.len()`; the
+        // debug assertion checks it in every test run.
+        unsafe { *self.link.get_unchecked(x as usize) }
     }
-    let mut updates = 0;
-    let mut q = p + 1;
-    while q != p {
-        let Node {
-            up,
-            down,
-            top,
-            color,
-        } = *at(nodes, q);
-        if top == 0 {
-            q = up; // a spacer: wrap to the option's first node
-            continue;
+
+    #[inline(always)]
+    fn link_mut(&mut self, x: u32) -> &mut Link<I> {
+        debug_assert!((x as usize) < self.link.len(), "node {x} out of bounds");
+        // SAFETY: as for `link`.
+        unsafe { self.link.get_unchecked_mut(x as usize) }
+    }
+
+    #[inline(always)]
+    fn top(&self, x: u32) -> u32 {
+        debug_assert!((x as usize) < self.top.len(), "node {x} out of bounds");
+        // SAFETY: as for `link`; `top` has one entry per node.
+        unsafe { self.top.get_unchecked(x as usize).get() }
+    }
+
+    #[inline(always)]
+    fn len_mut(&mut self, i: u32) -> &mut u32 {
+        debug_assert!((i as usize) < self.len.len(), "item {i} out of bounds");
+        // SAFETY: `i` is a `top` field of an option node, an item index
+        // `1..=N` by construction, and `len` has `N + 1` entries.
+        unsafe { self.len.get_unchecked_mut(i as usize) }
+    }
+
+    #[inline(always)]
+    fn up(&self, x: u32) -> u32 {
+        self.link(x).up.get()
+    }
+
+    #[inline(always)]
+    fn down(&self, x: u32) -> u32 {
+        self.link(x).down.get()
+    }
+
+    #[inline(always)]
+    fn set_up(&mut self, x: u32, v: u32) {
+        self.link_mut(x).up = I::new(v);
+    }
+
+    #[inline(always)]
+    fn set_down(&mut self, x: u32, v: u32) {
+        self.link_mut(x).down = I::new(v);
+    }
+
+    /// Unlinks node `q` from its item's list.
+    #[inline(always)]
+    fn unlink(&mut self, q: u32) {
+        let Link { up, down } = self.link(q);
+        self.link_mut(up.get()).down = down;
+        self.link_mut(down.get()).up = up;
+        *self.len_mut(self.top(q)) -= 1;
+    }
+
+    /// Unlinks the nodes of `p`'s option, except `p` itself, from their
+    /// items' lists, and returns how many it unlinked. Purified nodes stay:
+    /// their items are settled.
+    #[inline(always)]
+    fn hide<const COLORS: bool>(&mut self, p: u32) -> u64 {
+        let mut updates = 0;
+        let mut q = p + 1;
+        while q != p {
+            let t = self.top(q);
+            if t == 0 {
+                q = self.up(q); // a spacer: wrap to the option's first node
+                continue;
+            }
+            if !COLORS || self.color[q as usize] != PURIFIED {
+                let Link { up, down } = self.link(q);
+                self.link_mut(up.get()).down = down;
+                self.link_mut(down.get()).up = up;
+                *self.len_mut(t) -= 1;
+                updates += 1;
+            }
+            q += 1;
         }
-        if color != PURIFIED {
-            at_mut(nodes, up).down = down;
-            at_mut(nodes, down).up = up;
-            at_mut(nodes, top).top -= 1;
-            updates += 1;
-        }
-        q += 1;
+        updates
     }
-    updates
-}
 
-/// `hide` without colors, where every option node holds the index of its
-/// option's first node in `color`. It walks the whole option from first to
-/// last node with no test for spacers, and sends the writes for `p` itself to
-/// the unused node 0 instead of branching around them: the loop then runs a
-/// fixed number of times for options of one length, which the processor
-/// predicts perfectly (Knuth's loop mispredicts where it meets the spacer).
-#[inline(always)]
-fn hide_plain(nodes: &mut [Node], p: u32) -> u64 {
-    let first = at(nodes, p).color;
-    let last = at(nodes, first - 1).down;
-    for q in first..=last {
-        let Node { up, down, top, .. } = *at(nodes, q);
-        // All ones, except all zeros for `p` itself: its writes go to node 0.
-        let keep = u32::from(q == p).wrapping_sub(1);
-        let (up, down, top) = (up & keep, down & keep, top & keep);
-        at_mut(nodes, up).down = down;
-        at_mut(nodes, down).up = up;
-        let len = &mut at_mut(nodes, top).top;
-        *len = len.wrapping_sub(1);
-    }
-    u64::from(last - first)
-}
-
-/// Undoes `hide(p)`, walking the option right to left.
-#[inline(always)]
-fn unhide<const COLORS: bool>(nodes: &mut [Node], p: u32) {
-    if !COLORS {
-        return unhide_plain(nodes, p);
-    }
-    let mut q = p - 1;
-    while q != p {
-        let Node {
-            up,
-            down,
-            top,
-            color,
-        } = *at(nodes, q);
-        if top == 0 {
-            q = down; // a spacer: wrap to the option's last node
-            continue;
+    /// Undoes `hide(p)`, walking the option right to left.
+    #[inline(always)]
+    fn unhide<const COLORS: bool>(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let t = self.top(q);
+            if t == 0 {
+                q = self.down(q); // a spacer: wrap to the option's last node
+                continue;
+            }
+            if !COLORS || self.color[q as usize] != PURIFIED {
+                let Link { up, down } = self.link(q);
+                let me = I::new(q);
+                self.link_mut(up.get()).down = me;
+                self.link_mut(down.get()).up = me;
+                *self.len_mut(t) += 1;
+            }
+            q -= 1;
         }
-        if color != PURIFIED {
-            at_mut(nodes, up).down = q;
-            at_mut(nodes, down).up = q;
-            at_mut(nodes, top).top += 1;
-        }
-        q -= 1;
-    }
-}
-
-/// Undoes `hide_plain(p)`, last node to first.
-#[inline(always)]
-fn unhide_plain(nodes: &mut [Node], p: u32) {
-    let first = at(nodes, p).color;
-    let last = at(nodes, first - 1).down;
-    for q in (first..=last).rev() {
-        let Node { up, down, top, .. } = *at(nodes, q);
-        let keep = u32::from(q == p).wrapping_sub(1);
-        let (up, down, top) = (up & keep, down & keep, top & keep);
-        at_mut(nodes, up).down = q & keep;
-        at_mut(nodes, down).up = q & keep;
-        let len = &mut at_mut(nodes, top).top;
-        *len = len.wrapping_add(1);
     }
 }

@@ -21,7 +21,7 @@
 //! multiplicities or not. Each combination is a separate monomorphised copy of
 //! the loop, so plain exact cover pays nothing for the others.
 
-use crate::links::{Links, ROOT};
+use crate::links::{Index, Links, ROOT};
 use crate::matrix::{Matrix, OptionId};
 use std::fmt;
 
@@ -197,7 +197,43 @@ enum Phase {
 /// ```
 pub struct Solver<'m> {
     matrix: &'m Matrix,
-    links: Links,
+    links: AnyLinks,
+    st: State,
+}
+
+/// The links, with the narrowest index type that holds the matrix.
+enum AnyLinks {
+    Small(Links<u16>),
+    Large(Links<u32>),
+}
+
+/// Runs `$body` with `$l` bound to the links, whatever their index type.
+macro_rules! with_links {
+    ($links:expr, $l:ident => $body:expr) => {
+        match $links {
+            AnyLinks::Small($l) => $body,
+            AnyLinks::Large($l) => $body,
+        }
+    };
+}
+
+/// Runs `$st.$method::<I, COLORS, MULT>(links, args)` for the solver's links
+/// and algorithm: one monomorphised copy per combination.
+macro_rules! dispatch {
+    ($solver:expr, $method:ident $(, $arg:expr)*) => {{
+        let st = &mut $solver.st;
+        with_links!(&mut $solver.links, l => match (st.colors, st.mult) {
+            (false, false) => st.$method::<_, false, false>(l $(, $arg)*),
+            (true, false) => st.$method::<_, true, false>(l $(, $arg)*),
+            (false, true) => st.$method::<_, false, true>(l $(, $arg)*),
+            (true, true) => st.$method::<_, true, true>(l $(, $arg)*),
+        })
+    }};
+}
+
+/// Everything about a search but the links: the choice stack and the
+/// figures.
+struct State {
     colors: bool,
     mult: bool,
     phase: Phase,
@@ -225,6 +261,7 @@ pub struct Solver<'m> {
     solution: Vec<OptionId>,
     /// Subproblems found by `subproblems`.
     found: Vec<Subproblem>,
+    /// Solutions and nodes (updates are counted in the links).
     stats: Stats,
     /// Node count at which `run` pauses.
     budget: u64,
@@ -233,27 +270,33 @@ pub struct Solver<'m> {
 impl<'m> Solver<'m> {
     /// A solver for `matrix`, idle, with its own copy of the links.
     pub fn new(matrix: &'m Matrix) -> Solver<'m> {
-        let depth = matrix.num_options().min(matrix.num_primary() * 64) + 2;
-        let cap = depth.min(1 << 12);
+        let cap = (matrix.num_primary() + 2).min(1 << 12);
+        let links = if crate::links::node_count(matrix) <= u16::CAPACITY {
+            AnyLinks::Small(Links::new(matrix))
+        } else {
+            AnyLinks::Large(Links::new(matrix))
+        };
         Solver {
             matrix,
-            links: Links::new(matrix),
-            colors: matrix.has_colors(),
-            mult: matrix.has_multiplicities(),
-            phase: Phase::Idle,
-            level: 0,
-            base: 0,
-            frontier: usize::MAX,
-            best: Vec::with_capacity(cap),
-            choice: Vec::with_capacity(cap),
-            first_tweak: Vec::with_capacity(cap),
-            tweaking: Vec::with_capacity(cap),
-            degree: Vec::with_capacity(cap),
-            position: Vec::with_capacity(cap),
-            solution: Vec::with_capacity(cap),
-            found: Vec::new(),
-            stats: Stats::default(),
-            budget: u64::MAX,
+            links,
+            st: State {
+                colors: matrix.has_colors(),
+                mult: matrix.has_multiplicities(),
+                phase: Phase::Idle,
+                level: 0,
+                base: 0,
+                frontier: usize::MAX,
+                best: Vec::with_capacity(cap),
+                choice: Vec::with_capacity(cap),
+                first_tweak: Vec::with_capacity(cap),
+                tweaking: Vec::with_capacity(cap),
+                degree: Vec::with_capacity(cap),
+                position: Vec::with_capacity(cap),
+                solution: Vec::with_capacity(cap),
+                found: Vec::new(),
+                stats: Stats::default(),
+                budget: u64::MAX,
+            },
         }
     }
 
@@ -262,30 +305,34 @@ impl<'m> Solver<'m> {
         self.matrix
     }
 
+    fn updates(&mut self) -> &mut u64 {
+        with_links!(&mut self.links, l => &mut l.updates)
+    }
+
     /// Cost figures since the solver was made (or since `reset_stats`).
     pub fn stats(&self) -> Stats {
         Stats {
-            updates: self.links.updates,
-            ..self.stats
+            updates: with_links!(&self.links, l => l.updates),
+            ..self.st.stats
         }
     }
 
     /// Sets the cost figures back to zero.
     pub fn reset_stats(&mut self) {
-        self.stats = Stats::default();
-        self.links.updates = 0;
+        self.st.stats = Stats::default();
+        *self.updates() = 0;
     }
 
     /// Is a search under way (started or paused)?
     pub fn is_busy(&self) -> bool {
-        self.phase != Phase::Idle
+        self.st.phase != Phase::Idle
     }
 
     /// Counts all solutions.
     pub fn count(&mut self) -> u128 {
-        let before = self.stats.solutions;
+        let before = self.st.stats.solutions;
         self.solve(&mut CountOnly);
-        self.stats.solutions - before
+        self.st.stats.solutions - before
     }
 
     /// Visits every solution until the visitor says stop.
@@ -328,11 +375,11 @@ impl<'m> Solver<'m> {
         extra: usize,
     ) -> Result<Vec<Subproblem>, SubproblemError> {
         self.start(sub)?;
-        self.frontier = sub.depth() + extra;
+        self.st.frontier = sub.depth() + extra;
         let outcome = self.run(&mut CountOnly, u64::MAX);
         debug_assert_eq!(outcome, Outcome::Finished);
-        self.frontier = usize::MAX;
-        Ok(std::mem::take(&mut self.found))
+        self.st.frontier = usize::MAX;
+        Ok(std::mem::take(&mut self.st.found))
     }
 
     /// Prepares to search `sub`: replays its choices exactly as the search
@@ -340,14 +387,14 @@ impl<'m> Solver<'m> {
     /// [`run`](Self::run) next.
     pub fn start(&mut self, sub: &Subproblem) -> Result<(), SubproblemError> {
         self.abandon();
-        let saved_updates = self.links.updates;
-        let result = self.dispatch_replay(&sub.choices);
-        self.links.updates = saved_updates;
+        let saved_updates = *self.updates();
+        let result = dispatch!(self, replay, &sub.choices);
+        *self.updates() = saved_updates;
         match result {
             Ok(()) => {
-                self.base = sub.depth();
-                self.level = self.base;
-                self.phase = Phase::Enter;
+                self.st.base = sub.depth();
+                self.st.level = self.st.base;
+                self.st.phase = Phase::Enter;
                 Ok(())
             }
             Err(e) => {
@@ -361,84 +408,86 @@ impl<'m> Solver<'m> {
     /// done, the visitor says stop, or about `node_budget` more nodes have
     /// been entered.
     pub fn run<V: Visitor>(&mut self, visitor: &mut V, node_budget: u64) -> Outcome {
-        if self.phase == Phase::Idle {
+        if self.st.phase == Phase::Idle {
             return Outcome::Finished;
         }
-        self.budget = self.stats.nodes.saturating_add(node_budget);
-        match (self.colors, self.mult) {
-            (false, false) => self.search::<false, false, V>(visitor),
-            (true, false) => self.search::<true, false, V>(visitor),
-            (false, true) => self.search::<false, true, V>(visitor),
-            (true, true) => self.search::<true, true, V>(visitor),
-        }
+        self.st.budget = self.st.stats.nodes.saturating_add(node_budget);
+        let st = &mut self.st;
+        with_links!(&mut self.links, l => match (st.colors, st.mult) {
+            (false, false) => st.search::<_, false, false, V>(l, visitor),
+            (true, false) => st.search::<_, true, false, V>(l, visitor),
+            (false, true) => st.search::<_, false, true, V>(l, visitor),
+            (true, true) => st.search::<_, true, true, V>(l, visitor),
+        })
     }
 
     /// Abandons any search under way and restores the links.
     pub fn abandon(&mut self) {
-        if self.phase != Phase::Idle {
-            match (self.colors, self.mult) {
-                (false, false) => self.unwind::<false, false>(),
-                (true, false) => self.unwind::<true, false>(),
-                (false, true) => self.unwind::<false, true>(),
-                (true, true) => self.unwind::<true, true>(),
-            }
+        if self.st.phase != Phase::Idle {
+            dispatch!(self, unwind);
         }
-        self.found.clear();
-        self.frontier = usize::MAX;
+        self.st.found.clear();
+        self.st.frontier = usize::MAX;
     }
 
     /// Knuth's estimate of the share of the current (sub)problem's tree that
     /// has been searched: each branch already finished at level `l` counts
     /// for 1/degree of its parent's share. 0 before the search, 1 after.
     pub fn progress(&self) -> f64 {
-        if self.phase == Phase::Idle {
+        let st = &self.st;
+        if st.phase == Phase::Idle {
             return 1.0;
         }
-        let top = if self.phase == Phase::Try {
-            self.level + 1
+        let top = if st.phase == Phase::Try {
+            st.level + 1
         } else {
-            self.level
+            st.level
         };
         let mut done = 0.0;
         let mut share = 1.0;
-        for l in self.base..top.min(self.degree.len()) {
-            let d = self.degree[l].max(1) as f64;
+        for l in st.base..top.min(st.degree.len()) {
+            let d = st.degree[l].max(1) as f64;
             // Below the current level one branch is still open; on the level
             // being tried, every branch entered so far is finished.
-            let open = u32::from(l < self.level);
-            let p = self.position[l].saturating_sub(open) as f64;
+            let open = u32::from(l < st.level);
+            let p = st.position[l].saturating_sub(open) as f64;
             done += share * p / d;
             share /= d;
         }
         done.min(1.0)
     }
 
-    /// The current level and, for each level from the subproblem's base, the
+    /// For each level from the subproblem's base to the current one, the
     /// branch taken and the branching degree: Knuth's "k of d" progress line.
     pub fn path(&self) -> Vec<(u32, u32)> {
-        let top = self.level.min(self.degree.len());
-        (self.base..top)
-            .map(|l| (self.position[l], self.degree[l]))
+        let st = &self.st;
+        let top = st.level.min(st.degree.len());
+        (st.base..top)
+            .map(|l| (st.position[l], st.degree[l]))
             .collect()
     }
 
     /// Checks the links (Knuth's `sanity`). When the solver is idle they must
     /// be exactly as built.
     pub fn sanity(&self) -> Result<(), String> {
-        self.links.sanity()?;
-        if self.phase == Phase::Idle {
-            let fresh = Links::new(self.matrix);
-            if fresh.nodes != self.links.nodes
-                || fresh.items != self.links.items
-                || fresh.bound != self.links.bound
-            {
-                return Err("links differ from their initial state after the search".into());
+        let idle = self.st.phase == Phase::Idle;
+        with_links!(&self.links, l => {
+            l.sanity()?;
+            if idle {
+                let mut fresh = Links::new(self.matrix);
+                fresh.updates = l.updates;
+                if fresh != *l {
+                    return Err("links differ from their initial state after the search".into());
+                }
             }
-        }
+        });
         Ok(())
     }
+}
 
-    // ---- The engine.
+impl State {
+    // ---- The engine. Each step is generic over the index type and the
+    // algorithm, and takes the links it works on.
 
     fn push_level(&mut self) {
         if self.best.len() <= self.level {
@@ -455,34 +504,37 @@ impl<'m> Solver<'m> {
     /// at a dead end (Algorithm M: the item cannot reach its lower bound),
     /// where nothing was prepared.
     #[inline(always)]
-    fn prepare<const COLORS: bool, const MULT: bool>(&mut self) -> bool {
+    fn prepare<I: Index, const COLORS: bool, const MULT: bool>(
+        &mut self,
+        links: &mut Links<I>,
+    ) -> bool {
         self.push_level();
         let l = self.level;
         let (i, degree) = if MULT {
-            let (i, score) = self.links.choose_mult();
+            let (i, score) = links.choose_mult();
             if score <= 0 {
                 return false;
             }
             (i, score as u32)
         } else {
-            self.links.choose_min_len()
+            links.choose_min_len()
         };
         self.best[l] = i;
         self.degree[l] = degree;
         self.position[l] = 0;
-        let first = self.links.node(i).down;
+        let first = links.down(i);
         self.choice[l] = first;
         if MULT {
-            let b = self.links.bound[i as usize] - 1;
-            self.links.bound[i as usize] = b;
+            let b = links.bound[i as usize] - 1;
+            links.bound[i as usize] = b;
             if b == 0 {
-                self.links.cover::<COLORS>(i);
+                links.cover::<COLORS>(i);
             }
-            let tweaking = b != 0 || self.links.slack[i as usize] != 0;
+            let tweaking = b != 0 || links.slack[i as usize] != 0;
             self.tweaking[l] = tweaking;
             self.first_tweak[l] = first;
         } else {
-            self.links.cover::<COLORS>(i);
+            links.cover::<COLORS>(i);
         }
         true
     }
@@ -490,79 +542,90 @@ impl<'m> Solver<'m> {
     /// Takes the current choice of the current level: returns false when the
     /// level is exhausted (the item is then restored).
     #[inline(always)]
-    fn take<const COLORS: bool, const MULT: bool>(&mut self) -> bool {
+    fn take<I: Index, const COLORS: bool, const MULT: bool>(
+        &mut self,
+        links: &mut Links<I>,
+    ) -> bool {
         let l = self.level;
         let i = self.best[l];
         let x = self.choice[l];
         if MULT && self.tweaking[l] {
-            let b = self.links.bound[i as usize];
-            let s = self.links.slack[i as usize];
-            if self.links.len(i) as i64 <= b as i64 - s as i64 {
-                self.restore::<COLORS, MULT>(l);
+            let b = links.bound[i as usize];
+            let s = links.slack[i as usize];
+            if links.len(i) as i64 <= b as i64 - s as i64 {
+                self.restore::<I, COLORS, MULT>(links, l);
                 return false;
             }
             if x != i {
                 if b == 0 {
-                    self.links.tweak_covered(i, x);
+                    links.tweak_covered(x);
                 } else {
-                    self.links.tweak::<COLORS>(x);
+                    links.tweak::<COLORS>(x);
                 }
             } else if b != 0 {
-                self.links.deactivate(i); // the null move: use no more of i
+                links.deactivate(i); // the null move: use no more of i
             }
         } else if x == i {
-            self.restore::<COLORS, MULT>(l);
+            self.restore::<I, COLORS, MULT>(links, l);
             return false;
         }
         self.position[l] += 1;
         if x != i {
-            self.links.commit_others::<COLORS, MULT>(x);
+            links.commit_others::<COLORS, MULT>(x);
         }
         true
     }
 
     /// Undoes the choice made on level `l` (whose deeper levels are undone).
     #[inline(always)]
-    fn untake<const COLORS: bool, const MULT: bool>(&mut self, l: usize) {
+    fn untake<I: Index, const COLORS: bool, const MULT: bool>(
+        &mut self,
+        links: &mut Links<I>,
+        l: usize,
+    ) {
         let x = self.choice[l];
         let i = self.best[l];
         if x == i {
             // Only Algorithm M chooses a header: the null move.
-            if self.links.bound[i as usize] != 0 {
-                self.links.reactivate(i);
+            if links.bound[i as usize] != 0 {
+                links.reactivate(i);
             }
         } else {
-            self.links.uncommit_others::<COLORS, MULT>(x);
+            links.uncommit_others::<COLORS, MULT>(x);
         }
     }
 
     /// Restores the item of level `l` once all its branches are done.
     #[inline(always)]
-    fn restore<const COLORS: bool, const MULT: bool>(&mut self, l: usize) {
+    fn restore<I: Index, const COLORS: bool, const MULT: bool>(
+        &mut self,
+        links: &mut Links<I>,
+        l: usize,
+    ) {
         let i = self.best[l];
         if MULT {
-            let b = self.links.bound[i as usize];
+            let b = links.bound[i as usize];
             if !self.tweaking[l] {
-                self.links.uncover::<COLORS>(i);
+                links.uncover::<COLORS>(i);
             } else if b == 0 {
-                self.links.untweak_covered(i, self.first_tweak[l]);
-                self.links.uncover::<COLORS>(i);
+                links.untweak_covered(i, self.first_tweak[l]);
+                links.uncover::<COLORS>(i);
             } else {
-                self.links.untweak::<COLORS>(i, self.first_tweak[l]);
+                links.untweak::<COLORS>(i, self.first_tweak[l]);
             }
-            self.links.bound[i as usize] = b + 1;
+            links.bound[i as usize] = b + 1;
         } else {
-            self.links.uncover::<COLORS>(i);
+            links.uncover::<COLORS>(i);
         }
     }
 
     /// The options chosen so far, level by level (null moves left out).
-    fn collect_solution(&mut self) {
+    fn collect_solution<I: Index>(&mut self, links: &Links<I>) {
         self.solution.clear();
         for l in 0..self.level {
             let x = self.choice[l];
-            if !self.links.is_header(x) {
-                self.solution.push(OptionId(self.links.option_of(x)));
+            if !links.is_header(x) {
+                self.solution.push(OptionId(links.option_of(x)));
             }
         }
     }
@@ -574,8 +637,9 @@ impl<'m> Solver<'m> {
         });
     }
 
-    fn search<const COLORS: bool, const MULT: bool, V: Visitor>(
+    fn search<I: Index, const COLORS: bool, const MULT: bool, V: Visitor>(
         &mut self,
+        links: &mut Links<I>,
         visitor: &mut V,
     ) -> Outcome {
         loop {
@@ -584,17 +648,17 @@ impl<'m> Solver<'m> {
                     if self.stats.nodes >= self.budget {
                         return Outcome::Paused;
                     }
-                    if self.links.first_active() == ROOT {
+                    if links.first_active() == ROOT {
                         // When listing subproblems, a solution above the
                         // frontier is a subproblem of its own.
                         if self.frontier == usize::MAX {
                             self.stats.nodes += 1;
                             self.stats.solutions += 1;
                             if V::WANTS_OPTIONS {
-                                self.collect_solution();
+                                self.collect_solution(links);
                             }
                             if visitor.solution(&self.solution) == Control::Stop {
-                                self.unwind::<COLORS, MULT>();
+                                self.unwind::<I, COLORS, MULT>(links);
                                 return Outcome::Stopped;
                             }
                         } else {
@@ -606,7 +670,7 @@ impl<'m> Solver<'m> {
                         self.phase = Phase::Leave;
                     } else {
                         self.stats.nodes += 1;
-                        self.phase = if self.prepare::<COLORS, MULT>() {
+                        self.phase = if self.prepare::<I, COLORS, MULT>(links) {
                             Phase::Try
                         } else {
                             Phase::Leave
@@ -614,7 +678,7 @@ impl<'m> Solver<'m> {
                     }
                 }
                 Phase::Try => {
-                    if self.take::<COLORS, MULT>() {
+                    if self.take::<I, COLORS, MULT>(links) {
                         self.level += 1;
                         self.phase = Phase::Enter;
                     } else {
@@ -623,17 +687,17 @@ impl<'m> Solver<'m> {
                 }
                 Phase::Leave => {
                     if self.level == self.base {
-                        self.unwind::<COLORS, MULT>();
+                        self.unwind::<I, COLORS, MULT>(links);
                         return Outcome::Finished;
                     }
                     self.level -= 1;
                     let l = self.level;
-                    self.untake::<COLORS, MULT>(l);
+                    self.untake::<I, COLORS, MULT>(links, l);
                     if self.choice[l] == self.best[l] {
                         // After Algorithm M's null move there is nothing left.
-                        self.restore::<COLORS, MULT>(l);
+                        self.restore::<I, COLORS, MULT>(links, l);
                     } else {
-                        self.choice[l] = self.links.node(self.choice[l]).down;
+                        self.choice[l] = links.down(self.choice[l]);
                         self.phase = Phase::Try;
                     }
                 }
@@ -644,45 +708,37 @@ impl<'m> Solver<'m> {
 
     /// Undoes every level on the stack, the subproblem's prefix included,
     /// whatever step the search stands at; the solver becomes idle.
-    fn unwind<const COLORS: bool, const MULT: bool>(&mut self) {
+    fn unwind<I: Index, const COLORS: bool, const MULT: bool>(&mut self, links: &mut Links<I>) {
         if self.phase == Phase::Try {
-            self.restore::<COLORS, MULT>(self.level);
+            self.restore::<I, COLORS, MULT>(links, self.level);
         }
         while self.level > 0 {
             self.level -= 1;
             let l = self.level;
-            self.untake::<COLORS, MULT>(l);
-            self.restore::<COLORS, MULT>(l);
+            self.untake::<I, COLORS, MULT>(links, l);
+            self.restore::<I, COLORS, MULT>(links, l);
         }
         self.phase = Phase::Idle;
         self.base = 0;
     }
 
-    fn dispatch_replay(&mut self, choices: &[u32]) -> Result<(), SubproblemError> {
-        match (self.colors, self.mult) {
-            (false, false) => self.replay::<false, false>(choices),
-            (true, false) => self.replay::<true, false>(choices),
-            (false, true) => self.replay::<false, true>(choices),
-            (true, true) => self.replay::<true, true>(choices),
-        }
-    }
-
     /// Makes the choices of a subproblem as the search would: at each level
     /// choose the item, prepare it, pass over (and, when tweaking, tweak) the
     /// options before the wanted one, then take it.
-    fn replay<const COLORS: bool, const MULT: bool>(
+    fn replay<I: Index, const COLORS: bool, const MULT: bool>(
         &mut self,
+        links: &mut Links<I>,
         choices: &[u32],
     ) -> Result<(), SubproblemError> {
         debug_assert!(self.phase == Phase::Idle && self.level == 0);
-        let node_count = self.links.nodes.len() as u32;
+        let node_count = links.num_nodes();
         for (l, &target) in choices.iter().enumerate() {
             self.level = l;
             self.phase = Phase::Enter;
             if target >= node_count {
                 return Err(SubproblemError::NotAChoice { level: l });
             }
-            if self.links.first_active() == ROOT || !self.prepare::<COLORS, MULT>() {
+            if links.first_active() == ROOT || !self.prepare::<I, COLORS, MULT>(links) {
                 return Err(SubproblemError::TooDeep { level: l });
             }
             self.phase = Phase::Try;
@@ -693,16 +749,16 @@ impl<'m> Solver<'m> {
                     return Err(SubproblemError::NotAChoice { level: l });
                 }
                 if MULT && self.tweaking[l] {
-                    if self.links.bound[i as usize] == 0 {
-                        self.links.tweak_covered(i, x);
+                    if links.bound[i as usize] == 0 {
+                        links.tweak_covered(x);
                     } else {
-                        self.links.tweak::<COLORS>(x);
+                        links.tweak::<COLORS>(x);
                     }
                 }
                 self.position[l] += 1;
-                self.choice[l] = self.links.node(x).down;
+                self.choice[l] = links.down(x);
             }
-            if !self.take::<COLORS, MULT>() {
+            if !self.take::<I, COLORS, MULT>(links) {
                 // The item was restored: nothing is pending on this level.
                 self.phase = Phase::Enter;
                 return Err(SubproblemError::NotAChoice { level: l });
