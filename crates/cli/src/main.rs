@@ -9,6 +9,8 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod dlx_cmd;
+mod puzzle_cmd;
+mod verify_cmd;
 
 #[derive(Parser)]
 #[command(name = "polycover", version, about = "Solve polyform packing puzzles exactly", long_about = None)]
@@ -21,6 +23,16 @@ struct Cli {
 enum Command {
     /// Solve an exact-cover problem in Knuth's DLX format (stdin when no file or `-`)
     Dlx(dlx_cmd::DlxArgs),
+    /// Count the solutions of a puzzle file
+    Count(puzzle_cmd::CountArgs),
+    /// Print solutions of a puzzle file as pictures or JSON
+    Solve(puzzle_cmd::SolveArgs),
+    /// Show a puzzle: its board, pieces, orientations, placements and matrix size
+    Show(puzzle_cmd::FileArgs),
+    /// Print a puzzle's exact-cover problem in Knuth's DLX format
+    Matrix(puzzle_cmd::FileArgs),
+    /// Check puzzle files against their expected counts (default: the bundled catalog)
+    Verify(verify_cmd::VerifyArgs),
 }
 
 /// An error with the exit code it deserves.
@@ -53,6 +65,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Dlx(args) => dlx_cmd::run(args),
+        Command::Count(args) => puzzle_cmd::run_count(args),
+        Command::Solve(args) => puzzle_cmd::run_solve(args),
+        Command::Show(args) => puzzle_cmd::run_show(args),
+        Command::Matrix(args) => puzzle_cmd::run_matrix(args),
+        Command::Verify(args) => verify_cmd::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
