@@ -43,7 +43,11 @@ pub fn read_input(file: &Option<PathBuf>) -> Result<(String, String), Failure> {
 
 pub fn run(args: DlxArgs) -> Result<u8, Failure> {
     let (name, text) = read_input(&args.file)?;
-    let matrix = dlx::format::parse(&text).map_err(|e| Failure::input(format!("{name}:{e}")))?;
+    let (matrix, warnings) = dlx::format::parse_with_warnings(&text)
+        .map_err(|e| Failure::input(format!("{name}:{e}")))?;
+    for w in &warnings {
+        eprintln!("polycover: warning: {name}:{w}");
+    }
     let limit = if args.all {
         u64::MAX
     } else {

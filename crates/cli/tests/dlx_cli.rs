@@ -1,0 +1,86 @@
+//! `polycover dlx` as a user runs it.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn polycover(args: &[&str], stdin: &str) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_polycover"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+const EXAMPLE: &str = "| A simple example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+
+#[test]
+fn counts_from_stdin_and_prints_json() {
+    let (code, out, _) = polycover(&["dlx", "--json"], EXAMPLE);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["solutions"], 1);
+    assert!(v["nodes"].as_u64().unwrap() >= 2);
+    assert!(v["updates"].as_u64().is_some());
+    assert!(v["seconds"].as_f64().is_some());
+}
+
+#[test]
+fn prints_solutions_as_option_lines() {
+    let (code, out, _) = polycover(&["dlx", "-", "--all"], EXAMPLE);
+    assert_eq!(code, 0);
+    let mut lines: Vec<&str> = out.lines().skip(1).take(3).collect();
+    lines.sort();
+    assert_eq!(lines, ["A D", "B G", "C E F"]);
+    assert!(out.starts_with("solution 1:"));
+    assert!(out.contains("1 solutions"));
+}
+
+#[test]
+fn print_n_still_counts_everything() {
+    // Four independent pairs: 2^4 = 16 solutions.
+    let text = "a b c d\na\na\nb\nb\nc\nc\nd\nd\n";
+    let (code, out, _) = polycover(&["dlx", "--print", "2", "--json"], text);
+    assert_eq!(code, 0);
+    assert_eq!(out.matches("solution ").count(), 2);
+    let json = out.lines().last().unwrap();
+    let v: serde_json::Value = serde_json::from_str(json).unwrap();
+    assert_eq!(v["solutions"], 16);
+}
+
+#[test]
+fn bad_input_names_file_line_and_column_and_exits_2() {
+    let dir = std::env::temp_dir().join(format!("polycover-dlx-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.dlx");
+    std::fs::write(&path, "a b\na\nb x\n").unwrap();
+    let (code, _, err) = polycover(&["dlx", path.to_str().unwrap()], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("bad.dlx:3:3"), "{err}");
+    assert!(err.contains("unknown item `x`"), "{err}");
+    let (code, _, err) = polycover(&["dlx", "/no/such/file.dlx"], "");
+    assert_eq!(code, 2);
+    assert!(err.contains("/no/such/file.dlx"), "{err}");
+}
+
+#[test]
+fn warns_about_options_without_primary_items() {
+    let text = "A | X\nA X\nX\n";
+    let (code, out, err) = polycover(&["dlx"], text);
+    assert_eq!(code, 0);
+    assert!(err.contains("<stdin>:3:1: option ignored"), "{err}");
+    assert!(out.starts_with("1 solutions"), "{out}");
+}
