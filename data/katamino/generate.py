@@ -49,7 +49,7 @@ pieces = [{pieces}]
 solutions = {total}
 distinct = {total // 4}
 source = "Katamino rulebook (RobinTail/katamino); ../shared/reference/counts.md (T; D = T/4)"
-seconds = 0.05
+seconds = {0.01 if n <= 7 else 0.1 if n == 8 else 0.5}
 '''
         with open(os.path.join(here, f"{SLUG[challenge]}-{letter.lower()}-{n}.toml"), "w") as f:
             f.write(text)

@@ -1,0 +1,202 @@
+//! An independent oracle: a plain backtracking search that fills the first
+//! empty cell (in its own order) with every orientation of every piece that
+//! still has copies, written without the crate's lattices, shapes, encoding
+//! or the dlx solver. The counts it finds are checked against the DLX count
+//! and against the catalog files that cite this test as their source.
+
+use std::collections::{BTreeSet, HashSet};
+use std::path::{Path, PathBuf};
+
+type P = (i32, i32);
+
+/// The order in which the search looks for the first empty cell: by
+/// column when `by_column` (for long, low boards), else row by row.
+fn scan_key(by_column: bool) -> impl Fn(&P) -> (i32, i32) {
+    move |&(x, y)| if by_column { (x, y) } else { (y, x) }
+}
+
+/// All orientations of a 2D piece: 4 rotations of it and of its mirror image,
+/// each shifted so its first cell in scan order is at (0, 0).
+fn orientations(cells: &[P], by_column: bool) -> Vec<Vec<P>> {
+    let mut out: BTreeSet<Vec<P>> = BTreeSet::new();
+    let mut cur: Vec<P> = cells.to_vec();
+    for flip in 0..2 {
+        if flip == 1 {
+            cur = cur.iter().map(|&(x, y)| (-x, y)).collect();
+        }
+        for _ in 0..4 {
+            cur = cur.iter().map(|&(x, y)| (y, -x)).collect();
+            let mut v = cur.clone();
+            v.sort_by_key(scan_key(by_column));
+            let (ax, ay) = v[0];
+            let v: Vec<P> = v.iter().map(|&(x, y)| (x - ax, y - ay)).collect();
+            out.insert(v);
+        }
+    }
+    out.into_iter().collect()
+}
+
+/// Counts the ways to fill `board` exactly with the pieces, `counts[i]`
+/// identical copies of piece `i` (`None`: unlimited). Identical copies are
+/// not told apart.
+fn brute_count(board: &[P], pieces: &[Vec<P>], counts: &[Option<u32>]) -> u64 {
+    let width = board.iter().map(|c| c.0).max().unwrap() - board.iter().map(|c| c.0).min().unwrap();
+    let height = board.iter().map(|c| c.1).max().unwrap() - board.iter().map(|c| c.1).min().unwrap();
+    let by_column = width > height;
+    let mut cells: Vec<P> = board.to_vec();
+    cells.sort_by_key(scan_key(by_column));
+    let mut empty: HashSet<P> = cells.iter().copied().collect();
+    let orients: Vec<Vec<Vec<P>>> = pieces.iter().map(|p| orientations(p, by_column)).collect();
+    let mut left: Vec<Option<u32>> = counts.to_vec();
+    fn go(
+        cells: &[P],
+        empty: &mut HashSet<P>,
+        orients: &[Vec<Vec<P>>],
+        left: &mut [Option<u32>],
+    ) -> u64 {
+        let Some(&(fx, fy)) = cells.iter().find(|c| empty.contains(c)) else {
+            return 1;
+        };
+        let mut total = 0;
+        for i in 0..orients.len() {
+            if left[i] == Some(0) {
+                continue;
+            }
+            for o in &orients[i] {
+                let placed: Vec<P> = o.iter().map(|&(x, y)| (x + fx, y + fy)).collect();
+                if placed.iter().all(|c| empty.contains(c)) {
+                    for c in &placed {
+                        empty.remove(c);
+                    }
+                    if let Some(k) = left[i].as_mut() {
+                        *k -= 1;
+                    }
+                    total += go(cells, empty, orients, left);
+                    if let Some(k) = left[i].as_mut() {
+                        *k += 1;
+                    }
+                    for c in &placed {
+                        empty.insert(*c);
+                    }
+                }
+            }
+        }
+        total
+    }
+    // With the pieces' area equal to the board's, every filling uses each
+    // fixed count exactly (the callers choose such puzzles).
+    go(&cells, &mut empty, &orients, &mut left)
+}
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data")
+}
+
+fn dlx_count(path: &Path) -> (u128, Option<u128>) {
+    let p = polyform::load(path).unwrap_or_else(|e| panic!("{e}"));
+    let enc = polyform::encode(&p).unwrap();
+    let n = dlx::Solver::new(&enc.matrix).count();
+    (n, p.expect.and_then(|e| e.solutions))
+}
+
+/// Easy Cube's pieces, as in seeds/easy-cube.txt (Mathematica lists).
+fn easy_cube_pieces() -> Vec<Vec<P>> {
+    vec![
+        vec![(0, 0), (0, 1), (1, 0)],                 // PTriangle
+        vec![(0, 0), (0, 1), (1, 0), (1, 1)],         // PSquare
+        vec![(0, 0), (0, 1), (0, 2)],                 // PLine
+        vec![(0, 0), (0, 1), (1, 0), (2, 0)],         // PL
+        vec![(0, 0), (0, 1), (-1, 0), (1, 0)],        // PPodium
+        vec![(0, 0), (0, 1), (1, 0), (-1, 1)],        // PSnake
+        vec![(0, 0), (1, 0), (0, 1), (1, 1), (-1, 1)], // PBulky
+    ]
+}
+
+/// coordQ35 of seeds/easy-cube.txt, transcribed from its Mathematica `Table`s.
+fn q35() -> Vec<P> {
+    let mut v = vec![];
+    v.extend((-2..=3).map(|i| (i, 2)));
+    v.extend((-2..=3).map(|i| (i, -2)));
+    v.extend((0..=3).map(|i| (i, 1)));
+    v.extend((0..=3).map(|i| (i, 0)));
+    v.extend((0..=3).map(|i| (i, -1)));
+    v.extend((-1..=1).map(|j| (-2, j)));
+    v
+}
+
+#[test]
+fn oracle_knows_pentomino_orientations() {
+    // Sanity of the oracle itself: X 1, I 2, T 4, F 8.
+    assert_eq!(orientations(&[(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)], false).len(), 1);
+    assert_eq!(orientations(&[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], true).len(), 2);
+    assert_eq!(orientations(&[(0, 0), (1, 0), (2, 0), (1, 1), (1, 2)], false).len(), 4);
+    assert_eq!(orientations(&[(1, 0), (2, 0), (0, 1), (1, 1), (1, 2)], true).len(), 8);
+}
+
+#[test]
+fn easy_cube_q35_matches_brute_force() {
+    let board = q35();
+    assert_eq!(board.len(), 27);
+    let pieces = easy_cube_pieces();
+    let brute = brute_count(&board, &pieces, &[Some(1); 7]);
+    let (got, expected) = dlx_count(&data().join("easy-cube/q35.toml"));
+    assert_eq!(got, brute as u128, "DLX against brute force");
+    assert_eq!(expected, Some(brute as u128), "the catalog file's count");
+}
+
+#[test]
+fn identical_l_trominoes_match_brute_force() {
+    let l = vec![(0, 0), (0, 1), (1, 1)];
+    let board: Vec<P> = (0..6).flat_map(|y| (0..6).map(move |x| (x, y))).collect();
+    let brute = brute_count(&board, &[l.clone()], &[Some(12)]);
+    let unlimited = brute_count(&board, &[l], &[None]);
+    assert_eq!(brute, unlimited);
+    let (got, expected) = dlx_count(&data().join("copies/l-trominoes-6x6.toml"));
+    assert_eq!(got, brute as u128);
+    assert_eq!(expected, Some(brute as u128));
+}
+
+#[test]
+fn two_dominoes_on_2x2_match_brute_force() {
+    let board = vec![(0, 0), (1, 0), (0, 1), (1, 1)];
+    assert_eq!(brute_count(&board, &[vec![(0, 0), (1, 0)]], &[Some(2)]), 2);
+    let (got, expected) = dlx_count(&data().join("copies/two-dominoes-2x2.toml"));
+    assert_eq!((got, expected), (2, Some(2)));
+}
+
+#[test]
+fn pentominoes_3x20_match_brute_force() {
+    let pieces: Vec<Vec<P>> = [
+        "F .##/##./.#.",
+        "I #####",
+        "L ####/#...",
+        "N ##../.###",
+        "P ##/##/#.",
+        "T ###/.#./.#.",
+        "U #.#/###",
+        "V #../#../###",
+        "W #../##./.##",
+        "X .#./###/.#.",
+        "Y ..#./####",
+        "Z ##./.#./.##",
+    ]
+    .iter()
+    .map(|s| {
+        let art = s.split_once(' ').unwrap().1;
+        let mut v = vec![];
+        for (y, row) in art.split('/').enumerate() {
+            for (x, ch) in row.chars().enumerate() {
+                if ch == '#' {
+                    v.push((x as i32, y as i32));
+                }
+            }
+        }
+        v
+    })
+    .collect();
+    let board: Vec<P> = (0..3).flat_map(|y| (0..20).map(move |x| (x, y))).collect();
+    let brute = brute_count(&board, &pieces, &[Some(1); 12]);
+    assert_eq!(brute, 8, "published count");
+    let (got, _) = dlx_count(&data().join("pentominoes/3x20.toml"));
+    assert_eq!(got, 8);
+}

@@ -1,0 +1,83 @@
+//! The bundled catalog (`data/`): every puzzle with expected counts is
+//! solved and compared. Puzzles whose `[expect] seconds` estimate is at most
+//! `FAST` seconds run in the default test run; the rest run with
+//! `cargo test -- --ignored` (and in `polycover verify --all`).
+
+use std::path::{Path, PathBuf};
+
+const FAST: f64 = 5.0;
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data")
+}
+
+fn puzzle_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for e in entries {
+        if e.is_dir() {
+            puzzle_files(&e, out);
+        } else if e.extension().is_some_and(|x| x == "toml") {
+            let text = std::fs::read_to_string(&e).unwrap();
+            if !polyform::file::is_piece_set(&text) {
+                out.push(e);
+            }
+        }
+    }
+}
+
+/// Solves every catalog puzzle whose estimate passes `select`; returns how
+/// many were checked.
+fn check(select: impl Fn(f64) -> bool) -> usize {
+    let mut files = vec![];
+    puzzle_files(&data(), &mut files);
+    assert!(files.len() > 70, "the catalog is there");
+    let mut checked = 0;
+    let mut failures = vec![];
+    for f in files {
+        let p = polyform::load(&f).unwrap_or_else(|e| panic!("{e}"));
+        let Some(expect) = &p.expect else { continue };
+        let Some(want) = expect.solutions else { continue };
+        assert!(
+            expect.source.is_some(),
+            "{}: expected counts need a source",
+            f.display()
+        );
+        if !select(expect.seconds.unwrap_or(0.0)) {
+            continue;
+        }
+        let enc = polyform::encode(&p).unwrap();
+        let got = dlx::Solver::new(&enc.matrix).count();
+        if got != want {
+            failures.push(format!("{}: expected {want}, got {got}", f.display()));
+        }
+        checked += 1;
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+    checked
+}
+
+#[test]
+fn fast_catalog_puzzles_have_their_published_counts() {
+    let n = check(|s| s <= FAST);
+    // 67 Katamino levels, 3x20, 4x15, 8x8 minus centre, Soma, Easy Cube
+    // and Q35, dominoes, two puzzles with copies.
+    assert!(n >= 76, "only {n} puzzles checked");
+}
+
+#[test]
+#[ignore = "slow: minutes (6x10, 5x12, 2x5x6, 3x4x5, 8x8 with square, Bedlam)"]
+fn slow_catalog_puzzles_have_their_published_counts() {
+    check(|s| s > FAST);
+}
+
+#[test]
+fn every_katamino_level_is_in_the_catalog() {
+    let mut files = vec![];
+    puzzle_files(&data().join("katamino"), &mut files);
+    // Small Slam: 7 challenges x levels 3..8; The Slam: 5 x levels 5..9.
+    assert_eq!(files.len(), 7 * 6 + 5 * 5);
+}

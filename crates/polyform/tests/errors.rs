@@ -1,0 +1,194 @@
+//! Bad puzzle files: every mistake gives a message naming the file, the
+//! line and what to fix, never a panic.
+
+use std::path::{Path, PathBuf};
+
+fn pentominoes() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data/sets/pentominoes.toml")
+        .display()
+        .to_string()
+}
+
+/// Writes `text` to a fresh file and loads it; returns the error.
+fn error_of(name: &str, text: &str) -> polyform::Error {
+    let dir = std::env::temp_dir().join(format!("polycover-errors-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path: PathBuf = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    match polyform::load(&path) {
+        Ok(_) => panic!("{name} should be rejected"),
+        Err(e) => {
+            assert_eq!(e.file, path, "the message names the file");
+            e
+        }
+    }
+}
+
+fn expect(name: &str, text: &str, line: usize, words: &[&str]) {
+    let e = error_of(name, text);
+    let shown = e.to_string();
+    assert_eq!(e.line, Some(line), "line of: {shown}");
+    assert!(
+        shown.contains(&format!("{name}:{line}: ")),
+        "FILE:LINE: in {shown}"
+    );
+    for w in words {
+        assert!(shown.contains(w), "`{w}` missing from: {shown}");
+    }
+}
+
+const DOMINO: &str = "[[piece]]\nname = \"domino\"\nsymbol = \"D\"\nart = \"##\"\ncount = 2\n";
+
+#[test]
+fn unknown_lattice() {
+    expect(
+        "lattice.toml",
+        "name = \"x\"\nlattice = \"hexagon\"\n[board]\nsize = [2, 2]\n",
+        2,
+        &["unknown lattice `hexagon`", "square, cubic"],
+    );
+}
+
+#[test]
+fn missing_lattice() {
+    expect("nolattice.toml", "[board]\nsize = [2, 2]\n", 1, &["missing `lattice"]);
+}
+
+#[test]
+fn ragged_board_art() {
+    let text = format!(
+        "lattice = \"square\"\n[board]\nart = \"\"\"\n####\n###\n\"\"\"\n{DOMINO}"
+    );
+    // Line 4 is the first row, line 5 the short one.
+    expect("ragged.toml", &text, 5, &["ragged", "fill gaps with `.`"]);
+}
+
+#[test]
+fn ragged_piece_art() {
+    let text = "lattice = \"square\"\n[board]\nsize = [2, 2]\n[[piece]]\nname = \"p\"\nsymbol = \"p\"\nart = \"\"\"\n##\n#\n#\n\"\"\"\n";
+    expect("ragged-piece.toml", text, 9, &["piece `p`", "ragged"]);
+}
+
+#[test]
+fn symbol_used_twice() {
+    let text = "lattice = \"square\"\n[board]\nsize = [2, 2]\n\
+        [[piece]]\nname = \"a\"\nsymbol = \"D\"\nart = \"##\"\n\
+        [[piece]]\nname = \"b\"\nsymbol = \"D\"\nart = \"##\"\n";
+    expect("symbols.toml", text, 8, &["symbol `D`", "`a`", "`b`", "own symbol"]);
+}
+
+#[test]
+fn piece_name_used_twice() {
+    let text = format!(
+        "lattice = \"square\"\n[board]\nsize = [10, 6]\n[[use]]\nset = \"{}\"\n[[use]]\nset = \"{}\"\npieces = [\"F\"]\n",
+        pentominoes(),
+        pentominoes()
+    );
+    expect("names.toml", &text, 8, &["piece `F`", "twice", "count = N"]);
+}
+
+#[test]
+fn pre_placed_piece_does_not_match_its_shape() {
+    let text = format!(
+        "lattice = \"square\"\n[board]\nart = \"\"\"\n##########\n#XXXX#####\n##########\n##########\n##########\n##########\n\"\"\"\n[[use]]\nset = \"{}\"\n",
+        pentominoes()
+    );
+    expect(
+        "preplaced.toml",
+        &text,
+        5,
+        &["drawn with `X`", "piece `X`", "5 cells"],
+    );
+}
+
+#[test]
+fn pre_placed_piece_of_the_wrong_shape() {
+    // Five cells, but an L, not an X.
+    let text = format!(
+        "lattice = \"square\"\n[board]\nart = \"\"\"\n##########\n#X########\n#X########\n#X########\n#XX#######\n##########\n\"\"\"\n[[use]]\nset = \"{}\"\n",
+        pentominoes()
+    );
+    expect("wrongshape.toml", &text, 5, &["no orientation of the piece"]);
+}
+
+#[test]
+fn unknown_board_character() {
+    let text = format!("lattice = \"square\"\n[board]\nart = \"\"\"\n#Q\n##\n\"\"\"\n{DOMINO}");
+    expect("char.toml", &text, 4, &["`Q`", "symbol of a piece"]);
+}
+
+#[test]
+fn area_cannot_fill_the_board() {
+    let text = format!("lattice = \"square\"\n[board]\nsize = [3, 2]\n{DOMINO}");
+    expect("area.toml", &text, 2, &["at most 4 cells", "6 cells to fill"]);
+    let text = format!("lattice = \"square\"\n[board]\nsize = [1, 2]\n{DOMINO}");
+    expect("area2.toml", &text, 2, &["at least 4 cells", "only 2"]);
+}
+
+#[test]
+fn unknown_keys() {
+    let text = format!("lattice = \"square\"\ncolour = \"red\"\n[board]\nsize = [2, 2]\n{DOMINO}");
+    expect("key.toml", &text, 2, &["unknown field `colour`"]);
+    let text = format!("lattice = \"square\"\n[board]\nsize = [2, 2]\nholes = []\n{DOMINO}");
+    expect("key2.toml", &text, 4, &["unknown field `holes`"]);
+}
+
+#[test]
+fn unknown_piece_name() {
+    let text = format!(
+        "lattice = \"square\"\n[board]\nsize = [5, 2]\n[[use]]\nset = \"{}\"\npieces = [\"I\",\n  \"Q\"]\n",
+        pentominoes()
+    );
+    expect("unknown.toml", &text, 7, &["no piece named `Q`", "F I L N P T U V W X Y Z"]);
+}
+
+#[test]
+fn missing_include_file() {
+    let text = "lattice = \"square\"\n[board]\nsize = [5, 2]\n[[use]]\nset = \"no/such/set.toml\"\n";
+    expect("include.toml", text, 5, &["no/such/set.toml", "relative to this file"]);
+}
+
+#[test]
+fn huge_sizes() {
+    let text = format!("lattice = \"square\"\n[board]\nsize = [100000, 100000]\n{DOMINO}");
+    expect("huge.toml", &text, 3, &["10000000000 cells", "at most 1000000"]);
+    let text = "lattice = \"square\"\n[board]\nsize = [2, 2]\n[[piece]]\nname = \"d\"\nsymbol = \"d\"\ncells = [[0, 0], [1, 9999999]]\n";
+    expect("hugecoord.toml", text, 7, &["too large"]);
+    let text = "lattice = \"square\"\n[board]\nsize = [2, 2]\n[[piece]]\nname = \"d\"\nsymbol = \"d\"\nart = \"##\"\ncount = 99999999999\n";
+    expect("hugecount.toml", text, 8, &["out of range"]);
+}
+
+#[test]
+fn bad_counts_and_symbols() {
+    let text = "lattice = \"square\"\n[board]\nsize = [2, 2]\n[[piece]]\nname = \"d\"\nsymbol = \"d\"\nart = \"##\"\ncount = \"lots\"\n";
+    expect("count.toml", text, 8, &["bad count", "unlimited"]);
+    let text = "lattice = \"square\"\n[board]\nsize = [2, 2]\n[[piece]]\nname = \"d\"\nsymbol = \"#\"\nart = \"##\"\ncount = 2\n";
+    expect("symbol.toml", text, 6, &["bad symbol `#`"]);
+    let text = "lattice = \"square\"\n[board]\nsize = [2, 2]\n[[piece]]\nname = \"d\"\nsymbol = \"dd\"\nart = \"##\"\ncount = 2\n";
+    expect("symbol2.toml", text, 6, &["one visible character"]);
+}
+
+#[test]
+fn toml_syntax_error() {
+    expect("syntax.toml", "lattice = \"square\"\n[board\nsize = [2, 2]\n", 2, &[]);
+}
+
+#[test]
+fn a_piece_set_is_not_a_puzzle() {
+    let e = polyform::load(Path::new(&pentominoes())).unwrap_err();
+    assert!(e.to_string().contains("piece-set file"), "{e}");
+    assert_eq!(e.line, Some(2));
+}
+
+#[test]
+fn three_d_board_on_a_square_lattice() {
+    let text = format!("lattice = \"square\"\n[board]\nart = \"\"\"\n##\n\n##\n\"\"\"\n{DOMINO}");
+    expect("layers.toml", &text, 3, &["2 layers", "cubic"]);
+}
+
+#[test]
+fn unreadable_file() {
+    let e = polyform::load(Path::new("/no/such/puzzle.toml")).unwrap_err();
+    assert!(e.to_string().starts_with("/no/such/puzzle.toml: cannot read"), "{e}");
+}

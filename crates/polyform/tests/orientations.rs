@@ -1,0 +1,225 @@
+//! Orientation and placement counts against published figures.
+
+use polyform::file::parse_puzzle;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+fn data(rel: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data").join(rel)
+}
+
+fn orientations(rel: &str) -> BTreeMap<String, usize> {
+    let p = polyform::load(&data(rel)).unwrap_or_else(|e| panic!("{e}"));
+    p.pieces
+        .iter()
+        .map(|p| (p.name.clone(), p.orientations.len()))
+        .collect()
+}
+
+fn placements(rel: &str) -> BTreeMap<String, usize> {
+    let p = polyform::load(&data(rel)).unwrap_or_else(|e| panic!("{e}"));
+    let enc = polyform::encode(&p).unwrap();
+    p.pieces
+        .iter()
+        .zip(&enc.pieces)
+        .map(|(p, s)| (p.name.clone(), s.placements))
+        .collect()
+}
+
+fn map(pairs: &[(&str, usize)]) -> BTreeMap<String, usize> {
+    pairs.iter().map(|&(k, v)| (k.to_string(), v)).collect()
+}
+
+#[test]
+fn pentominoes_have_63_orientations_in_2d() {
+    let o = orientations("pentominoes/6x10.toml");
+    let want = map(&[
+        ("F", 8),
+        ("I", 2),
+        ("L", 8),
+        ("N", 8),
+        ("P", 8),
+        ("T", 4),
+        ("U", 4),
+        ("V", 4),
+        ("W", 4),
+        ("X", 1),
+        ("Y", 8),
+        ("Z", 4),
+    ]);
+    assert_eq!(o, want);
+    assert_eq!(o.values().sum::<usize>(), 63);
+}
+
+#[test]
+fn one_sided_pentominoes_have_18_shapes_worth_of_orientations() {
+    // One-sided: the 18 one-sided pentominoes in 4 rotations each, less
+    // symmetric ones: F 4, I 2, L 4, N 4, P 4, T 4, U 4, V 4, W 4, X 1, Y 4,
+    // Z 2 = 41.
+    let text = format!(
+        "lattice = \"square\"\none_sided = true\n[board]\nsize = [10, 6]\n[[use]]\nset = \"{}\"\n",
+        data("sets/pentominoes.toml").display()
+    );
+    let p = parse_puzzle(Path::new("one-sided.toml"), &text).unwrap();
+    let total: usize = p.pieces.iter().map(|p| p.orientations.len()).sum();
+    assert_eq!(total, 41);
+}
+
+#[test]
+fn solid_pentominoes_rotate_and_turn_over_in_3d() {
+    // Flat pieces in 3D: 8 (or fewer) plane orientations x 3 planes.
+    let o = orientations("solid-pentominoes/3x4x5.toml");
+    let want = map(&[
+        ("F", 24),
+        ("I", 3),
+        ("L", 24),
+        ("N", 24),
+        ("P", 24),
+        ("T", 12),
+        ("U", 12),
+        ("V", 12),
+        ("W", 12),
+        ("X", 3),
+        ("Y", 24),
+        ("Z", 12),
+    ]);
+    assert_eq!(o, want);
+}
+
+#[test]
+fn bedlam_orientation_signature() {
+    // counts.md: 7 pieces with 24 orientations, 5 with 12, 1 with 3.
+    let o = orientations("bedlam/cube.toml");
+    let mut sig: BTreeMap<usize, usize> = BTreeMap::new();
+    for v in o.values() {
+        *sig.entry(*v).or_default() += 1;
+    }
+    assert_eq!(sig, BTreeMap::from([(3, 1), (12, 5), (24, 7)]));
+}
+
+#[test]
+fn soma_screws_are_mirror_images_with_12_rotations_each() {
+    let o = orientations("soma/cube.toml");
+    assert_eq!(
+        o,
+        map(&[
+            ("V", 12),
+            ("L", 24),
+            ("T", 12),
+            ("Z", 12),
+            ("A", 12),
+            ("B", 12),
+            ("P", 8)
+        ])
+    );
+}
+
+// Placement counts: the per-piece option counts of the exact-cover
+// instances in ../shared/instances (made by an independent generator and
+// verified with Knuth's DLX1; see that directory's README).
+
+#[test]
+fn pentomino_6x10_placements() {
+    let want = map(&[
+        ("F", 256),
+        ("I", 56),
+        ("L", 248),
+        ("N", 248),
+        ("P", 304),
+        ("T", 128),
+        ("U", 152),
+        ("V", 128),
+        ("W", 128),
+        ("X", 32),
+        ("Y", 248),
+        ("Z", 128),
+    ]);
+    assert_eq!(placements("pentominoes/6x10.toml"), want);
+}
+
+#[test]
+fn pentomino_8x8_minus_centre_placements() {
+    let want = map(&[
+        ("F", 192),
+        ("I", 48),
+        ("L", 184),
+        ("N", 184),
+        ("P", 248),
+        ("T", 96),
+        ("U", 120),
+        ("V", 96),
+        ("W", 96),
+        ("X", 24),
+        ("Y", 184),
+        ("Z", 96),
+    ]);
+    assert_eq!(placements("pentominoes/8x8-minus-centre.toml"), want);
+}
+
+#[test]
+fn solid_pentomino_box_placements() {
+    let want = map(&[
+        ("F", 320),
+        ("I", 12),
+        ("L", 224),
+        ("N", 224),
+        ("P", 504),
+        ("T", 160),
+        ("U", 252),
+        ("V", 160),
+        ("W", 160),
+        ("X", 40),
+        ("Y", 224),
+        ("Z", 160),
+    ]);
+    assert_eq!(placements("solid-pentominoes/3x4x5.toml"), want);
+    let want = map(&[
+        ("F", 192),
+        ("I", 32),
+        ("L", 284),
+        ("N", 284),
+        ("P", 400),
+        ("T", 96),
+        ("U", 200),
+        ("V", 96),
+        ("W", 96),
+        ("X", 24),
+        ("Y", 284),
+        ("Z", 96),
+    ]);
+    assert_eq!(placements("solid-pentominoes/2x5x6.toml"), want);
+}
+
+#[test]
+fn soma_placements() {
+    // The instance's branch is our P (64), its screws our A and B (96).
+    let want = map(&[
+        ("V", 144),
+        ("L", 144),
+        ("T", 72),
+        ("Z", 72),
+        ("A", 96),
+        ("B", 96),
+        ("P", 64),
+    ]);
+    assert_eq!(placements("soma/cube.toml"), want);
+}
+
+#[test]
+fn matrix_sizes_and_item_order() {
+    let p = polyform::load(&data("pentominoes/6x10.toml")).unwrap();
+    let enc = polyform::encode(&p).unwrap();
+    let m = &enc.matrix;
+    assert_eq!((m.num_primary(), m.num_secondary()), (72, 0));
+    assert_eq!(m.num_options(), 2056);
+    assert_eq!(m.num_entries(), 2056 * 6);
+    let names: Vec<&str> = m.items().take(13).map(|i| m.item_name(i)).collect();
+    assert_eq!(names.join(" "), "F I L N P T U V W X Y Z 0,0");
+    // Options piece by piece: every option's first item is its piece.
+    let mut last = 0;
+    for o in m.options() {
+        let piece = m.option(o)[0].item.index();
+        assert!(piece >= last && piece < 12);
+        last = piece;
+    }
+}
