@@ -1,1 +1,113 @@
-//! The parallel driver (to come).
+//! # polycover's parallel driver
+//!
+//! Counts or lists every solution of an exact-cover problem on all cores,
+//! with an honest progress estimate, a clean stop, and checkpoints to resume
+//! an interrupted count (with any thread count).
+//!
+//! ## Design
+//!
+//! * **Subproblems.** The search tree is cut into [`dlx::Subproblem`]s: the
+//!   options chosen on the first levels. The cut goes one level at a time
+//!   until there are at least [`Options::per_thread`] (32) pieces per
+//!   thread, so the depth grows with the thread count (2 threads: 64
+//!   pieces; 64 threads: 2048), or down to a fixed
+//!   [`Options::split_depth`]. Many pieces per thread even out subtrees of
+//!   very different sizes.
+//! * **Workers.** One rayon worker per thread, each with its own
+//!   [`dlx::Solver`] (the [`dlx::Matrix`] is shared). A worker takes the
+//!   first queued piece in search order and searches it in node-budget
+//!   slices of about 20 ms, holding no lock; between slices it takes the
+//!   state lock once, to publish its progress, check the stop flag and,
+//!   when a thread is idle with nothing queued, split its piece: it
+//!   abandons it (losing at most the work of its slices so far, see
+//!   `driver::Shared::should_split`) and queues its children, as many
+//!   levels down as it takes to give every thread two. So no core waits
+//!   for one big subtree at the end.
+//! * **Order.** Every piece has a key, the path of child indices from the
+//!   root; keys in order are the order in which a one-thread search meets
+//!   the solutions. [`solve`] hands solutions over in exactly that order,
+//!   the same as `dlx::Solver::solve`, whatever the thread count: a piece's
+//!   solutions are held until every earlier piece is finished, the earliest
+//!   unfinished piece streams its own, and workers wait once
+//!   [`Options::buffer_limit`] solutions are held back.
+//! * **Progress.** Knuth's estimate: a piece whose path branches d1, d2, …
+//!   ways weighs 1/(d1·d2·…); done = 1 − weight of unfinished pieces +
+//!   each running piece's weight × its solver's own estimate. Dead branches
+//!   above the cut are never listed, so count as done. The time left comes
+//!   from a smoothed rate ([`Eta`]). The monitor calls your [`Progress`]
+//!   on the calling thread; the library never prints.
+//! * **Stopping.** Setting [`Options::stop`] ends the run within one slice;
+//!   the report says `interrupted` and carries the count and the fraction of
+//!   the finished pieces.
+//! * **Checkpoints.** The finished pieces, with their counts, are written
+//!   every [`Options::checkpoint_every`] and at the end, atomically; a
+//!   resumed count walks down from the root splitting exactly the nodes that
+//!   have finished descendants, runs the rest, and ends with the exact total.
+//!   Checkpoints of another matrix, of another format version, or damaged,
+//!   are refused. Format: `docs/checkpoint.md` and [`checkpoint`].
+//!
+//! ## Example
+//!
+//! ```
+//! use parallel::{Options, NoProgress};
+//! // The 4-queens problem: rows and columns primary, diagonals secondary.
+//! let mut text = String::from("r0 r1 r2 r3 c0 c1 c2 c3 |");
+//! for d in 0..7 { text += &format!(" a{d} b{d}"); }
+//! text += "\n";
+//! for r in 0..4 {
+//!     for c in 0..4 {
+//!         text += &format!("r{r} c{c} a{} b{}\n", r + c, r + 3 - c);
+//!     }
+//! }
+//! let m = dlx::format::parse(&text).unwrap();
+//! let report = parallel::count(&m, &Options::with_threads(2), &mut NoProgress).unwrap();
+//! assert_eq!(report.solutions, 2);
+//! assert!(!report.interrupted);
+//!
+//! // In the order of a one-thread search, whatever the thread count.
+//! let mut first = Vec::new();
+//! parallel::solve(&m, &Options::with_threads(3), &mut NoProgress, |opts: &[dlx::OptionId]| {
+//!     first.push(opts.to_vec());
+//!     dlx::Control::Continue
+//! }).unwrap();
+//! assert_eq!(first, dlx::Solver::new(&m).first(10));
+//! ```
+
+pub mod checkpoint;
+mod driver;
+mod error;
+mod options;
+mod progress;
+mod split;
+
+pub use checkpoint::{Checkpoint, fingerprint};
+pub use error::Error;
+pub use options::{Options, Report};
+pub use progress::{Eta, NoProgress, Progress, Snapshot};
+
+use dlx::{Control, Matrix, OptionId};
+
+/// Counts every solution on `options.threads` threads; resumes from
+/// `options.resume` and writes `options.checkpoint` when asked.
+pub fn count(
+    matrix: &Matrix,
+    options: &Options,
+    progress: &mut dyn Progress,
+) -> Result<Report, Error> {
+    driver::run(matrix, options, progress, None)
+}
+
+/// Hands every solution to `visit` in the order a one-thread search finds
+/// them, until `visit` says stop. `visit` runs on the calling thread.
+/// Checkpoints are not supported here ([`Error::CheckpointWhileEnumerating`]).
+pub fn solve<F>(
+    matrix: &Matrix,
+    options: &Options,
+    progress: &mut dyn Progress,
+    mut visit: F,
+) -> Result<Report, Error>
+where
+    F: FnMut(&[OptionId]) -> Control,
+{
+    driver::run(matrix, options, progress, Some(&mut visit))
+}

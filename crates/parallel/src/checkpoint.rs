@@ -1,0 +1,320 @@
+//! Checkpoint files: the finished subproblems of a count and what each one
+//! counted, so that an interrupted run can be finished later (see
+//! `docs/checkpoint.md` for the format).
+//!
+//! A checkpoint never stores the matrix; it stores a fingerprint of it and
+//! refuses to be used with another one. The body carries a checksum so that a
+//! damaged file is refused rather than silently giving a wrong count.
+
+use crate::error::Error;
+use dlx::Matrix;
+use serde::{Deserialize, Serialize};
+use std::fs::File;
+use std::io::Write;
+use std::path::Path;
+
+/// The `format` field of every checkpoint file.
+pub const FORMAT: &str = "polycover-checkpoint";
+/// The format version this crate writes and reads.
+pub const VERSION: u32 = 1;
+
+/// FNV-1a, 64 bits: stable across Rust versions and platforms (unlike
+/// `DefaultHasher`), which a file format needs.
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+/// The fingerprint of a matrix: FNV-1a of its DLX text (`dlx::format::write`),
+/// which names every item and option in order. Two matrices with the same
+/// fingerprint walk the same search tree.
+pub fn fingerprint(matrix: &Matrix) -> u64 {
+    fnv1a64(dlx::format::write(matrix).as_bytes())
+}
+
+/// One finished subproblem: where it is in the search tree and what it cost.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Finished {
+    /// The subproblem's choices ([`dlx::Subproblem::choices`]).
+    pub choices: Vec<u32>,
+    /// Its branching degrees ([`dlx::Subproblem::degrees`]).
+    pub degrees: Vec<u32>,
+    /// Solutions below it (a decimal string in the file: JSON readers in
+    /// other languages lose precision above 2^53).
+    #[serde(with = "decimal")]
+    pub solutions: u128,
+    /// Nodes and updates of its own search.
+    pub nodes: u64,
+    pub updates: u64,
+}
+
+/// What a checkpoint says.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checkpoint {
+    /// [`fingerprint`] of the matrix, as 16 hex digits.
+    pub fingerprint: String,
+    /// Shape of the matrix, only to make the "another puzzle" error helpful.
+    pub items: usize,
+    pub options: usize,
+    /// Work of all runs so far (splitting and wasted slices included).
+    pub nodes: u64,
+    pub updates: u64,
+    /// Wall-clock time of all runs so far, in milliseconds (an integer, so
+    /// that the checksum survives a round trip).
+    pub millis: u64,
+    /// The finished subproblems; their counts add up to the count so far.
+    pub finished: Vec<Finished>,
+}
+
+/// The file: a header, then the body and its checksum.
+#[derive(Serialize, Deserialize)]
+struct FileRepr {
+    format: String,
+    version: u32,
+    /// `fnv1a64:` and 16 hex digits: FNV-1a of the body serialised compactly.
+    checksum: String,
+    body: Checkpoint,
+}
+
+impl Checkpoint {
+    /// An empty checkpoint for `matrix`.
+    pub fn new(matrix: &Matrix) -> Checkpoint {
+        Checkpoint {
+            fingerprint: hex(fingerprint(matrix)),
+            items: matrix.num_items(),
+            options: matrix.num_options(),
+            nodes: 0,
+            updates: 0,
+            millis: 0,
+            finished: Vec::new(),
+        }
+    }
+
+    /// The solutions counted so far.
+    pub fn solutions(&self) -> u128 {
+        self.finished.iter().map(|f| f.solutions).sum()
+    }
+
+    /// The file's text.
+    pub fn to_text(&self) -> String {
+        let file = FileRepr {
+            format: FORMAT.to_string(),
+            version: VERSION,
+            checksum: checksum(self),
+            body: self.clone(),
+        };
+        let mut s = serde_json::to_string(&file).expect("a checkpoint always serialises");
+        s.push('\n');
+        s
+    }
+
+    /// Reads a checkpoint's text and checks it: format, version, checksum,
+    /// and that it was made for `matrix`. `path` only labels errors.
+    pub fn from_text(text: &str, matrix: &Matrix, path: &Path) -> Result<Checkpoint, Error> {
+        let damaged = |reason: String| Error::CheckpointDamaged {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| damaged(format!("not valid JSON ({e})")))?;
+        if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
+            return Err(damaged(format!("no `\"format\": \"{FORMAT}\"` header")));
+        }
+        match value.get("version").and_then(|v| v.as_u64()) {
+            Some(v) if v == u64::from(VERSION) => {}
+            found => {
+                return Err(Error::CheckpointVersion {
+                    path: path.to_path_buf(),
+                    found: found.map_or("none".into(), |v| v.to_string()),
+                    expected: VERSION,
+                });
+            }
+        }
+        let file: FileRepr =
+            serde_json::from_value(value).map_err(|e| damaged(format!("bad field ({e})")))?;
+        if file.checksum != checksum(&file.body) {
+            return Err(damaged("the checksum does not match the content".into()));
+        }
+        let expected = hex(fingerprint(matrix));
+        if file.body.fingerprint != expected {
+            return Err(Error::CheckpointForeign {
+                path: path.to_path_buf(),
+                found: format!(
+                    "{} ({} items, {} options)",
+                    file.body.fingerprint, file.body.items, file.body.options
+                ),
+                expected: format!(
+                    "{expected} ({} items, {} options)",
+                    matrix.num_items(),
+                    matrix.num_options()
+                ),
+            });
+        }
+        Ok(file.body)
+    }
+
+    /// Loads and checks the checkpoint at `path` (see [`from_text`](Self::from_text)).
+    pub fn load(path: &Path, matrix: &Matrix) -> Result<Checkpoint, Error> {
+        let text = std::fs::read_to_string(path).map_err(|source| Error::CheckpointRead {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Checkpoint::from_text(&text, matrix, path)
+    }
+
+    /// Writes the checkpoint atomically: a temporary file in the same
+    /// directory, fsync, rename over `path`, then fsync the directory. A
+    /// crash at any moment leaves either the old file or the new one.
+    pub fn save(&self, path: &Path) -> Result<(), Error> {
+        let fail = |source| Error::CheckpointWrite {
+            path: path.to_path_buf(),
+            source,
+        };
+        let name = path.file_name().ok_or_else(|| {
+            fail(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "not a file name",
+            ))
+        })?;
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+            _ => std::path::PathBuf::from("."),
+        };
+        let tmp = dir.join(format!(
+            ".{}.{}.tmp",
+            name.to_string_lossy(),
+            std::process::id()
+        ));
+        let write = || -> std::io::Result<()> {
+            let mut f = File::create(&tmp)?;
+            f.write_all(self.to_text().as_bytes())?;
+            f.sync_all()?;
+            drop(f);
+            std::fs::rename(&tmp, path)?;
+            // Make the rename itself durable; not every platform can open a
+            // directory, so this step is best effort.
+            if let Ok(d) = File::open(&dir) {
+                let _ = d.sync_all();
+            }
+            Ok(())
+        };
+        write().map_err(|e| {
+            let _ = std::fs::remove_file(&tmp);
+            fail(e)
+        })
+    }
+}
+
+fn hex(x: u64) -> String {
+    format!("{x:016x}")
+}
+
+fn checksum(body: &Checkpoint) -> String {
+    let text = serde_json::to_string(body).expect("a checkpoint always serialises");
+    format!("fnv1a64:{}", hex(fnv1a64(text.as_bytes())))
+}
+
+/// u128 as a decimal string.
+mod decimal {
+    use serde::{Deserialize, Deserializer, Serializer, de::Error};
+
+    pub fn serialize<S: Serializer>(x: &u128, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&x.to_string())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u128, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse()
+            .map_err(|_| D::Error::custom(format!("`{s}` is not a count")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn matrix(text: &str) -> Matrix {
+        dlx::format::parse(text).unwrap()
+    }
+
+    fn sample(m: &Matrix) -> Checkpoint {
+        let mut c = Checkpoint::new(m);
+        c.nodes = 10;
+        c.millis = 5;
+        c.finished.push(Finished {
+            choices: vec![7, 12],
+            degrees: vec![2, 3],
+            solutions: u128::MAX - 1,
+            nodes: 4,
+            updates: 9,
+        });
+        c
+    }
+
+    #[test]
+    fn fnv_known_values() {
+        assert_eq!(fnv1a64(b""), 0xcbf29ce484222325);
+        assert_eq!(fnv1a64(b"a"), 0xaf63dc4c8601ec8c);
+    }
+
+    #[test]
+    fn round_trip() {
+        let m = matrix("a b\na\nb\na b\n");
+        let c = sample(&m);
+        let back = Checkpoint::from_text(&c.to_text(), &m, Path::new("x")).unwrap();
+        assert_eq!(back, c);
+        assert_eq!(back.solutions(), u128::MAX - 1);
+    }
+
+    #[test]
+    fn refuses_damage_versions_and_strangers() {
+        let m = matrix("a b\na\nb\na b\n");
+        let text = sample(&m).to_text();
+        let p = Path::new("x");
+        let damaged = |t: &str| {
+            matches!(
+                Checkpoint::from_text(t, &m, p),
+                Err(Error::CheckpointDamaged { .. })
+            )
+        };
+        assert!(damaged(&text[..text.len() / 2]), "truncated");
+        assert!(damaged(&text.replace("\"4\"", "\"5\"")) || !text.contains("\"4\""));
+        assert!(
+            damaged(&text.replace("\"nodes\":4", "\"nodes\":5")),
+            "edited"
+        );
+        assert!(damaged(""), "empty");
+        assert!(damaged("{\"format\":\"something-else\",\"version\":1}"));
+        let v2 = text.replace("\"version\":1", "\"version\":2");
+        assert!(matches!(
+            Checkpoint::from_text(&v2, &m, p),
+            Err(Error::CheckpointVersion { .. })
+        ));
+        let other = matrix("a b\na\nb\n");
+        let e = Checkpoint::from_text(&text, &other, p).unwrap_err();
+        assert!(matches!(e, Error::CheckpointForeign { .. }));
+        assert!(e.to_string().contains("another puzzle"), "{e}");
+    }
+
+    #[test]
+    fn save_is_atomic_and_loads_back() {
+        let m = matrix("a b\na\nb\na b\n");
+        let dir = std::env::temp_dir().join(format!("polycover-ckpt-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("run.ckpt");
+        let c = sample(&m);
+        c.save(&path).unwrap();
+        c.save(&path).unwrap();
+        assert_eq!(Checkpoint::load(&path, &m).unwrap(), c);
+        let leftovers: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .filter(|e| e.as_ref().unwrap().file_name() != "run.ckpt")
+            .collect();
+        assert!(leftovers.is_empty(), "temporary files left behind");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -1,0 +1,645 @@
+//! The run: workers on a rayon pool taking subproblems from one ordered
+//! queue, and a monitor on the caller's thread that reports progress, writes
+//! checkpoints and hands solutions over in order.
+//!
+//! Each worker owns one `Solver` and searches its subproblem in node-budget
+//! slices with no lock held. Between slices (every ~20 ms) it takes the state
+//! lock once to publish its progress, and checks the stop flag. If some
+//! thread is idle and nothing is queued, it gives up its subproblem and puts
+//! its children back in the queue instead (see [`Shared::should_split`]).
+//!
+//! The queue is a `BTreeMap` keyed by position in the search order, and
+//! workers always take the first entry. So the earliest unfinished
+//! subproblem is always running or next in line, which lets enumeration hold
+//! back only a bounded number of solutions.
+
+use crate::checkpoint::{Checkpoint, Finished};
+use crate::progress::{Eta, Progress, Snapshot};
+use crate::split::{self, Key, Piece};
+use crate::{Error, Options, Report};
+use dlx::{Control, CountOnly, Matrix, OptionId, Outcome, Solver, Stats, Subproblem};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+use std::sync::{Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// A subproblem at the head of the order streams its solutions in chunks of
+/// this many instead of holding them all.
+const CHUNK: usize = 1024;
+
+/// How long a waiting thread sleeps before it looks at the stop flag again
+/// (nobody notifies when the user sets it).
+const NAP: Duration = Duration::from_millis(50);
+
+struct Task {
+    sub: Subproblem,
+    weight: f64,
+}
+
+/// What a worker is doing, for progress.
+struct Running {
+    key: Key,
+    weight: f64,
+    progress: f64,
+    solutions: u128,
+}
+
+/// Everything the threads share, behind one lock taken between slices only.
+struct State {
+    /// Subproblems waiting for a thread, in search order.
+    pending: BTreeMap<Key, Task>,
+    /// `running[w]`: worker `w`'s subproblem.
+    running: Vec<Option<Running>>,
+    /// Workers waiting for work, and workers gone.
+    idle: usize,
+    exited: usize,
+    /// Finished subproblems (those of the resumed checkpoint included).
+    finished: Vec<Finished>,
+    solutions: u128,
+    subproblems: usize,
+    splits: usize,
+    /// Enumeration: solutions of finished subproblems (and chunks streamed
+    /// by the head), waiting for every earlier subproblem to finish.
+    results: BTreeMap<(Key, u32), Vec<Box<[OptionId]>>>,
+    /// Solutions held back, in `results` and in workers' buffers.
+    buffered: usize,
+    error: Option<Error>,
+}
+
+impl State {
+    /// The earliest subproblem not finished: the only one whose solutions
+    /// may be handed over while it runs.
+    fn head(&self) -> Option<&Key> {
+        let queued = self.pending.keys().next();
+        let running = self.running.iter().flatten().map(|r| &r.key).min();
+        match (queued, running) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Knuth's estimate of the share of the tree done.
+    fn fraction_done(&self) -> f64 {
+        let open: f64 = self.pending.values().map(|t| t.weight).sum::<f64>()
+            + self
+                .running
+                .iter()
+                .flatten()
+                .map(|r| r.weight * (1.0 - r.progress))
+                .sum::<f64>();
+        (1.0 - open).clamp(0.0, 1.0)
+    }
+
+    /// Takes the solutions that no unfinished subproblem precedes.
+    fn release(&mut self) -> Vec<Box<[OptionId]>> {
+        let head = self.head().cloned();
+        let mut out = Vec::new();
+        while let Some(e) = self.results.first_entry() {
+            if head.as_ref().is_some_and(|h| e.key().0 > *h) {
+                break;
+            }
+            out.extend(e.remove());
+        }
+        self.buffered -= out.len();
+        out
+    }
+}
+
+/// The slice length of one worker.
+struct Budget {
+    fixed: Option<u64>,
+    target: Duration,
+    nodes: u64,
+}
+
+impl Budget {
+    fn new(o: &Options) -> Budget {
+        Budget {
+            fixed: o.slice_nodes,
+            target: o.slice_time,
+            nodes: o.slice_nodes.unwrap_or(1024).max(1),
+        }
+    }
+
+    /// Aims at `target` per slice: node costs differ twentyfold between
+    /// puzzles, and a slice bounds both the reaction to the stop flag and the
+    /// work lost when a running subproblem is split.
+    fn after(&mut self, took: Duration) {
+        if self.fixed.is_none() {
+            if took < self.target / 2 {
+                self.nodes = (self.nodes * 2).min(1 << 24);
+            } else if took > self.target * 2 {
+                self.nodes = (self.nodes / 2).max(64);
+            }
+        }
+    }
+}
+
+struct Shared<'m> {
+    matrix: &'m Matrix,
+    threads: usize,
+    ordered: bool,
+    options: &'m Options,
+    /// Set on an error or when the visitor says stop.
+    halt: AtomicBool,
+    nodes: AtomicU64,
+    updates: AtomicU64,
+    wasted: AtomicU64,
+    state: Mutex<State>,
+    /// Workers wait here for work (or for room to buffer).
+    work: Condvar,
+    /// The monitor waits here for results and for the end.
+    monitor: Condvar,
+}
+
+/// Marks a worker gone even if it panics, so that the others and the
+/// monitor do not wait for it forever.
+struct ExitGuard<'a, 'm>(&'a Shared<'m>, usize);
+
+impl Drop for ExitGuard<'_, '_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.halt.store(true, Relaxed);
+        }
+        let mut st = self.0.lock();
+        st.exited += 1;
+        st.running[self.1] = None;
+        drop(st);
+        self.0.work.notify_all();
+        self.0.monitor.notify_all();
+    }
+}
+
+impl<'m> Shared<'m> {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        // A panicking worker poisons the lock; the state stays consistent
+        // enough to wind down, and the panic resurfaces at the join.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn halted(&self) -> bool {
+        self.halt.load(Relaxed) || self.options.stop.load(Relaxed)
+    }
+
+    fn add_stats(&self, from: Stats, to: Stats) {
+        self.nodes.fetch_add(to.nodes - from.nodes, Relaxed);
+        self.updates.fetch_add(to.updates - from.updates, Relaxed);
+    }
+
+    fn worker(&self, w: usize) {
+        let _guard = ExitGuard(self, w);
+        let mut solver = Solver::new(self.matrix);
+        let mut budget = Budget::new(self.options);
+        while let Some((key, task)) = self.next_task(w) {
+            if let Err(e) = self.run_task(&mut solver, &mut budget, w, key, task) {
+                solver.abandon();
+                self.halt.store(true, Relaxed);
+                let mut st = self.lock();
+                st.running[w] = None;
+                st.error.get_or_insert(e);
+                drop(st);
+                self.work.notify_all();
+                self.monitor.notify_all();
+            }
+        }
+    }
+
+    /// The first subproblem in line; `None` when the run is over (nothing
+    /// queued and nothing running that could be split) or stopped.
+    fn next_task(&self, w: usize) -> Option<(Key, Task)> {
+        let mut st = self.lock();
+        loop {
+            if self.halted() {
+                return None;
+            }
+            if let Some((key, task)) = st.pending.pop_first() {
+                st.running[w] = Some(Running {
+                    key: key.clone(),
+                    weight: task.weight,
+                    progress: 0.0,
+                    solutions: 0,
+                });
+                return Some((key, task));
+            }
+            if st.running.iter().all(Option::is_none) {
+                return None;
+            }
+            st.idle += 1;
+            st = self
+                .work
+                .wait_timeout(st, NAP)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+            st.idle -= 1;
+        }
+    }
+
+    /// Splitting throws away the work done in the subproblem so far. Do it
+    /// when a thread is idle with nothing queued, and either the subproblem
+    /// has run a single slice (little to lose) or its solver estimates it
+    /// under a third done, so that the work left (≈ 2× the work lost, by
+    /// the estimate) is worth sharing.
+    fn should_split(&self, st: &State, slices: u32, progress: f64) -> bool {
+        st.idle > 0 && st.pending.is_empty() && (slices == 1 || progress < 1.0 / 3.0)
+    }
+
+    fn run_task(
+        &self,
+        solver: &mut Solver<'m>,
+        budget: &mut Budget,
+        w: usize,
+        key: Key,
+        task: Task,
+    ) -> Result<(), Error> {
+        solver.start(&task.sub)?;
+        let start = solver.stats();
+        let mut last = start;
+        let mut buf: Vec<Box<[OptionId]>> = Vec::new();
+        // Solutions of `buf` already counted in `State::buffered`.
+        let mut counted = 0;
+        let mut seq = 0;
+        // Once some solutions are handed over the subproblem cannot be split.
+        let mut streamed = false;
+        let mut slices = 0;
+        loop {
+            let t0 = Instant::now();
+            let outcome = if self.ordered {
+                let mut collect = |o: &[OptionId]| {
+                    buf.push(o.into());
+                    Control::Continue
+                };
+                solver.run(&mut collect, budget.nodes)
+            } else {
+                solver.run(&mut CountOnly, budget.nodes)
+            };
+            slices += 1;
+            let now = solver.stats();
+            self.add_stats(last, now);
+            last = now;
+            let solutions = now.solutions - start.solutions;
+
+            if outcome != Outcome::Paused {
+                let mut st = self.lock();
+                st.running[w] = None;
+                st.solutions += solutions;
+                st.subproblems += 1;
+                if self.ordered {
+                    st.buffered += buf.len() - counted;
+                    if !buf.is_empty() {
+                        st.results.insert((key, seq), buf);
+                    }
+                } else {
+                    st.finished.push(Finished {
+                        choices: task.sub.choices().to_vec(),
+                        degrees: task.sub.degrees().to_vec(),
+                        solutions,
+                        nodes: now.nodes - start.nodes,
+                        updates: now.updates - start.updates,
+                    });
+                }
+                drop(st);
+                self.work.notify_all();
+                self.monitor.notify_all();
+                return Ok(());
+            }
+            budget.after(t0.elapsed());
+
+            if self.halted() {
+                self.give_back(solver, w, key, task, counted, now.nodes - start.nodes);
+                return Ok(());
+            }
+
+            let progress = solver.progress();
+            let mut st = self.lock();
+            if let Some(r) = st.running[w].as_mut() {
+                r.progress = progress;
+                r.solutions = solutions;
+            }
+            if self.ordered {
+                st.buffered += buf.len() - counted;
+                counted = buf.len();
+                if st.head() == Some(&key) {
+                    if buf.len() >= CHUNK {
+                        st.results
+                            .insert((key.clone(), seq), std::mem::take(&mut buf));
+                        counted = 0;
+                        seq += 1;
+                        streamed = true;
+                        self.monitor.notify_all();
+                    }
+                } else {
+                    while st.buffered > self.options.buffer_limit
+                        && st.head() != Some(&key)
+                        && !self.halted()
+                    {
+                        if st.pending.keys().next().is_some_and(|k| *k < key) {
+                            // An earlier subproblem waits for a thread while
+                            // every thread may be waiting like this one: give
+                            // this one back so that the earlier one can run.
+                            drop(st);
+                            self.give_back(solver, w, key, task, counted, now.nodes - start.nodes);
+                            return Ok(());
+                        }
+                        st = self
+                            .work
+                            .wait_timeout(st, NAP)
+                            .unwrap_or_else(|e| e.into_inner())
+                            .0;
+                    }
+                }
+            }
+            if !streamed && self.should_split(&st, slices, progress) {
+                st.splits += 1;
+                st.buffered -= counted;
+                drop(st);
+                solver.abandon();
+                self.wasted.fetch_add(now.nodes - start.nodes, Relaxed);
+                let before = solver.stats();
+                let target = 2 * self.threads;
+                let pieces = split::refine(solver, vec![Piece { key, sub: task.sub }], |p, _| {
+                    p.len() >= target
+                })?;
+                self.add_stats(before, solver.stats());
+                let mut st = self.lock();
+                st.running[w] = None;
+                for p in pieces {
+                    let weight = p.sub.weight();
+                    st.pending.insert(p.key, Task { sub: p.sub, weight });
+                }
+                drop(st);
+                self.work.notify_all();
+                return Ok(());
+            }
+        }
+    }
+
+    /// Abandons a paused subproblem and queues it again, unfinished.
+    fn give_back(
+        &self,
+        solver: &mut Solver<'m>,
+        w: usize,
+        key: Key,
+        task: Task,
+        counted: usize,
+        lost: u64,
+    ) {
+        solver.abandon();
+        self.wasted.fetch_add(lost, Relaxed);
+        let mut st = self.lock();
+        st.running[w] = None;
+        st.buffered -= counted;
+        st.pending.insert(key, task);
+        drop(st);
+        self.work.notify_all();
+        self.monitor.notify_all();
+    }
+}
+
+/// Where enumerated solutions go, on the caller's thread.
+pub(crate) type Deliver<'a> = &'a mut dyn FnMut(&[OptionId]) -> Control;
+
+/// Counts (`deliver` is `None`) or enumerates in order.
+pub(crate) fn run(
+    matrix: &Matrix,
+    options: &Options,
+    progress: &mut dyn Progress,
+    mut deliver: Option<Deliver<'_>>,
+) -> Result<Report, Error> {
+    let ordered = deliver.is_some();
+    if ordered && (options.checkpoint.is_some() || options.resume.is_some()) {
+        return Err(Error::CheckpointWhileEnumerating);
+    }
+    let clock = Instant::now();
+    let threads = options.thread_count();
+
+    // Split on this thread, then hand the pieces to the pool.
+    let mut solver = Solver::new(matrix);
+    let mut earlier = Checkpoint::new(matrix);
+    let mut pieces = vec![Piece::root()];
+    let mut depth = options.split_depth;
+    if let Some(path) = &options.resume {
+        earlier = Checkpoint::load(path, matrix)?;
+        pieces = split::unfinished(&mut solver, &earlier.finished)?.map_err(|reason| {
+            Error::CheckpointMismatch {
+                path: path.clone(),
+                reason,
+            }
+        })?;
+        // Split what is left by the thread count; a depth means nothing
+        // below the parts already split.
+        depth = None;
+    }
+    let target = threads.saturating_mul(options.per_thread.max(1));
+    let pieces = split::initial(&mut solver, pieces, depth, target)?;
+    let top = solver.stats();
+    drop(solver);
+
+    let shared = Shared {
+        matrix,
+        threads,
+        ordered,
+        options,
+        halt: AtomicBool::new(false),
+        nodes: AtomicU64::new(top.nodes),
+        updates: AtomicU64::new(top.updates),
+        wasted: AtomicU64::new(0),
+        state: Mutex::new(State {
+            pending: pieces
+                .into_iter()
+                .map(|p| {
+                    let weight = p.sub.weight();
+                    (p.key, Task { sub: p.sub, weight })
+                })
+                .collect(),
+            running: (0..threads).map(|_| None).collect(),
+            idle: 0,
+            exited: 0,
+            solutions: earlier.solutions(),
+            subproblems: earlier.finished.len(),
+            finished: std::mem::take(&mut earlier.finished),
+            splits: 0,
+            results: BTreeMap::new(),
+            buffered: 0,
+            error: None,
+        }),
+        work: Condvar::new(),
+        monitor: Condvar::new(),
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|i| format!("polycover-{i}"))
+        .build()?;
+
+    let mut monitor = Monitor {
+        shared: &shared,
+        earlier: &earlier,
+        clock,
+        eta: Eta::new(),
+        shown: 0.0,
+        delivered: 0,
+        visitor_stopped: false,
+    };
+    let watched = std::thread::scope(|s| {
+        let sh = &shared;
+        let pool = &pool;
+        s.spawn(move || {
+            pool.scope(|ps| {
+                for w in 0..threads {
+                    ps.spawn(move |_| sh.worker(w));
+                }
+            })
+        });
+        monitor.watch(progress, &mut deliver)
+    });
+
+    let st = shared.lock();
+    let interrupted = !st.pending.is_empty() || monitor.visitor_stopped;
+    let report = Report {
+        solutions: if ordered {
+            monitor.delivered
+        } else {
+            st.solutions
+        },
+        nodes: earlier.nodes + shared.nodes.load(Relaxed),
+        updates: earlier.updates + shared.updates.load(Relaxed),
+        wasted_nodes: shared.wasted.load(Relaxed),
+        seconds: earlier.millis as f64 / 1000.0 + clock.elapsed().as_secs_f64(),
+        fraction_done: if interrupted { st.fraction_done() } else { 1.0 },
+        interrupted,
+        subproblems: st.subproblems,
+        splits: st.splits,
+        threads,
+    };
+    drop(st);
+    if let Some(e) = shared.lock().error.take() {
+        return Err(e);
+    }
+    watched?;
+    progress.finish(&report);
+    Ok(report)
+}
+
+/// The caller's side of a run.
+struct Monitor<'a, 'm> {
+    shared: &'a Shared<'m>,
+    earlier: &'a Checkpoint,
+    clock: Instant,
+    eta: Eta,
+    shown: f64,
+    delivered: u128,
+    visitor_stopped: bool,
+}
+
+impl Monitor<'_, '_> {
+    /// Runs until every worker is gone: hands solutions over, reports
+    /// progress, writes checkpoints (and a last one at the end).
+    fn watch(
+        &mut self,
+        progress: &mut dyn Progress,
+        deliver: &mut Option<Deliver<'_>>,
+    ) -> Result<(), Error> {
+        let sh = self.shared;
+        let o = sh.options;
+        let mut next_progress = self.clock + o.progress_every;
+        let mut next_checkpoint = self.clock + o.checkpoint_every;
+        loop {
+            let mut st = sh.lock();
+            let mut batch = if sh.ordered { st.release() } else { Vec::new() };
+            if batch.is_empty() && st.exited < sh.threads {
+                let wake = next_progress.min(next_checkpoint);
+                let nap = wake.saturating_duration_since(Instant::now()).min(NAP);
+                st = sh
+                    .monitor
+                    .wait_timeout(st, nap)
+                    .unwrap_or_else(|e| e.into_inner())
+                    .0;
+                if sh.ordered {
+                    batch = st.release();
+                }
+            }
+            let over = st.exited == sh.threads;
+            drop(st);
+            if !batch.is_empty() {
+                sh.work.notify_all(); // room in the buffer again
+                if let Some(visit) = deliver.as_mut() {
+                    for s in &batch {
+                        if self.visitor_stopped {
+                            break;
+                        }
+                        self.delivered += 1;
+                        if visit(s) == Control::Stop {
+                            self.visitor_stopped = true;
+                            sh.halt.store(true, Relaxed);
+                        }
+                    }
+                }
+            }
+            let now = Instant::now();
+            if over || now >= next_progress {
+                let snap = self.snapshot();
+                progress.update(&snap);
+                next_progress = now + o.progress_every;
+            }
+            if let Some(path) = &o.checkpoint {
+                if over || now >= next_checkpoint {
+                    if let Err(e) = self.checkpoint().save(path) {
+                        // A run that was asked to keep checkpoints must not
+                        // go on silently without them.
+                        sh.halt.store(true, Relaxed);
+                        if over {
+                            return Err(e);
+                        }
+                        sh.lock().error.get_or_insert(e);
+                    }
+                    next_checkpoint = now + o.checkpoint_every;
+                }
+            }
+            if over {
+                return Ok(());
+            }
+        }
+    }
+
+    fn snapshot(&mut self) -> Snapshot {
+        let sh = self.shared;
+        let st = sh.lock();
+        let elapsed = self.clock.elapsed();
+        // Splitting a running subproblem discards its partial progress;
+        // the bar must not go back for that.
+        self.shown = self.shown.max(st.fraction_done());
+        let eta = self.eta.update(elapsed.as_secs_f64(), self.shown);
+        Snapshot {
+            fraction_done: self.shown,
+            solutions: if sh.ordered {
+                self.delivered
+            } else {
+                st.solutions
+                    + st.running
+                        .iter()
+                        .flatten()
+                        .map(|r| r.solutions)
+                        .sum::<u128>()
+            },
+            nodes: sh.nodes.load(Relaxed),
+            updates: sh.updates.load(Relaxed),
+            elapsed,
+            eta,
+            subproblems_done: st.subproblems,
+            subproblems_left: st.pending.len() + st.running.iter().flatten().count(),
+            splits: st.splits,
+            threads: sh.threads,
+        }
+    }
+
+    fn checkpoint(&self) -> Checkpoint {
+        let sh = self.shared;
+        let st = sh.lock();
+        Checkpoint {
+            nodes: self.earlier.nodes + sh.nodes.load(Relaxed),
+            updates: self.earlier.updates + sh.updates.load(Relaxed),
+            millis: self.earlier.millis + self.clock.elapsed().as_millis() as u64,
+            finished: st.finished.clone(),
+            ..self.earlier.clone()
+        }
+    }
+}

@@ -1,0 +1,40 @@
+//! Errors of the parallel driver.
+
+use std::path::PathBuf;
+
+/// Why a run could not start or finish.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error("cannot read checkpoint {}: {source}", path.display())]
+    CheckpointRead {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot write checkpoint {}: {source}", path.display())]
+    CheckpointWrite {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("checkpoint {} is damaged or not a checkpoint: {reason}; delete it to start afresh", path.display())]
+    CheckpointDamaged { path: PathBuf, reason: String },
+    #[error("checkpoint {} has format version {found}, this polycover reads version {expected}; finish it with the version that wrote it, or delete it", path.display())]
+    CheckpointVersion {
+        path: PathBuf,
+        found: String,
+        expected: u32,
+    },
+    #[error("checkpoint {} was made for another puzzle (matrix {found}; this one is {expected})", path.display())]
+    CheckpointForeign {
+        path: PathBuf,
+        found: String,
+        expected: String,
+    },
+    #[error("checkpoint {} does not fit this puzzle's search tree: {reason}", path.display())]
+    CheckpointMismatch { path: PathBuf, reason: String },
+    #[error("checkpoints are only supported when counting, not when enumerating solutions")]
+    CheckpointWhileEnumerating,
+    #[error("cannot start the thread pool: {0}")]
+    ThreadPool(#[from] rayon::ThreadPoolBuildError),
+    #[error("internal error: {0}")]
+    Subproblem(#[from] dlx::SubproblemError),
+}

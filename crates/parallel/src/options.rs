@@ -1,0 +1,104 @@
+//! What a run is asked to do, and what it reports.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+/// Settings of a parallel run. `Options::default()` uses every core, no
+/// checkpoint, and a fresh stop flag.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Worker threads; 0 means one per core.
+    pub threads: usize,
+    /// Split the tree at exactly this depth instead of choosing the depth
+    /// from the thread count (handy to reproduce a run; huge subproblems are
+    /// still split further on demand).
+    pub split_depth: Option<usize>,
+    /// Without `split_depth`: split until there are at least this many
+    /// subproblems per thread, so that the uneven sizes of subtrees even out.
+    pub per_thread: usize,
+    /// Search in slices of this many nodes (fixed), or `None` to let each
+    /// worker adapt its slices to last about `slice_time`. Between slices a
+    /// worker checks the stop flag, publishes progress and may split.
+    pub slice_nodes: Option<u64>,
+    pub slice_time: Duration,
+    /// Write a checkpoint here every `checkpoint_every`, and at the end.
+    pub checkpoint: Option<PathBuf>,
+    pub checkpoint_every: Duration,
+    /// Finish the run recorded in this checkpoint (may be the same path as
+    /// `checkpoint`). Counting only.
+    pub resume: Option<PathBuf>,
+    /// Set it (from a Ctrl-C handler, say) to stop cleanly: the run returns
+    /// what it has, marked as interrupted, after at most one slice.
+    pub stop: Arc<AtomicBool>,
+    /// How often [`Progress::update`](crate::Progress::update) is called.
+    pub progress_every: Duration,
+    /// Enumeration only: at most about this many solutions are held back
+    /// waiting for earlier subproblems to finish (workers wait beyond it).
+    pub buffer_limit: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            threads: 0,
+            split_depth: None,
+            per_thread: 32,
+            slice_nodes: None,
+            slice_time: Duration::from_millis(20),
+            checkpoint: None,
+            checkpoint_every: Duration::from_secs(5),
+            resume: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            progress_every: Duration::from_millis(200),
+            buffer_limit: 1 << 16,
+        }
+    }
+}
+
+impl Options {
+    /// Options for `threads` threads (0: all cores), the rest by default.
+    pub fn with_threads(threads: usize) -> Options {
+        Options {
+            threads,
+            ..Options::default()
+        }
+    }
+
+    /// The number of worker threads this run will use.
+    pub fn thread_count(&self) -> usize {
+        if self.threads > 0 {
+            self.threads
+        } else {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        }
+    }
+}
+
+/// The result of a run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Report {
+    /// Solutions: counted (all runs of a resumed count included), or
+    /// delivered to the visitor when enumerating. Exact only when not
+    /// interrupted; otherwise those of the finished subproblems.
+    pub solutions: u128,
+    /// Nodes and updates walked by all runs, including the top levels walked
+    /// to split the tree and slices thrown away when a running subproblem was
+    /// split (`wasted_nodes` of them, this run).
+    pub nodes: u64,
+    pub updates: u64,
+    pub wasted_nodes: u64,
+    /// Wall-clock seconds of all runs.
+    pub seconds: f64,
+    /// Share of the search tree whose solutions are in `solutions`
+    /// (Knuth's estimate; exactly 1 when the run finished).
+    pub fraction_done: f64,
+    /// The stop flag was set (or the visitor said stop) before the end.
+    pub interrupted: bool,
+    /// Finished subproblems (including those of earlier runs) and splits.
+    pub subproblems: usize,
+    pub splits: usize,
+    /// Worker threads used.
+    pub threads: usize,
+}

@@ -1,0 +1,188 @@
+//! Counts and solution order are the same for every thread count.
+
+mod common;
+
+use common::*;
+use dlx::{Control, Matrix, OptionId};
+use parallel::{NoProgress, Options, Snapshot};
+
+const THREADS: [usize; 4] = [1, 2, 3, 8];
+
+/// Options that split hard: shallow cut, tiny slices, so that running
+/// subproblems get split while others wait.
+fn stressed(threads: usize) -> Options {
+    Options {
+        split_depth: Some(1),
+        slice_nodes: Some(16),
+        buffer_limit: 8,
+        ..Options::with_threads(threads)
+    }
+}
+
+fn count(m: &Matrix, o: &Options) -> u128 {
+    let r = parallel::count(m, o, &mut NoProgress).unwrap();
+    assert!(!r.interrupted);
+    assert_eq!(r.fraction_done, 1.0);
+    r.solutions
+}
+
+#[test]
+fn queens_counts_match_oeis() {
+    for n in [1, 2, 3, 4, 6, 8, 10, 11] {
+        let m = queens(n);
+        for t in THREADS {
+            assert_eq!(
+                count(&m, &Options::with_threads(t)),
+                QUEENS[n],
+                "queens {n}, {t} threads"
+            );
+            assert_eq!(
+                count(&m, &stressed(t)),
+                QUEENS[n],
+                "queens {n}, {t} threads, stressed"
+            );
+        }
+    }
+}
+
+#[test]
+fn langford_counts_match_oeis() {
+    for n in [3, 4, 5, 7, 8, 11] {
+        let m = langford(n);
+        for t in THREADS {
+            assert_eq!(
+                count(&m, &Options::with_threads(t)),
+                langford_count(n),
+                "langford {n}, {t} threads"
+            );
+        }
+        assert_eq!(
+            count(&m, &stressed(8)),
+            langford_count(n),
+            "langford {n} stressed"
+        );
+    }
+}
+
+#[test]
+fn colors_and_multiplicities_match_one_thread() {
+    for seed in 0..6 {
+        for mult in [false, true] {
+            let m = planted(seed, 24, 40, mult);
+            let want = dlx::Solver::new(&m).count();
+            assert!(want > 0);
+            for t in THREADS {
+                assert_eq!(
+                    count(&m, &Options::with_threads(t)),
+                    want,
+                    "seed {seed} mult {mult}"
+                );
+                assert_eq!(
+                    count(&m, &stressed(t)),
+                    want,
+                    "seed {seed} mult {mult} stressed"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn forced_depths_give_the_same_count() {
+    let m = queens(9);
+    for d in [0, 1, 2, 5, 9, 20] {
+        let o = Options {
+            split_depth: Some(d),
+            ..Options::with_threads(3)
+        };
+        assert_eq!(count(&m, &o), QUEENS[9], "depth {d}");
+    }
+}
+
+fn enumerate(m: &Matrix, o: &Options) -> Vec<Vec<OptionId>> {
+    let mut out = Vec::new();
+    let r = parallel::solve(m, o, &mut NoProgress, |s: &[OptionId]| {
+        out.push(s.to_vec());
+        Control::Continue
+    })
+    .unwrap();
+    assert!(!r.interrupted);
+    assert_eq!(r.solutions, out.len() as u128);
+    out
+}
+
+#[test]
+fn solutions_come_in_one_thread_order() {
+    let cases = [
+        queens(8),
+        queens(10),
+        langford(8),
+        planted(3, 24, 60, true),
+        planted(4, 24, 60, false),
+    ];
+    for m in &cases {
+        let want = all_solutions(m);
+        for t in THREADS {
+            assert_eq!(enumerate(m, &Options::with_threads(t)), want, "{t} threads");
+            assert_eq!(enumerate(m, &stressed(t)), want, "{t} threads, stressed");
+        }
+    }
+}
+
+#[test]
+fn order_holds_when_the_head_streams() {
+    // More solutions than a streamed chunk, with a tiny buffer.
+    let m = langford(11);
+    let want = all_solutions(&m);
+    for t in [2, 8] {
+        let o = Options {
+            buffer_limit: 100,
+            split_depth: Some(2),
+            ..Options::with_threads(t)
+        };
+        assert!(enumerate(&m, &o) == want, "{t} threads");
+    }
+}
+
+#[test]
+fn visitor_can_stop_early() {
+    let m = queens(10);
+    let want = all_solutions(&m);
+    for t in THREADS {
+        let mut got = Vec::new();
+        let r = parallel::solve(&m, &stressed(t), &mut NoProgress, |s: &[OptionId]| {
+            got.push(s.to_vec());
+            if got.len() == 5 {
+                Control::Stop
+            } else {
+                Control::Continue
+            }
+        })
+        .unwrap();
+        assert_eq!(got, want[..5]);
+        assert_eq!(r.solutions, 5);
+        assert!(r.interrupted);
+    }
+}
+
+#[test]
+fn progress_rises_to_one() {
+    let m = langford(11);
+    let mut snaps: Vec<Snapshot> = Vec::new();
+    let o = Options {
+        progress_every: std::time::Duration::from_millis(1),
+        ..Options::with_threads(2)
+    };
+    let r = parallel::count(&m, &o, &mut |s: &Snapshot| snaps.push(s.clone())).unwrap();
+    assert_eq!(r.solutions, langford_count(11));
+    assert!(snaps.len() >= 2);
+    for w in snaps.windows(2) {
+        assert!(w[0].fraction_done <= w[1].fraction_done);
+        assert!(w[0].nodes <= w[1].nodes);
+    }
+    let last = snaps.last().unwrap();
+    assert_eq!(last.fraction_done, 1.0);
+    assert_eq!(last.solutions, langford_count(11));
+    assert_eq!(last.subproblems_left, 0);
+    assert_eq!(last.threads, 2);
+}

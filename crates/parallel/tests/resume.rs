@@ -1,0 +1,216 @@
+//! Interrupting, checkpointing and resuming.
+
+mod common;
+
+use common::*;
+use dlx::Matrix;
+use parallel::{Checkpoint, Error, NoProgress, Options, Snapshot, checkpoint::Finished};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("polycover-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+/// Counts with a checkpoint, setting the stop flag once `stop_when` says so.
+fn interrupted_run(
+    m: &Matrix,
+    threads: usize,
+    resume: Option<PathBuf>,
+    path: &Path,
+    mut stop_when: impl FnMut(&Snapshot) -> bool,
+) -> parallel::Report {
+    let o = Options {
+        checkpoint: Some(path.to_path_buf()),
+        resume,
+        progress_every: Duration::from_millis(2),
+        checkpoint_every: Duration::from_millis(5),
+        slice_nodes: Some(256),
+        ..Options::with_threads(threads)
+    };
+    let stop = o.stop.clone();
+    parallel::count(m, &o, &mut |s: &Snapshot| {
+        if stop_when(s) {
+            stop.store(true, Ordering::Relaxed);
+        }
+    })
+    .unwrap()
+}
+
+#[test]
+fn interrupted_then_resumed_gives_the_exact_count() {
+    let m = langford(11);
+    let path = temp("langford.ckpt");
+    let first = interrupted_run(&m, 2, None, &path, |s| s.solutions > 0);
+    let saved = Checkpoint::load(&path, &m).unwrap();
+    assert_eq!(saved.solutions(), first.solutions);
+    assert!(first.interrupted, "the stop flag came after the end");
+    assert!(first.fraction_done < 1.0);
+    assert!(first.solutions < langford_count(11));
+    // Interrupt the resumed run again, with another thread count, then finish.
+    let second = interrupted_run(&m, 3, Some(path.clone()), &path, |s| {
+        s.subproblems_done > 100
+    });
+    assert!(second.solutions >= first.solutions);
+    let o = Options {
+        checkpoint: Some(path.to_path_buf()),
+        resume: Some(path.clone()),
+        ..Options::with_threads(8)
+    };
+    let last = parallel::count(&m, &o, &mut NoProgress).unwrap();
+    assert!(!last.interrupted);
+    assert_eq!(last.solutions, langford_count(11));
+    assert_eq!(last.fraction_done, 1.0);
+    // A complete checkpoint resumes to the same count at once.
+    let again = parallel::count(
+        &m,
+        &Options {
+            resume: Some(path.clone()),
+            ..Options::with_threads(1)
+        },
+        &mut NoProgress,
+    )
+    .unwrap();
+    assert_eq!(again.solutions, langford_count(11));
+    assert_eq!(again.subproblems, last.subproblems);
+}
+
+#[test]
+fn stopped_before_the_start_resumes_to_the_full_count() {
+    let m = queens(9);
+    let path = temp("queens9.ckpt");
+    let o = Options {
+        checkpoint: Some(path.to_path_buf()),
+        ..Options::with_threads(2)
+    };
+    o.stop.store(true, Ordering::Relaxed);
+    let r = parallel::count(&m, &o, &mut NoProgress).unwrap();
+    assert!(r.interrupted);
+    assert_eq!(r.solutions, 0);
+    assert!(r.fraction_done < 1.0);
+    let o = Options {
+        resume: Some(path.clone()),
+        ..Options::with_threads(3)
+    };
+    assert_eq!(
+        parallel::count(&m, &o, &mut NoProgress).unwrap().solutions,
+        QUEENS[9]
+    );
+}
+
+#[test]
+fn a_partial_checkpoint_is_completed() {
+    // Drop every other finished subproblem: the resumed run redoes them.
+    let m = queens(10);
+    let path = temp("queens10.ckpt");
+    let o = Options {
+        checkpoint: Some(path.to_path_buf()),
+        slice_nodes: Some(32),
+        ..Options::with_threads(3)
+    };
+    parallel::count(&m, &o, &mut NoProgress).unwrap();
+    let mut c = Checkpoint::load(&path, &m).unwrap();
+    assert_eq!(c.solutions(), QUEENS[10]);
+    let mut i = 0;
+    c.finished.retain(|_| {
+        i += 1;
+        i % 2 == 0
+    });
+    c.save(&path).unwrap();
+    let o = Options {
+        resume: Some(path.clone()),
+        ..Options::with_threads(2)
+    };
+    assert_eq!(
+        parallel::count(&m, &o, &mut NoProgress).unwrap().solutions,
+        QUEENS[10]
+    );
+}
+
+fn resume_error(m: &Matrix, path: &Path) -> Error {
+    let o = Options {
+        resume: Some(path.to_path_buf()),
+        ..Options::with_threads(2)
+    };
+    parallel::count(m, &o, &mut NoProgress).unwrap_err()
+}
+
+#[test]
+fn bad_checkpoints_are_refused() {
+    let m = queens(8);
+    let path = temp("queens8.ckpt");
+    let o = Options {
+        checkpoint: Some(path.to_path_buf()),
+        ..Options::with_threads(2)
+    };
+    parallel::count(&m, &o, &mut NoProgress).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    let bad = temp("bad.ckpt");
+
+    std::fs::write(&bad, &text[..text.len() * 2 / 3]).unwrap();
+    assert!(
+        matches!(resume_error(&m, &bad), Error::CheckpointDamaged { .. }),
+        "truncated"
+    );
+
+    let edited = text.replacen("\"solutions\":\"", "\"solutions\":\"1", 1);
+    assert_ne!(edited, text);
+    std::fs::write(&bad, &edited).unwrap();
+    assert!(
+        matches!(resume_error(&m, &bad), Error::CheckpointDamaged { .. }),
+        "edited count"
+    );
+
+    std::fs::write(&bad, text.replace("\"version\":1", "\"version\":7")).unwrap();
+    assert!(matches!(
+        resume_error(&m, &bad),
+        Error::CheckpointVersion { .. }
+    ));
+
+    let e = resume_error(&queens(9), &path);
+    assert!(matches!(e, Error::CheckpointForeign { .. }), "{e}");
+
+    assert!(matches!(
+        resume_error(&m, &temp("missing.ckpt")),
+        Error::CheckpointRead { .. }
+    ));
+
+    // Checksum fine, fingerprint fine, but the subproblems are not in the tree.
+    let mut c = Checkpoint::load(&path, &m).unwrap();
+    c.finished.push(Finished {
+        choices: vec![1, 2, 3],
+        degrees: vec![1, 1, 1],
+        solutions: 5,
+        nodes: 0,
+        updates: 0,
+    });
+    c.save(&bad).unwrap();
+    assert!(matches!(
+        resume_error(&m, &bad),
+        Error::CheckpointMismatch { .. }
+    ));
+    let mut c = Checkpoint::load(&path, &m).unwrap();
+    let dup = c.finished[0].clone();
+    c.finished.push(dup);
+    c.save(&bad).unwrap();
+    assert!(matches!(
+        resume_error(&m, &bad),
+        Error::CheckpointMismatch { .. }
+    ));
+}
+
+#[test]
+fn enumeration_refuses_checkpoints() {
+    let m = queens(6);
+    let o = Options {
+        checkpoint: Some(temp("x.ckpt")),
+        ..Options::default()
+    };
+    let e = parallel::solve(&m, &o, &mut NoProgress, |_: &[dlx::OptionId]| {
+        dlx::Control::Continue
+    });
+    assert!(matches!(e, Err(Error::CheckpointWhileEnumerating)));
+}
