@@ -1,0 +1,162 @@
+//! The puzzle subcommands, run as a user runs them.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn bin() -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_polycover"));
+    c.env_remove("POLYCOVER_DATA").env("NO_COLOR", "1");
+    c
+}
+
+fn data(rel: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data").join(rel)
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().unwrap()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[test]
+fn count_soma() {
+    let o = run(&["count", data("soma/cube.toml").to_str().unwrap()]);
+    assert!(o.status.success());
+    assert!(stdout(&o).contains("11520 solutions"), "{}", stdout(&o));
+}
+
+#[test]
+fn count_json_two_dominoes() {
+    let o = run(&["count", "--json", data("copies/two-dominoes-2x2.toml").to_str().unwrap()]);
+    assert!(o.status.success());
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["solutions"], 2);
+    assert_eq!(v["puzzle"], "Two identical dominoes on 2x2");
+    assert!(v["seconds"].is_number() && v["nodes"].is_number() && v["updates"].is_number());
+}
+
+#[test]
+fn count_dominoes_8x8() {
+    let o = run(&["count", "--json", data("dominoes/8x8.toml").to_str().unwrap()]);
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["solutions"], 12_988_816u64, "OEIS A004003");
+}
+
+#[test]
+fn solve_prints_pictures_and_json() {
+    let f = data("pentominoes/3x20.toml");
+    let o = run(&["solve", "--all", f.to_str().unwrap()]);
+    assert!(o.status.success());
+    let text = stdout(&o);
+    assert_eq!(text.matches("solution ").count(), 8);
+    // Each picture is 3 rows of 20 symbols, each piece's symbol 5 times.
+    let first: Vec<&str> = text.lines().skip(1).take(3).collect();
+    assert!(first.iter().all(|r| r.chars().count() == 20), "{first:?}");
+    for s in "FILNPTUVWXYZ".chars() {
+        assert_eq!(first.iter().map(|r| r.matches(s).count()).sum::<usize>(), 5);
+    }
+    assert!(!text.contains('\x1b'), "no colors when NO_COLOR is set or not a terminal");
+
+    let o = run(&["solve", "--limit", "3", "--format", "json", f.to_str().unwrap()]);
+    let text = stdout(&o);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3);
+    for (i, l) in lines.iter().enumerate() {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        assert_eq!(v["solution"], i as u64 + 1);
+        assert_eq!(v["placements"].as_array().unwrap().len(), 12);
+    }
+}
+
+#[test]
+fn solve_3d_draws_layers_side_by_side() {
+    let o = run(&["solve", data("soma/cube.toml").to_str().unwrap()]);
+    let text = stdout(&o);
+    let rows: Vec<&str> = text.lines().skip(1).take(3).collect();
+    // Three 3x3 layers side by side, two blanks apart.
+    assert!(rows.iter().all(|r| r.len() == 3 * 3 + 2 * 2), "{text}");
+}
+
+#[test]
+fn show_lists_pieces_and_matrix() {
+    let o = run(&["show", data("pentominoes/6x10.toml").to_str().unwrap()]);
+    let text = stdout(&o);
+    assert!(text.contains("F `F`: 5 cells, count 1, 8 orientations, 256 placements"), "{text}");
+    assert!(text.contains("matrix: 72 items (72 primary, 0 secondary), 2056 options"), "{text}");
+}
+
+#[test]
+fn matrix_piped_into_dlx_counts_the_same() {
+    let f = data("katamino/the-slam-b-9.toml");
+    let m = run(&["matrix", f.to_str().unwrap()]);
+    assert!(m.status.success());
+    let mut child = bin()
+        .args(["dlx", "-"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    {
+        use std::io::Write;
+        child.stdin.take().unwrap().write_all(&m.stdout).unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(stdout(&out).starts_with("604 solutions"), "{}", stdout(&out));
+}
+
+#[test]
+fn bad_file_exits_2_with_file_and_line() {
+    let dir = std::env::temp_dir().join(format!("polycover-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("bad.toml");
+    std::fs::write(&f, "lattice = \"hexagon\"\n").unwrap();
+    let o = run(&["count", f.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.starts_with(&format!("polycover: {}:1: unknown lattice", f.display())),
+        "{err}"
+    );
+}
+
+#[test]
+fn verify_passes_and_fails() {
+    let dir = std::env::temp_dir().join(format!("polycover-verify-{}", std::process::id()));
+    let sets = dir.join("sets");
+    std::fs::create_dir_all(&sets).unwrap();
+    std::fs::copy(data("sets/pentominoes.toml"), sets.join("pentominoes.toml")).unwrap();
+    std::fs::copy(data("pentominoes/3x20.toml"), dir.join("3x20.toml")).unwrap();
+    let good = std::fs::read_to_string(data("pentominoes/3x20.toml"))
+        .unwrap()
+        .replace("../sets/", "sets/");
+    std::fs::write(dir.join("3x20.toml"), &good).unwrap();
+    let o = run(&["verify", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("1 passed, 0 failed"), "{}", stdout(&o));
+    // A wrong expectation is a mismatch: exit 1.
+    std::fs::write(dir.join("wrong.toml"), good.replace("solutions = 8", "solutions = 9")).unwrap();
+    let o = run(&["verify", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(stdout(&o).contains("FAIL"));
+    // Estimates over the limit are skipped.
+    std::fs::remove_file(dir.join("wrong.toml")).unwrap();
+    let o = run(&["verify", "--max-seconds", "0.01", dir.to_str().unwrap()]);
+    assert!(stdout(&o).contains("0 passed, 0 failed, 0 errors, 1 skipped"), "{}", stdout(&o));
+}
+
+#[test]
+fn verify_bundled_catalog_by_default() {
+    // From a directory without data/, the compiled-in catalog is used.
+    let o = bin()
+        .arg("verify")
+        .current_dir(std::env::temp_dir())
+        .output()
+        .unwrap();
+    let text = stdout(&o);
+    assert_eq!(o.status.code(), Some(0), "{text}");
+    assert!(text.contains("katamino/small-slam-a-5.toml"), "{text}");
+    assert!(text.contains("0 failed, 0 errors"), "{text}");
+}
