@@ -38,8 +38,8 @@ pub fn catalog_dir() -> PathBuf {
 }
 
 fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), Failure> {
-    let meta = std::fs::metadata(path)
-        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+    let meta =
+        std::fs::metadata(path).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
     if meta.is_dir() {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
             .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?
@@ -132,9 +132,7 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
         let Some(want) = expect.solutions else {
             continue;
         };
-        let distinct = expect
-            .distinct
-            .map_or("-".to_string(), |d| d.to_string());
+        let distinct = expect.distinct.map_or("-".to_string(), |d| d.to_string());
         if expect.seconds.unwrap_or(0.0) > max {
             skipped += 1;
             print_row(

@@ -10,7 +10,9 @@ fn bin() -> Command {
 }
 
 fn data(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data").join(rel)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data")
+        .join(rel)
 }
 
 fn run(args: &[&str]) -> Output {
@@ -30,7 +32,11 @@ fn count_soma() {
 
 #[test]
 fn count_json_two_dominoes() {
-    let o = run(&["count", "--json", data("copies/two-dominoes-2x2.toml").to_str().unwrap()]);
+    let o = run(&[
+        "count",
+        "--json",
+        data("copies/two-dominoes-2x2.toml").to_str().unwrap(),
+    ]);
     assert!(o.status.success());
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["solutions"], 2);
@@ -40,7 +46,11 @@ fn count_json_two_dominoes() {
 
 #[test]
 fn count_dominoes_8x8() {
-    let o = run(&["count", "--json", data("dominoes/8x8.toml").to_str().unwrap()]);
+    let o = run(&[
+        "count",
+        "--json",
+        data("dominoes/8x8.toml").to_str().unwrap(),
+    ]);
     let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["solutions"], 12_988_816u64, "OEIS A004003");
 }
@@ -58,9 +68,19 @@ fn solve_prints_pictures_and_json() {
     for s in "FILNPTUVWXYZ".chars() {
         assert_eq!(first.iter().map(|r| r.matches(s).count()).sum::<usize>(), 5);
     }
-    assert!(!text.contains('\x1b'), "no colors when NO_COLOR is set or not a terminal");
+    assert!(
+        !text.contains('\x1b'),
+        "no colors when NO_COLOR is set or not a terminal"
+    );
 
-    let o = run(&["solve", "--limit", "3", "--format", "json", f.to_str().unwrap()]);
+    let o = run(&[
+        "solve",
+        "--limit",
+        "3",
+        "--format",
+        "json",
+        f.to_str().unwrap(),
+    ]);
     let text = stdout(&o);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 3);
@@ -84,8 +104,14 @@ fn solve_3d_draws_layers_side_by_side() {
 fn show_lists_pieces_and_matrix() {
     let o = run(&["show", data("pentominoes/6x10.toml").to_str().unwrap()]);
     let text = stdout(&o);
-    assert!(text.contains("F `F`: 5 cells, count 1, 8 orientations, 256 placements"), "{text}");
-    assert!(text.contains("matrix: 72 items (72 primary, 0 secondary), 2056 options"), "{text}");
+    assert!(
+        text.contains("F `F`: 5 cells, count 1, 8 orientations, 256 placements"),
+        "{text}"
+    );
+    assert!(
+        text.contains("matrix: 72 items (72 primary, 0 secondary), 2056 options"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -104,7 +130,11 @@ fn matrix_piped_into_dlx_counts_the_same() {
         child.stdin.take().unwrap().write_all(&m.stdout).unwrap();
     }
     let out = child.wait_with_output().unwrap();
-    assert!(stdout(&out).starts_with("604 solutions"), "{}", stdout(&out));
+    assert!(
+        stdout(&out).starts_with("604 solutions"),
+        "{}",
+        stdout(&out)
+    );
 }
 
 #[test]
@@ -137,14 +167,22 @@ fn verify_passes_and_fails() {
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     assert!(stdout(&o).contains("1 passed, 0 failed"), "{}", stdout(&o));
     // A wrong expectation is a mismatch: exit 1.
-    std::fs::write(dir.join("wrong.toml"), good.replace("solutions = 8", "solutions = 9")).unwrap();
+    std::fs::write(
+        dir.join("wrong.toml"),
+        good.replace("solutions = 8", "solutions = 9"),
+    )
+    .unwrap();
     let o = run(&["verify", dir.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
     assert!(stdout(&o).contains("FAIL"));
     // Estimates over the limit are skipped.
     std::fs::remove_file(dir.join("wrong.toml")).unwrap();
     let o = run(&["verify", "--max-seconds", "0.01", dir.to_str().unwrap()]);
-    assert!(stdout(&o).contains("0 passed, 0 failed, 0 errors, 1 skipped"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("0 passed, 0 failed, 0 errors, 1 skipped"),
+        "{}",
+        stdout(&o)
+    );
 }
 
 #[test]

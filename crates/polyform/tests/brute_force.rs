@@ -41,7 +41,8 @@ fn orientations(cells: &[P], by_column: bool) -> Vec<Vec<P>> {
 /// not told apart.
 fn brute_count(board: &[P], pieces: &[Vec<P>], counts: &[Option<u32>]) -> u64 {
     let width = board.iter().map(|c| c.0).max().unwrap() - board.iter().map(|c| c.0).min().unwrap();
-    let height = board.iter().map(|c| c.1).max().unwrap() - board.iter().map(|c| c.1).min().unwrap();
+    let height =
+        board.iter().map(|c| c.1).max().unwrap() - board.iter().map(|c| c.1).min().unwrap();
     let by_column = width > height;
     let mut cells: Vec<P> = board.to_vec();
     cells.sort_by_key(scan_key(by_column));
@@ -102,12 +103,12 @@ fn dlx_count(path: &Path) -> (u128, Option<u128>) {
 /// Easy Cube's pieces, as in seeds/easy-cube.txt (Mathematica lists).
 fn easy_cube_pieces() -> Vec<Vec<P>> {
     vec![
-        vec![(0, 0), (0, 1), (1, 0)],                 // PTriangle
-        vec![(0, 0), (0, 1), (1, 0), (1, 1)],         // PSquare
-        vec![(0, 0), (0, 1), (0, 2)],                 // PLine
-        vec![(0, 0), (0, 1), (1, 0), (2, 0)],         // PL
-        vec![(0, 0), (0, 1), (-1, 0), (1, 0)],        // PPodium
-        vec![(0, 0), (0, 1), (1, 0), (-1, 1)],        // PSnake
+        vec![(0, 0), (0, 1), (1, 0)],                  // PTriangle
+        vec![(0, 0), (0, 1), (1, 0), (1, 1)],          // PSquare
+        vec![(0, 0), (0, 1), (0, 2)],                  // PLine
+        vec![(0, 0), (0, 1), (1, 0), (2, 0)],          // PL
+        vec![(0, 0), (0, 1), (-1, 0), (1, 0)],         // PPodium
+        vec![(0, 0), (0, 1), (1, 0), (-1, 1)],         // PSnake
         vec![(0, 0), (1, 0), (0, 1), (1, 1), (-1, 1)], // PBulky
     ]
 }
@@ -127,10 +128,22 @@ fn q35() -> Vec<P> {
 #[test]
 fn oracle_knows_pentomino_orientations() {
     // Sanity of the oracle itself: X 1, I 2, T 4, F 8.
-    assert_eq!(orientations(&[(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)], false).len(), 1);
-    assert_eq!(orientations(&[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], true).len(), 2);
-    assert_eq!(orientations(&[(0, 0), (1, 0), (2, 0), (1, 1), (1, 2)], false).len(), 4);
-    assert_eq!(orientations(&[(1, 0), (2, 0), (0, 1), (1, 1), (1, 2)], true).len(), 8);
+    assert_eq!(
+        orientations(&[(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)], false).len(),
+        1
+    );
+    assert_eq!(
+        orientations(&[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], true).len(),
+        2
+    );
+    assert_eq!(
+        orientations(&[(0, 0), (1, 0), (2, 0), (1, 1), (1, 2)], false).len(),
+        4
+    );
+    assert_eq!(
+        orientations(&[(1, 0), (2, 0), (0, 1), (1, 1), (1, 2)], true).len(),
+        8
+    );
 }
 
 #[test]
@@ -148,7 +161,7 @@ fn easy_cube_q35_matches_brute_force() {
 fn identical_l_trominoes_match_brute_force() {
     let l = vec![(0, 0), (0, 1), (1, 1)];
     let board: Vec<P> = (0..6).flat_map(|y| (0..6).map(move |x| (x, y))).collect();
-    let brute = brute_count(&board, &[l.clone()], &[Some(12)]);
+    let brute = brute_count(&board, std::slice::from_ref(&l), &[Some(12)]);
     let unlimited = brute_count(&board, &[l], &[None]);
     assert_eq!(brute, unlimited);
     let (got, expected) = dlx_count(&data().join("copies/l-trominoes-6x6.toml"));

@@ -40,7 +40,9 @@ fn check(select: impl Fn(f64) -> bool) -> usize {
     for f in files {
         let p = polyform::load(&f).unwrap_or_else(|e| panic!("{e}"));
         let Some(expect) = &p.expect else { continue };
-        let Some(want) = expect.solutions else { continue };
+        let Some(want) = expect.solutions else {
+            continue;
+        };
         assert!(
             expect.source.is_some(),
             "{}: expected counts need a source",

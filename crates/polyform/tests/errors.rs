@@ -52,14 +52,17 @@ fn unknown_lattice() {
 
 #[test]
 fn missing_lattice() {
-    expect("nolattice.toml", "[board]\nsize = [2, 2]\n", 1, &["missing `lattice"]);
+    expect(
+        "nolattice.toml",
+        "[board]\nsize = [2, 2]\n",
+        1,
+        &["missing `lattice"],
+    );
 }
 
 #[test]
 fn ragged_board_art() {
-    let text = format!(
-        "lattice = \"square\"\n[board]\nart = \"\"\"\n####\n###\n\"\"\"\n{DOMINO}"
-    );
+    let text = format!("lattice = \"square\"\n[board]\nart = \"\"\"\n####\n###\n\"\"\"\n{DOMINO}");
     // Line 4 is the first row, line 5 the short one.
     expect("ragged.toml", &text, 5, &["ragged", "fill gaps with `.`"]);
 }
@@ -75,7 +78,12 @@ fn symbol_used_twice() {
     let text = "lattice = \"square\"\n[board]\nsize = [2, 2]\n\
         [[piece]]\nname = \"a\"\nsymbol = \"D\"\nart = \"##\"\n\
         [[piece]]\nname = \"b\"\nsymbol = \"D\"\nart = \"##\"\n";
-    expect("symbols.toml", text, 8, &["symbol `D`", "`a`", "`b`", "own symbol"]);
+    expect(
+        "symbols.toml",
+        text,
+        8,
+        &["symbol `D`", "`a`", "`b`", "own symbol"],
+    );
 }
 
 #[test]
@@ -109,7 +117,12 @@ fn pre_placed_piece_of_the_wrong_shape() {
         "lattice = \"square\"\n[board]\nart = \"\"\"\n##########\n#X########\n#X########\n#X########\n#XX#######\n##########\n\"\"\"\n[[use]]\nset = \"{}\"\n",
         pentominoes()
     );
-    expect("wrongshape.toml", &text, 5, &["no orientation of the piece"]);
+    expect(
+        "wrongshape.toml",
+        &text,
+        5,
+        &["no orientation of the piece"],
+    );
 }
 
 #[test]
@@ -121,7 +134,12 @@ fn unknown_board_character() {
 #[test]
 fn area_cannot_fill_the_board() {
     let text = format!("lattice = \"square\"\n[board]\nsize = [3, 2]\n{DOMINO}");
-    expect("area.toml", &text, 2, &["at most 4 cells", "6 cells to fill"]);
+    expect(
+        "area.toml",
+        &text,
+        2,
+        &["at most 4 cells", "6 cells to fill"],
+    );
     let text = format!("lattice = \"square\"\n[board]\nsize = [1, 2]\n{DOMINO}");
     expect("area2.toml", &text, 2, &["at least 4 cells", "only 2"]);
 }
@@ -140,19 +158,35 @@ fn unknown_piece_name() {
         "lattice = \"square\"\n[board]\nsize = [5, 2]\n[[use]]\nset = \"{}\"\npieces = [\"I\",\n  \"Q\"]\n",
         pentominoes()
     );
-    expect("unknown.toml", &text, 7, &["no piece named `Q`", "F I L N P T U V W X Y Z"]);
+    expect(
+        "unknown.toml",
+        &text,
+        7,
+        &["no piece named `Q`", "F I L N P T U V W X Y Z"],
+    );
 }
 
 #[test]
 fn missing_include_file() {
-    let text = "lattice = \"square\"\n[board]\nsize = [5, 2]\n[[use]]\nset = \"no/such/set.toml\"\n";
-    expect("include.toml", text, 5, &["no/such/set.toml", "relative to this file"]);
+    let text =
+        "lattice = \"square\"\n[board]\nsize = [5, 2]\n[[use]]\nset = \"no/such/set.toml\"\n";
+    expect(
+        "include.toml",
+        text,
+        5,
+        &["no/such/set.toml", "relative to this file"],
+    );
 }
 
 #[test]
 fn huge_sizes() {
     let text = format!("lattice = \"square\"\n[board]\nsize = [100000, 100000]\n{DOMINO}");
-    expect("huge.toml", &text, 3, &["10000000000 cells", "at most 1000000"]);
+    expect(
+        "huge.toml",
+        &text,
+        3,
+        &["10000000000 cells", "at most 1000000"],
+    );
     let text = "lattice = \"square\"\n[board]\nsize = [2, 2]\n[[piece]]\nname = \"d\"\nsymbol = \"d\"\ncells = [[0, 0], [1, 9999999]]\n";
     expect("hugecoord.toml", text, 7, &["too large"]);
     let text = "lattice = \"square\"\n[board]\nsize = [2, 2]\n[[piece]]\nname = \"d\"\nsymbol = \"d\"\nart = \"##\"\ncount = 99999999999\n";
@@ -171,7 +205,12 @@ fn bad_counts_and_symbols() {
 
 #[test]
 fn toml_syntax_error() {
-    expect("syntax.toml", "lattice = \"square\"\n[board\nsize = [2, 2]\n", 2, &[]);
+    expect(
+        "syntax.toml",
+        "lattice = \"square\"\n[board\nsize = [2, 2]\n",
+        2,
+        &[],
+    );
 }
 
 #[test]
@@ -190,5 +229,9 @@ fn three_d_board_on_a_square_lattice() {
 #[test]
 fn unreadable_file() {
     let e = polyform::load(Path::new("/no/such/puzzle.toml")).unwrap_err();
-    assert!(e.to_string().starts_with("/no/such/puzzle.toml: cannot read"), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("/no/such/puzzle.toml: cannot read"),
+        "{e}"
+    );
 }

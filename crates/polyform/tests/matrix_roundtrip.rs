@@ -4,7 +4,9 @@
 use std::path::Path;
 
 fn roundtrip(rel: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data").join(rel);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data")
+        .join(rel);
     let p = polyform::load(&path).unwrap_or_else(|e| panic!("{e}"));
     let enc = polyform::encode(&p).unwrap();
     let text = dlx::format::write_with_comment(&enc.matrix, Some(&p.name));
@@ -44,7 +46,10 @@ fn optional_cells_and_unlimited_pieces() {
     let enc = polyform::encode(&p).unwrap();
     assert_eq!(enc.matrix.num_secondary(), 1);
     let written = dlx::format::write(&enc.matrix);
-    assert!(written.lines().next().unwrap().contains("| 2,0"), "{written}");
+    assert!(
+        written.lines().next().unwrap().contains("| 2,0"),
+        "{written}"
+    );
     let back = dlx::format::parse(&written).unwrap();
     let a = dlx::Solver::new(&enc.matrix).count();
     let b = dlx::Solver::new(&back).count();

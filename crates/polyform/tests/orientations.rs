@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 use std::path::Path;
 
 fn data(rel: &str) -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data").join(rel)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data")
+        .join(rel)
 }
 
 fn orientations(rel: &str) -> BTreeMap<String, usize> {

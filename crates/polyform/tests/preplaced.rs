@@ -3,7 +3,9 @@
 use std::path::Path;
 
 fn data(rel: &str) -> std::path::PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data").join(rel)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data")
+        .join(rel)
 }
 
 /// A solution's picture is board art: pasted back with one piece erased,
