@@ -10,13 +10,13 @@ use std::time::Instant;
 
 /// Puzzles whose `[expect] seconds` estimate is above this are skipped
 /// unless `--all` or `--max-seconds` says otherwise.
-pub const DEFAULT_MAX_SECONDS: f64 = 5.0;
+pub const DEFAULT_MAX_SECONDS: f64 = 10.0;
 
 #[derive(Args)]
 pub struct VerifyArgs {
     /// Puzzle files or directories (searched recursively); none: the bundled catalog
     paths: Vec<PathBuf>,
-    /// Skip puzzles whose `[expect] seconds` estimate is above S (default 5)
+    /// Skip puzzles whose `[expect] seconds` estimate is above S (default 10)
     #[arg(long, value_name = "S", conflicts_with = "all")]
     max_seconds: Option<f64>,
     /// Run every puzzle, however slow

@@ -71,7 +71,7 @@ fn fast_catalog_puzzles_have_their_published_counts() {
 }
 
 #[test]
-#[ignore = "slow: minutes (6x10, 5x12, 2x5x6, 3x4x5, 8x8 with square, Bedlam)"]
+#[ignore = "slow: 6x10 and 2x5x6 (seconds), 3x4x5 and 8x8 with the square (minutes), Bedlam (longer)"]
 fn slow_catalog_puzzles_have_their_published_counts() {
     check(|s| s > FAST);
 }
