@@ -55,7 +55,11 @@ impl Failure {
 impl From<std::io::Error> for Failure {
     fn from(e: std::io::Error) -> Failure {
         Failure {
-            code: if e.kind() == std::io::ErrorKind::BrokenPipe { 0 } else { 1 },
+            code: if e.kind() == std::io::ErrorKind::BrokenPipe {
+                0
+            } else {
+                1
+            },
             message: e.to_string(),
         }
     }
