@@ -251,6 +251,34 @@ impl Matrix {
         &self.colors[color.get() as usize - 1]
     }
 
+    /// The same items with only the options `keep` accepts, in their order;
+    /// and, for each option of the new matrix, its id in this one. Used to
+    /// restrict a piece to some of its placements (symmetry breaking).
+    pub fn retain_options(
+        &self,
+        mut keep: impl FnMut(OptionId) -> bool,
+    ) -> (Matrix, Vec<OptionId>) {
+        let mut starts = vec![0];
+        let mut entries = Vec::new();
+        let mut old = Vec::new();
+        for opt in self.options() {
+            if keep(opt) {
+                entries.extend_from_slice(self.option(opt));
+                starts.push(entries.len() as u32);
+                old.push(opt);
+            }
+        }
+        let m = Matrix {
+            names: self.names.clone(),
+            num_primary: self.num_primary,
+            bounds: self.bounds.clone(),
+            starts,
+            entries,
+            colors: self.colors.clone(),
+        };
+        (m, old)
+    }
+
     /// An option written as Knuth's programs print it: item names separated by
     /// blanks, `item:color` for colored items.
     pub fn option_text(&self, opt: OptionId) -> String {

@@ -206,3 +206,17 @@ fn statistics_count_like_dlx1() {
     assert_eq!(s.stats().nodes, 2);
     assert_eq!(s.stats().updates, 3);
 }
+
+/// Restricting a matrix to some options keeps the items and maps the new
+/// option ids back to the old ones.
+#[test]
+fn retain_options_keeps_items_and_maps_ids() {
+    let m = dlx::format::parse("a b | s\na\nb s\na b\nb\n").unwrap();
+    let (r, old) = m.retain_options(|o| o.index() != 2);
+    assert_eq!(r.num_items(), 3);
+    assert_eq!(r.num_primary(), 2);
+    assert_eq!(old.iter().map(|o| o.index()).collect::<Vec<_>>(), [0, 1, 3]);
+    assert_eq!(r.option_text(OptionId::from_index(2)), "b");
+    assert_eq!(Solver::new(&m).count(), 3);
+    assert_eq!(Solver::new(&r).count(), 2);
+}
