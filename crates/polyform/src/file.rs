@@ -19,6 +19,7 @@
 
 use crate::art;
 use crate::board::{Board, CellKind};
+use crate::board_shapes;
 use crate::error::Error;
 use crate::lattice::{Cell, LatticeKind};
 use crate::piece::{Count, Piece};
@@ -70,6 +71,10 @@ struct RawBoard {
     size: Option<Spanned<Vec<i64>>>,
     cells: Option<Spanned<Vec<Vec<i64>>>>,
     optional: Option<Spanned<Vec<Vec<i64>>>>,
+    parallelogram: Option<Spanned<Vec<i64>>>,
+    triangle: Option<Spanned<i64>>,
+    pyramid: Option<Spanned<i64>>,
+    tetrahedron: Option<Spanned<i64>>,
 }
 
 #[derive(Deserialize)]
@@ -199,7 +204,10 @@ pub fn parse_puzzle(path: &Path, text: &str) -> Result<Puzzle, Error> {
             return Err(Error::new(
                 path,
                 Some(1),
-                "missing `lattice = \"...\"` at the top of the file (one of: square, cubic)",
+                format!(
+                    "missing `lattice = \"...\"` at the top of the file (one of: {})",
+                    LatticeKind::ALL.map(|k| k.name()).join(", ")
+                ),
             ));
         }
         Some(l) => parse_lattice(&src, l)?,
@@ -718,6 +726,62 @@ fn parse_big(src: &Source, n: &Spanned<RawNumber>) -> Result<u128, Error> {
     }
 }
 
+/// The cells of a built-in board shape other than a square or cubic
+/// `size` (see [`board_shapes`](crate::board_shapes)); none if the board
+/// has no such key.
+fn builtin_shape(
+    src: &Source,
+    b: &RawBoard,
+    lattice: LatticeKind,
+) -> Result<Vec<(Cell, CellKind)>, Error> {
+    // Limits keep every shape near the cell limit: 1000 for flat shapes,
+    // 140 for pyramids (a pyramid of side 140 has 924,490 spheres).
+    let side = |n: &Spanned<i64>, max: i64| -> Result<i32, Error> {
+        match *n.get_ref() {
+            v if (1..=max).contains(&v) => Ok(v as i32),
+            v => Err(src.err(n.span(), format!("side {v} is out of range: 1 to {max}"))),
+        }
+    };
+    let pair = |v: &Spanned<Vec<i64>>, what: &str| -> Result<(i32, i32), Error> {
+        match v.get_ref()[..] {
+            [a @ 1..=1000, b @ 1..=1000] => Ok((a as i32, b as i32)),
+            _ => Err(src.err(
+                v.span(),
+                format!("`{what}` takes two sides from 1 to 1000, e.g. [6, 6]"),
+            )),
+        }
+    };
+    let (cells, span) = if let Some(size) = &b.size {
+        if matches!(lattice, LatticeKind::Square | LatticeKind::Cubic) {
+            return Ok(vec![]);
+        }
+        let (w, h) = pair(size, "size")?;
+        (board_shapes::hex_rows(lattice, w, h), size.span())
+    } else if let Some(p) = &b.parallelogram {
+        let (x, y) = pair(p, "parallelogram")?;
+        (board_shapes::parallelogram(lattice, x, y), p.span())
+    } else if let Some(n) = &b.triangle {
+        (board_shapes::triangle(lattice, side(n, 1000)?), n.span())
+    } else if let Some(n) = &b.pyramid {
+        (board_shapes::pyramid(lattice, side(n, 140)?), n.span())
+    } else if let Some(n) = &b.tetrahedron {
+        (board_shapes::tetrahedron(lattice, side(n, 140)?), n.span())
+    } else {
+        return Ok(vec![]);
+    };
+    let cells = cells.map_err(|m| src.err(span.clone(), m))?;
+    if cells.len() > MAX_BOARD_CELLS {
+        return Err(src.err(
+            span,
+            format!(
+                "the board has {} cells; at most {MAX_BOARD_CELLS}",
+                cells.len()
+            ),
+        ));
+    }
+    Ok(cells.into_iter().map(|c| (c, CellKind::Fill)).collect())
+}
+
 /// Cells drawn with a piece's symbol on the board: cells and first line.
 type Drawn = BTreeMap<char, (Vec<Cell>, usize)>;
 
@@ -731,17 +795,26 @@ fn parse_board(
     let dim = l.dimension();
     let mut cells: Vec<(Cell, CellKind)> = vec![];
     let mut drawn: Drawn = BTreeMap::new();
-    let given = [b.art.is_some(), b.size.is_some(), b.cells.is_some()]
-        .iter()
-        .filter(|&&x| x)
-        .count();
+    let given = [
+        b.art.is_some(),
+        b.size.is_some(),
+        b.cells.is_some(),
+        b.parallelogram.is_some(),
+        b.triangle.is_some(),
+        b.pyramid.is_some(),
+        b.tetrahedron.is_some(),
+    ]
+    .iter()
+    .filter(|&&x| x)
+    .count();
     if given != 1 {
         return Err(Error::new(
             src.path,
             None,
-            "[board] needs exactly one of `art` (a drawing), `size` (a rectangle or box) or `cells` (coordinates)",
+            "[board] needs exactly one of `art` (a drawing), `cells` (coordinates) or a built-in shape: `size` (a rectangle or box), `parallelogram`, `triangle`, `pyramid`, `tetrahedron`",
         ));
     }
+    cells.extend(builtin_shape(src, b, lattice)?);
     if let Some(art) = &b.art {
         let d = art::parse(art.get_ref()).map_err(|e| {
             Error::new(
@@ -763,7 +836,7 @@ fn parse_board(
             return Err(src.err(
                 art.span(),
                 format!(
-                    "the board drawing has {} layers but the {lattice} lattice is 2D: use lattice = \"cubic\" for a 3D board",
+                    "the board drawing has {} layers but the {lattice} lattice is 2D: use lattice = \"cubic\", \"fcc-square\" or \"fcc-triangle\" for a 3D board",
                     d.layers
                 ),
             ));
@@ -798,7 +871,9 @@ fn parse_board(
             cells.push((c, kind));
         }
     }
-    if let Some(size) = &b.size {
+    if let Some(size) = &b.size
+        && matches!(lattice, LatticeKind::Square | LatticeKind::Cubic)
+    {
         let s = size.get_ref();
         if s.len() != dim {
             return Err(src.err(

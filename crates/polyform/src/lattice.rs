@@ -8,15 +8,32 @@
 //! (hexagonal, triangular, FCC spheres) is a new implementation of the
 //! trait, not a change elsewhere.
 //!
-//! This issue brings two lattices:
+//! The lattices:
 //! * [`Square`]: cells `[x, y, 0]`, 8 symmetries (4 rotations, 4 turn-overs);
-//! * [`Cubic`]: cells `[x, y, z]`, 48 symmetries (24 rotations).
+//! * [`Cubic`]: cells `[x, y, z]`, 48 symmetries (24 rotations);
+//! * [`Hex`] (`hex.rs`): sites of a triangular lattice (hexagons, or spheres
+//!   in a honeycomb tray), 12 symmetries;
+//! * [`Triangle`] (`triangle.rs`): up and down triangles, 12 symmetries;
+//! * [`Fcc`] (`fcc.rs`): spheres in the densest packing, 48 symmetries,
+//!   drawn in square layers (`fcc-square`) or triangular ones
+//!   (`fcc-triangle`).
 //!
 //! A piece's *shape* is drawn in its own lattice (a flat pentomino in square
 //! art) and *embedded* into the puzzle's lattice ([`Lattice::embed`]), so the
 //! same drawing serves a 2D board and a 3D box.
 
 use std::fmt;
+
+mod describe;
+mod fcc;
+mod group;
+mod hex;
+mod triangle;
+
+pub use fcc::{FCC_SQUARE, FCC_TRIANGLE, Fcc, Layers, square_layer_cell, triangle_layer_cell};
+pub use group::{closure, compose};
+pub use hex::Hex;
+pub use triangle::{Triangle, points_up};
 
 /// A cell's coordinates. 2D lattices keep the third coordinate 0.
 ///
@@ -67,11 +84,24 @@ impl Symmetry {
 pub enum LatticeKind {
     Square,
     Cubic,
+    Hex,
+    Triangle,
+    /// The FCC sphere packing drawn in square layers.
+    FccSquare,
+    /// The FCC sphere packing drawn in triangular layers.
+    FccTriangle,
 }
 
 impl LatticeKind {
     /// Every lattice, for messages that list the choices.
-    pub const ALL: [LatticeKind; 2] = [LatticeKind::Square, LatticeKind::Cubic];
+    pub const ALL: [LatticeKind; 6] = [
+        LatticeKind::Square,
+        LatticeKind::Cubic,
+        LatticeKind::Hex,
+        LatticeKind::Triangle,
+        LatticeKind::FccSquare,
+        LatticeKind::FccTriangle,
+    ];
 
     /// The lattice called `name` (as written in puzzle files).
     pub fn from_name(name: &str) -> Option<LatticeKind> {
@@ -88,16 +118,28 @@ impl LatticeKind {
         match self {
             LatticeKind::Square => &Square,
             LatticeKind::Cubic => &Cubic,
+            LatticeKind::Hex => &Hex,
+            LatticeKind::Triangle => &Triangle,
+            LatticeKind::FccSquare => &FCC_SQUARE,
+            LatticeKind::FccTriangle => &FCC_TRIANGLE,
         }
     }
 
     /// The lattice a drawing (or a coordinate list) of `dims` dimensions
     /// belongs to, in a file whose lattice is `self`: the square/cubic
-    /// family reads 2D drawings as square and 3D ones as cubic.
+    /// family reads 2D drawings as square and 3D ones as cubic; the hex
+    /// family reads 3D drawings as spheres in triangular layers; an FCC
+    /// lattice reads 2D drawings as the art of its layers (square or hex)
+    /// and 3D ones in its own style.
     pub fn drawing_lattice(self, dims: usize) -> Option<LatticeKind> {
+        use LatticeKind::*;
         match (self, dims) {
-            (LatticeKind::Square | LatticeKind::Cubic, 2) => Some(LatticeKind::Square),
-            (LatticeKind::Square | LatticeKind::Cubic, 3) => Some(LatticeKind::Cubic),
+            (Square | Cubic | FccSquare, 2) => Some(Square),
+            (Square | Cubic, 3) => Some(Cubic),
+            (Hex | FccTriangle, 2) => Some(Hex),
+            (Hex | FccTriangle, 3) => Some(FccTriangle),
+            (FccSquare, 3) => Some(FccSquare),
+            (Triangle, 2) => Some(Triangle),
             _ => None,
         }
     }
@@ -151,6 +193,11 @@ pub trait Lattice: Send + Sync + fmt::Debug {
     /// Where a cell is drawn: `(layer, row, column)`; the inverse of
     /// [`cell_at`](Lattice::cell_at).
     fn grid_position(&self, c: Cell) -> (i32, i32, i32);
+
+    /// A symmetry of this lattice in words: "identity", "rotation by 60°",
+    /// "reflection in the vertical line", "rotation by 120° about
+    /// [1,1,1]", "rotoreflection by 90° about [0,0,1]", "inversion".
+    fn describe(&self, s: &Symmetry) -> String;
 }
 
 /// The square lattice: unit squares at integer points `[x, y, 0]`.
@@ -183,7 +230,7 @@ static SQUARE_GROUP: [Symmetry; 8] = {
 
 /// The 48 signed permutation matrices, identity first, rotations before
 /// reflections.
-fn cubic_group() -> &'static [Symmetry] {
+pub(crate) fn cubic_group() -> &'static [Symmetry] {
     use std::sync::OnceLock;
     static GROUP: OnceLock<Vec<Symmetry>> = OnceLock::new();
     GROUP.get_or_init(|| {
@@ -256,6 +303,13 @@ impl Lattice for Square {
                     Err("a 3D shape (cells in several layers) cannot be placed on a square (2D) board".into())
                 }
             }
+            LatticeKind::FccSquare | LatticeKind::FccTriangle => Err(
+                "a 3D shape (spheres drawn in layers) cannot be placed on a square (2D) board"
+                    .into(),
+            ),
+            other => Err(format!(
+                "a shape drawn on the {other} lattice cannot be placed on a square board: draw it in square art"
+            )),
         }
     }
     fn is_flat(&self, _: &[Cell]) -> bool {
@@ -266,6 +320,9 @@ impl Lattice for Square {
     }
     fn grid_position(&self, c: Cell) -> (i32, i32, i32) {
         (0, c[1], c[0])
+    }
+    fn describe(&self, s: &Symmetry) -> String {
+        describe::plane(s, [[1.0, 0.0], [0.0, 1.0]])
     }
 }
 
@@ -295,6 +352,9 @@ impl Lattice for Cubic {
         match from {
             // A square drawing lies in the layer z = 0.
             LatticeKind::Square | LatticeKind::Cubic => Ok(cells.to_vec()),
+            other => Err(format!(
+                "a shape drawn on the {other} lattice cannot be placed in a box of cubes: draw it in square art or in layers of cubes"
+            )),
         }
     }
     fn is_flat(&self, cells: &[Cell]) -> bool {
@@ -305,6 +365,9 @@ impl Lattice for Cubic {
     }
     fn grid_position(&self, c: Cell) -> (i32, i32, i32) {
         (c[2], c[1], c[0])
+    }
+    fn describe(&self, s: &Symmetry) -> String {
+        describe::space(s)
     }
 }
 

@@ -11,7 +11,8 @@
 //!   ([`Cell`], three integers), its point group as exact integer maps
 //!   ([`Symmetry`], rotations marked `proper`), its translations, and how
 //!   drawings map to cells. `square` and `cubic` are here; hexagonal,
-//!   triangular and FCC lattices are further implementations of the trait.
+//!   `hex`, `triangle` and `fcc` (spheres, drawn in square or triangular
+//!   layers) are further implementations of the trait, in `lattice/`.
 //! * [`shape`]: a [`Shape`] is a set of cells up to translation;
 //!   orientations are the distinct normalized images under a set of
 //!   symmetries.
@@ -58,6 +59,7 @@
 
 pub mod art;
 pub mod board;
+pub mod board_shapes;
 pub mod encode;
 pub mod error;
 pub mod file;
@@ -67,6 +69,7 @@ pub mod placement;
 pub mod puzzle;
 pub mod render;
 pub mod shape;
+pub mod symmetry;
 
 pub use board::{Board, CellKind};
 pub use encode::{Encoding, PieceStats, encode};
