@@ -10,9 +10,9 @@
 //! * [`lattice`]: where cells live. A [`Lattice`] gives cell coordinates
 //!   ([`Cell`], three integers), its point group as exact integer maps
 //!   ([`Symmetry`], rotations marked `proper`), its translations, and how
-//!   drawings map to cells. `square` and `cubic` are here; hexagonal,
-//!   `hex`, `triangle` and `fcc` (spheres, drawn in square or triangular
-//!   layers) are further implementations of the trait, in `lattice/`.
+//!   drawings map to cells. `square` and `cubic` are here; `hex`,
+//!   `triangle` and `fcc` (spheres, drawn in square or triangular layers)
+//!   are further implementations of the trait, in `lattice/`.
 //! * [`shape`]: a [`Shape`] is a set of cells up to translation;
 //!   orientations are the distinct normalized images under a set of
 //!   symmetries.
@@ -69,7 +69,6 @@ pub mod placement;
 pub mod puzzle;
 pub mod render;
 pub mod shape;
-pub mod symmetry;
 
 pub use board::{Board, CellKind};
 pub use encode::{Encoding, PieceStats, encode};
