@@ -384,6 +384,11 @@ impl MatrixBuilder {
         self.index.get(name).map(|&i| ItemId(i))
     }
 
+    /// Is a declared item primary?
+    pub fn is_primary(&self, item: ItemId) -> bool {
+        item.index() < self.num_primary
+    }
+
     /// The name of a declared item.
     pub fn item_name(&self, item: ItemId) -> &str {
         &self.names[item.index()]

@@ -69,6 +69,7 @@ pub mod placement;
 pub mod puzzle;
 pub mod render;
 pub mod shape;
+pub mod symmetry;
 
 pub use board::{Board, CellKind};
 pub use encode::{Encoding, PieceStats, encode};
