@@ -4,11 +4,16 @@
 //! ([`Lattice::grid_position`](crate::lattice::Lattice::grid_position)):
 //! a piece's symbol, `#` for a cell still to fill, `+` for a cell that may
 //! stay empty, `.` off the board. 3D pictures put the layers side by side,
-//! bottom layer first. A picture of a solution is itself valid board art:
+//! bottom layer first. Staggered lattices (hex, spheres in triangular
+//! layers) draw every position without a board cell blank, so rows look
+//! like a honeycomb and a pyramid's layers like triangles; a 2D picture
+//! ends each line in a non-blank (`.` if need be) so that rows stay equally
+//! wide. Pictures of staggered and triangle lattices start on an even
+//! `row + column`, as their art requires. A picture of a solution is itself valid board art:
 //! pasted into a puzzle file, it pre-places every piece.
 
 use crate::board::CellKind;
-use crate::lattice::{Cell, Lattice};
+use crate::lattice::{Cell, Lattice, LatticeKind};
 use crate::placement::Placement;
 use crate::puzzle::Puzzle;
 use serde_json::{Value, json};
@@ -43,6 +48,12 @@ fn draw(lattice: &dyn Lattice, cells: &[(Cell, Glyph)], color: bool) -> String {
         }
         grid.insert(p, g);
     }
+    let kind = lattice.kind();
+    let staggered = matches!(kind, LatticeKind::Hex | LatticeKind::FccTriangle);
+    if (staggered || kind == LatticeKind::Triangle) && (lo[1] + lo[2]).rem_euclid(2) == 1 {
+        // Keep the art's parity: the top-left position has row + column even.
+        lo[2] -= 1;
+    }
     let mut out = String::new();
     for row in lo[1]..=hi[1] {
         let mut line = String::new();
@@ -52,6 +63,7 @@ fn draw(lattice: &dyn Lattice, cells: &[(Cell, Glyph)], color: bool) -> String {
             }
             for col in lo[2]..=hi[2] {
                 match grid.get(&(layer, row, col)).copied().unwrap_or(Glyph::Off) {
+                    Glyph::Off if staggered => line.push(' '),
                     Glyph::Off => line.push('.'),
                     Glyph::Empty(CellKind::Fill) => line.push('#'),
                     Glyph::Empty(CellKind::Optional) => line.push('+'),
@@ -64,6 +76,17 @@ fn draw(lattice: &dyn Lattice, cells: &[(Cell, Glyph)], color: bool) -> String {
                         }
                     }
                 }
+            }
+        }
+        if staggered {
+            // Blanks at the end of a line: trimmed in 3D; in 2D, where a
+            // picture is board art, the last one becomes a `.`.
+            let trimmed = line.trim_end().len();
+            if lo[0] != hi[0] {
+                line.truncate(trimmed);
+            } else if trimmed < line.len() {
+                line.pop();
+                line.push('.');
             }
         }
         out.push_str(&line);
