@@ -239,7 +239,10 @@ fn check_challenges(select: impl Fn(f64) -> bool) -> usize {
         let text = std::fs::read_to_string(f).unwrap();
         let table: toml::Table = toml::from_str(&text).unwrap();
         let art = table["board"]["art"].as_str().unwrap();
-        let seconds = table["expect"]["seconds"].as_float().unwrap_or(0.0);
+        let seconds = match &table["expect"]["seconds"] {
+            toml::Value::Integer(n) => *n as f64,
+            v => v.as_float().unwrap(),
+        };
         if !select(seconds) {
             continue;
         }
