@@ -565,8 +565,9 @@ fn piece_def(src: &Source, p: &Spanned<RawPiece>, family: LatticeKind) -> Result
                         src.path,
                         Some(src.line_in_string(art.span().start, m.line)),
                         format!(
-                            "piece `{name}`: no cell of the {} lattice at this position",
-                            kind
+                            "piece `{name}`: no cell of the {kind} lattice at this position (column {}){}",
+                            m.col + 1,
+                            position_hint(kind)
                         ),
                     )
                 })?;
@@ -782,6 +783,16 @@ fn builtin_shape(
     Ok(cells.into_iter().map(|c| (c, CellKind::Fill)).collect())
 }
 
+/// Why a drawing position may hold no cell, for lattices with staggered art.
+fn position_hint(kind: LatticeKind) -> &'static str {
+    match kind {
+        LatticeKind::Hex | LatticeKind::FccTriangle => {
+            ": rows are staggered, so cells sit where row + column is even (counting from 0 at the drawing's top-left); put `.` between cells and shift odd rows by one"
+        }
+        _ => "",
+    }
+}
+
 /// Cells drawn with a piece's symbol on the board: cells and first line.
 type Drawn = BTreeMap<char, (Vec<Cell>, usize)>;
 
@@ -847,7 +858,11 @@ fn parse_board(
                 return Err(Error::new(
                     src.path,
                     Some(line),
-                    format!("board: no cell of the {lattice} lattice at this position"),
+                    format!(
+                        "board: no cell of the {lattice} lattice at this position (column {}){}",
+                        m.col + 1,
+                        position_hint(lattice)
+                    ),
                 ));
             };
             let kind = match m.ch {
