@@ -1,8 +1,9 @@
 //! `polycover dlx`: Knuth's DLX format in, solution count and cost out.
 
 use crate::Failure;
+use crate::run::{CheckpointArgs, Runner, SearchArgs, interrupted_failure};
 use clap::Args;
-use dlx::{Control, OptionId, Solver};
+use dlx::{Control, OptionId};
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -20,6 +21,10 @@ pub struct DlxArgs {
     /// Print the summary as one JSON object (keys solutions, nodes, updates, seconds)
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    search: SearchArgs,
+    #[command(flatten)]
+    checkpoint: CheckpointArgs,
 }
 
 /// Reads the whole input named on the command line (stdin for `-` or none),
@@ -53,17 +58,22 @@ pub fn run(args: DlxArgs) -> Result<u8, Failure> {
     } else {
         args.print.unwrap_or(0)
     };
-    let mut solver = Solver::new(&matrix);
+    if limit > 0 && (args.checkpoint.checkpoint.is_some() || args.checkpoint.resume.is_some()) {
+        return Err(Failure::input(
+            "checkpoints are for counting: drop --print/--all, or --checkpoint/--resume",
+        ));
+    }
+    let runner = Runner::new(&args.search, args.json).with_checkpoints(&args.checkpoint);
     let start = Instant::now();
-    let solutions = if limit == 0 {
-        solver.count()
+    let report = if limit == 0 {
+        runner.count(&matrix)?
     } else {
         let out = std::io::stdout();
         let mut out = std::io::BufWriter::new(out.lock());
         let mut printed = 0u64;
         let mut error = None;
         // Print the first `limit` solutions, count them all.
-        solver.solve(&mut |opts: &[OptionId]| {
+        let report = runner.solve(&matrix, &mut |opts: &[OptionId]| {
             if printed >= limit {
                 return Control::Continue;
             }
@@ -80,27 +90,30 @@ pub fn run(args: DlxArgs) -> Result<u8, Failure> {
                     Control::Stop
                 }
             }
-        });
+        })?;
         if let Some(e) = error {
             return Err(e.into());
         }
         out.flush()?;
-        solver.stats().solutions
+        report
     };
+    if report.interrupted {
+        return Err(interrupted_failure("solutions", &report));
+    }
+    let solutions = report.solutions;
     let seconds = start.elapsed().as_secs_f64();
-    let stats = solver.stats();
     let mut out = std::io::stdout().lock();
     if args.json {
         writeln!(
             out,
             "{{\"solutions\":{solutions},\"nodes\":{},\"updates\":{},\"seconds\":{seconds:.6}}}",
-            stats.nodes, stats.updates
+            report.nodes, report.updates
         )?;
     } else {
         writeln!(
             out,
             "{solutions} solutions, {} nodes, {} updates, {seconds:.3} seconds",
-            stats.nodes, stats.updates
+            report.nodes, report.updates
         )?;
     }
     Ok(0)

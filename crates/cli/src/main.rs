@@ -10,6 +10,7 @@ use std::process::ExitCode;
 
 mod dlx_cmd;
 mod puzzle_cmd;
+mod run;
 mod verify_cmd;
 
 #[derive(Parser)]

@@ -1,8 +1,11 @@
 //! `polycover count | solve | show | matrix`: puzzles written in files.
 
 use crate::Failure;
+use crate::run::{self, CheckpointArgs, Runner, SearchArgs, interrupted_failure};
 use clap::{Args, ValueEnum};
-use dlx::{Control, Matrix, OptionId, Solver, Stats};
+use dlx::{Control, OptionId, Stats};
+use parallel::Report;
+use polyform::symmetry::{self, DistinctCount};
 use polyform::{CellKind, Encoding, Puzzle, render};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -12,9 +15,17 @@ use std::time::Instant;
 pub struct CountArgs {
     /// The puzzle file
     file: PathBuf,
-    /// Print one JSON object (keys puzzle, solutions, nodes, updates, seconds)
+    /// Also count solutions up to the board's symmetries (rotations and
+    /// reflections that map the puzzle onto itself)
+    #[arg(long)]
+    distinct: bool,
+    /// Print one JSON object (keys puzzle, solutions, distinct, nodes, updates, seconds)
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    search: SearchArgs,
+    #[command(flatten)]
+    checkpoint: CheckpointArgs,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -35,9 +46,16 @@ pub struct SolveArgs {
     /// Print every solution
     #[arg(long)]
     all: bool,
+    /// Print one solution per class of solutions equal up to the board's
+    /// symmetries (the one whose placements, as sorted option numbers, come
+    /// first among its images)
+    #[arg(long)]
+    distinct: bool,
     /// Output format
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    #[command(flatten)]
+    search: SearchArgs,
 }
 
 #[derive(Args)]
@@ -54,40 +72,97 @@ pub fn load(path: &Path) -> Result<(Puzzle, Encoding), Failure> {
     Ok((puzzle, enc))
 }
 
-/// Counts the solutions of a matrix: the single place where the search
-/// runs for `count` and `verify`, so a parallel driver can replace it.
-pub fn count(matrix: &Matrix) -> Stats {
-    let mut solver = Solver::new(matrix);
-    solver.count();
-    solver.stats()
-}
-
 /// Should pictures be colored? Only on a terminal, and never when
 /// `NO_COLOR` is set to something non-empty.
 fn use_color() -> bool {
     std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
 
+/// Totals of a count, with the distinct count when asked for.
+pub struct Counted {
+    pub stats: Stats,
+    pub distinct: Option<DistinctCount>,
+    pub threads: usize,
+}
+
+/// Counts a puzzle's solutions on the runner, and up to symmetry when
+/// `distinct` is set (then both numbers come from the symmetry-reduced
+/// search, about |G| times smaller). Ctrl-C gives exit 130 with the partial
+/// count.
+pub fn count_puzzle(
+    puzzle: &Puzzle,
+    enc: &Encoding,
+    runner: &Runner,
+    distinct: bool,
+) -> Result<Counted, Failure> {
+    if distinct {
+        let d = symmetry::count_distinct(puzzle, enc, &mut &*runner).map_err(|e| match e {
+            symmetry::DistinctError::Search(f) => f,
+            symmetry::DistinctError::Internal(m) => Failure {
+                code: 1,
+                message: format!("{}: {m}", puzzle.path.display()),
+            },
+        })?;
+        Ok(Counted {
+            stats: Stats {
+                solutions: d.solutions,
+                ..d.stats
+            },
+            distinct: Some(d),
+            threads: runner.threads(),
+        })
+    } else {
+        let r = runner.count(&enc.matrix)?;
+        if r.interrupted {
+            return Err(interrupted_failure("solutions", &r));
+        }
+        Ok(Counted {
+            stats: run::stats(&r),
+            distinct: None,
+            threads: r.threads,
+        })
+    }
+}
+
 pub fn run_count(args: CountArgs) -> Result<u8, Failure> {
     let (puzzle, enc) = load(&args.file)?;
+    if args.distinct && (args.checkpoint.checkpoint.is_some() || args.checkpoint.resume.is_some()) {
+        return Err(Failure::input(
+            "--distinct runs several searches and cannot be checkpointed: drop --checkpoint/--resume, or count without --distinct",
+        ));
+    }
+    let runner = Runner::new(&args.search, args.json).with_checkpoints(&args.checkpoint);
     let start = Instant::now();
-    let stats = count(&enc.matrix);
+    let counted = count_puzzle(&puzzle, &enc, &runner, args.distinct)?;
     let seconds = start.elapsed().as_secs_f64();
+    let stats = counted.stats;
     let mut out = std::io::stdout().lock();
     if args.json {
-        let v = serde_json::json!({
+        let mut v = serde_json::json!({
             "puzzle": puzzle.name,
             "file": args.file.display().to_string(),
-            "solutions": stats.solutions as u64,
+            "solutions": stats.solutions,
             "nodes": stats.nodes,
             "updates": stats.updates,
             "seconds": seconds,
+            "threads": counted.threads,
         });
+        if let Some(d) = &counted.distinct {
+            v["distinct"] = serde_json::json!(d.distinct);
+            v["group_order"] = serde_json::json!(d.group_order);
+        }
         writeln!(out, "{v}")?;
     } else {
+        let distinct = match &counted.distinct {
+            Some(d) => format!(
+                " ({} distinct under a symmetry group of order {})",
+                d.distinct, d.group_order
+            ),
+            None => String::new(),
+        };
         writeln!(
             out,
-            "{}: {} solutions, {} nodes, {} updates, {seconds:.3} seconds",
+            "{}: {} solutions{distinct}, {} nodes, {} updates, {seconds:.3} seconds",
             puzzle.name, stats.solutions, stats.nodes, stats.updates
         )?;
     }
@@ -102,12 +177,38 @@ pub fn run_solve(args: SolveArgs) -> Result<u8, Failure> {
         args.limit.unwrap_or(1)
     };
     let color = args.format == Format::Text && use_color();
+    // With --distinct, a solution is printed when it is the smallest of its
+    // images under the group (options as sorted ids): one per class.
+    let perms = if args.distinct {
+        let group = symmetry::puzzle_group(&puzzle);
+        symmetry::option_permutations(&group, &enc).map_err(|m| Failure {
+            code: 1,
+            message: m,
+        })?
+    } else {
+        Vec::new()
+    };
+    let runner = Runner::new(&args.search, false);
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut shown = 0u64;
     let mut error = None;
+    let (mut mine, mut image) = (Vec::new(), Vec::new());
     if limit > 0 {
-        let mut solver = Solver::new(&enc.matrix);
-        solver.solve(&mut |opts: &[OptionId]| {
+        let report = runner.solve(&enc.matrix, &mut |opts: &[OptionId]| {
+            if args.distinct {
+                mine.clear();
+                mine.extend(opts.iter().map(|o| o.index() as u32));
+                mine.sort_unstable();
+                let smaller = perms.iter().any(|p| {
+                    image.clear();
+                    image.extend(mine.iter().map(|&o| p[o as usize]));
+                    image.sort_unstable();
+                    image < mine
+                });
+                if smaller {
+                    return Control::Continue;
+                }
+            }
             shown += 1;
             let placements = enc.decode(&puzzle, opts);
             let text = match args.format {
@@ -128,7 +229,17 @@ pub fn run_solve(args: SolveArgs) -> Result<u8, Failure> {
             } else {
                 Control::Continue
             }
-        });
+        })?;
+        if report.interrupted && shown < limit && run::interrupted() {
+            out.flush()?;
+            return Err(interrupted_failure(
+                "solutions printed",
+                &Report {
+                    solutions: shown as u128,
+                    ..report
+                },
+            ));
+        }
     }
     if let Some(e) = error {
         return Err(e.into());
