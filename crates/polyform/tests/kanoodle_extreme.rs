@@ -17,7 +17,10 @@ use std::path::{Path, PathBuf};
 
 /// The pieces as listed in `../shared/reference/counts.md`, with the
 /// symbols of `data/sets/kanoodle-extreme.toml` and the seed's counts.
-const PIECES: [(&str, char, &[(i32, i32)], usize); 12] = [
+/// Name, symbol, cells `(x, y)`, placements in the pyramid.
+type PieceRow = (&'static str, char, &'static [(i32, i32)], usize);
+
+const PIECES: [PieceRow; 12] = [
     ("Lime", 'L', &[(0, 0), (1, 0), (1, 1), (1, 2), (2, 1)], 336),
     (
         "Yellow",
