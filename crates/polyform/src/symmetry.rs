@@ -251,7 +251,9 @@ impl Search for SerialSearch {
 /// How the distinct count was made.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Method {
-    /// Piece `piece` kept to one placement per orbit: `orbits` orbits, of
+    /// Piece `piece` (a puzzle's piece index; for
+    /// [`count_distinct_by_action`], an index into its candidates) kept to
+    /// one placement per orbit: `orbits` orbits, of
     /// which `symmetric` have placements with a nontrivial stabilizer.
     Representatives {
         piece: usize,
@@ -273,59 +275,20 @@ pub struct DistinctCount {
 }
 
 /// The orbits of a piece's options under the group, each as (representative,
-/// stabilizer size); the representative is the placement whose sorted cells
-/// come first in reading order.
-fn orbits(perms: &[Vec<u32>], enc: &Encoding, options: &[u32]) -> Vec<(u32, usize)> {
+/// stabilizer size); the representative is the orbit's option that comes
+/// first in `options`.
+fn orbits(perms: &[Vec<u32>], options: &[u32]) -> Vec<(u32, usize)> {
     let mut seen = HashSet::new();
     let mut out = Vec::new();
-    for &o in options {
-        if seen.contains(&o) {
+    for &rep in options {
+        if seen.contains(&rep) {
             continue;
         }
-        let orbit: HashSet<u32> = perms.iter().map(|p| p[o as usize]).collect();
-        let rep = *orbit
-            .iter()
-            .min_by_key(|&&x| {
-                enc.placements[x as usize]
-                    .cells
-                    .iter()
-                    .map(reading_key)
-                    .collect::<Vec<_>>()
-            })
-            .expect("an orbit is not empty");
+        seen.extend(perms.iter().map(|p| p[rep as usize]));
         let stab = perms.iter().filter(|p| p[rep as usize] == rep).count();
-        seen.extend(orbit);
         out.push((rep, stab));
     }
     out
-}
-
-/// The piece the fast method restricts, with its orbits: a piece present
-/// exactly once, carried to itself by every symmetry, with the fewest
-/// orbits (the smallest first level of the search), then the fewest
-/// symmetric orbits. `None` when no piece qualifies.
-fn choose_piece(
-    puzzle: &Puzzle,
-    group: &Group,
-    perms: &[Vec<u32>],
-    enc: &Encoding,
-) -> Option<(usize, Vec<(u32, usize)>)> {
-    let mut by_piece: Vec<Vec<u32>> = vec![Vec::new(); puzzle.pieces.len()];
-    for (k, p) in enc.placements.iter().enumerate() {
-        by_piece[p.piece].push(k as u32);
-    }
-    let mut best: Option<(usize, Vec<(u32, usize)>)> = None;
-    for (i, p) in puzzle.pieces.iter().enumerate() {
-        if !p.count.is_one() || group.elements.iter().any(|g| g.pieces[i] != i) {
-            continue;
-        }
-        let orbits = orbits(perms, enc, &by_piece[i]);
-        let score = |o: &[(u32, usize)]| (o.len(), o.iter().filter(|x| x.1 > 1).count());
-        if best.as_ref().is_none_or(|(_, b)| score(&orbits) < score(b)) {
-            best = Some((i, orbits));
-        }
-    }
-    best
 }
 
 /// The stabilizer size of a solution (given as sorted option ids) among the
@@ -355,21 +318,79 @@ pub fn count_distinct<S: Search>(
 ) -> Result<DistinctCount, DistinctError<S::Error>> {
     let group = puzzle_group(puzzle);
     let perms = option_permutations(&group, enc).map_err(DistinctError::Internal)?;
-    let order = group.order() as u128;
-    let mut stats = Stats::default();
-    let Some((piece, orbits)) = choose_piece(puzzle, &group, &perms, enc) else {
-        return burnside(&group, &perms, enc, search);
+    // Pieces present exactly once that every symmetry keeps, each with its
+    // options in the reading order of their cells (so that a piece's
+    // representative placements lie towards the top left, as in Knuth's
+    // X-in-a-quadrant).
+    let mut by_piece: Vec<Vec<u32>> = vec![Vec::new(); puzzle.pieces.len()];
+    for (k, p) in enc.placements.iter().enumerate() {
+        by_piece[p.piece].push(k as u32);
+    }
+    let mut candidates = Vec::new();
+    for (i, p) in puzzle.pieces.iter().enumerate() {
+        if p.count.is_one() && group.elements.iter().all(|g| g.pieces[i] == i) {
+            let mut opts = std::mem::take(&mut by_piece[i]);
+            opts.sort_by_key(|&o| {
+                enc.placements[o as usize]
+                    .cells
+                    .iter()
+                    .map(reading_key)
+                    .collect::<Vec<_>>()
+            });
+            candidates.push((i, opts));
+        }
+    }
+    let lists: Vec<Vec<u32>> = candidates.iter().map(|c| c.1.clone()).collect();
+    let mut d = count_distinct_by_action(&enc.matrix, &perms, &lists, search)?;
+    if let Method::Representatives { piece, .. } = &mut d.method {
+        *piece = candidates[*piece].0;
+    }
+    Ok(d)
+}
+
+/// Counts the solutions of `m` in all and up to a group acting on its
+/// options, given by one permutation of the options per group element
+/// (`perms[g][o]`, identity first, mapping solutions to solutions).
+///
+/// `candidates` lists, for each piece eligible for the fast method, its
+/// options in order of preference for representatives: a set of options of
+/// which every solution holds exactly one, and which the group maps onto
+/// itself (a piece present once, carried to itself by every symmetry). The
+/// candidate with the fewest orbits is used; with no candidate, Burnside's
+/// lemma. This is the whole method, free of puzzles: polyform puzzles and
+/// edge-matching puzzles both come here.
+pub fn count_distinct_by_action<S: Search>(
+    m: &Matrix,
+    perms: &[Vec<u32>],
+    candidates: &[Vec<u32>],
+    search: &mut S,
+) -> Result<DistinctCount, DistinctError<S::Error>> {
+    let order = perms.len() as u128;
+    let mut best: Option<(usize, Vec<(u32, usize)>)> = None;
+    for (i, opts) in candidates.iter().enumerate() {
+        let orbits = orbits(perms, opts);
+        // Fewest orbits first (the smallest first level of the search),
+        // then fewest symmetric ones.
+        let score = |o: &[(u32, usize)]| (o.len(), o.iter().filter(|x| x.1 > 1).count());
+        if best.as_ref().is_none_or(|(_, b)| score(&orbits) < score(b)) {
+            best = Some((i, orbits));
+        }
+    }
+    let Some((piece, orbits)) = best else {
+        return burnside(perms, m, search);
     };
+    let members: HashSet<u32> = candidates[piece].iter().copied().collect();
+    let mut stats = Stats::default();
     // Placements with a trivial stabilizer: one counting run.
     let plain: HashSet<u32> = orbits.iter().filter(|o| o.1 == 1).map(|o| o.0).collect();
-    let (m, _) = enc.matrix.retain_options(|o| {
-        let p = &enc.placements[o.index()];
-        p.piece != piece || plain.contains(&(o.index() as u32))
+    let (restricted, _) = m.retain_options(|o| {
+        let o = o.index() as u32;
+        !members.contains(&o) || plain.contains(&o)
     });
     let mut solutions = 0u128;
     let mut distinct_times_order = 0u128;
     if !plain.is_empty() {
-        let st = search.count(&m).map_err(DistinctError::Search)?;
+        let st = search.count(&restricted).map_err(DistinctError::Search)?;
         solutions += st.solutions * order;
         distinct_times_order += st.solutions * order;
         stats += st;
@@ -382,20 +403,21 @@ pub fn count_distinct<S: Search>(
             .filter(|&g| perms[g][rep as usize] == rep)
             .collect();
         debug_assert_eq!(h.len(), stab);
-        let (m, old) = enc.matrix.retain_options(|o| {
-            enc.placements[o.index()].piece != piece || o.index() as u32 == rep
+        let (restricted, old) = m.retain_options(|o| {
+            let o = o.index() as u32;
+            !members.contains(&o) || o == rep
         });
         let mut found = 0u128;
         let mut stab_sum = 0u128;
         let mut sorted = Vec::new();
         let mut buf = Vec::new();
         let st = search
-            .each(&m, &mut |opts: &[OptionId]| {
+            .each(&restricted, &mut |opts: &[OptionId]| {
                 sorted.clear();
                 sorted.extend(opts.iter().map(|o| old[o.index()].index() as u32));
                 sorted.sort_unstable();
                 found += 1;
-                stab_sum += stabilizer(&perms, &h, &sorted, &mut buf) as u128;
+                stab_sum += stabilizer(perms, &h, &sorted, &mut buf) as u128;
             })
             .map_err(DistinctError::Search)?;
         stats += st;
@@ -405,10 +427,11 @@ pub fn count_distinct<S: Search>(
         distinct_times_order += stab_sum * (order / h);
     }
     debug_assert_eq!(distinct_times_order % order, 0);
+    stats.solutions = solutions;
     Ok(DistinctCount {
         solutions,
         distinct: distinct_times_order / order,
-        group_order: group.order(),
+        group_order: perms.len(),
         method: Method::Representatives {
             piece,
             orbits: orbits.len(),
@@ -424,24 +447,23 @@ pub fn count_distinct<S: Search>(
 /// action on the options, which are the solutions of a much smaller matrix
 /// ([`fixed_solutions`]).
 fn burnside<S: Search>(
-    group: &Group,
     perms: &[Vec<u32>],
-    enc: &Encoding,
+    m: &Matrix,
     search: &mut S,
 ) -> Result<DistinctCount, DistinctError<S::Error>> {
-    let mut stats = search.count(&enc.matrix).map_err(DistinctError::Search)?;
+    let mut stats = search.count(m).map_err(DistinctError::Search)?;
     let found = stats.solutions;
     let mut total = found;
     for perm in &perms[1..] {
-        match fixed_solutions(&enc.matrix, perm, search)? {
+        match fixed_solutions(m, perm, search)? {
             Some((fixed, st)) => {
                 total += fixed;
                 stats += st;
             }
-            None => return burnside_by_enumeration(group, perms, enc, search),
+            None => return burnside_by_enumeration(perms, m, search),
         }
     }
-    let order = group.order() as u128;
+    let order = perms.len() as u128;
     if total % order != 0 {
         return Err(DistinctError::Internal(format!(
             "Burnside's sum {total} is not a multiple of the group order {order}"
@@ -451,7 +473,7 @@ fn burnside<S: Search>(
     Ok(DistinctCount {
         solutions: found,
         distinct: total / order,
-        group_order: group.order(),
+        group_order: perms.len(),
         method: Method::Burnside,
         stats,
     })
@@ -562,18 +584,17 @@ fn internal<E>(e: dlx::MatrixError) -> DistinctError<E> {
 /// Burnside's lemma over one enumeration of all solutions: slower, but
 /// needs no reduction.
 fn burnside_by_enumeration<S: Search>(
-    group: &Group,
     perms: &[Vec<u32>],
-    enc: &Encoding,
+    m: &Matrix,
     search: &mut S,
 ) -> Result<DistinctCount, DistinctError<S::Error>> {
-    let others: Vec<usize> = (1..group.order()).collect();
+    let others: Vec<usize> = (1..perms.len()).collect();
     let mut fixed = 0u128;
     let mut found = 0u128;
     let mut sorted = Vec::new();
     let mut buf = Vec::new();
     let stats = search
-        .each(&enc.matrix, &mut |opts: &[OptionId]| {
+        .each(m, &mut |opts: &[OptionId]| {
             sorted.clear();
             sorted.extend(opts.iter().map(|o| o.index() as u32));
             sorted.sort_unstable();
@@ -581,7 +602,7 @@ fn burnside_by_enumeration<S: Search>(
             fixed += stabilizer(perms, &others, &sorted, &mut buf) as u128;
         })
         .map_err(DistinctError::Search)?;
-    let order = group.order() as u128;
+    let order = perms.len() as u128;
     let total = found + fixed;
     if total % order != 0 {
         return Err(DistinctError::Internal(format!(
@@ -591,7 +612,7 @@ fn burnside_by_enumeration<S: Search>(
     Ok(DistinctCount {
         solutions: found,
         distinct: total / order,
-        group_order: group.order(),
+        group_order: perms.len(),
         method: Method::Burnside,
         stats,
     })
