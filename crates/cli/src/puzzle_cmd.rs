@@ -289,6 +289,31 @@ pub fn run_show(args: FileArgs) -> Result<u8, Failure> {
             let _ = writeln!(s, "    {line}");
         }
     }
+    let group = symmetry::puzzle_group(&puzzle);
+    let _ = writeln!(
+        s,
+        "\nsymmetry group: order {} (maps of the board onto itself that carry the piece set onto itself)",
+        group.order()
+    );
+    for g in &group.elements {
+        let swaps: Vec<String> = g
+            .pieces
+            .iter()
+            .enumerate()
+            .filter(|&(i, &j)| i < j)
+            .map(|(i, &j)| format!("{} <-> {}", puzzle.pieces[i].name, puzzle.pieces[j].name))
+            .collect();
+        let _ = writeln!(
+            s,
+            "  {}{}",
+            lattice.describe(&g.point),
+            if swaps.is_empty() {
+                String::new()
+            } else {
+                format!(" (swaps {})", swaps.join(", "))
+            }
+        );
+    }
     let m = &enc.matrix;
     let _ = writeln!(
         s,
