@@ -49,6 +49,9 @@ fn distinct_6x10_is_as_lean_as_knuths() {
     assert!(dc.stats.nodes <= 909_153, "{} nodes", dc.stats.nodes);
 }
 
+/// A symmetry of the square grid, on (x, y).
+type Map = fn((i32, i32)) -> (i32, i32);
+
 /// xorshift64*, deterministic.
 struct Rng(u64);
 impl Rng {
@@ -133,7 +136,7 @@ fn planted(rng: &mut Rng) -> Puzzle {
     let symbols = "ABCDEFGHIJKLMNOPQRSTUVWXYZ";
     let canon = |p: &[(i32, i32)]| {
         let mut best: Option<Vec<(i32, i32)>> = None;
-        let maps: &[fn((i32, i32)) -> (i32, i32)] = if one_sided {
+        let maps: &[Map] = if one_sided {
             &[
                 |(x, y)| (x, y),
                 |(x, y)| (-y, x),
