@@ -387,8 +387,10 @@ impl<I: Index> Links<I> {
 
     /// Undoes all tweaks of item `i` made since its list began at node `x`.
     /// The tweaked nodes kept their `down` links, so the chain from `x` leads
-    /// back to the node now first in the list.
-    pub fn untweak<const COLORS: bool>(&mut self, i: u32, x: u32) {
+    /// back to the node now first in the list. With `COVERED` (TAOCP's
+    /// `untweak'`) the item is covered and its options stay hidden from the
+    /// other lists: only its own list is restored.
+    pub fn untweak<const COLORS: bool, const COVERED: bool>(&mut self, i: u32, x: u32) {
         let mut dance = self.dance();
         let z = dance.down(i);
         dance.set_down(i, x);
@@ -398,7 +400,9 @@ impl<I: Index> Links<I> {
         while r != z {
             dance.set_up(r, prev);
             k += 1;
-            dance.unhide::<COLORS>(r);
+            if !COVERED {
+                dance.unhide::<COLORS>(r);
+            }
             prev = r;
             r = dance.down(r);
         }
@@ -412,25 +416,6 @@ impl<I: Index> Links<I> {
     pub fn tweak_covered(&mut self, n: u32) {
         self.dance().unlink(n);
         self.updates += 1;
-    }
-
-    /// Undoes all `tweak_covered` calls on item `i` since its list began at
-    /// node `x` (TAOCP's `untweak'`); the item stays covered.
-    pub fn untweak_covered(&mut self, i: u32, x: u32) {
-        let mut dance = self.dance();
-        let z = dance.down(i);
-        dance.set_down(i, x);
-        let mut k = 0;
-        let mut prev = i;
-        let mut r = x;
-        while r != z {
-            dance.set_up(r, prev);
-            k += 1;
-            prev = r;
-            r = dance.down(r);
-        }
-        dance.set_up(z, prev);
-        self.len[i as usize] += k;
     }
 
     // ---- Committing the other items of a chosen option.

@@ -608,10 +608,10 @@ impl State {
             if !self.tweaking[l] {
                 links.uncover::<COLORS>(i);
             } else if b == 0 {
-                links.untweak_covered(i, self.first_tweak[l]);
+                links.untweak::<COLORS, true>(i, self.first_tweak[l]);
                 links.uncover::<COLORS>(i);
             } else {
-                links.untweak::<COLORS>(i, self.first_tweak[l]);
+                links.untweak::<COLORS, false>(i, self.first_tweak[l]);
             }
             links.bound[i as usize] = b + 1;
         } else {

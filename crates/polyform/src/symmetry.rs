@@ -463,20 +463,7 @@ fn burnside<S: Search>(
             None => return burnside_by_enumeration(perms, m, search),
         }
     }
-    let order = perms.len() as u128;
-    if total % order != 0 {
-        return Err(DistinctError::Internal(format!(
-            "Burnside's sum {total} is not a multiple of the group order {order}"
-        )));
-    }
-    stats.solutions = found;
-    Ok(DistinctCount {
-        solutions: found,
-        distinct: total / order,
-        group_order: perms.len(),
-        method: Method::Burnside,
-        stats,
-    })
+    burnside_result(found, total, perms.len(), stats)
 }
 
 /// The number of solutions of `m` that the option permutation `perm` maps
@@ -602,17 +589,28 @@ fn burnside_by_enumeration<S: Search>(
             fixed += stabilizer(perms, &others, &sorted, &mut buf) as u128;
         })
         .map_err(DistinctError::Search)?;
-    let order = perms.len() as u128;
-    let total = found + fixed;
-    if total % order != 0 {
+    burnside_result(found, found + fixed, perms.len(), stats)
+}
+
+/// Burnside's average: `sum` (the fixed points of every group element, the
+/// identity's `found` included) over the group order, which must divide it.
+fn burnside_result<E>(
+    found: u128,
+    sum: u128,
+    order: usize,
+    mut stats: Stats,
+) -> Result<DistinctCount, DistinctError<E>> {
+    let o = order as u128;
+    if sum % o != 0 {
         return Err(DistinctError::Internal(format!(
-            "Burnside's sum {total} is not a multiple of the group order {order}"
+            "Burnside's sum {sum} is not a multiple of the group order {order}"
         )));
     }
+    stats.solutions = found;
     Ok(DistinctCount {
         solutions: found,
-        distinct: total / order,
-        group_order: perms.len(),
+        distinct: sum / o,
+        group_order: order,
         method: Method::Burnside,
         stats,
     })
