@@ -25,6 +25,7 @@ use crate::lattice::{Cell, LatticeKind};
 use crate::piece::{Count, Piece};
 use crate::puzzle::{Expect, Puzzle, resolve_fixed};
 use crate::shape::Shape;
+use crate::svg::{self, color::Rgb};
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
 use std::ops::Range;
@@ -93,6 +94,7 @@ struct RawPiece {
     art: Option<Spanned<String>>,
     cells: Option<Spanned<Vec<Vec<i64>>>>,
     count: Option<Spanned<RawNumber>>,
+    color: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]
@@ -161,6 +163,8 @@ struct PieceDef {
     symbol: char,
     drawn_in: LatticeKind,
     shape: Shape,
+    /// Its color in pictures, if the file names one.
+    color: Option<Rgb>,
     /// Where it is defined (file, line), for messages.
     file: PathBuf,
     line: usize,
@@ -327,7 +331,7 @@ pub fn parse_puzzle(path: &Path, text: &str) -> Result<Puzzle, Error> {
     let l = lattice.lattice();
     let mut pieces = vec![];
     for (d, count, _) in &defs {
-        let p = Piece::new(
+        let mut p = Piece::new(
             d.name.clone(),
             d.symbol,
             d.drawn_in,
@@ -337,6 +341,7 @@ pub fn parse_puzzle(path: &Path, text: &str) -> Result<Puzzle, Error> {
             one_sided,
         )
         .map_err(|m| Error::new(&d.file, Some(d.line), format!("piece `{}`: {m}", d.name)))?;
+        p.color = d.color;
         pieces.push(p);
     }
 
@@ -594,11 +599,24 @@ fn piece_def(src: &Source, p: &Spanned<RawPiece>, family: LatticeKind) -> Result
             ));
         }
     };
+    let color = match &p.color {
+        None => None,
+        Some(c) => Some(svg::color::parse(c.get_ref()).ok_or_else(|| {
+            src.err(
+                c.span(),
+                format!(
+                    "bad color `{}` for piece `{name}`: write `#rrggbb`, `#rgb` or a CSS color name such as \"orange\"",
+                    c.get_ref()
+                ),
+            )
+        })?),
+    };
     Ok(PieceDef {
         name: name.clone(),
         symbol,
         drawn_in,
         shape: Shape::new(cells),
+        color,
         file: src.path.to_path_buf(),
         line,
     })

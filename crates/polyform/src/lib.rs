@@ -35,6 +35,8 @@
 //!   to fill, a secondary item per optional cell, an option per
 //!   [`Placement`]. The [`Encoding`] maps options back to placements.
 //! * [`render`]: text pictures (ANSI colors optional) and JSON.
+//! * [`svg`]: SVG pictures of every lattice (cells, isometric cubes,
+//!   shaded balls), each piece in its own color with its outline.
 //!
 //! ## Example
 //!
@@ -69,6 +71,7 @@ pub mod placement;
 pub mod puzzle;
 pub mod render;
 pub mod shape;
+pub mod svg;
 pub mod symmetry;
 
 pub use board::{Board, CellKind};

@@ -3,6 +3,7 @@
 
 use crate::lattice::{Lattice, LatticeKind, Symmetry};
 use crate::shape::Shape;
+use crate::svg::color::Rgb;
 use std::fmt;
 
 /// How many copies of a piece a solution uses: between `lo` and `hi`
@@ -80,6 +81,9 @@ pub struct Piece {
     pub orientations: Vec<Shape>,
     /// How many copies the puzzle has (after pre-placed ones are taken out).
     pub count: Count,
+    /// Its color in pictures (the file's `color` key); `None`: a palette
+    /// color.
+    pub color: Option<Rgb>,
 }
 
 impl Piece {
@@ -112,6 +116,7 @@ impl Piece {
             cells,
             orientations,
             count,
+            color: None,
         })
     }
 
