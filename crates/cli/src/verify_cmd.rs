@@ -156,13 +156,14 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
             continue;
         }
         let start = Instant::now();
-        // With a distinct count to check, one symmetry-reduced search gives
-        // both numbers.
-        let counted = count_puzzle(&puzzle, &enc, &runner, expect.distinct.is_some())?;
+        // One symmetry-reduced search gives both numbers (no slower than the
+        // plain count); the distinct count is shown even where no published
+        // number is there to check it against.
+        let counted = count_puzzle(&puzzle, &enc, &runner, true)?;
         let secs = start.elapsed().as_secs_f64();
         let stats = counted.stats;
         let got_distinct = counted.distinct.as_ref().map(|d| d.distinct);
-        let ok = stats.solutions == want && got_distinct == expect.distinct;
+        let ok = stats.solutions == want && expect.distinct.is_none_or(|d| got_distinct == Some(d));
         if ok {
             passed += 1;
         } else {
