@@ -11,6 +11,7 @@ use std::process::ExitCode;
 mod dlx_cmd;
 mod puzzle_cmd;
 mod run;
+mod svg_out;
 mod verify_cmd;
 
 #[derive(Parser)]
@@ -26,10 +27,10 @@ enum Command {
     Dlx(dlx_cmd::DlxArgs),
     /// Count the solutions of a puzzle file
     Count(puzzle_cmd::CountArgs),
-    /// Print solutions of a puzzle file as pictures or JSON
+    /// Print solutions of a puzzle file as pictures, JSON or SVG files
     Solve(puzzle_cmd::SolveArgs),
     /// Show a puzzle: its board, pieces, orientations, placements and matrix size
-    Show(puzzle_cmd::FileArgs),
+    Show(puzzle_cmd::ShowArgs),
     /// Print a puzzle's exact-cover problem in Knuth's DLX format
     Matrix(puzzle_cmd::FileArgs),
     /// Check puzzle files against their expected counts (default: the bundled catalog)

@@ -2,6 +2,7 @@
 
 use crate::Failure;
 use crate::run::{self, CheckpointArgs, Runner, SearchArgs, interrupted_failure};
+use crate::svg_out::SvgOut;
 use clap::{Args, ValueEnum};
 use dlx::{Control, OptionId, Stats};
 use parallel::Report;
@@ -34,6 +35,9 @@ pub enum Format {
     Text,
     /// One JSON object per solution, one per line
     Json,
+    /// SVG pictures: one file per solution in --out DIR (or standard output
+    /// for a single solution)
+    Svg,
 }
 
 #[derive(Args)]
@@ -54,8 +58,32 @@ pub struct SolveArgs {
     /// Output format
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
+    /// With --format svg: the directory for the SVG files (created if need be)
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+    /// With --format svg --out DIR: also write DIR/index.html, every
+    /// solution in a grid with the puzzle's name, the counts and the pieces
+    #[arg(long)]
+    gallery: bool,
     #[command(flatten)]
     search: SearchArgs,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ShowFormat {
+    /// The board, pieces, symmetry group and matrix in words and pictures
+    Text,
+    /// One SVG picture of the board (with pre-placed pieces) and the pieces
+    Svg,
+}
+
+#[derive(Args)]
+pub struct ShowArgs {
+    /// The puzzle file
+    file: PathBuf,
+    /// Output format
+    #[arg(long, value_enum, default_value = "text")]
+    format: ShowFormat,
 }
 
 #[derive(Args)]
@@ -177,6 +205,14 @@ pub fn run_solve(args: SolveArgs) -> Result<u8, Failure> {
         args.limit.unwrap_or(1)
     };
     let color = args.format == Format::Text && use_color();
+    let svg_out = SvgOut::new(
+        args.out.clone(),
+        args.gallery,
+        args.format == Format::Svg,
+        limit > 1,
+    )?;
+    let mut visited = 0u64;
+    let mut svg_error = None;
     // With --distinct, a solution is printed when it is the smallest of its
     // images under the group (options as sorted ids): one per class.
     let perms = if args.distinct {
@@ -193,8 +229,10 @@ pub fn run_solve(args: SolveArgs) -> Result<u8, Failure> {
     let mut shown = 0u64;
     let mut error = None;
     let (mut mine, mut image) = (Vec::new(), Vec::new());
+    let mut complete = true;
     if limit > 0 {
         let report = runner.solve(&enc.matrix, &mut |opts: &[OptionId]| {
+            visited += 1;
             if args.distinct {
                 mine.clear();
                 mine.extend(opts.iter().map(|o| o.index() as u32));
@@ -211,6 +249,17 @@ pub fn run_solve(args: SolveArgs) -> Result<u8, Failure> {
             }
             shown += 1;
             let placements = enc.decode(&puzzle, opts);
+            if args.format == Format::Svg {
+                if let Err(e) = svg_out.write(&puzzle, shown, &placements, &mut out) {
+                    svg_error = Some(e);
+                    return Control::Stop;
+                }
+                return if shown >= limit {
+                    Control::Stop
+                } else {
+                    Control::Continue
+                };
+            }
             let text = match args.format {
                 Format::Text => format!(
                     "solution {shown}:\n{}\n",
@@ -219,6 +268,7 @@ pub fn run_solve(args: SolveArgs) -> Result<u8, Failure> {
                 Format::Json => {
                     format!("{}\n", render::solution_json(&puzzle, shown, &placements))
                 }
+                Format::Svg => unreachable!("written above"),
             };
             if let Err(e) = out.write_all(text.as_bytes()) {
                 error = Some(e);
@@ -230,6 +280,7 @@ pub fn run_solve(args: SolveArgs) -> Result<u8, Failure> {
                 Control::Continue
             }
         })?;
+        complete = !report.interrupted && shown < limit;
         if report.interrupted && shown < limit && run::interrupted() {
             out.flush()?;
             return Err(interrupted_failure(
@@ -244,6 +295,18 @@ pub fn run_solve(args: SolveArgs) -> Result<u8, Failure> {
     if let Some(e) = error {
         return Err(e.into());
     }
+    if let Some(e) = svg_error {
+        return Err(e);
+    }
+    if let Some(index) = svg_out.finish(&puzzle, shown, visited, args.distinct, complete)? {
+        eprintln!(
+            "polycover: {shown} pictures and {} written",
+            index.display()
+        );
+    }
+    if args.format == Format::Svg && shown == 0 {
+        eprintln!("polycover: {}: no solution", puzzle.name);
+    }
     if args.format == Format::Text && shown == 0 {
         writeln!(out, "{}: no solution", puzzle.name)?;
     }
@@ -251,8 +314,14 @@ pub fn run_solve(args: SolveArgs) -> Result<u8, Failure> {
     Ok(0)
 }
 
-pub fn run_show(args: FileArgs) -> Result<u8, Failure> {
+pub fn run_show(args: ShowArgs) -> Result<u8, Failure> {
     let (puzzle, enc) = load(&args.file)?;
+    if args.format == ShowFormat::Svg {
+        std::io::stdout()
+            .lock()
+            .write_all(polyform::svg::overview(&puzzle).svg.as_bytes())?;
+        return Ok(0);
+    }
     let color = use_color();
     let lattice = puzzle.lattice();
     let mut s = String::new();

@@ -438,7 +438,7 @@ fn draw(kind: LatticeKind, cells: &[(Cell, Owner)], caption: &str) -> Picture {
             }
             // Tops were drawn cube by cube (painter's order); the fill
             // paths are only wanted for the cell lines and hatching.
-            for (_, (owner, d)) in &fills {
+            for (owner, d) in fills.values() {
                 cell_lines(&mut body, *owner, d);
             }
         }
@@ -451,9 +451,15 @@ fn draw(kind: LatticeKind, cells: &[(Cell, Owner)], caption: &str) -> Picture {
                     add_face(owner, &map(g.layer, pts), &mut fills);
                 }
             }
-            for (_, (owner, d)) in &fills {
-                let _ = write!(body, "<path d=\"{d}\" fill=\"{}\"/>", owner.fill());
-                cell_lines(&mut body, *owner, d);
+            // Fill and faint cell lines in one element (files stay small).
+            for (owner, d) in fills.values() {
+                let _ = write!(
+                    body,
+                    "<path d=\"{d}\" fill=\"{}\" stroke=\"{}\" stroke-opacity=\"0.35\" stroke-width=\"0.8\"/>",
+                    owner.fill(),
+                    owner.line()
+                );
+                hatch(&mut body, *owner, d);
             }
         }
     }
@@ -518,6 +524,11 @@ fn cell_lines(body: &mut String, owner: Owner, d: &str) {
         "<path d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-opacity=\"0.35\" stroke-width=\"0.8\"/>",
         owner.line()
     );
+    hatch(body, owner, d);
+}
+
+/// Hatching over a piece placed in advance (`d`: its cells as one path).
+fn hatch(body: &mut String, owner: Owner, d: &str) {
     if let Owner::Piece { fixed: true, .. } = owner {
         let _ = write!(body, "<path d=\"{d}\" fill=\"url(#pc-hatch)\"/>");
     }

@@ -1,0 +1,176 @@
+//! `solve --format svg` and `--gallery`: one SVG file per solution in a
+//! directory (or one SVG on standard output), and an `index.html` that
+//! shows them all in a grid with the puzzle's name, the counts and a legend
+//! of the pieces. The pictures themselves come from `polyform::svg`.
+//!
+//! Files are named `solution-00001.svg`, ... in the order solutions are
+//! found (the same for every thread count), so the gallery is a plain list
+//! of `<img>` tags that the browser loads lazily.
+
+use crate::Failure;
+use polyform::{Placement, Puzzle, svg};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+/// Where SVG output goes.
+pub struct SvgOut {
+    /// The directory, or `None` for standard output (one solution).
+    pub dir: Option<PathBuf>,
+    pub gallery: bool,
+}
+
+/// The file name of solution `n`.
+pub fn file_name(n: u64) -> String {
+    format!("solution-{n:05}.svg")
+}
+
+impl SvgOut {
+    /// Checks the options and creates the directory. `many` is true when
+    /// more than one solution may be written.
+    pub fn new(
+        dir: Option<PathBuf>,
+        gallery: bool,
+        svg: bool,
+        many: bool,
+    ) -> Result<SvgOut, Failure> {
+        if !svg && (dir.is_some() || gallery) {
+            return Err(Failure::input(
+                "--out and --gallery write SVG pictures: add --format svg",
+            ));
+        }
+        if gallery && dir.is_none() {
+            return Err(Failure::input(
+                "--gallery writes index.html and one SVG per solution into a directory: give it with --out DIR",
+            ));
+        }
+        if svg && many && dir.is_none() {
+            return Err(Failure::input(
+                "--format svg writes one SVG file per solution: give a directory with --out DIR (or print a single solution without --all/--limit)",
+            ));
+        }
+        if let Some(d) = &dir {
+            std::fs::create_dir_all(d).map_err(|e| {
+                Failure::input(format!("cannot create directory {}: {e}", d.display()))
+            })?;
+        }
+        Ok(SvgOut { dir, gallery })
+    }
+
+    /// Writes solution `n` (its file, or standard output).
+    pub fn write(
+        &self,
+        puzzle: &Puzzle,
+        n: u64,
+        placements: &[Placement],
+        stdout: &mut dyn std::io::Write,
+    ) -> Result<(), Failure> {
+        let caption = format!("{}: solution {n}", puzzle.name);
+        let pic = svg::solution(puzzle, placements, &caption);
+        match &self.dir {
+            None => stdout.write_all(pic.svg.as_bytes()).map_err(Failure::from),
+            Some(d) => write_file(&d.join(file_name(n)), &pic.svg),
+        }
+    }
+
+    /// Writes `index.html` when asked for: `shown` solutions (numbered from
+    /// 1), found among `total` (distinct ones when `distinct`), `complete`
+    /// when the search ran to the end.
+    pub fn finish(
+        &self,
+        puzzle: &Puzzle,
+        shown: u64,
+        total: u64,
+        distinct: bool,
+        complete: bool,
+    ) -> Result<Option<PathBuf>, Failure> {
+        let (Some(dir), true) = (&self.dir, self.gallery) else {
+            return Ok(None);
+        };
+        let path = dir.join("index.html");
+        write_file(
+            &path,
+            &gallery_html(puzzle, shown, total, distinct, complete),
+        )?;
+        Ok(Some(path))
+    }
+}
+
+fn write_file(path: &Path, text: &str) -> Result<(), Failure> {
+    std::fs::write(path, text)
+        .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The gallery page.
+pub fn gallery_html(
+    puzzle: &Puzzle,
+    shown: u64,
+    total: u64,
+    distinct: bool,
+    complete: bool,
+) -> String {
+    let name = esc(&puzzle.name);
+    let mut counts = if distinct {
+        format!(
+            "{shown} distinct solutions (one per class of solutions equal up to the board's symmetries) among {total} solutions"
+        )
+    } else {
+        format!("{shown} solutions")
+    };
+    if !complete {
+        counts.push_str(" (the search stopped at the limit: there may be more)");
+    }
+    if let Some(e) = &puzzle.expect {
+        let n = |v: Option<u128>| v.map_or("?".to_string(), |v| v.to_string());
+        let _ = write!(
+            counts,
+            "; expected {} solutions, {} distinct",
+            n(e.solutions),
+            n(e.distinct)
+        );
+    }
+    let mut h = String::new();
+    let _ = write!(
+        h,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{name}</title>\n<style>\
+body{{font-family:sans-serif;margin:1.5em;color:#222}}\
+.legend{{display:flex;flex-wrap:wrap;gap:.5em 1.5em;align-items:flex-end;margin:1em 0}}\
+.legend figure{{margin:0;text-align:center}}.legend svg{{max-height:90px;width:auto}}\
+.grid{{display:grid;grid-template-columns:repeat(auto-fill,minmax(240px,1fr));gap:1em}}\
+.grid figure{{margin:0;border:1px solid #ddd;padding:.3em;text-align:center}}\
+.grid img{{max-width:100%;height:auto}}figcaption{{font-size:.85em;color:#555}}\
+</style></head><body>\n<h1>{name}</h1>\n<p>{} lattice; {}</p>\n<h2>Pieces</h2>\n<div class=\"legend\">",
+        puzzle.lattice,
+        esc(&counts)
+    );
+    for (i, p) in puzzle.pieces.iter().enumerate() {
+        let pic = svg::piece(puzzle, i, "");
+        let label = if p.count.is_one() {
+            esc(&p.name)
+        } else {
+            format!("{} ×{}", esc(&p.name), p.count)
+        };
+        let _ = write!(
+            h,
+            "<figure>{}<figcaption>{label} <code>{}</code></figcaption></figure>",
+            pic.svg.trim_end(),
+            esc(&p.symbol.to_string())
+        );
+    }
+    h.push_str("</div>\n<h2>Solutions</h2>\n<div class=\"grid\">\n");
+    for n in 1..=shown {
+        let f = file_name(n);
+        let _ = writeln!(
+            h,
+            "<figure><a href=\"{f}\"><img src=\"{f}\" loading=\"lazy\" alt=\"solution {n}\"></a><figcaption>{n}</figcaption></figure>"
+        );
+    }
+    h.push_str("</div>\n</body></html>\n");
+    h
+}

@@ -1,0 +1,144 @@
+//! `solve --format svg`, `--gallery` and `show --format svg` as a user runs
+//! them: files written, their number, the gallery page, and the errors
+//! (exit 2 with a message, never a panic).
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn polycover(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_polycover"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn data(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data")
+        .join(rel)
+        .display()
+        .to_string()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("polycover-svg-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+#[test]
+fn one_solution_to_stdout_is_an_svg() {
+    let (code, out, err) = polycover(&["solve", &data("soma/cube.toml"), "--format", "svg", "-q"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("<svg ") && out.trim_end().ends_with("</svg>"));
+    // 27 cubes: 27 top faces drawn one by one.
+    assert!(out.matches("<path").count() >= 27);
+}
+
+#[test]
+fn gallery_writes_every_solution_and_an_index() {
+    // 162 tilings of a 6x6 square by L-trominoes: as many files as `count` says.
+    let file = data("copies/l-trominoes-6x6.toml");
+    let (_, counted, _) = polycover(&["count", &file, "--json", "-q"]);
+    let v: serde_json::Value = serde_json::from_str(counted.trim()).unwrap();
+    let total = v["solutions"].as_u64().unwrap();
+    let dir = scratch("gallery");
+    let d = dir.display().to_string();
+    let (code, _, err) = polycover(&[
+        "solve",
+        &file,
+        "--all",
+        "--format",
+        "svg",
+        "--gallery",
+        "--out",
+        &d,
+        "-q",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let svgs = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "svg")
+        })
+        .count() as u64;
+    assert_eq!(svgs, total);
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    assert_eq!(index.matches("<img ").count() as u64, total);
+    assert!(index.contains(&format!("{total} solutions")));
+    assert!(index.contains("<svg "), "the legend draws the pieces");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn distinct_gallery_shows_distinct_solutions() {
+    let file = data("pentominoes/3x20.toml");
+    let dir = scratch("distinct");
+    let d = dir.display().to_string();
+    let (code, _, err) = polycover(&[
+        "solve",
+        &file,
+        "--all",
+        "--distinct",
+        "--format",
+        "svg",
+        "--gallery",
+        "--out",
+        &d,
+        "-q",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    // 3x20: 8 solutions, 2 up to symmetry.
+    assert_eq!(index.matches("<img ").count(), 2);
+    assert!(index.contains("2 distinct solutions"), "{index}");
+    assert!(index.contains("among 8 solutions"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn show_draws_board_and_pieces() {
+    let (code, out, err) = polycover(&["show", &data("pentominoes/6x10.toml"), "--format", "svg"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("<svg "));
+    // The empty board (60 cells in one path) and 12 pieces, each filled.
+    assert!(out.matches("fill=\"#d9d9d9\"").count() >= 1);
+    assert!(out.matches("<path").count() >= 13);
+}
+
+#[test]
+fn bad_svg_options_exit_2_with_a_message() {
+    let f = data("pentominoes/6x10.toml");
+    let cases: &[(&[&str], &str)] = &[
+        (&["solve", &f, "--format", "svg", "--gallery"], "--out"),
+        (&["solve", &f, "--format", "svg", "--all"], "--out"),
+        (&["solve", &f, "--format", "svg", "--limit", "3"], "--out"),
+        (&["solve", &f, "--out", "/tmp/x"], "--format svg"),
+        (
+            &[
+                "solve",
+                &f,
+                "--format",
+                "svg",
+                "--out",
+                "/proc/polycover-no/such",
+            ],
+            "cannot create directory",
+        ),
+    ];
+    for (args, needle) in cases {
+        let (code, _, err) = polycover(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
