@@ -226,4 +226,16 @@ fn write_pngs() {
             .save_png(dir.join(format!("{name}-show.png")))
             .unwrap();
     }
+    // The examples in docs/.
+    let docs = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/examples");
+    for e in std::fs::read_dir(docs).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_some_and(|x| x == "svg") {
+            let text = std::fs::read_to_string(&p).unwrap();
+            let stem = p.file_stem().unwrap().to_string_lossy().into_owned();
+            raster(&text)
+                .save_png(dir.join(format!("docs-{stem}.png")))
+                .unwrap();
+        }
+    }
 }
