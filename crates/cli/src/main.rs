@@ -12,6 +12,7 @@ mod dlx_cmd;
 mod puzzle_cmd;
 mod run;
 mod svg_out;
+mod tiles_cmd;
 mod verify_cmd;
 
 #[derive(Parser)]

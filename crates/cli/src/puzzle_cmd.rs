@@ -3,6 +3,7 @@
 use crate::Failure;
 use crate::run::{self, CheckpointArgs, Runner, SearchArgs, interrupted_failure};
 use crate::svg_out::SvgOut;
+use crate::tiles_cmd;
 use clap::{Args, ValueEnum};
 use dlx::{Control, OptionId, Stats};
 use parallel::Report;
@@ -153,6 +154,15 @@ pub fn count_puzzle(
 }
 
 pub fn run_count(args: CountArgs) -> Result<u8, Failure> {
+    if tiles_cmd::is_tile_file(&args.file) {
+        return tiles_cmd::run_count(
+            &args.file,
+            args.distinct,
+            args.json,
+            &args.search,
+            &args.checkpoint,
+        );
+    }
     let (puzzle, enc) = load(&args.file)?;
     if args.distinct && (args.checkpoint.checkpoint.is_some() || args.checkpoint.resume.is_some()) {
         return Err(Failure::input(
@@ -198,12 +208,15 @@ pub fn run_count(args: CountArgs) -> Result<u8, Failure> {
 }
 
 pub fn run_solve(args: SolveArgs) -> Result<u8, Failure> {
-    let (puzzle, enc) = load(&args.file)?;
     let limit = if args.all {
         u64::MAX
     } else {
         args.limit.unwrap_or(1)
     };
+    if tiles_cmd::is_tile_file(&args.file) {
+        return tiles_cmd::run_solve(&args.file, limit, args.distinct, args.format, &args.search);
+    }
+    let (puzzle, enc) = load(&args.file)?;
     let color = args.format == Format::Text && use_color();
     let svg_out = SvgOut::new(
         args.out.clone(),
@@ -315,6 +328,14 @@ pub fn run_solve(args: SolveArgs) -> Result<u8, Failure> {
 }
 
 pub fn run_show(args: ShowArgs) -> Result<u8, Failure> {
+    if tiles_cmd::is_tile_file(&args.file) {
+        if args.format == ShowFormat::Svg {
+            return Err(Failure::input(
+                "SVG pictures are not available for tile puzzles yet: use `show` without --format svg",
+            ));
+        }
+        return tiles_cmd::run_show(&args.file);
+    }
     let (puzzle, enc) = load(&args.file)?;
     if args.format == ShowFormat::Svg {
         std::io::stdout()
@@ -416,6 +437,9 @@ pub fn run_show(args: ShowArgs) -> Result<u8, Failure> {
 }
 
 pub fn run_matrix(args: FileArgs) -> Result<u8, Failure> {
+    if tiles_cmd::is_tile_file(&args.file) {
+        return tiles_cmd::run_matrix(&args.file);
+    }
     let (puzzle, enc) = load(&args.file)?;
     let comment = format!(
         "{} ({}): {} pieces, {} board cells\nmade by polycover matrix {}",

@@ -2,8 +2,8 @@
 //! compare.
 
 use crate::Failure;
-use crate::puzzle_cmd::{count_puzzle, load};
 use crate::run::{Runner, SearchArgs};
+use crate::tiles_cmd::Loaded;
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -112,7 +112,7 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
             .unwrap_or(f)
             .display()
             .to_string();
-        let (puzzle, enc) = match load(f) {
+        let loaded = match Loaded::load(f) {
             Ok(x) => x,
             Err(e) => {
                 errors += 1;
@@ -132,7 +132,7 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
                 continue;
             }
         };
-        let Some(expect) = &puzzle.expect else {
+        let Some(expect) = loaded.expect() else {
             continue;
         };
         let Some(want) = expect.solutions else {
@@ -159,7 +159,7 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
         // One symmetry-reduced search gives both numbers (no slower than the
         // plain count); the distinct count is shown even where no published
         // number is there to check it against.
-        let counted = count_puzzle(&puzzle, &enc, &runner, true)?;
+        let counted = loaded.count(&runner, true)?;
         let secs = start.elapsed().as_secs_f64();
         let stats = counted.stats;
         let got_distinct = counted.distinct.as_ref().map(|d| d.distinct);

@@ -73,6 +73,7 @@ pub mod render;
 pub mod shape;
 pub mod svg;
 pub mod symmetry;
+pub mod tiles;
 
 pub use board::{Board, CellKind};
 pub use encode::{Encoding, PieceStats, encode};
