@@ -24,18 +24,18 @@
 //! in reading order), the ties at the top of the tree go to a tile, which
 //! is then tried on every position, and later to positions in reading
 //! order along the board's edge, where a new tile touches one placed tile
-//! only: the tree is wide (22.7 M nodes on Another Tough Puzzle, DLX2-style
-//! 18 s here), and each node pays for long edge lists (purify walks every
+//! only: the tree is wide (22.7 M nodes and 1.25 G updates on Another
+//! Tough Puzzle), and each node pays for long edge lists (purify walks every
 //! option of the neighbour still alive, 7 in 8 of which it hides).
 //!
 //! So positions come first, in the board's *fill order*
 //! ([`Board::fill_order`]): from the centre outwards, each next position
 //! touching as many placed ones as possible, corners last. Ties then go to
 //! the position whose neighbours are placed, whose list the purifications
-//! have already cut to the few tiles that fit: 12.4 M nodes, 4.7 s. For the
-//! distinct count (and, through it, the total), one tile is kept to one
-//! orientation (one option per orbit of the rotations), so the search is
-//! |G| times smaller. The representatives are best taken on the centre
+//! have already cut to the few tiles that fit: 11.5 M nodes, 468 M
+//! updates. For the distinct count (and, through it, the total), one
+//! option per orbit of the rotations is kept on one candidate, so the
+//! search is |G| times smaller. The representatives are best taken on the centre
 //! (each tile upright there: 3.9 M nodes, 157 M updates) rather than for a
 //! tile anywhere (4.4 M nodes, 201 M updates): the search then always
 //! starts where a tile touches the most others
