@@ -6,17 +6,29 @@
 //! Files are named `solution-00001.svg`, ... in the order solutions are
 //! found (the same for every thread count), so the gallery is a plain list
 //! of `<img>` tags that the browser loads lazily.
+//!
+//! Writing thousands of small files costs more system time than drawing
+//! them, so a writer thread does it while the search goes on; the first
+//! error it meets stops the search and is reported (exit 2).
 
 use crate::Failure;
 use polyform::{Placement, Puzzle, svg};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::mpsc::{SyncSender, sync_channel};
+use std::thread::JoinHandle;
 
 /// Where SVG output goes.
 pub struct SvgOut {
     /// The directory, or `None` for standard output (one solution).
     pub dir: Option<PathBuf>,
     pub gallery: bool,
+    /// Files to write, to the writer thread (when writing to a directory).
+    /// (Behind locks so that the search's visitor can share `&self`.)
+    files: Mutex<Option<SyncSender<(PathBuf, String)>>>,
+    /// The writer thread: its first error, if any.
+    writer: Mutex<Option<JoinHandle<Result<(), Failure>>>>,
 }
 
 /// The file name of solution `n`.
@@ -48,12 +60,41 @@ impl SvgOut {
                 "--format svg writes one SVG file per solution: give a directory with --out DIR (or print a single solution without --all/--limit)",
             ));
         }
+        let (mut files, mut writer) = (None, None);
         if let Some(d) = &dir {
             std::fs::create_dir_all(d).map_err(|e| {
                 Failure::input(format!("cannot create directory {}: {e}", d.display()))
             })?;
+            let (tx, rx) = sync_channel::<(PathBuf, String)>(256);
+            files = Some(tx);
+            writer = Some(std::thread::spawn(move || {
+                for (path, text) in rx {
+                    write_file(&path, &text)?;
+                }
+                Ok(())
+            }));
         }
-        Ok(SvgOut { dir, gallery })
+        Ok(SvgOut {
+            dir,
+            gallery,
+            files: Mutex::new(files),
+            writer: Mutex::new(writer),
+        })
+    }
+
+    /// Waits for the writer thread; its error, if it met one.
+    fn join(&self) -> Result<(), Failure> {
+        lock(&self.files).take();
+        let writer = lock(&self.writer).take();
+        match writer {
+            None => Ok(()),
+            Some(w) => w.join().unwrap_or_else(|_| {
+                Err(Failure {
+                    code: 1,
+                    message: "the SVG writer thread failed".into(),
+                })
+            }),
+        }
     }
 
     /// Writes solution `n` (its file, or standard output).
@@ -66,15 +107,23 @@ impl SvgOut {
     ) -> Result<(), Failure> {
         let caption = format!("{}: solution {n}", puzzle.name);
         let pic = svg::solution(puzzle, placements, &caption);
-        match &self.dir {
-            None => stdout.write_all(pic.svg.as_bytes()).map_err(Failure::from),
-            Some(d) => write_file(&d.join(file_name(n)), &pic.svg),
+        let tx = lock(&self.files).clone();
+        match (&self.dir, tx) {
+            (Some(d), Some(tx)) => {
+                if tx.send((d.join(file_name(n)), pic.svg)).is_err() {
+                    // The writer stopped at an error: report it.
+                    self.join()?;
+                }
+                Ok(())
+            }
+            _ => stdout.write_all(pic.svg.as_bytes()).map_err(Failure::from),
         }
     }
 
-    /// Writes `index.html` when asked for: `shown` solutions (numbered from
-    /// 1), found among `total` (distinct ones when `distinct`), `complete`
-    /// when the search ran to the end.
+    /// Waits for the files to be written, then writes `index.html` when
+    /// asked for: `shown` solutions (numbered from 1), found among `total`
+    /// (distinct ones when `distinct`), `complete` when the search ran to
+    /// the end.
     pub fn finish(
         &self,
         puzzle: &Puzzle,
@@ -83,6 +132,7 @@ impl SvgOut {
         distinct: bool,
         complete: bool,
     ) -> Result<Option<PathBuf>, Failure> {
+        self.join()?;
         let (Some(dir), true) = (&self.dir, self.gallery) else {
             return Ok(None);
         };
@@ -93,6 +143,11 @@ impl SvgOut {
         )?;
         Ok(Some(path))
     }
+}
+
+/// A lock, even if a thread panicked holding it.
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 fn write_file(path: &Path, text: &str) -> Result<(), Failure> {

@@ -282,26 +282,45 @@ fn esc(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The shared definitions: hatching, ball shadow and highlight. Ids are
-/// the same in every picture, so pictures can be nested.
-const DEFS: &str = concat!(
-    "<defs>",
+/// The shared definitions: hatching, and the ball shadow and highlight.
+/// Ids are the same in every picture, so pictures can be nested; a picture
+/// carries only the ones its body uses (small files for big galleries).
+const HATCH_DEF: &str = concat!(
     "<pattern id=\"pc-hatch\" patternUnits=\"userSpaceOnUse\" width=\"7\" height=\"7\" patternTransform=\"rotate(45)\">",
     "<rect width=\"2.5\" height=\"7\" fill=\"#ffffff\" fill-opacity=\"0.45\"/></pattern>",
+);
+const BALL_DEFS: &str = concat!(
     "<radialGradient id=\"pc-shade\"><stop offset=\"0.55\" stop-color=\"#000\" stop-opacity=\"0\"/>",
     "<stop offset=\"1\" stop-color=\"#000\" stop-opacity=\"0.4\"/></radialGradient>",
     "<radialGradient id=\"pc-shine\"><stop offset=\"0\" stop-color=\"#fff\" stop-opacity=\"0.85\"/>",
     "<stop offset=\"1\" stop-color=\"#fff\" stop-opacity=\"0\"/></radialGradient>",
-    "</defs><defs/>"
 );
+
+/// The definitions `body` uses, then the empty `<defs/>` that marks where
+/// the body starts (see [`inner`]).
+fn defs(body: &str) -> String {
+    let mut d = String::new();
+    if body.contains("url(#pc-hatch)") {
+        d.push_str(HATCH_DEF);
+    }
+    if body.contains("url(#pc-shade)") {
+        d.push_str(BALL_DEFS);
+    }
+    if d.is_empty() {
+        "<defs/>".to_string()
+    } else {
+        format!("<defs>{d}</defs><defs/>")
+    }
+}
 
 /// A whole SVG document around `body`.
 fn document(width: f64, height: f64, title: &str, body: &str) -> String {
     let (w, h) = (n(width), n(height));
     format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\
-         <title>{}</title>{DEFS}<rect width=\"{w}\" height=\"{h}\" fill=\"{BACKGROUND}\"/>{body}</svg>\n",
-        esc(title)
+         <title>{}</title>{}<rect width=\"{w}\" height=\"{h}\" fill=\"{BACKGROUND}\"/>{body}</svg>\n",
+        esc(title),
+        defs(body)
     )
 }
 
