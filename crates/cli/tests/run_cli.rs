@@ -75,7 +75,7 @@ fn solve_distinct_prints_one_solution_per_class() {
 fn an_interrupted_count_resumes_to_the_exact_total() {
     let ck = temp("6x10.checkpoint");
     let _ = std::fs::remove_file(&ck);
-    let mut child = Command::new(env!("CARGO_BIN_EXE_polycover"))
+    let child = Command::new(env!("CARGO_BIN_EXE_polycover"))
         .args([
             "dlx",
             "benches/instances/pent6x10.dlx",
