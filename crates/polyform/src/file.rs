@@ -97,16 +97,18 @@ struct RawPiece {
     color: Option<Spanned<String>>,
 }
 
+/// A count as written: a number, or a string such as `"1_000"`.
 #[derive(Deserialize)]
 #[serde(untagged)]
-enum RawNumber {
+pub(crate) enum RawNumber {
     Int(i64),
     Text(String),
 }
 
+/// The `[expect]` table, shared by every kind of puzzle file.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
-struct RawExpect {
+pub(crate) struct RawExpect {
     solutions: Option<Spanned<RawNumber>>,
     distinct: Option<Spanned<RawNumber>>,
     source: Option<String>,
@@ -114,18 +116,18 @@ struct RawExpect {
 }
 
 /// A file's text, for turning byte offsets into line numbers.
-struct Source<'a> {
-    path: &'a Path,
-    text: &'a str,
+pub(crate) struct Source<'a> {
+    pub(crate) path: &'a Path,
+    pub(crate) text: &'a str,
 }
 
 impl Source<'_> {
-    fn line(&self, byte: usize) -> usize {
+    pub(crate) fn line(&self, byte: usize) -> usize {
         let byte = byte.min(self.text.len());
         self.text[..byte].matches('\n').count() + 1
     }
 
-    fn err(&self, span: Range<usize>, message: impl Into<String>) -> Error {
+    pub(crate) fn err(&self, span: Range<usize>, message: impl Into<String>) -> Error {
         Error::new(self.path, Some(self.line(span.start)), message)
     }
 
@@ -379,35 +381,11 @@ pub fn parse_puzzle(path: &Path, text: &str) -> Result<Puzzle, Error> {
         fixed.extend(placed);
     }
 
-    let expect = match &raw.expect {
-        None => None,
-        Some(e) => {
-            let e = e.get_ref();
-            if let Some(s) = e.seconds
-                && !(s.is_finite() && s >= 0.0)
-            {
-                return Err(Error::new(
-                    path,
-                    None,
-                    "[expect] seconds must be a number of seconds, 0 or more",
-                ));
-            }
-            Some(Expect {
-                solutions: e
-                    .solutions
-                    .as_ref()
-                    .map(|n| parse_big(&src, n))
-                    .transpose()?,
-                distinct: e
-                    .distinct
-                    .as_ref()
-                    .map(|n| parse_big(&src, n))
-                    .transpose()?,
-                source: e.source.clone(),
-                seconds: e.seconds,
-            })
-        }
-    };
+    let expect = raw
+        .expect
+        .as_ref()
+        .map(|e| parse_expect(&src, e))
+        .transpose()?;
     let name = raw.name.clone().unwrap_or_else(|| {
         path.file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -730,6 +708,33 @@ fn parse_count(src: &Source, c: &Spanned<RawNumber>) -> Result<Count, Error> {
         },
     };
     Ok(count)
+}
+
+/// The `[expect]` table: counts, their source, and the time estimate.
+pub(crate) fn parse_expect(src: &Source, e: &Spanned<RawExpect>) -> Result<Expect, Error> {
+    let er = e.get_ref();
+    if let Some(s) = er.seconds
+        && !(s.is_finite() && s >= 0.0)
+    {
+        return Err(src.err(
+            e.span(),
+            "[expect] seconds must be a number of seconds, 0 or more",
+        ));
+    }
+    Ok(Expect {
+        solutions: er
+            .solutions
+            .as_ref()
+            .map(|n| parse_big(src, n))
+            .transpose()?,
+        distinct: er
+            .distinct
+            .as_ref()
+            .map(|n| parse_big(src, n))
+            .transpose()?,
+        source: er.source.clone(),
+        seconds: er.seconds,
+    })
 }
 
 fn parse_big(src: &Source, n: &Spanned<RawNumber>) -> Result<u128, Error> {

@@ -22,10 +22,9 @@
 use super::board::{Board, Shape};
 use super::{Label, Tile, TilePuzzle};
 use crate::error::Error;
-use crate::puzzle::Expect;
+use crate::file::{RawExpect, Source, parse_expect};
 use serde::Deserialize;
 use std::collections::HashMap;
-use std::ops::Range;
 use std::path::Path;
 use toml::Spanned;
 
@@ -81,22 +80,6 @@ struct RawTile {
     edges: Spanned<Vec<Spanned<String>>>,
 }
 
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum RawNumber {
-    Int(i64),
-    Text(String),
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawExpect {
-    solutions: Option<Spanned<RawNumber>>,
-    distinct: Option<Spanned<RawNumber>>,
-    source: Option<String>,
-    seconds: Option<f64>,
-}
-
 /// Is this TOML text a tile puzzle (top-level `kind = "tiles"`)?
 pub fn is_tile_puzzle(text: &str) -> bool {
     match toml::from_str::<toml::Table>(text) {
@@ -110,22 +93,6 @@ pub fn load(path: &Path) -> Result<TilePuzzle, Error> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Error::new(path, None, format!("cannot read the file: {e}")))?;
     parse(path, &text)
-}
-
-struct Source<'a> {
-    path: &'a Path,
-    text: &'a str,
-}
-
-impl Source<'_> {
-    fn line(&self, byte: usize) -> usize {
-        let byte = byte.min(self.text.len());
-        self.text[..byte].matches('\n').count() + 1
-    }
-
-    fn err(&self, span: Range<usize>, message: impl Into<String>) -> Error {
-        Error::new(self.path, Some(self.line(span.start)), message)
-    }
 }
 
 /// Is `name` usable as a tile name (an item name that cannot be taken for
@@ -408,38 +375,11 @@ pub fn parse(path: &Path, text: &str) -> Result<TilePuzzle, Error> {
         ));
     }
 
-    let expect = match &raw.expect {
-        None => None,
-        Some(e) => {
-            let er = e.get_ref();
-            if let Some(s) = er.seconds
-                && !(s.is_finite() && s >= 0.0)
-            {
-                return Err(src.err(
-                    e.span(),
-                    "[expect] seconds must be a number of seconds, 0 or more",
-                ));
-            }
-            let big = |n: &Spanned<RawNumber>| -> Result<u128, Error> {
-                match n.get_ref() {
-                    RawNumber::Int(v) if *v >= 0 => Ok(*v as u128),
-                    RawNumber::Text(s) => s.replace(['_', ','], "").parse::<u128>().map_err(|_| {
-                        src.err(
-                            n.span(),
-                            format!("`{s}` is not a count: write a whole number"),
-                        )
-                    }),
-                    RawNumber::Int(v) => Err(src.err(n.span(), format!("{v} is not a count"))),
-                }
-            };
-            Some(Expect {
-                solutions: er.solutions.as_ref().map(big).transpose()?,
-                distinct: er.distinct.as_ref().map(big).transpose()?,
-                source: er.source.clone(),
-                seconds: er.seconds,
-            })
-        }
-    };
+    let expect = raw
+        .expect
+        .as_ref()
+        .map(|e| parse_expect(&src, e))
+        .transpose()?;
     let name = raw.name.clone().unwrap_or_else(|| {
         path.file_stem()
             .map(|s| s.to_string_lossy().into_owned())
