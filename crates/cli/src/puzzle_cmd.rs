@@ -173,12 +173,38 @@ pub fn run_count(args: CountArgs) -> Result<u8, Failure> {
     let start = Instant::now();
     let counted = count_puzzle(&puzzle, &enc, &runner, args.distinct)?;
     let seconds = start.elapsed().as_secs_f64();
+    let group = counted
+        .distinct
+        .as_ref()
+        .map(|d| format!("a symmetry group of order {}", d.group_order));
+    print_count(
+        &puzzle.name,
+        &args.file,
+        &counted,
+        group.as_deref(),
+        seconds,
+        args.json,
+    )?;
+    Ok(0)
+}
+
+/// Prints the result of `count`: one line of text, or one JSON object with
+/// `distinct` and `group_order` when counted up to symmetry. `group` says
+/// in words what the distinct count is taken under.
+pub fn print_count(
+    name: &str,
+    file: &Path,
+    counted: &Counted,
+    group: Option<&str>,
+    seconds: f64,
+    json: bool,
+) -> Result<(), Failure> {
     let stats = counted.stats;
     let mut out = std::io::stdout().lock();
-    if args.json {
+    if json {
         let mut v = serde_json::json!({
-            "puzzle": puzzle.name,
-            "file": args.file.display().to_string(),
+            "puzzle": name,
+            "file": file.display().to_string(),
             "solutions": stats.solutions,
             "nodes": stats.nodes,
             "updates": stats.updates,
@@ -191,20 +217,18 @@ pub fn run_count(args: CountArgs) -> Result<u8, Failure> {
         }
         writeln!(out, "{v}")?;
     } else {
-        let distinct = match &counted.distinct {
-            Some(d) => format!(
-                " ({} distinct under a symmetry group of order {})",
-                d.distinct, d.group_order
-            ),
-            None => String::new(),
+        let distinct = match (&counted.distinct, group) {
+            (Some(d), Some(g)) => format!(" ({} distinct under {g})", d.distinct),
+            (Some(d), None) => format!(" ({} distinct)", d.distinct),
+            _ => String::new(),
         };
         writeln!(
             out,
-            "{}: {} solutions{distinct}, {} nodes, {} updates, {seconds:.3} seconds",
-            puzzle.name, stats.solutions, stats.nodes, stats.updates
+            "{name}: {} solutions{distinct}, {} nodes, {} updates, {seconds:.3} seconds",
+            stats.solutions, stats.nodes, stats.updates
         )?;
     }
-    Ok(0)
+    Ok(())
 }
 
 pub fn run_solve(args: SolveArgs) -> Result<u8, Failure> {

@@ -9,7 +9,7 @@
 //! rotations as option permutations.
 
 use crate::Failure;
-use crate::puzzle_cmd::{Counted, Format, count_puzzle};
+use crate::puzzle_cmd::{Counted, Format, count_puzzle, print_count};
 use crate::run::{self, CheckpointArgs, Runner, SearchArgs, interrupted_failure};
 use dlx::{Control, OptionId, Stats};
 use parallel::Report;
@@ -136,37 +136,18 @@ pub fn run_count(
     let start = Instant::now();
     let counted = count_tiles(&puzzle, &enc, &runner, distinct)?;
     let seconds = start.elapsed().as_secs_f64();
-    let stats = counted.stats;
-    let mut out = std::io::stdout().lock();
-    if json {
-        let mut v = serde_json::json!({
-            "puzzle": puzzle.name,
-            "file": file.display().to_string(),
-            "solutions": stats.solutions,
-            "nodes": stats.nodes,
-            "updates": stats.updates,
-            "seconds": seconds,
-            "threads": counted.threads,
-        });
-        if let Some(d) = &counted.distinct {
-            v["distinct"] = serde_json::json!(d.distinct);
-            v["group_order"] = serde_json::json!(d.group_order);
-        }
-        writeln!(out, "{v}")?;
-    } else {
-        let distinct = match &counted.distinct {
-            Some(d) => format!(
-                " ({} distinct under the board's {} rotations)",
-                d.distinct, d.group_order
-            ),
-            None => String::new(),
-        };
-        writeln!(
-            out,
-            "{}: {} solutions{distinct}, {} nodes, {} updates, {seconds:.3} seconds",
-            puzzle.name, stats.solutions, stats.nodes, stats.updates
-        )?;
-    }
+    let group = counted
+        .distinct
+        .as_ref()
+        .map(|d| format!("the board's {} rotations", d.group_order));
+    print_count(
+        &puzzle.name,
+        file,
+        &counted,
+        group.as_deref(),
+        seconds,
+        json,
+    )?;
     Ok(0)
 }
 
