@@ -124,14 +124,27 @@ pub fn count_puzzle(
     runner: &Runner,
     distinct: bool,
 ) -> Result<Counted, Failure> {
-    if distinct {
-        let d = symmetry::count_distinct(puzzle, enc, &mut &*runner).map_err(|e| match e {
+    count_with(&enc.matrix, runner, distinct, || {
+        symmetry::count_distinct(puzzle, enc, &mut &*runner).map_err(|e| match e {
             symmetry::DistinctError::Search(f) => f,
             symmetry::DistinctError::Internal(m) => Failure {
                 code: 1,
                 message: format!("{}: {m}", puzzle.path.display()),
             },
-        })?;
+        })
+    })
+}
+
+/// Counts `m` on the runner, or, when `distinct` is set, runs `up_to_symmetry`,
+/// whose reduced search gives both numbers. Shared by every kind of puzzle.
+pub fn count_with(
+    m: &dlx::Matrix,
+    runner: &Runner,
+    distinct: bool,
+    up_to_symmetry: impl FnOnce() -> Result<DistinctCount, Failure>,
+) -> Result<Counted, Failure> {
+    if distinct {
+        let d = up_to_symmetry()?;
         Ok(Counted {
             stats: Stats {
                 solutions: d.solutions,
@@ -141,7 +154,7 @@ pub fn count_puzzle(
             threads: runner.threads(),
         })
     } else {
-        let r = runner.count(&enc.matrix)?;
+        let r = runner.count(m)?;
         if r.interrupted {
             return Err(interrupted_failure("solutions", &r));
         }

@@ -9,9 +9,9 @@
 //! rotations as option permutations.
 
 use crate::Failure;
-use crate::puzzle_cmd::{Counted, Format, count_puzzle, print_count};
+use crate::puzzle_cmd::{Counted, Format, count_puzzle, count_with, print_count};
 use crate::run::{self, CheckpointArgs, Runner, SearchArgs, interrupted_failure};
-use dlx::{Control, OptionId, Stats};
+use dlx::{Control, OptionId};
 use parallel::Report;
 use polyform::symmetry::{self, DistinctCount};
 use polyform::tiles::{TileEncoding, TilePuzzle, render};
@@ -95,27 +95,9 @@ pub fn count_tiles(
     runner: &Runner,
     distinct: bool,
 ) -> Result<Counted, Failure> {
-    if distinct {
-        let d = distinct_tiles(puzzle, enc, runner)?;
-        Ok(Counted {
-            stats: Stats {
-                solutions: d.solutions,
-                ..d.stats
-            },
-            distinct: Some(d),
-            threads: runner.threads(),
-        })
-    } else {
-        let r = runner.count(&enc.matrix)?;
-        if r.interrupted {
-            return Err(interrupted_failure("solutions", &r));
-        }
-        Ok(Counted {
-            stats: run::stats(&r),
-            distinct: None,
-            threads: r.threads,
-        })
-    }
+    count_with(&enc.matrix, runner, distinct, || {
+        distinct_tiles(puzzle, enc, runner)
+    })
 }
 
 /// `polycover count` on a tile puzzle.
