@@ -26,6 +26,15 @@
 //!   exactly as DLX1/DLX2 do, so runs compare one to one with Knuth's.
 //! * The search chooses the primary item with the fewest options left, the
 //!   first one on ties, as DLX1 does, so it walks the same tree.
+//! * One departure from Knuth's moves, on by default: *early dead ends*. An
+//!   option whose commit empties the list of a primary item it does not
+//!   cover is given up on the spot, half committed, instead of being
+//!   committed in full for the next level to find the empty list and back
+//!   up. The tree and the node count stay DLX1's (each option given up counts
+//!   as the dead-end node it would have led to); updates and time fall (by
+//!   8-20% on our puzzles, `docs/performance.md`).
+//!   [`Solver::set_early_dead_ends`]`(false)` restores Knuth's exact moves
+//!   and update counts.
 //!
 //! ## Example
 //!

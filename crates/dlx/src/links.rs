@@ -133,6 +133,9 @@ pub(crate) struct Links<I: Index> {
     pub num_items: u32,
     /// Removals made so far (Knuth's *updates*).
     pub updates: u64,
+    /// A primary item whose list a hide has just emptied (0: none since the
+    /// flag was last cleared). See [`Links::commit_others_checked`].
+    pub emptied: u32,
 }
 
 /// The number of nodes the links of `m` need: headers, option nodes, spacers.
@@ -225,6 +228,7 @@ impl<I: Index> Links<I> {
             num_primary: n1,
             num_items: n,
             updates: 0,
+            emptied: 0,
         }
     }
 
@@ -310,6 +314,8 @@ impl<I: Index> Links<I> {
             updates += dance.hide::<COLORS>(p);
             p = dance.down(p);
         }
+        let emptied = dance.emptied;
+        self.note_emptied(emptied);
         self.updates += updates;
     }
 
@@ -333,6 +339,15 @@ impl<I: Index> Links<I> {
             top: &self.top,
             len: &mut self.len,
             color: &mut self.color,
+            num_primary: self.num_primary,
+            emptied: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn note_emptied(&mut self, emptied: u32) {
+        if emptied != 0 {
+            self.emptied = emptied;
         }
     }
 
@@ -355,6 +370,8 @@ impl<I: Index> Links<I> {
             }
             q = dance.down(q);
         }
+        let emptied = dance.emptied;
+        self.note_emptied(emptied);
         self.updates += updates;
     }
 
@@ -474,6 +491,80 @@ impl<I: Index> Links<I> {
                 self.commit::<COLORS, MULT>(p, j);
                 p += 1;
             }
+        }
+    }
+
+    /// `commit_others` that gives up as soon as the choice is seen to be a
+    /// dead end: when a commit empties the list of a primary item that the
+    /// option itself does not cover, no solution lies below, and the rest of
+    /// the option need not be committed. Returns the last node committed in
+    /// that case (undo with [`uncommit_partial`](Self::uncommit_partial)),
+    /// `None` when all were. Algorithms X and C only: under M an empty list
+    /// may be fine.
+    ///
+    /// An item covered earlier never loses nodes (its options are hidden
+    /// from every other list), so an emptied item is still to be covered:
+    /// either by this option (then it is no dead end) or by nothing.
+    #[inline(always)]
+    pub fn commit_others_checked<const COLORS: bool>(&mut self, x: u32) -> Option<u32> {
+        self.emptied = 0;
+        let mut p = x + 1;
+        while p != x {
+            let j = self.top(p);
+            if j == 0 {
+                p = self.up(p);
+            } else {
+                self.commit::<COLORS, false>(p, j);
+                if self.emptied != 0 {
+                    if !self.option_has(x, self.emptied) {
+                        return Some(p);
+                    }
+                    self.emptied = 0;
+                }
+                p += 1;
+            }
+        }
+        None
+    }
+
+    /// Does the option of node `x` contain item `k`?
+    fn option_has(&self, x: u32, k: u32) -> bool {
+        let mut p = x + 1;
+        while p != x {
+            let j = self.top(p);
+            if j == 0 {
+                p = self.up(p);
+            } else {
+                if j == k {
+                    return true;
+                }
+                p += 1;
+            }
+        }
+        false
+    }
+
+    /// Undoes a `commit_others_checked(x)` that stopped after node `last`,
+    /// right to left back to the first node it committed.
+    #[inline(always)]
+    pub fn uncommit_partial<const COLORS: bool>(&mut self, x: u32, last: u32) {
+        let first = if self.top(x + 1) == 0 {
+            self.up(x + 1)
+        } else {
+            x + 1
+        };
+        let mut p = last;
+        loop {
+            let j = self.top(p);
+            if j == 0 {
+                p = self.down(p);
+                continue;
+            }
+            self.uncommit::<COLORS, false>(p, j);
+            if p == first {
+                break;
+            }
+            p -= 1;
         }
     }
 
@@ -613,6 +704,9 @@ struct Dance<'a, I> {
     top: &'a [I],
     len: &'a mut [u32],
     color: &'a mut [u32],
+    num_primary: u32,
+    /// The last primary item whose list a hide emptied, or 0.
+    emptied: u32,
 }
 
 impl<I: Index> Dance<'_, I> {
@@ -698,7 +792,11 @@ impl<I: Index> Dance<'_, I> {
                 let Link { up, down } = self.link(q);
                 self.link_mut(up.get()).down = down;
                 self.link_mut(down.get()).up = up;
-                *self.len_mut(t) -= 1;
+                let len = self.len_mut(t);
+                *len -= 1;
+                if *len == 0 && t <= self.num_primary {
+                    self.emptied = t;
+                }
                 updates += 1;
             }
             q += 1;

@@ -154,6 +154,14 @@ fn check_kind(kind: Kind, seed: u64, trials: usize) {
         assert_eq!(s.stats().solutions, expected.len() as u128);
         s.sanity()
             .unwrap_or_else(|e| panic!("trial {trial}: {e}\n{text}"));
+        // Without early dead ends: the same solutions, the same tree (so the
+        // same nodes), and no fewer updates.
+        let mut knuth = Solver::new(&m);
+        knuth.set_early_dead_ends(false);
+        assert_eq!(solutions(&mut knuth), expected, "trial {trial}\n{text}");
+        assert_eq!(knuth.stats().nodes, s.stats().nodes, "{text}");
+        assert!(knuth.stats().updates >= s.stats().updates, "{text}");
+        knuth.sanity().unwrap();
         // The same count through the fast path, from a used solver.
         assert_eq!(s.count(), expected.len() as u128, "{text}");
         let full_nodes = {
