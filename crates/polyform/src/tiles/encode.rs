@@ -165,7 +165,6 @@ pub fn encode_in_order(
             'form: for (o, (labels, mirrored)) in tile_forms.iter().enumerate() {
                 row.clear();
                 row.push((pos_item[p].expect("every position is declared"), None));
-                row.push((tile_item[t], None));
                 for (s, &x) in labels.iter().enumerate() {
                     match across[s] {
                         Across::Border => {
@@ -183,6 +182,7 @@ pub fn encode_in_order(
                         }
                     }
                 }
+                row.push((tile_item[t], None));
                 b.option(&row).map_err(err)?;
                 placements.push(TilePlacement {
                     tile: t,
