@@ -21,13 +21,43 @@ pub struct CountArgs {
     /// reflections that map the puzzle onto itself)
     #[arg(long)]
     distinct: bool,
-    /// Print one JSON object (keys puzzle, solutions, distinct, nodes, updates, seconds)
+    /// Search the whole tree. By default a board with symmetries is searched
+    /// with one piece at one placement per orbit (|G| times less work, the
+    /// same exact total); nodes and updates are then those of that search.
+    /// Counting with --checkpoint/--resume always searches the whole tree
+    #[arg(long, conflicts_with = "distinct")]
+    full_search: bool,
+    /// Print one JSON object (keys puzzle, solutions, distinct, group_order,
+    /// reduced, nodes, updates, seconds, threads)
     #[arg(long)]
     json: bool,
     #[command(flatten)]
     search: SearchArgs,
     #[command(flatten)]
     checkpoint: CheckpointArgs,
+}
+
+/// What `count` computes, and how.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CountMode {
+    /// The total, through the symmetry-reduced search when there is one.
+    Total,
+    /// The total, from the whole tree (`--full-search`, checkpoints).
+    FullSearch,
+    /// The total and the number of distinct solutions.
+    Distinct,
+}
+
+impl CountMode {
+    pub fn new(distinct: bool, full_search: bool, checkpoint: &CheckpointArgs) -> CountMode {
+        if distinct {
+            CountMode::Distinct
+        } else if full_search || checkpoint.checkpoint.is_some() || checkpoint.resume.is_some() {
+            CountMode::FullSearch
+        } else {
+            CountMode::Total
+        }
+    }
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -111,46 +141,64 @@ fn use_color() -> bool {
 pub struct Counted {
     pub stats: Stats,
     pub distinct: Option<DistinctCount>,
+    /// The order of the group the search was reduced by (1: whole tree).
+    pub reduced_by: usize,
     pub threads: usize,
 }
 
-/// Counts a puzzle's solutions on the runner, and up to symmetry when
-/// `distinct` is set (then both numbers come from the symmetry-reduced
-/// search, about |G| times smaller). Ctrl-C gives exit 130 with the partial
-/// count.
+/// Counts a puzzle's solutions on the runner (see [`count_with`]). Ctrl-C
+/// gives exit 130 with the partial count.
 pub fn count_puzzle(
     puzzle: &Puzzle,
     enc: &Encoding,
     runner: &Runner,
-    distinct: bool,
+    mode: CountMode,
 ) -> Result<Counted, Failure> {
-    count_with(&enc.matrix, runner, distinct, || {
-        symmetry::count_distinct(puzzle, enc, &mut &*runner).map_err(|e| match e {
-            symmetry::DistinctError::Search(f) => f,
-            symmetry::DistinctError::Internal(m) => Failure {
-                code: 1,
-                message: format!("{}: {m}", puzzle.path.display()),
-            },
-        })
+    let failure = |e| match e {
+        symmetry::DistinctError::Search(f) => f,
+        symmetry::DistinctError::Internal(m) => Failure {
+            code: 1,
+            message: format!("{}: {m}", puzzle.path.display()),
+        },
+    };
+    count_with(&enc.matrix, runner, mode, |fast_only| {
+        if fast_only {
+            symmetry::count_reduced(puzzle, enc, &mut &*runner).map_err(failure)
+        } else {
+            symmetry::count_distinct(puzzle, enc, &mut &*runner)
+                .map(Some)
+                .map_err(failure)
+        }
     })
 }
 
-/// Counts `m` on the runner, or, when `distinct` is set, runs `up_to_symmetry`,
-/// whose reduced search gives both numbers. Shared by every kind of puzzle.
+/// Counts `m` on the runner as `mode` says. `up_to_symmetry(fast_only)`
+/// runs the symmetry-reduced search, which gives the total and the distinct
+/// count; with `fast_only` it returns `None` rather than fall back to a
+/// method slower than counting the whole tree. Shared by every kind of
+/// puzzle.
 pub fn count_with(
     m: &dlx::Matrix,
     runner: &Runner,
-    distinct: bool,
-    up_to_symmetry: impl FnOnce() -> Result<DistinctCount, Failure>,
+    mode: CountMode,
+    up_to_symmetry: impl FnOnce(bool) -> Result<Option<DistinctCount>, Failure>,
 ) -> Result<Counted, Failure> {
-    if distinct {
-        let d = up_to_symmetry()?;
+    let reduced = match mode {
+        CountMode::FullSearch => None,
+        CountMode::Total => up_to_symmetry(true)?,
+        CountMode::Distinct => up_to_symmetry(false)?,
+    };
+    if let Some(d) = reduced {
         Ok(Counted {
             stats: Stats {
                 solutions: d.solutions,
                 ..d.stats
             },
-            distinct: Some(d),
+            reduced_by: match d.method {
+                symmetry::Method::Representatives { .. } => d.group_order,
+                _ => 1,
+            },
+            distinct: (mode == CountMode::Distinct).then_some(d),
             threads: runner.threads(),
         })
     } else {
@@ -161,6 +209,7 @@ pub fn count_with(
         Ok(Counted {
             stats: run::stats(&r),
             distinct: None,
+            reduced_by: 1,
             threads: r.threads,
         })
     }
@@ -171,6 +220,7 @@ pub fn run_count(args: CountArgs) -> Result<u8, Failure> {
         return tiles_cmd::run_count(
             &args.file,
             args.distinct,
+            args.full_search,
             args.json,
             &args.search,
             &args.checkpoint,
@@ -184,7 +234,8 @@ pub fn run_count(args: CountArgs) -> Result<u8, Failure> {
     }
     let runner = Runner::new(&args.search, args.json).with_checkpoints(&args.checkpoint);
     let start = Instant::now();
-    let counted = count_puzzle(&puzzle, &enc, &runner, args.distinct)?;
+    let mode = CountMode::new(args.distinct, args.full_search, &args.checkpoint);
+    let counted = count_puzzle(&puzzle, &enc, &runner, mode)?;
     let seconds = start.elapsed().as_secs_f64();
     let group = counted
         .distinct
@@ -228,6 +279,7 @@ pub fn print_count(
             v["distinct"] = serde_json::json!(d.distinct);
             v["group_order"] = serde_json::json!(d.group_order);
         }
+        v["reduced"] = serde_json::json!(counted.reduced_by);
         writeln!(out, "{v}")?;
     } else {
         let distinct = match (&counted.distinct, group) {
@@ -235,9 +287,17 @@ pub fn print_count(
             (Some(d), None) => format!(" ({} distinct)", d.distinct),
             _ => String::new(),
         };
+        let tree = if counted.reduced_by > 1 {
+            format!(
+                " (in the search reduced {}-fold by symmetry)",
+                counted.reduced_by
+            )
+        } else {
+            String::new()
+        };
         writeln!(
             out,
-            "{name}: {} solutions{distinct}, {} nodes, {} updates, {seconds:.3} seconds",
+            "{name}: {} solutions{distinct}, {} nodes, {} updates{tree}, {seconds:.3} seconds",
             stats.solutions, stats.nodes, stats.updates
         )?;
     }

@@ -9,7 +9,7 @@
 //! rotations as option permutations.
 
 use crate::Failure;
-use crate::puzzle_cmd::{Counted, Format, count_puzzle, count_with, print_count};
+use crate::puzzle_cmd::{CountMode, Counted, Format, count_puzzle, count_with, print_count};
 use crate::run::{self, CheckpointArgs, Runner, SearchArgs, interrupted_failure};
 use dlx::{Control, OptionId};
 use parallel::Report;
@@ -58,34 +58,45 @@ impl Loaded {
         }
     }
 
-    /// Counts, and up to symmetry when `distinct` is set.
-    pub fn count(&self, runner: &Runner, distinct: bool) -> Result<Counted, Failure> {
+    /// Counts as `mode` says.
+    pub fn count(&self, runner: &Runner, mode: CountMode) -> Result<Counted, Failure> {
         match self {
-            Loaded::Polyform(x) => count_puzzle(&x.0, &x.1, runner, distinct),
-            Loaded::Tiles(x) => count_tiles(&x.0, &x.1, runner, distinct),
+            Loaded::Polyform(x) => count_puzzle(&x.0, &x.1, runner, mode),
+            Loaded::Tiles(x) => count_tiles(&x.0, &x.1, runner, mode),
         }
     }
 }
 
 /// The distinct count of a tile puzzle under the board's rotations (both
 /// numbers from the search reduced to one representative per orbit).
+/// With `fast_only`, `None` instead of a method slower than the whole search
+/// (see `puzzle_cmd::count_with`).
 pub fn distinct_tiles(
     puzzle: &TilePuzzle,
     enc: &TileEncoding,
     runner: &Runner,
-) -> Result<DistinctCount, Failure> {
+    fast_only: bool,
+) -> Result<Option<DistinctCount>, Failure> {
     let internal = |m: String| Failure {
         code: 1,
         message: format!("{}: {m}", puzzle.path.display()),
     };
+    let failure = |e| match e {
+        symmetry::DistinctError::Search(f) => f,
+        symmetry::DistinctError::Internal(m) => internal(m),
+    };
     let perms = enc.option_permutations(puzzle).map_err(internal)?;
     let candidates = enc.symmetry_candidates(puzzle);
-    symmetry::count_distinct_by_action(&enc.matrix, &perms, &candidates, &mut &*runner).map_err(
-        |e| match e {
-            symmetry::DistinctError::Search(f) => f,
-            symmetry::DistinctError::Internal(m) => internal(m),
-        },
-    )
+    if !fast_only {
+        return symmetry::count_distinct_by_action(&enc.matrix, &perms, &candidates, &mut &*runner)
+            .map(Some)
+            .map_err(failure);
+    }
+    if perms.len() < 2 {
+        return Ok(None);
+    }
+    symmetry::count_by_representatives(&enc.matrix, &perms, &candidates, &mut &*runner)
+        .map_err(failure)
 }
 
 /// Counts a tile puzzle on the runner (see `puzzle_cmd::count_puzzle`).
@@ -93,10 +104,10 @@ pub fn count_tiles(
     puzzle: &TilePuzzle,
     enc: &TileEncoding,
     runner: &Runner,
-    distinct: bool,
+    mode: CountMode,
 ) -> Result<Counted, Failure> {
-    count_with(&enc.matrix, runner, distinct, || {
-        distinct_tiles(puzzle, enc, runner)
+    count_with(&enc.matrix, runner, mode, |fast_only| {
+        distinct_tiles(puzzle, enc, runner, fast_only)
     })
 }
 
@@ -104,6 +115,7 @@ pub fn count_tiles(
 pub fn run_count(
     file: &Path,
     distinct: bool,
+    full_search: bool,
     json: bool,
     search: &SearchArgs,
     checkpoint: &CheckpointArgs,
@@ -116,7 +128,8 @@ pub fn run_count(
     }
     let runner = Runner::new(search, json).with_checkpoints(checkpoint);
     let start = Instant::now();
-    let counted = count_tiles(&puzzle, &enc, &runner, distinct)?;
+    let mode = CountMode::new(distinct, full_search, checkpoint);
+    let counted = count_tiles(&puzzle, &enc, &runner, mode)?;
     let seconds = start.elapsed().as_secs_f64();
     let group = counted
         .distinct

@@ -2,6 +2,7 @@
 //! compare.
 
 use crate::Failure;
+use crate::puzzle_cmd::CountMode;
 use crate::run::{Runner, SearchArgs};
 use crate::tiles_cmd::Loaded;
 use clap::Args;
@@ -159,7 +160,7 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
         // One symmetry-reduced search gives both numbers (no slower than the
         // plain count); the distinct count is shown even where no published
         // number is there to check it against.
-        let counted = loaded.count(&runner, true)?;
+        let counted = loaded.count(&runner, CountMode::Distinct)?;
         let secs = start.elapsed().as_secs_f64();
         let stats = counted.stats;
         let got_distinct = counted.distinct.as_ref().map(|d| d.distinct);

@@ -198,3 +198,38 @@ fn verify_bundled_catalog_by_default() {
     assert!(text.contains("katamino/small-slam-a-5.toml"), "{text}");
     assert!(text.contains("0 failed, 0 errors"), "{text}");
 }
+
+/// `count` searches a symmetric board with one piece per orbit: the same
+/// total as the whole tree, from a search about |G| times smaller;
+/// `--full-search` and checkpoints search the whole tree.
+#[test]
+fn count_is_reduced_by_symmetry_unless_asked_not_to() {
+    let file = data("pentominoes/3x20.toml");
+    let file = file.to_str().unwrap();
+    let json = |extra: &[&str]| {
+        let mut args = vec!["count", "--json", "-j1", file];
+        args.extend_from_slice(extra);
+        let o = run(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        serde_json::from_str::<serde_json::Value>(&stdout(&o)).unwrap()
+    };
+    let reduced = json(&[]);
+    let full = json(&["--full-search"]);
+    // The 2 tilings of the 3x20 rectangle (Haselgrove), 4 images each.
+    assert_eq!(reduced["solutions"], 8);
+    assert_eq!(full["solutions"], 8);
+    assert_eq!(reduced["reduced"], 4);
+    assert_eq!(full["reduced"], 1);
+    let (r, f) = (
+        reduced["nodes"].as_u64().unwrap(),
+        full["nodes"].as_u64().unwrap(),
+    );
+    assert!(r * 2 < f, "reduced {r} nodes, full {f}");
+    let dir = std::env::temp_dir().join(format!("polycover-reduced-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let ck = dir.join("c.json");
+    let with_checkpoint = json(&["--checkpoint", ck.to_str().unwrap()]);
+    assert_eq!(with_checkpoint["solutions"], 8);
+    assert_eq!(with_checkpoint["reduced"], 1);
+    let _ = std::fs::remove_dir_all(&dir);
+}

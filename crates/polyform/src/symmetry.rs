@@ -316,6 +316,43 @@ pub fn count_distinct<S: Search>(
     enc: &Encoding,
     search: &mut S,
 ) -> Result<DistinctCount, DistinctError<S::Error>> {
+    let (perms, candidates) = action(puzzle, enc)?;
+    let lists: Vec<Vec<u32>> = candidates.iter().map(|c| c.1.clone()).collect();
+    let mut d = count_distinct_by_action(&enc.matrix, &perms, &lists, search)?;
+    if let Method::Representatives { piece, .. } = &mut d.method {
+        *piece = candidates[*piece].0;
+    }
+    Ok(d)
+}
+
+/// Both counts of `puzzle` from the search reduced to one placement per
+/// orbit, when that is possible and smaller than the whole search (the group
+/// is not trivial and some piece qualifies); `None` otherwise. A fast way to
+/// the total alone.
+pub fn count_reduced<S: Search>(
+    puzzle: &Puzzle,
+    enc: &Encoding,
+    search: &mut S,
+) -> Result<Option<DistinctCount>, DistinctError<S::Error>> {
+    let (perms, candidates) = action(puzzle, enc)?;
+    if perms.len() < 2 {
+        return Ok(None);
+    }
+    let lists: Vec<Vec<u32>> = candidates.iter().map(|c| c.1.clone()).collect();
+    let mut d = count_by_representatives(&enc.matrix, &perms, &lists, search)?;
+    if let Some(Method::Representatives { piece, .. }) = d.as_mut().map(|d| &mut d.method) {
+        *piece = candidates[*piece].0;
+    }
+    Ok(d)
+}
+
+/// Options permuted by each symmetry of `puzzle`, and the pieces eligible for
+/// representatives with their options.
+#[allow(clippy::type_complexity)]
+fn action<E>(
+    puzzle: &Puzzle,
+    enc: &Encoding,
+) -> Result<(Vec<Vec<u32>>, Vec<(usize, Vec<u32>)>), DistinctError<E>> {
     let group = puzzle_group(puzzle);
     let perms = option_permutations(&group, enc).map_err(DistinctError::Internal)?;
     // Pieces present exactly once that every symmetry keeps, each with its
@@ -340,12 +377,7 @@ pub fn count_distinct<S: Search>(
             candidates.push((i, opts));
         }
     }
-    let lists: Vec<Vec<u32>> = candidates.iter().map(|c| c.1.clone()).collect();
-    let mut d = count_distinct_by_action(&enc.matrix, &perms, &lists, search)?;
-    if let Method::Representatives { piece, .. } = &mut d.method {
-        *piece = candidates[*piece].0;
-    }
-    Ok(d)
+    Ok((perms, candidates))
 }
 
 /// Counts the solutions of `m` in all and up to a group acting on its
@@ -365,6 +397,20 @@ pub fn count_distinct_by_action<S: Search>(
     candidates: &[Vec<u32>],
     search: &mut S,
 ) -> Result<DistinctCount, DistinctError<S::Error>> {
+    match count_by_representatives(m, perms, candidates, search)? {
+        Some(d) => Ok(d),
+        None => burnside(perms, m, search),
+    }
+}
+
+/// The fast method of [`count_distinct_by_action`] alone: `None` when no
+/// candidate is given.
+pub fn count_by_representatives<S: Search>(
+    m: &Matrix,
+    perms: &[Vec<u32>],
+    candidates: &[Vec<u32>],
+    search: &mut S,
+) -> Result<Option<DistinctCount>, DistinctError<S::Error>> {
     let order = perms.len() as u128;
     let mut best: Option<(usize, Vec<(u32, usize)>)> = None;
     for (i, opts) in candidates.iter().enumerate() {
@@ -377,7 +423,7 @@ pub fn count_distinct_by_action<S: Search>(
         }
     }
     let Some((piece, orbits)) = best else {
-        return burnside(perms, m, search);
+        return Ok(None);
     };
     let members: HashSet<u32> = candidates[piece].iter().copied().collect();
     let mut stats = Stats::default();
@@ -428,7 +474,7 @@ pub fn count_distinct_by_action<S: Search>(
     }
     debug_assert_eq!(distinct_times_order % order, 0);
     stats.solutions = solutions;
-    Ok(DistinctCount {
+    Ok(Some(DistinctCount {
         solutions,
         distinct: distinct_times_order / order,
         group_order: perms.len(),
@@ -438,7 +484,7 @@ pub fn count_distinct_by_action<S: Search>(
             symmetric,
         },
         stats,
-    })
+    }))
 }
 
 /// Burnside's lemma: distinct = (1/|G|) sum over `g` of the number of
