@@ -545,13 +545,13 @@ impl State {
             let b = links.bound[i as usize] - 1;
             links.bound[i as usize] = b;
             if b == 0 {
-                links.cover::<COLORS>(i);
+                links.cover(i);
             }
             let tweaking = b != 0 || links.slack[i as usize] != 0;
             self.tweaking[l] = tweaking;
             self.first_tweak[l] = first;
         } else {
-            links.cover::<COLORS>(i);
+            links.cover(i);
         }
         true
     }
@@ -599,7 +599,7 @@ impl State {
                 if b == 0 {
                     links.tweak_covered(x);
                 } else {
-                    links.tweak::<COLORS>(x);
+                    links.tweak(x);
                 }
             } else if b != 0 {
                 links.deactivate(i); // the null move: use no more of i
@@ -652,16 +652,16 @@ impl State {
         if MULT {
             let b = links.bound[i as usize];
             if !self.tweaking[l] {
-                links.uncover::<COLORS>(i);
+                links.uncover(i);
             } else if b == 0 {
-                links.untweak::<COLORS, true>(i, self.first_tweak[l]);
-                links.uncover::<COLORS>(i);
+                links.untweak::<true>(i, self.first_tweak[l]);
+                links.uncover(i);
             } else {
-                links.untweak::<COLORS, false>(i, self.first_tweak[l]);
+                links.untweak::<false>(i, self.first_tweak[l]);
             }
             links.bound[i as usize] = b + 1;
         } else {
-            links.uncover::<COLORS>(i);
+            links.uncover(i);
         }
     }
 
@@ -798,7 +798,7 @@ impl State {
                     if links.bound[i as usize] == 0 {
                         links.tweak_covered(x);
                     } else {
-                        links.tweak::<COLORS>(x);
+                        links.tweak(x);
                     }
                 }
                 self.position[l] += 1;
