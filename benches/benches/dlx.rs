@@ -3,11 +3,12 @@
 //! `cargo bench -p polycover-benches --bench dlx [-- NAME...]`
 //!
 //! For each instance: parse, then count all solutions `RUNS` times (default
-//! 3, or `POLYCOVER_BENCH_RUNS`), check the count against the published one
-//! before reporting anything, and print the fastest run with nodes, updates
-//! and updates per second as a Markdown table row.
+//! 3, or `POLYCOVER_BENCH_RUNS`) with Knuth's moves (early dead ends off) and
+//! `RUNS` times with early dead ends (the default), check each count against
+//! the published one before reporting anything, and print the fastest run of
+//! each with nodes, updates and updates per second as a Markdown table row.
 
-use dlx::Solver;
+use dlx::{Solver, Stats};
 use std::time::Instant;
 
 fn main() {
@@ -19,37 +20,51 @@ fn main() {
         .ok()
         .and_then(|r| r.parse().ok())
         .unwrap_or(3);
-    println!("| instance | solutions | nodes | updates | best of {runs} (s) | M updates/s |");
-    println!("| --- | ---: | ---: | ---: | ---: | ---: |");
+    println!(
+        "| instance | solutions | nodes | updates (DLX1's moves) | best of {runs} (s) | M updates/s | updates (early dead ends) | best of {runs} (s) | time ratio |"
+    );
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for inst in polycover_benches::catalog() {
         if !filter.is_empty() && !filter.iter().any(|f| inst.name.contains(f.as_str())) {
             continue;
         }
         let m = dlx::format::parse(&inst.text).expect("generated instances parse");
-        let mut best = f64::INFINITY;
-        let mut stats = None;
-        for _ in 0..runs {
-            let mut s = Solver::new(&m);
-            let t = Instant::now();
-            let n = s.count();
-            let secs = t.elapsed().as_secs_f64();
-            assert_eq!(
-                n, inst.solutions,
-                "{}: wrong count, timing discarded",
-                inst.name
-            );
-            best = best.min(secs);
-            stats = Some(s.stats());
-        }
-        let st = stats.expect("at least one run");
+        let knuth = time(&m, inst.solutions, inst.name, runs, false);
+        let early = time(&m, inst.solutions, inst.name, runs, true);
+        assert_eq!(
+            knuth.0.nodes, early.0.nodes,
+            "{}: the trees differ",
+            inst.name
+        );
         println!(
-            "| {} | {} | {} | {} | {:.3} | {:.1} |",
+            "| {} | {} | {} | {} | {:.3} | {:.1} | {} | {:.3} | {:.2} |",
             inst.name,
-            st.solutions,
-            st.nodes,
-            st.updates,
-            best,
-            st.updates as f64 / best / 1e6
+            knuth.0.solutions,
+            knuth.0.nodes,
+            knuth.0.updates,
+            knuth.1,
+            knuth.0.updates as f64 / knuth.1 / 1e6,
+            early.0.updates,
+            early.1,
+            early.1 / knuth.1,
         );
     }
+}
+
+/// The fastest of `runs` counts, with early dead ends on or off (off: the
+/// moves and update counts of DLX1), after checking the count.
+fn time(m: &dlx::Matrix, solutions: u128, name: &str, runs: usize, early: bool) -> (Stats, f64) {
+    let mut best = f64::INFINITY;
+    let mut stats = None;
+    for _ in 0..runs {
+        let mut s = Solver::new(m);
+        s.set_early_dead_ends(early);
+        let t = Instant::now();
+        let n = s.count();
+        let secs = t.elapsed().as_secs_f64();
+        assert_eq!(n, solutions, "{name}: wrong count, timing discarded");
+        best = best.min(secs);
+        stats = Some(s.stats());
+    }
+    (stats.expect("at least one run"), best)
 }

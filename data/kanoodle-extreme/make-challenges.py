@@ -21,9 +21,9 @@ CHALLENGES = [
     ("challenge-02.toml", 1, "LYODRUA", 1, 0.01),
     ("challenge-03.toml", 500, "LBPYO", 6, 0.01),
     ("challenge-04.toml", 1200, "LBP", 677, 0.1),
-    ("challenge-05.toml", 1, "LO", 39441, 12),
-    ("challenge-06.toml", 2000, "BP", 23313, 5),
-    ("challenge-07.toml", 2999, "AU", 31939, 18),
+    ("challenge-05.toml", 1, "LO", 39441, 11),
+    ("challenge-06.toml", 2000, "BP", 23313, 4),
+    ("challenge-07.toml", 2999, "AU", 31939, 15),
 ]
 
 def solutions(text):

@@ -84,3 +84,32 @@ fn warns_about_options_without_primary_items() {
     assert!(err.contains("<stdin>:3:1: option ignored"), "{err}");
     assert!(out.starts_with("1 solutions"), "{out}");
 }
+
+/// `--knuth` makes DLX1's moves: on the Soma cube instance DLX1's printout
+/// says 254,700 nodes and 29,605,457 updates. By default the tree and the
+/// nodes are the same and the updates fewer.
+#[test]
+fn knuth_flag_gives_dlx1_updates() {
+    let soma = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../benches/instances/soma.dlx"
+    ))
+    .unwrap();
+    let json = |args: &[&str]| {
+        let (code, out, err) = polycover(args, &soma);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()
+    };
+    for threads in ["1", "2"] {
+        let knuth = json(&["dlx", "--json", "--knuth", "-j", threads]);
+        assert_eq!(knuth["solutions"], 11520);
+        assert_eq!(knuth["nodes"], 254_700);
+        if threads == "1" {
+            assert_eq!(knuth["updates"], 29_605_457);
+        }
+        let early = json(&["dlx", "--json", "-j", threads]);
+        assert_eq!(early["solutions"], 11520);
+        assert_eq!(early["nodes"], 254_700);
+        assert!(early["updates"].as_u64() < knuth["updates"].as_u64());
+    }
+}

@@ -37,6 +37,11 @@ pub struct Options {
     /// Enumeration only: at most about this many solutions are held back
     /// waiting for earlier subproblems to finish (workers wait beyond it).
     pub buffer_limit: usize,
+    /// Give up an option as soon as its commit empties a primary item
+    /// ([`dlx::Solver::set_early_dead_ends`]; on by default). Off, every
+    /// solver makes exactly the moves of Knuth's DLX1/DLX2, so the updates
+    /// reported equal theirs.
+    pub early_dead_ends: bool,
 }
 
 impl Default for Options {
@@ -53,6 +58,7 @@ impl Default for Options {
             stop: Arc::new(AtomicBool::new(false)),
             progress_every: Duration::from_millis(200),
             buffer_limit: 1 << 16,
+            early_dead_ends: true,
         }
     }
 }
