@@ -132,7 +132,7 @@ pub(crate) struct Links<I: Index> {
     /// Removals made so far (Knuth's *updates*).
     pub updates: u64,
     /// A primary item whose list a hide has just emptied (0: none since the
-    /// flag was last cleared). See [`Links::commit_others_checked`].
+    /// flag was last cleared). See [`Links::commit_others`].
     pub emptied: u32,
     /// See the module documentation.
     pub settled: Vec<u32>,
@@ -485,33 +485,27 @@ impl<I: Index> Links<I> {
     }
 
     /// Commits every item of `x`'s option except `x`'s own, left to right.
-    #[inline(always)]
-    pub fn commit_others<const COLORS: bool, const MULT: bool>(&mut self, x: u32) {
-        let mut p = x + 1;
-        while p != x {
-            let j = self.top(p);
-            if j == 0 {
-                p = self.up(p);
-            } else {
-                self.commit::<COLORS, MULT>(p, j);
-                p += 1;
-            }
-        }
-    }
-
-    /// `commit_others` that gives up as soon as the choice is seen to be a
-    /// dead end: when a commit empties the list of a primary item that the
-    /// option itself does not cover, no solution lies below, and the rest of
-    /// the option need not be committed. Returns the last node committed in
-    /// that case (undo with [`uncommit_partial`](Self::uncommit_partial)),
-    /// `None` when all were. Algorithms X and C only: under M an empty list
-    /// may be fine.
+    ///
+    /// With `EARLY`, gives up as soon as the choice is seen to be a dead end:
+    /// when a commit empties the list of a primary item that the option
+    /// itself does not cover, no solution lies below, and the rest of the
+    /// option need not be committed. Returns the last node committed in that
+    /// case (undo with [`uncommit_through`](Self::uncommit_through)), `None`
+    /// when all were. Algorithms X and C only: under M an empty list may be
+    /// fine.
     ///
     /// An item covered earlier never loses nodes (its options are hidden
     /// from every other list), so an emptied item is still to be covered:
     /// either by this option (then it is no dead end) or by nothing.
     #[inline(always)]
-    pub fn commit_others_checked<const COLORS: bool>(&mut self, x: u32) -> Option<u32> {
+    pub fn commit_others<const COLORS: bool, const MULT: bool, const EARLY: bool>(
+        &mut self,
+        x: u32,
+    ) -> Option<u32> {
+        debug_assert!(
+            !(EARLY && MULT),
+            "early dead ends are for Algorithms X and C"
+        );
         self.emptied = 0;
         let mut p = x + 1;
         while p != x {
@@ -519,8 +513,8 @@ impl<I: Index> Links<I> {
             if j == 0 {
                 p = self.up(p);
             } else {
-                self.commit::<COLORS, false>(p, j);
-                if self.emptied != 0 {
+                self.commit::<COLORS, MULT>(p, j);
+                if EARLY && self.emptied != 0 {
                     if !self.option_has(x, self.emptied) {
                         return Some(p);
                     }
@@ -533,7 +527,7 @@ impl<I: Index> Links<I> {
     }
 
     /// Does the option of node `x` contain item `k`?
-    fn option_has(&self, x: u32, k: u32) -> bool {
+    pub fn option_has(&self, x: u32, k: u32) -> bool {
         let mut p = x + 1;
         while p != x {
             let j = self.top(p);
@@ -549,10 +543,23 @@ impl<I: Index> Links<I> {
         false
     }
 
-    /// Undoes a `commit_others_checked(x)` that stopped after node `last`,
-    /// right to left back to the first node it committed.
+    /// Undoes `commit_others(x)` in full, right to left.
     #[inline(always)]
-    pub fn uncommit_partial<const COLORS: bool>(&mut self, x: u32, last: u32) {
+    pub fn uncommit_others<const COLORS: bool, const MULT: bool>(&mut self, x: u32) {
+        let last = if self.top(x - 1) == 0 {
+            self.down(x - 1)
+        } else {
+            x - 1
+        };
+        if last != x {
+            self.uncommit_through::<COLORS, MULT>(x, last);
+        }
+    }
+
+    /// Undoes a `commit_others(x)` that committed up to node `last`, right to
+    /// left back to the first node it committed.
+    #[inline(always)]
+    pub fn uncommit_through<const COLORS: bool, const MULT: bool>(&mut self, x: u32, last: u32) {
         let first = if self.top(x + 1) == 0 {
             self.up(x + 1)
         } else {
@@ -565,26 +572,11 @@ impl<I: Index> Links<I> {
                 p = self.down(p);
                 continue;
             }
-            self.uncommit::<COLORS, false>(p, j);
+            self.uncommit::<COLORS, MULT>(p, j);
             if p == first {
                 break;
             }
             p -= 1;
-        }
-    }
-
-    /// Undoes `commit_others(x)`, right to left.
-    #[inline(always)]
-    pub fn uncommit_others<const COLORS: bool, const MULT: bool>(&mut self, x: u32) {
-        let mut p = x - 1;
-        while p != x {
-            let j = self.top(p);
-            if j == 0 {
-                p = self.down(p);
-            } else {
-                self.uncommit::<COLORS, MULT>(p, j);
-                p -= 1;
-            }
         }
     }
 

@@ -610,13 +610,14 @@ impl State {
         }
         self.position[l] += 1;
         if x != i {
-            if !MULT && self.early {
-                if let Some(last) = links.commit_others_checked::<COLORS>(x) {
-                    links.uncommit_partial::<COLORS>(x, last);
-                    return None;
-                }
+            let gave_up = if !MULT && self.early {
+                links.commit_others::<COLORS, false, true>(x)
             } else {
-                links.commit_others::<COLORS, MULT>(x);
+                links.commit_others::<COLORS, MULT, false>(x)
+            };
+            if let Some(last) = gave_up {
+                links.uncommit_through::<COLORS, MULT>(x, last);
+                return None;
             }
         }
         Some(true)
