@@ -151,6 +151,15 @@ pub fn stats(r: &Report) -> Stats {
     }
 }
 
+/// An interrupted symmetry-reduced search: its count is not yet multiplied
+/// back to the total, and it cannot be resumed.
+fn reduced_interrupted(r: &Report) -> Failure {
+    let mut f = interrupted_failure("solutions of the symmetry-reduced search", r);
+    f.message
+        .push_str(" (count with --checkpoint FILE for a run that can be resumed)");
+    f
+}
+
 /// The polyform distinct count's view of the runner: counts and visits on
 /// the driver; an interruption becomes an error that carries the report.
 impl polyform::symmetry::Search for &Runner {
@@ -158,7 +167,7 @@ impl polyform::symmetry::Search for &Runner {
     fn count(&mut self, m: &Matrix) -> Result<Stats, Failure> {
         let r = Runner::count(self, m)?;
         if r.interrupted {
-            return Err(interrupted_failure("solutions", &r));
+            return Err(reduced_interrupted(&r));
         }
         Ok(stats(&r))
     }
@@ -168,7 +177,7 @@ impl polyform::symmetry::Search for &Runner {
             Control::Continue
         })?;
         if r.interrupted {
-            return Err(interrupted_failure("solutions", &r));
+            return Err(reduced_interrupted(&r));
         }
         Ok(stats(&r))
     }
