@@ -30,7 +30,7 @@ pub struct SearchArgs {
     /// Make exactly the moves of Knuth's DLX1/DLX2, so that the updates
     /// reported equal theirs (by default an option is given up as soon as
     /// committing it leaves a primary item without options: the same tree
-    /// and nodes, 10-20% fewer updates)
+    /// and nodes, fewer updates)
     #[arg(long)]
     pub knuth: bool,
 }

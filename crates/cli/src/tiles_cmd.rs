@@ -92,10 +92,7 @@ pub fn distinct_tiles(
             .map(Some)
             .map_err(failure);
     }
-    if perms.len() < 2 {
-        return Ok(None);
-    }
-    symmetry::count_by_representatives(&enc.matrix, &perms, &candidates, &mut &*runner)
+    symmetry::count_reduced_by_action(&enc.matrix, &perms, &candidates, &mut &*runner)
         .map_err(failure)
 }
 

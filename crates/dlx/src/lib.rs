@@ -31,8 +31,8 @@
 //!   cover is given up on the spot, half committed, instead of being
 //!   committed in full for the next level to find the empty list and back
 //!   up. The tree and the node count stay DLX1's (each option given up counts
-//!   as the dead-end node it would have led to); updates and time fall (by
-//!   8-20% on our puzzles, `docs/performance.md`).
+//!   as the dead-end node it would have led to); updates fall by 3-16% and
+//!   time by 1-17% on the bench instances (`docs/performance.md`).
 //!   [`Solver::set_early_dead_ends`]`(false)` restores Knuth's exact moves
 //!   and update counts.
 //!

@@ -316,30 +316,43 @@ pub fn count_distinct<S: Search>(
     enc: &Encoding,
     search: &mut S,
 ) -> Result<DistinctCount, DistinctError<S::Error>> {
-    let (perms, candidates) = action(puzzle, enc)?;
-    let lists: Vec<Vec<u32>> = candidates.iter().map(|c| c.1.clone()).collect();
-    let mut d = count_distinct_by_action(&enc.matrix, &perms, &lists, search)?;
-    if let Method::Representatives { piece, .. } = &mut d.method {
-        *piece = candidates[*piece].0;
-    }
-    Ok(d)
+    let d = count_on_puzzle(puzzle, enc, search, false)?;
+    Ok(d.expect("Burnside's lemma always gives a count"))
 }
 
 /// Both counts of `puzzle` from the search reduced to one placement per
-/// orbit, when that is possible and smaller than the whole search (the group
-/// is not trivial and some piece qualifies); `None` otherwise. A fast way to
-/// the total alone.
+/// orbit, when that is possible and smaller than the whole search
+/// ([`count_reduced_by_action`]); `None` otherwise. A fast way to the total
+/// alone.
 pub fn count_reduced<S: Search>(
     puzzle: &Puzzle,
     enc: &Encoding,
     search: &mut S,
 ) -> Result<Option<DistinctCount>, DistinctError<S::Error>> {
+    count_on_puzzle(puzzle, enc, search, true)
+}
+
+/// [`count_reduced_by_action`] (`reduced_only`) or
+/// [`count_distinct_by_action`] on the puzzle's group, with the piece of the
+/// representatives named by its number in the puzzle.
+fn count_on_puzzle<S: Search>(
+    puzzle: &Puzzle,
+    enc: &Encoding,
+    search: &mut S,
+    reduced_only: bool,
+) -> Result<Option<DistinctCount>, DistinctError<S::Error>> {
     let (perms, candidates) = action(puzzle, enc)?;
-    if perms.len() < 2 {
-        return Ok(None);
-    }
     let lists: Vec<Vec<u32>> = candidates.iter().map(|c| c.1.clone()).collect();
-    let mut d = count_by_representatives(&enc.matrix, &perms, &lists, search)?;
+    let mut d = if reduced_only {
+        count_reduced_by_action(&enc.matrix, &perms, &lists, search)?
+    } else {
+        Some(count_distinct_by_action(
+            &enc.matrix,
+            &perms,
+            &lists,
+            search,
+        )?)
+    };
     if let Some(Method::Representatives { piece, .. }) = d.as_mut().map(|d| &mut d.method) {
         *piece = candidates[*piece].0;
     }
@@ -403,9 +416,23 @@ pub fn count_distinct_by_action<S: Search>(
     }
 }
 
-/// The fast method of [`count_distinct_by_action`] alone: `None` when no
-/// candidate is given.
-pub fn count_by_representatives<S: Search>(
+/// The fast method of [`count_distinct_by_action`] alone, when it pays: `None`
+/// when the group is trivial (nothing to reduce) or no candidate is given.
+pub fn count_reduced_by_action<S: Search>(
+    m: &Matrix,
+    perms: &[Vec<u32>],
+    candidates: &[Vec<u32>],
+    search: &mut S,
+) -> Result<Option<DistinctCount>, DistinctError<S::Error>> {
+    if perms.len() < 2 {
+        return Ok(None);
+    }
+    count_by_representatives(m, perms, candidates, search)
+}
+
+/// The fast method of [`count_distinct_by_action`]: `None` when no candidate
+/// is given.
+fn count_by_representatives<S: Search>(
     m: &Matrix,
     perms: &[Vec<u32>],
     candidates: &[Vec<u32>],

@@ -14,8 +14,11 @@
 //!   images when tiles may be turned over; a symmetric tile has fewer) and
 //!   position, left out when a label cannot go where it lands: a label that
 //!   matches nothing on an internal edge, a label the border constraint
-//!   forbids on the border. Items in an option: position, tile, then the
-//!   position's internal edges by side.
+//!   forbids on the border. Items in an option: position, the position's
+//!   internal edges by side, then the tile. The tile comes last because
+//!   covering it (hiding its every other placement) is the costliest step
+//!   of a commit: when an edge's purification already empties a neighbour,
+//!   the solver gives the option up before it (early dead ends, `dlx`).
 //!
 //! # Why it is fast
 //!
@@ -33,11 +36,11 @@
 //! touching as many placed ones as possible, corners last. Ties then go to
 //! the position whose neighbours are placed, whose list the purifications
 //! have already cut to the few tiles that fit: 11.5 M nodes, 468 M
-//! updates. For the distinct count (and, through it, the total), one
+//! updates (with Knuth's moves; fewer with early dead ends). For the distinct count (and, through it, the total), one
 //! option per orbit of the rotations is kept on one candidate, so the
 //! search is |G| times smaller. The representatives are best taken on the centre
-//! (each tile upright there: 3.9 M nodes, 157 M updates) rather than for a
-//! tile anywhere (4.4 M nodes, 201 M updates): the search then always
+//! (each tile upright there: 3.9 M nodes, 157 M updates with Knuth's moves)
+//! rather than for a tile anywhere (4.4 M nodes, 201 M updates): the search then always
 //! starts where a tile touches the most others
 //! ([`TileEncoding::symmetry_candidates`]). Measured alternatives, figures
 //! and the machine are in `docs/performance.md` (`## Edge matching`).
