@@ -3,8 +3,14 @@
 solution printed by `polycover solve pyramid.toml --limit N` with only
 some pieces kept in place.
 
-    polycover solve pyramid.toml --limit 3000 > solutions.txt
+    polycover solve pyramid.toml --limit 20000 > solutions.txt
     python3 make-challenges.py solutions.txt
+
+The 2-piece challenges are chosen as a booklet's designer would: the pair
+of pieces that leaves the fewest solutions, among all 66 pairs of solutions
+1, 5000, 10000 and 15000 (about 1,100 to 40,000 solutions are left; a pair
+taken at random typically leaves tens of thousands). The real booklet's
+level 100 is booklet-level-100.toml (3 pieces placed, 107 solutions).
 
 The expected counts in the files are NOT computed here (nor by polycover's
 exact-cover code): crates/polyform/tests/kanoodle_extreme.rs counts each
@@ -21,9 +27,9 @@ CHALLENGES = [
     ("challenge-02.toml", 1, "LYODRUA", 1, 0.01),
     ("challenge-03.toml", 500, "LBPYO", 6, 0.01),
     ("challenge-04.toml", 1200, "LBP", 677, 0.1),
-    ("challenge-05.toml", 1, "LO", 39441, 11),
-    ("challenge-06.toml", 2000, "BP", 23313, 4),
-    ("challenge-07.toml", 2999, "AU", 31939, 15),
+    ("challenge-05.toml", 5000, "OW", 1920, 0.1),
+    ("challenge-06.toml", 5000, "GO", 1605, 0.2),
+    ("challenge-07.toml", 15000, "GY", 1404, 0.3),
 ]
 
 def solutions(text):
@@ -59,7 +65,7 @@ for name, number, keep, count, seconds in CHALLENGES:
     level = f"{len(keep)} pieces placed, {to_go} to go"
     open(name, "w").write(f'''name = "Kanoodle Extreme pyramid challenge {name[10:12]} ({level})"
 lattice = "fcc-triangle"
-source = "constructed for polycover: solution {number} of `polycover solve pyramid.toml --limit 3000` with pieces {' '.join(keep)} kept in place (make-challenges.py), in the style of the booklet's 3D challenges"
+source = "constructed for polycover: solution {number} of `polycover solve pyramid.toml --limit 20000` with pieces {' '.join(keep)} kept in place (make-challenges.py), in the style of the booklet's 3D challenges"
 notes = "Layers bottom first; in each layer a sphere rests on the sphere drawn at the same place in the layer below and the two drawn below that one."
 
 [board]

@@ -33,6 +33,22 @@ pub struct SearchArgs {
     /// and nodes, fewer updates)
     #[arg(long)]
     pub knuth: bool,
+    /// The solver's data structure: `bits` (sets of options as bit
+    /// vectors, for matrices without multiplicities and with at most 8192
+    /// options), `links` (Knuth's dancing links, any matrix), or `auto`
+    /// (bits where it applies). The same tree, solutions and counts either
+    /// way; bits reports the updates DLX1/DLX2 would make
+    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
+    pub engine: EngineArg,
+}
+
+/// `--engine`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EngineArg {
+    #[default]
+    Auto,
+    Links,
+    Bits,
 }
 
 /// Checkpoint options (counting only).
@@ -84,6 +100,11 @@ impl Runner {
         let mut options = Options::with_threads(args.threads.unwrap_or(0));
         options.stop = stop_flag();
         options.early_dead_ends = !args.knuth;
+        options.engine = match args.engine {
+            EngineArg::Auto => None,
+            EngineArg::Links => Some(dlx::Engine::Links),
+            EngineArg::Bits => Some(dlx::Engine::Bits),
+        };
         Runner {
             options,
             bar: !args.quiet && !json && std::io::stderr().is_terminal(),

@@ -10,9 +10,16 @@
 //!
 //! * [`Matrix`] (built by [`MatrixBuilder`], or read by [`format::parse`]) is
 //!   the problem: immutable, shared by every thread.
-//! * [`Solver`] holds one search's mutable state: Knuth's node and item
-//!   arrays, linked by `u32` indices (module `links`), and an explicit choice
-//!   stack. The search is a loop over that stack, not a recursion, so it can
+//! * [`Solver`] holds one search's mutable state: the data structure of its
+//!   [`Engine`] and an explicit choice stack. Two engines answer the same
+//!   questions (module `engine`): Knuth's node and item arrays, linked by
+//!   `u16`/`u32` indices (module `links`), for any matrix; and sets of
+//!   options as bit vectors with a precomputed conflict matrix (module
+//!   `bits`), for matrices without multiplicities and with at most 8192
+//!   options, where it is 1.5-2x faster (every puzzle of the catalog but
+//!   the largest). Both walk the same tree, node for node, and give the
+//!   same solutions in the same order; [`Solver::new`] picks the bitset
+//!   engine where it applies. The search is a loop over that stack, not a recursion, so it can
 //!   pause after a node budget and resume, and it can start below a fixed
 //!   prefix of choices, a [`Subproblem`].
 //! * One engine runs three algorithms: X (plain exact cover), C (secondary
@@ -31,10 +38,11 @@
 //!   cover is given up on the spot, half committed, instead of being
 //!   committed in full for the next level to find the empty list and back
 //!   up. The tree and the node count stay DLX1's (each option given up counts
-//!   as the dead-end node it would have led to); updates fall by 3-16% and
-//!   time by 1-17% on the bench instances (`docs/performance.md`).
-//!   [`Solver::set_early_dead_ends`]`(false)` restores Knuth's exact moves
-//!   and update counts.
+//!   as the dead-end node it would have led to); on the links, updates fall
+//!   by 3-16% and time by 1-17% on the bench instances
+//!   (`docs/performance.md`). [`Solver::set_early_dead_ends`]`(false)`
+//!   restores Knuth's exact moves and update counts. The bitset engine
+//!   always reports the updates of Knuth's moves.
 //!
 //! ## Example
 //!
@@ -51,6 +59,8 @@
 //! assert_eq!(opts, [0, 3, 4]);
 //! ```
 
+mod bits;
+mod engine;
 pub mod format;
 mod links;
 mod matrix;
@@ -58,5 +68,5 @@ mod solver;
 
 pub use matrix::{Color, Entry, ItemId, MAX_INDEX, Matrix, MatrixBuilder, MatrixError, OptionId};
 pub use solver::{
-    Control, CountOnly, Outcome, Solver, Stats, Subproblem, SubproblemError, Visitor,
+    Control, CountOnly, Engine, Outcome, Solver, Stats, Subproblem, SubproblemError, Visitor,
 };

@@ -21,6 +21,8 @@
 //! multiplicities or not. Each combination is a separate monomorphised copy of
 //! the loop, so plain exact cover pays nothing for the others.
 
+use crate::bits::Bits;
+use crate::engine::Steps;
 use crate::links::{Index, Links, ROOT};
 use crate::matrix::{Matrix, OptionId};
 use std::fmt;
@@ -201,34 +203,58 @@ pub struct Solver<'m> {
     st: State,
 }
 
-/// The links, with the narrowest index type that holds the matrix.
+/// The data structure a [`Solver`] searches with.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Engine {
+    /// Knuth's dancing links: any matrix.
+    Links,
+    /// Sets of options as bit vectors (module `bits`): matrices without
+    /// multiplicities and with at most 8192 options; faster there.
+    Bits,
+}
+
+/// The engine's state: the links with the narrowest index type that holds
+/// the matrix, or the bitset engine.
 enum AnyLinks {
     Small(Links<u16>),
     Large(Links<u32>),
+    Bits(Bits),
 }
 
-/// Runs `$body` with `$l` bound to the links, whatever their index type.
+/// Runs `$body` with `$l` bound to the engine's state, whatever it is.
 macro_rules! with_links {
     ($links:expr, $l:ident => $body:expr) => {
         match $links {
             AnyLinks::Small($l) => $body,
             AnyLinks::Large($l) => $body,
+            AnyLinks::Bits($l) => $body,
         }
     };
 }
 
-/// Runs `$st.$method::<I, COLORS, MULT>(links, args)` for the solver's links
-/// and algorithm: one monomorphised copy per combination.
+/// Runs `$st.$method::<E, COLORS, MULT>(links, args)` for the solver's engine
+/// and algorithm: one monomorphised copy per combination (the bitset engine
+/// never sees multiplicities).
 macro_rules! dispatch {
-    ($solver:expr, $method:ident $(, $arg:expr)*) => {{
+    ($solver:expr, $method:ident $([$g:ty])? $(, $arg:expr)*) => {{
         let st = &mut $solver.st;
-        with_links!(&mut $solver.links, l => match (st.colors, st.mult) {
-            (false, false) => st.$method::<_, false, false>(l $(, $arg)*),
-            (true, false) => st.$method::<_, true, false>(l $(, $arg)*),
-            (false, true) => st.$method::<_, false, true>(l $(, $arg)*),
-            (true, true) => st.$method::<_, true, true>(l $(, $arg)*),
-        })
+        match &mut $solver.links {
+            AnyLinks::Small(l) => dispatch!(@algo st, l, $method $([$g])? $(, $arg)*),
+            AnyLinks::Large(l) => dispatch!(@algo st, l, $method $([$g])? $(, $arg)*),
+            AnyLinks::Bits(l) => match st.colors {
+                false => st.$method::<_, false, false $(, $g)?>(l $(, $arg)*),
+                true => st.$method::<_, true, false $(, $g)?>(l $(, $arg)*),
+            },
+        }
     }};
+    (@algo $st:ident, $l:ident, $method:ident $([$g:ty])? $(, $arg:expr)*) => {
+        match ($st.colors, $st.mult) {
+            (false, false) => $st.$method::<_, false, false $(, $g)?>($l $(, $arg)*),
+            (true, false) => $st.$method::<_, true, false $(, $g)?>($l $(, $arg)*),
+            (false, true) => $st.$method::<_, false, true $(, $g)?>($l $(, $arg)*),
+            (true, true) => $st.$method::<_, true, true $(, $g)?>($l $(, $arg)*),
+        }
+    };
 }
 
 /// Everything about a search but the links: the choice stack and the
@@ -271,10 +297,27 @@ struct State {
 }
 
 impl<'m> Solver<'m> {
-    /// A solver for `matrix`, idle, with its own copy of the links.
+    /// A solver for `matrix`, idle, with its own copy of the engine's
+    /// state: the bitset engine when the matrix suits it, the links
+    /// otherwise.
     pub fn new(matrix: &'m Matrix) -> Solver<'m> {
+        let engine = if Bits::suits(matrix) {
+            Engine::Bits
+        } else {
+            Engine::Links
+        };
+        Solver::with_engine(matrix, engine)
+    }
+
+    /// A solver for `matrix` that searches with `engine`, or with the links
+    /// if the matrix does not suit the bitset engine. Both walk the same
+    /// tree and report the same solutions, in the same order, and the same
+    /// nodes; see [`Engine`].
+    pub fn with_engine(matrix: &'m Matrix, engine: Engine) -> Solver<'m> {
         let cap = (matrix.num_primary() + 2).min(1 << 12);
-        let links = if crate::links::node_count(matrix) <= u16::CAPACITY {
+        let links = if engine == Engine::Bits && Bits::suits(matrix) {
+            AnyLinks::Bits(Bits::new(matrix))
+        } else if crate::links::node_count(matrix) <= u16::CAPACITY {
             AnyLinks::Small(Links::new(matrix))
         } else {
             AnyLinks::Large(Links::new(matrix))
@@ -301,6 +344,14 @@ impl<'m> Solver<'m> {
                 budget: u64::MAX,
                 early: true,
             },
+        }
+    }
+
+    /// The engine this solver searches with.
+    pub fn engine(&self) -> Engine {
+        match self.links {
+            AnyLinks::Bits(_) => Engine::Bits,
+            _ => Engine::Links,
         }
     }
 
@@ -428,13 +479,7 @@ impl<'m> Solver<'m> {
             return Outcome::Finished;
         }
         self.st.budget = self.st.stats.nodes.saturating_add(node_budget);
-        let st = &mut self.st;
-        with_links!(&mut self.links, l => match (st.colors, st.mult) {
-            (false, false) => st.search::<_, false, false, V>(l, visitor),
-            (true, false) => st.search::<_, true, false, V>(l, visitor),
-            (false, true) => st.search::<_, false, true, V>(l, visitor),
-            (true, true) => st.search::<_, true, true, V>(l, visitor),
-        })
+        dispatch!(self, search[V], visitor)
     }
 
     /// Abandons any search under way and restores the links.
@@ -487,19 +532,32 @@ impl<'m> Solver<'m> {
     /// be exactly as built.
     pub fn sanity(&self) -> Result<(), String> {
         let idle = self.st.phase == Phase::Idle;
-        with_links!(&self.links, l => {
-            l.sanity()?;
-            if idle {
-                let mut fresh = Links::new(self.matrix);
-                fresh.updates = l.updates;
-                fresh.emptied = l.emptied;
-                if fresh != *l {
-                    return Err("links differ from their initial state after the search".into());
+        match &self.links {
+            AnyLinks::Small(l) => links_sanity(l, self.matrix, idle)?,
+            AnyLinks::Large(l) => links_sanity(l, self.matrix, idle)?,
+            AnyLinks::Bits(b) => {
+                if idle {
+                    b.sanity_idle(self.matrix)?;
                 }
             }
-        });
+        }
         Ok(())
     }
+}
+
+/// Checks links (Knuth's `sanity`), and when the solver is idle that they
+/// are exactly as built.
+fn links_sanity<I: Index>(l: &Links<I>, m: &Matrix, idle: bool) -> Result<(), String> {
+    l.sanity()?;
+    if idle {
+        let mut fresh = Links::new(m);
+        fresh.updates = l.updates;
+        fresh.emptied = l.emptied;
+        if fresh != *l {
+            return Err("links differ from their initial state after the search".into());
+        }
+    }
+    Ok(())
 }
 
 impl State {
@@ -521,10 +579,7 @@ impl State {
     /// at a dead end (Algorithm M: the item cannot reach its lower bound),
     /// where nothing was prepared.
     #[inline(always)]
-    fn prepare<I: Index, const COLORS: bool, const MULT: bool>(
-        &mut self,
-        links: &mut Links<I>,
-    ) -> bool {
+    fn prepare<E: Steps, const COLORS: bool, const MULT: bool>(&mut self, links: &mut E) -> bool {
         self.push_level();
         let l = self.level;
         let (i, degree) = if MULT {
@@ -539,20 +594,20 @@ impl State {
         self.best[l] = i;
         self.degree[l] = degree;
         self.position[l] = 0;
-        let first = links.down(i);
-        self.choice[l] = first;
+        // Covering leaves the item's own list as it was: read it after.
         if MULT {
-            let b = links.bound[i as usize] - 1;
-            links.bound[i as usize] = b;
+            let b = links.bound(i) - 1;
+            links.set_bound(i, b);
             if b == 0 {
                 links.cover(i);
             }
-            let tweaking = b != 0 || links.slack[i as usize] != 0;
-            self.tweaking[l] = tweaking;
-            self.first_tweak[l] = first;
+            self.tweaking[l] = b != 0 || links.slack(i) != 0;
         } else {
             links.cover(i);
         }
+        let first = links.down(i);
+        self.choice[l] = first;
+        self.first_tweak[l] = first;
         true
     }
 
@@ -561,12 +616,9 @@ impl State {
     /// set): returns false when the level is exhausted (the item is then
     /// restored).
     #[inline(always)]
-    fn take<I: Index, const COLORS: bool, const MULT: bool>(
-        &mut self,
-        links: &mut Links<I>,
-    ) -> bool {
+    fn take<E: Steps, const COLORS: bool, const MULT: bool>(&mut self, links: &mut E) -> bool {
         loop {
-            match self.take_one::<I, COLORS, MULT>(links) {
+            match self.take_one::<E, COLORS, MULT>(links) {
                 Some(taken) => return taken,
                 None => {
                     // Given up: the dead-end node it would have led to.
@@ -581,18 +633,18 @@ impl State {
     /// One step of `take`: `Some(true)` taken, `Some(false)` exhausted,
     /// `None` given up as a dead end (and undone).
     #[inline(always)]
-    fn take_one<I: Index, const COLORS: bool, const MULT: bool>(
+    fn take_one<E: Steps, const COLORS: bool, const MULT: bool>(
         &mut self,
-        links: &mut Links<I>,
+        links: &mut E,
     ) -> Option<bool> {
         let l = self.level;
         let i = self.best[l];
         let x = self.choice[l];
         if MULT && self.tweaking[l] {
-            let b = links.bound[i as usize];
-            let s = links.slack[i as usize];
+            let b = links.bound(i);
+            let s = links.slack(i);
             if links.len(i) as i64 <= b as i64 - s as i64 {
-                self.restore::<I, COLORS, MULT>(links, l);
+                self.restore::<E, COLORS, MULT>(links, l);
                 return Some(false);
             }
             if x != i {
@@ -605,18 +657,17 @@ impl State {
                 links.deactivate(i); // the null move: use no more of i
             }
         } else if x == i {
-            self.restore::<I, COLORS, MULT>(links, l);
+            self.restore::<E, COLORS, MULT>(links, l);
             return Some(false);
         }
         self.position[l] += 1;
         if x != i {
-            let gave_up = if !MULT && self.early {
-                links.commit_others::<COLORS, false, true>(x)
+            let taken = if !MULT && self.early {
+                links.commit::<COLORS, false, true>(x)
             } else {
-                links.commit_others::<COLORS, MULT, false>(x)
+                links.commit::<COLORS, MULT, false>(x)
             };
-            if let Some(last) = gave_up {
-                links.uncommit_through::<COLORS, MULT>(x, last);
+            if !taken {
                 return None;
             }
         }
@@ -625,33 +676,25 @@ impl State {
 
     /// Undoes the choice made on level `l` (whose deeper levels are undone).
     #[inline(always)]
-    fn untake<I: Index, const COLORS: bool, const MULT: bool>(
-        &mut self,
-        links: &mut Links<I>,
-        l: usize,
-    ) {
+    fn untake<E: Steps, const COLORS: bool, const MULT: bool>(&mut self, links: &mut E, l: usize) {
         let x = self.choice[l];
         let i = self.best[l];
         if x == i {
             // Only Algorithm M chooses a header: the null move.
-            if links.bound[i as usize] != 0 {
+            if links.bound(i) != 0 {
                 links.reactivate(i);
             }
         } else {
-            links.uncommit_others::<COLORS, MULT>(x);
+            links.uncommit::<COLORS, MULT>(x);
         }
     }
 
     /// Restores the item of level `l` once all its branches are done.
     #[inline(always)]
-    fn restore<I: Index, const COLORS: bool, const MULT: bool>(
-        &mut self,
-        links: &mut Links<I>,
-        l: usize,
-    ) {
+    fn restore<E: Steps, const COLORS: bool, const MULT: bool>(&mut self, links: &mut E, l: usize) {
         let i = self.best[l];
         if MULT {
-            let b = links.bound[i as usize];
+            let b = links.bound(i);
             if !self.tweaking[l] {
                 links.uncover(i);
             } else if b == 0 {
@@ -660,14 +703,14 @@ impl State {
             } else {
                 links.untweak::<false>(i, self.first_tweak[l]);
             }
-            links.bound[i as usize] = b + 1;
+            links.set_bound(i, b + 1);
         } else {
             links.uncover(i);
         }
     }
 
     /// The options chosen so far, level by level (null moves left out).
-    fn collect_solution<I: Index>(&mut self, links: &Links<I>) {
+    fn collect_solution<E: Steps>(&mut self, links: &E) {
         self.solution.clear();
         for l in 0..self.level {
             let x = self.choice[l];
@@ -684,9 +727,9 @@ impl State {
         });
     }
 
-    fn search<I: Index, const COLORS: bool, const MULT: bool, V: Visitor>(
+    fn search<E: Steps, const COLORS: bool, const MULT: bool, V: Visitor>(
         &mut self,
-        links: &mut Links<I>,
+        links: &mut E,
         visitor: &mut V,
     ) -> Outcome {
         loop {
@@ -705,7 +748,7 @@ impl State {
                                 self.collect_solution(links);
                             }
                             if visitor.solution(&self.solution) == Control::Stop {
-                                self.unwind::<I, COLORS, MULT>(links);
+                                self.unwind::<E, COLORS, MULT>(links);
                                 return Outcome::Stopped;
                             }
                         } else {
@@ -717,7 +760,7 @@ impl State {
                         self.phase = Phase::Leave;
                     } else {
                         self.stats.nodes += 1;
-                        self.phase = if self.prepare::<I, COLORS, MULT>(links) {
+                        self.phase = if self.prepare::<E, COLORS, MULT>(links) {
                             Phase::Try
                         } else {
                             Phase::Leave
@@ -725,7 +768,7 @@ impl State {
                     }
                 }
                 Phase::Try => {
-                    if self.take::<I, COLORS, MULT>(links) {
+                    if self.take::<E, COLORS, MULT>(links) {
                         self.level += 1;
                         self.phase = Phase::Enter;
                     } else {
@@ -734,15 +777,15 @@ impl State {
                 }
                 Phase::Leave => {
                     if self.level == self.base {
-                        self.unwind::<I, COLORS, MULT>(links);
+                        self.unwind::<E, COLORS, MULT>(links);
                         return Outcome::Finished;
                     }
                     self.level -= 1;
                     let l = self.level;
-                    self.untake::<I, COLORS, MULT>(links, l);
+                    self.untake::<E, COLORS, MULT>(links, l);
                     if self.choice[l] == self.best[l] {
                         // After Algorithm M's null move there is nothing left.
-                        self.restore::<I, COLORS, MULT>(links, l);
+                        self.restore::<E, COLORS, MULT>(links, l);
                     } else {
                         self.choice[l] = links.down(self.choice[l]);
                         self.phase = Phase::Try;
@@ -755,15 +798,15 @@ impl State {
 
     /// Undoes every level on the stack, the subproblem's prefix included,
     /// whatever step the search stands at; the solver becomes idle.
-    fn unwind<I: Index, const COLORS: bool, const MULT: bool>(&mut self, links: &mut Links<I>) {
+    fn unwind<E: Steps, const COLORS: bool, const MULT: bool>(&mut self, links: &mut E) {
         if self.phase == Phase::Try {
-            self.restore::<I, COLORS, MULT>(links, self.level);
+            self.restore::<E, COLORS, MULT>(links, self.level);
         }
         while self.level > 0 {
             self.level -= 1;
             let l = self.level;
-            self.untake::<I, COLORS, MULT>(links, l);
-            self.restore::<I, COLORS, MULT>(links, l);
+            self.untake::<E, COLORS, MULT>(links, l);
+            self.restore::<E, COLORS, MULT>(links, l);
         }
         self.phase = Phase::Idle;
         self.base = 0;
@@ -772,9 +815,9 @@ impl State {
     /// Makes the choices of a subproblem as the search would: at each level
     /// choose the item, prepare it, pass over (and, when tweaking, tweak) the
     /// options before the wanted one, then take it.
-    fn replay<I: Index, const COLORS: bool, const MULT: bool>(
+    fn replay<E: Steps, const COLORS: bool, const MULT: bool>(
         &mut self,
-        links: &mut Links<I>,
+        links: &mut E,
         choices: &[u32],
     ) -> Result<(), SubproblemError> {
         debug_assert!(self.phase == Phase::Idle && self.level == 0);
@@ -785,7 +828,7 @@ impl State {
             if target >= node_count {
                 return Err(SubproblemError::NotAChoice { level: l });
             }
-            if links.first_active() == ROOT || !self.prepare::<I, COLORS, MULT>(links) {
+            if links.first_active() == ROOT || !self.prepare::<E, COLORS, MULT>(links) {
                 return Err(SubproblemError::TooDeep { level: l });
             }
             self.phase = Phase::Try;
@@ -796,7 +839,7 @@ impl State {
                     return Err(SubproblemError::NotAChoice { level: l });
                 }
                 if MULT && self.tweaking[l] {
-                    if links.bound[i as usize] == 0 {
+                    if links.bound(i) == 0 {
                         links.tweak_covered(x);
                     } else {
                         links.tweak(x);
@@ -805,7 +848,7 @@ impl State {
                 self.position[l] += 1;
                 self.choice[l] = links.down(x);
             }
-            match self.take_one::<I, COLORS, MULT>(links) {
+            match self.take_one::<E, COLORS, MULT>(links) {
                 Some(true) => {}
                 Some(false) => {
                     // The item was restored: nothing is pending on this level.

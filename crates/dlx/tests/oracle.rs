@@ -3,7 +3,7 @@
 //! tries every subset of the options and checks the definition directly, so it
 //! shares no code or idea with dancing links.
 
-use dlx::{Control, Matrix, MatrixBuilder, OptionId, Outcome, Solver, Subproblem};
+use dlx::{Control, Engine, Matrix, MatrixBuilder, OptionId, Outcome, Solver, Subproblem};
 use std::collections::BTreeSet;
 
 /// xorshift64*: a small deterministic generator, so failures reproduce.
@@ -142,23 +142,50 @@ fn solutions(solver: &mut Solver) -> BTreeSet<Vec<usize>> {
     out
 }
 
+/// Every solution in the order visited.
+fn ordered(solver: &mut Solver) -> Vec<Vec<OptionId>> {
+    solver.first(usize::MAX)
+}
+
 fn check_kind(kind: Kind, seed: u64, trials: usize) {
     let mut rng = Rng(seed);
     for trial in 0..trials {
         let m = random_matrix(&mut rng, kind);
         let expected = brute_force(&m);
-        let mut s = Solver::new(&m);
+        // The bitset engine walks the links' tree with Knuth's moves: the
+        // same solutions in the same order, the same nodes and updates.
+        let mut bits = Solver::with_engine(&m, Engine::Bits);
+        let mut links = Solver::with_engine(&m, Engine::Links);
+        links.set_early_dead_ends(false);
+        let want = if m.has_multiplicities() {
+            Engine::Links
+        } else {
+            Engine::Bits
+        };
+        assert_eq!(bits.engine(), want);
+        assert_eq!(ordered(&mut bits), ordered(&mut links), "trial {trial}");
+        assert_eq!(bits.stats(), links.stats(), "trial {trial}");
+        bits.sanity().unwrap();
+        for engine in [Engine::Links, Engine::Bits] {
+            check_engine(&m, &expected, engine, trial);
+        }
+    }
+}
+
+fn check_engine(m: &Matrix, expected: &BTreeSet<Vec<usize>>, engine: Engine, trial: usize) {
+    {
+        let mut s = Solver::with_engine(m, engine);
         let got = solutions(&mut s);
-        let text = dlx::format::write(&m);
-        assert_eq!(got, expected, "trial {trial}, matrix:\n{text}");
+        let text = dlx::format::write(m);
+        assert_eq!(&got, expected, "trial {trial}, {engine:?}, matrix:\n{text}");
         assert_eq!(s.stats().solutions, expected.len() as u128);
         s.sanity()
             .unwrap_or_else(|e| panic!("trial {trial}: {e}\n{text}"));
         // Without early dead ends: the same solutions, the same tree (so the
         // same nodes), and no fewer updates.
-        let mut knuth = Solver::new(&m);
+        let mut knuth = Solver::with_engine(m, engine);
         knuth.set_early_dead_ends(false);
-        assert_eq!(solutions(&mut knuth), expected, "trial {trial}\n{text}");
+        assert_eq!(&solutions(&mut knuth), expected, "trial {trial}\n{text}");
         assert_eq!(knuth.stats().nodes, s.stats().nodes, "{text}");
         assert!(knuth.stats().updates >= s.stats().updates, "{text}");
         knuth.sanity().unwrap();
@@ -248,14 +275,15 @@ fn multiplicities_with_colors_match_brute_force() {
 #[test]
 fn pause_and_resume_is_invisible() {
     let mut rng = Rng(6);
-    for _ in 0..200 {
+    for round in 0..200 {
         let kind = Kind {
             secondary: true,
             colors: rng.chance(50),
             bounds: rng.chance(50),
         };
         let m = random_matrix(&mut rng, kind);
-        let mut s = Solver::new(&m);
+        // Both engines, in turn.
+        let mut s = Solver::with_engine(&m, [Engine::Links, Engine::Bits][round % 2]);
         let mut straight = Vec::new();
         s.solve(&mut |o: &[OptionId]| {
             straight.push(o.to_vec());
@@ -290,14 +318,15 @@ fn pause_and_resume_is_invisible() {
 #[test]
 fn stopping_early_restores_the_links() {
     let mut rng = Rng(7);
-    for _ in 0..200 {
+    for round in 0..200 {
         let kind = Kind {
             secondary: true,
             colors: rng.chance(50),
             bounds: rng.chance(50),
         };
         let m = random_matrix(&mut rng, kind);
-        let mut s = Solver::new(&m);
+        // Both engines, in turn.
+        let mut s = Solver::with_engine(&m, [Engine::Links, Engine::Bits][round % 2]);
         let all = s.first(usize::MAX);
         for n in 0..=all.len() {
             assert_eq!(s.first(n), all[..n].to_vec());

@@ -188,8 +188,7 @@ impl<'m> Shared<'m> {
 
     fn worker(&self, w: usize) {
         let _guard = ExitGuard(self, w);
-        let mut solver = Solver::new(self.matrix);
-        solver.set_early_dead_ends(self.options.early_dead_ends);
+        let mut solver = self.options.solver(self.matrix);
         let mut budget = Budget::new(self.options);
         while let Some((key, task)) = self.next_task(w) {
             if let Err(e) = self.run_task(&mut solver, &mut budget, w, key, task) {
@@ -414,8 +413,7 @@ pub(crate) fn run(
     let threads = options.thread_count();
 
     // Split on this thread, then hand the pieces to the pool.
-    let mut solver = Solver::new(matrix);
-    solver.set_early_dead_ends(options.early_dead_ends);
+    let mut solver = options.solver(matrix);
     let mut earlier = Checkpoint::new(matrix);
     let mut pieces = vec![Piece::root()];
     let mut depth = options.split_depth;

@@ -42,6 +42,9 @@ pub struct Options {
     /// solver makes exactly the moves of Knuth's DLX1/DLX2, so the updates
     /// reported equal theirs.
     pub early_dead_ends: bool,
+    /// The solvers' engine, or `None` for [`dlx::Solver::new`]'s choice
+    /// (the bitset engine for matrices that suit it).
+    pub engine: Option<dlx::Engine>,
 }
 
 impl Default for Options {
@@ -59,11 +62,22 @@ impl Default for Options {
             progress_every: Duration::from_millis(200),
             buffer_limit: 1 << 16,
             early_dead_ends: true,
+            engine: None,
         }
     }
 }
 
 impl Options {
+    /// A solver for `matrix` as these options ask (engine, early dead ends).
+    pub fn solver<'m>(&self, matrix: &'m dlx::Matrix) -> dlx::Solver<'m> {
+        let mut solver = match self.engine {
+            Some(engine) => dlx::Solver::with_engine(matrix, engine),
+            None => dlx::Solver::new(matrix),
+        };
+        solver.set_early_dead_ends(self.early_dead_ends);
+        solver
+    }
+
     /// Options for `threads` threads (0: all cores), the rest by default.
     pub fn with_threads(threads: usize) -> Options {
         Options {
