@@ -3,12 +3,14 @@
 //! `cargo bench -p polycover-benches --bench dlx [-- NAME...]`
 //!
 //! For each instance: parse, then count all solutions `RUNS` times (default
-//! 3, or `POLYCOVER_BENCH_RUNS`) with Knuth's moves (early dead ends off) and
-//! `RUNS` times with early dead ends (the default), check each count against
-//! the published one before reporting anything, and print the fastest run of
-//! each with nodes, updates and updates per second as a Markdown table row.
+//! 3, or `POLYCOVER_BENCH_RUNS`) on the dancing links with Knuth's moves
+//! (early dead ends off), `RUNS` times on the links with early dead ends, and
+//! `RUNS` times on the bitset engine when the matrix suits it; check each
+//! count against the published one before reporting anything, and print the
+//! fastest run of each with nodes, updates and updates per second as a
+//! Markdown table row (time ratios against the first).
 
-use dlx::{Solver, Stats};
+use dlx::{Engine, Solver, Stats};
 use std::time::Instant;
 
 fn main() {
@@ -21,23 +23,30 @@ fn main() {
         .and_then(|r| r.parse().ok())
         .unwrap_or(3);
     println!(
-        "| instance | solutions | nodes | updates (DLX1's moves) | best of {runs} (s) | M updates/s | updates (early dead ends) | best of {runs} (s) | time ratio |"
+        "| instance | solutions | nodes | updates (DLX1's moves) | links, best of {runs} (s) | M updates/s | updates (early dead ends) | links early, best of {runs} (s) | ratio | bits, best of {runs} (s) | ratio |"
     );
-    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |");
     for inst in polycover_benches::catalog() {
         if !filter.is_empty() && !filter.iter().any(|f| inst.name.contains(f.as_str())) {
             continue;
         }
         let m = dlx::format::parse(&inst.text).expect("generated instances parse");
-        let knuth = time(&m, inst.solutions, inst.name, runs, false);
-        let early = time(&m, inst.solutions, inst.name, runs, true);
+        let knuth = time(&m, inst.solutions, inst.name, runs, Engine::Links, false);
+        let early = time(&m, inst.solutions, inst.name, runs, Engine::Links, true);
         assert_eq!(
             knuth.0.nodes, early.0.nodes,
             "{}: the trees differ",
             inst.name
         );
+        let bits = if m.has_multiplicities() || m.num_options() > 8192 {
+            "| - | - |".to_string()
+        } else {
+            let b = time(&m, inst.solutions, inst.name, runs, Engine::Bits, true);
+            assert_eq!(b.0, knuth.0, "{}: the engines differ", inst.name);
+            format!("| {:.3} | {:.2} |", b.1, b.1 / knuth.1)
+        };
         println!(
-            "| {} | {} | {} | {} | {:.3} | {:.1} | {} | {:.3} | {:.2} |",
+            "| {} | {} | {} | {} | {:.3} | {:.1} | {} | {:.3} | {:.2} {bits}",
             inst.name,
             knuth.0.solutions,
             knuth.0.nodes,
@@ -51,13 +60,20 @@ fn main() {
     }
 }
 
-/// The fastest of `runs` counts, with early dead ends on or off (off: the
-/// moves and update counts of DLX1), after checking the count.
-fn time(m: &dlx::Matrix, solutions: u128, name: &str, runs: usize, early: bool) -> (Stats, f64) {
+/// The fastest of `runs` counts on `engine`, with early dead ends on or off
+/// (off: the moves and update counts of DLX1), after checking the count.
+fn time(
+    m: &dlx::Matrix,
+    solutions: u128,
+    name: &str,
+    runs: usize,
+    engine: Engine,
+    early: bool,
+) -> (Stats, f64) {
     let mut best = f64::INFINITY;
     let mut stats = None;
     for _ in 0..runs {
-        let mut s = Solver::new(m);
+        let mut s = Solver::with_engine(m, engine);
         s.set_early_dead_ends(early);
         let t = Instant::now();
         let n = s.count();
