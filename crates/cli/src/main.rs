@@ -1,22 +1,30 @@
 //! `polycover`: solve polyform packing puzzles and exact-cover problems.
 //!
-//! Each subcommand lives in its own module; `main` only parses the command
-//! line, runs the command, and turns errors into messages and exit codes:
-//! 0 success, 1 a check failed (e.g. `verify` found a mismatch), 2 bad input
-//! or usage, 130 interrupted.
+//! `main` parses the command line, runs one command (module [`cmd`], one
+//! module each), and turns errors into messages and exit codes
+//! ([`failure`]): 0 success, 1 a check failed (`verify` found a mismatch),
+//! 2 bad input, usage or I/O, 130 interrupted.
+//!
+//! The commands never ask what kind of file they read: `cmd::load` gives
+//! them a `polyform::problem::Problem`, and [`output`] prints what they
+//! find in every format.
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-mod dlx_cmd;
-mod puzzle_cmd;
-mod run;
-mod svg_out;
-mod tiles_cmd;
-mod verify_cmd;
+mod cmd;
+mod failure;
+mod output;
+mod search;
 
 #[derive(Parser)]
-#[command(name = "polycover", version, about = "Solve polyform packing puzzles exactly", long_about = None)]
+#[command(
+    name = "polycover",
+    version,
+    about = "Solve polyform packing puzzles exactly",
+    long_about = None,
+    after_help = "Exit codes: 0 success, 1 a check failed (verify mismatch), 2 bad input, usage or I/O error, 130 interrupted (Ctrl-C)."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -24,59 +32,29 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Solve an exact-cover problem in Knuth's DLX format (stdin when no file or `-`)
-    Dlx(dlx_cmd::DlxArgs),
-    /// Count the solutions of a puzzle file
-    Count(puzzle_cmd::CountArgs),
-    /// Print solutions of a puzzle file as pictures, JSON or SVG files
-    Solve(puzzle_cmd::SolveArgs),
-    /// Show a puzzle: its board, pieces, orientations, placements and matrix size
-    Show(puzzle_cmd::ShowArgs),
-    /// Print a puzzle's exact-cover problem in Knuth's DLX format
-    Matrix(puzzle_cmd::FileArgs),
-    /// Check puzzle files against their expected counts (default: the bundled catalog)
-    Verify(verify_cmd::VerifyArgs),
-}
-
-/// An error with the exit code it deserves.
-#[derive(Debug)]
-pub struct Failure {
-    pub code: u8,
-    pub message: String,
-}
-
-impl Failure {
-    /// Bad input or usage: exit 2.
-    pub fn input(message: impl Into<String>) -> Failure {
-        Failure {
-            code: 2,
-            message: message.into(),
-        }
-    }
-}
-
-impl From<std::io::Error> for Failure {
-    fn from(e: std::io::Error) -> Failure {
-        Failure {
-            code: if e.kind() == std::io::ErrorKind::BrokenPipe {
-                0
-            } else {
-                1
-            },
-            message: e.to_string(),
-        }
-    }
+    /// Count the solutions of a problem file, in all and up to symmetry
+    Count(cmd::count::CountArgs),
+    /// Print solutions as pictures, JSON Lines or SVG files
+    Solve(cmd::solve::SolveArgs),
+    /// Show a problem: its board, pieces, orientations, placements, group and matrix size
+    Show(cmd::show::ShowArgs),
+    /// Print a problem's exact-cover matrix in Knuth's DLX format
+    Matrix(cmd::matrix::MatrixArgs),
+    /// Check problem files against their expected counts (default: the bundled catalog)
+    Verify(cmd::verify::VerifyArgs),
+    /// Count (and print) the solutions of an exact-cover problem in Knuth's DLX format (stdin when no file or `-`)
+    Dlx(cmd::dlx::DlxArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
-        Command::Dlx(args) => dlx_cmd::run(args),
-        Command::Count(args) => puzzle_cmd::run_count(args),
-        Command::Solve(args) => puzzle_cmd::run_solve(args),
-        Command::Show(args) => puzzle_cmd::run_show(args),
-        Command::Matrix(args) => puzzle_cmd::run_matrix(args),
-        Command::Verify(args) => verify_cmd::run(args),
+        Command::Count(args) => cmd::count::run(args),
+        Command::Solve(args) => cmd::solve::run(args),
+        Command::Show(args) => cmd::show::run(args),
+        Command::Matrix(args) => cmd::matrix::run(args),
+        Command::Verify(args) => cmd::verify::run(args),
+        Command::Dlx(args) => cmd::dlx::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

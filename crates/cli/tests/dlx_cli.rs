@@ -55,10 +55,16 @@ fn print_n_still_counts_everything() {
     let text = "a b c d\na\na\nb\nb\nc\nc\nd\nd\n";
     let (code, out, _) = polycover(&["dlx", "--print", "2", "--json"], text);
     assert_eq!(code, 0);
-    assert_eq!(out.matches("solution ").count(), 2);
-    let json = out.lines().last().unwrap();
-    let v: serde_json::Value = serde_json::from_str(json).unwrap();
-    assert_eq!(v["solutions"], 16);
+    // JSON Lines: the two solutions printed, then the count; all JSON.
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[..2].iter().all(|v| v["type"] == "solution"));
+    assert_eq!(lines[1]["solution"], 2);
+    assert_eq!(lines[2]["type"], "count");
+    assert_eq!(lines[2]["solutions"], 16);
 }
 
 #[test]

@@ -10,6 +10,8 @@ pub struct Error {
     pub file: PathBuf,
     /// The 1-based line, when one can be named.
     pub line: Option<usize>,
+    /// The 1-based column on that line, when one can be named.
+    pub column: Option<usize>,
     /// What is wrong and how to fix it.
     pub message: String,
 }
@@ -19,6 +21,9 @@ impl fmt::Display for Error {
         write!(f, "{}", self.file.display())?;
         if let Some(l) = self.line {
             write!(f, ":{l}")?;
+            if let Some(c) = self.column {
+                write!(f, ":{c}")?;
+            }
         }
         write!(f, ": {}", self.message)
     }
@@ -29,7 +34,14 @@ impl Error {
         Error {
             file: file.into(),
             line,
+            column: None,
             message: message.into(),
         }
+    }
+
+    /// The same error, at a column of its line.
+    pub fn at_column(mut self, column: usize) -> Error {
+        self.column = Some(column);
+        self
     }
 }

@@ -1,10 +1,9 @@
 //! Counting up to symmetry: published distinct counts, the group orders, and
 //! the fast methods against the definition on random puzzles.
 
-use polyform::symmetry::{
-    Method, SerialSearch, count_distinct, count_distinct_by_definition, puzzle_group,
-};
-use polyform::{Count, Puzzle, encode, file};
+use polyform::orbits::{self, Counted, Method, SerialSearch, Want};
+use polyform::symmetry::{GroupChoice, action, puzzle_group};
+use polyform::{Count, Encoding, Puzzle, encode, file};
 use std::path::{Path, PathBuf};
 
 fn data(rel: &str) -> PathBuf {
@@ -13,11 +12,23 @@ fn data(rel: &str) -> PathBuf {
         .join(rel)
 }
 
-fn distinct(rel: &str) -> (u128, u128, usize, polyform::symmetry::DistinctCount) {
+/// Counts a puzzle in all and up to the group `choice`, by the one entry.
+fn count(p: &Puzzle, enc: &Encoding, choice: GroupChoice) -> Counted {
+    let a = action(p, enc, choice).unwrap();
+    orbits::count(&enc.matrix, &a, Want::Distinct, true, &mut SerialSearch).unwrap()
+}
+
+/// The counts by the definition: canonical forms of all solutions.
+fn by_definition(p: &Puzzle, enc: &Encoding, choice: GroupChoice) -> (u128, u128) {
+    let a = action(p, enc, choice).unwrap();
+    orbits::count_by_definition(&enc.matrix, &a.perms)
+}
+
+fn distinct(rel: &str) -> (u128, u128, usize, Counted) {
     let p = file::load(&data(rel)).unwrap();
     let enc = encode(&p).unwrap();
-    let d = count_distinct(&p, &enc, &mut SerialSearch).unwrap();
-    (d.solutions, d.distinct, d.group_order, d)
+    let d = count(&p, &enc, GroupChoice::Full);
+    (d.solutions, d.distinct.unwrap(), d.group_order, d)
 }
 
 #[test]
@@ -211,16 +222,36 @@ fn fast_distinct_counts_equal_the_definition_on_random_puzzles() {
         if dlx::Solver::new(&enc.matrix).count() > 5000 {
             continue;
         }
-        let (total, by_def) = count_distinct_by_definition(&p, &enc);
+        let (total, by_def) = by_definition(&p, &enc, GroupChoice::Full);
         assert!(total >= 1, "the planted solution is a solution");
-        let d = count_distinct(&p, &enc, &mut SerialSearch).unwrap();
+        let d = count(&p, &enc, GroupChoice::Full);
         assert_eq!(
             (d.solutions, d.distinct),
-            (total, by_def),
+            (total, Some(by_def)),
             "trial {trial}: {:?}",
             d.method
         );
-        methods[matches!(d.method, Method::Burnside) as usize] += 1;
+        methods[matches!(d.method, Method::Burnside | Method::BurnsideByStabilizers) as usize] += 1;
+        // Every group choice against its own definition.
+        for choice in [GroupChoice::Rotations, GroupChoice::None] {
+            let (t, by_def) = by_definition(&p, &enc, choice);
+            let d = count(&p, &enc, choice);
+            assert_eq!(
+                (d.solutions, d.distinct),
+                (t, Some(by_def)),
+                "trial {trial}, group {choice}: {:?}",
+                d.method
+            );
+            if choice == GroupChoice::None {
+                assert_eq!(by_def, t);
+            }
+        }
+        // A total alone, reduced or not.
+        let a = action(&p, &enc, GroupChoice::Full).unwrap();
+        for reduce in [false, true] {
+            let t = orbits::count(&enc.matrix, &a, Want::Total, reduce, &mut SerialSearch).unwrap();
+            assert_eq!(t.solutions, total, "trial {trial}, reduce {reduce}");
+        }
         with_copies += p.pieces.iter().any(|q| q.count != Count::exactly(1)) as usize;
         let g = puzzle_group(&p).order() as u128;
         symmetric_solutions += (by_def * g != total) as usize;

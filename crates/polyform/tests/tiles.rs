@@ -9,7 +9,22 @@
 //!   reading order, every turn of every unused tile.
 //! * Bad input: clear errors with file and line.
 
-use polyform::symmetry::{SerialSearch, count_distinct_by_action};
+use polyform::orbits::{Action, Counted, SerialSearch, Want};
+
+/// The counts under the rotations `perms` with representatives from `cands`.
+fn count_distinct_by_action(
+    m: &dlx::Matrix,
+    perms: &[Vec<u32>],
+    cands: &[Vec<u32>],
+    search: &mut SerialSearch,
+) -> Result<Counted, String> {
+    let a = Action {
+        description: "rotations".into(),
+        perms: perms.to_vec(),
+        candidates: cands.to_vec(),
+    };
+    polyform::orbits::count(m, &a, Want::Distinct, true, search).map_err(|e| e.to_string())
+}
 use polyform::tiles::{self, TilePuzzle};
 use std::path::Path;
 
@@ -27,7 +42,7 @@ fn distinct(p: &TilePuzzle) -> (u128, u128) {
         &mut SerialSearch,
     )
     .unwrap();
-    (d.solutions, d.distinct)
+    (d.solutions, d.distinct.unwrap())
 }
 
 #[test]

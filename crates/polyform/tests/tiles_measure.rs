@@ -2,7 +2,22 @@
 //! (nodes, updates, seconds). Slow: run with
 //! `cargo test --release -p polycover-polyform --test tiles_measure -- --ignored --nocapture`.
 
-use polyform::symmetry::{SerialSearch, count_distinct_by_action};
+use polyform::orbits::{Action, Counted, SerialSearch, Want};
+
+/// The counts under the rotations `perms` with representatives from `cands`.
+fn count_distinct_by_action(
+    m: &dlx::Matrix,
+    perms: &[Vec<u32>],
+    cands: &[Vec<u32>],
+    search: &mut SerialSearch,
+) -> Result<Counted, String> {
+    let a = Action {
+        description: "rotations".into(),
+        perms: perms.to_vec(),
+        candidates: cands.to_vec(),
+    };
+    polyform::orbits::count(m, &a, Want::Distinct, true, search).map_err(|e| e.to_string())
+}
 use polyform::tiles::encode::{ItemOrder, encode_with};
 use std::path::Path;
 use std::time::Instant;
@@ -28,7 +43,10 @@ fn measure_item_orders() {
         let reduced = t.elapsed().as_secs_f64();
         println!(
             "{order:?} reduced: {} solutions, {} distinct, {} nodes, {} updates, {reduced:.3} s",
-            d.solutions, d.distinct, d.stats.nodes, d.stats.updates
+            d.solutions,
+            d.distinct.unwrap(),
+            d.stats.nodes,
+            d.stats.updates
         );
         if std::env::var_os("FULL").is_some() {
             let t = Instant::now();
@@ -154,7 +172,7 @@ fn centre_candidate() {
             "tiles first {tf} start {} (centre r2c2): {} sols {} distinct {} nodes {} updates {:.3}s {centre}",
             b.positions[s].name,
             d.solutions,
-            d.distinct,
+            d.distinct.unwrap(),
             d.stats.nodes,
             d.stats.updates,
             t.elapsed().as_secs_f64()

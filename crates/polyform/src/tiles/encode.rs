@@ -252,7 +252,7 @@ impl TileEncoding {
     }
 
     /// Candidates for the distinct count
-    /// ([`count_distinct_by_action`](crate::symmetry::count_distinct_by_action)):
+    /// ([`crate::orbits`]):
     /// sets of options of which every solution holds exactly one and which
     /// every rotation maps onto itself, each in order of preference for
     /// representatives (the first of each orbit in the list).

@@ -23,8 +23,8 @@
 //!   position that the border allows. Why the item order and the option
 //!   set make it fast is explained there (and measured in
 //!   `docs/performance.md`). The symmetry of the board's rotations is given
-//!   to [`crate::symmetry::count_distinct_by_action`] as option
-//!   permutations.
+//!   to [`crate::orbits`] as option
+//!   permutations (through [`crate::problem::tile_puzzle`]).
 //! * [`render`]: text pictures (labels on edges) and JSON.
 
 pub mod board;

@@ -1,7 +1,8 @@
 //! `solve --format svg` and `--gallery`: one SVG file per solution in a
 //! directory (or one SVG on standard output), and an `index.html` that
 //! shows them all in a grid with the puzzle's name, the counts and a legend
-//! of the pieces. The pictures themselves come from `polyform::svg`.
+//! of the pieces. The pictures themselves come from the problem
+//! ([`Problem::solution_svg`], [`Problem::legend`]).
 //!
 //! Files are named `solution-00001.svg`, ... in the order solutions are
 //! found (the same for every thread count), so the gallery is a plain list
@@ -11,8 +12,9 @@
 //! them, so a writer thread does it while the search goes on; the first
 //! error it meets stops the search and is reported (exit 2).
 
-use crate::Failure;
-use polyform::{Placement, Puzzle, svg};
+use crate::failure::Failure;
+use dlx::OptionId;
+use polyform::problem::Problem;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -100,23 +102,23 @@ impl SvgOut {
     /// Writes solution `n` (its file, or standard output).
     pub fn write(
         &self,
-        puzzle: &Puzzle,
+        problem: &dyn Problem,
         n: u64,
-        placements: &[Placement],
+        solution: &[OptionId],
         stdout: &mut dyn std::io::Write,
     ) -> Result<(), Failure> {
-        let caption = format!("{}: solution {n}", puzzle.name);
-        let pic = svg::solution(puzzle, placements, &caption);
+        let caption = format!("{}: solution {n}", problem.name());
+        let svg = problem.solution_svg(solution, &caption)?;
         let tx = lock(&self.files).clone();
         match (&self.dir, tx) {
             (Some(d), Some(tx)) => {
-                if tx.send((d.join(file_name(n)), pic.svg)).is_err() {
+                if tx.send((d.join(file_name(n)), svg)).is_err() {
                     // The writer stopped at an error: report it.
                     self.join()?;
                 }
                 Ok(())
             }
-            _ => stdout.write_all(pic.svg.as_bytes()).map_err(Failure::from),
+            _ => stdout.write_all(svg.as_bytes()).map_err(Failure::from),
         }
     }
 
@@ -126,7 +128,7 @@ impl SvgOut {
     /// the end.
     pub fn finish(
         &self,
-        puzzle: &Puzzle,
+        problem: &dyn Problem,
         shown: u64,
         total: u64,
         distinct: bool,
@@ -139,7 +141,7 @@ impl SvgOut {
         let path = dir.join("index.html");
         write_file(
             &path,
-            &gallery_html(puzzle, shown, total, distinct, complete),
+            &gallery_html(problem, shown, total, distinct, complete),
         )?;
         Ok(Some(path))
     }
@@ -164,13 +166,13 @@ fn esc(s: &str) -> String {
 
 /// The gallery page.
 pub fn gallery_html(
-    puzzle: &Puzzle,
+    problem: &dyn Problem,
     shown: u64,
     total: u64,
     distinct: bool,
     complete: bool,
 ) -> String {
-    let name = esc(&puzzle.name);
+    let name = esc(problem.name());
     let mut counts = if distinct {
         format!(
             "{shown} distinct solutions (one per class of solutions equal up to the board's symmetries) among {total} solutions"
@@ -181,7 +183,7 @@ pub fn gallery_html(
     if !complete {
         counts.push_str(" (the search stopped at the limit: there may be more)");
     }
-    if let Some(e) = &puzzle.expect {
+    if let Some(e) = problem.expect() {
         let n = |v: Option<u128>| v.map_or("?".to_string(), |v| v.to_string());
         let _ = write!(
             counts,
@@ -200,21 +202,15 @@ body{{font-family:sans-serif;margin:1.5em;color:#222}}\
 .grid{{display:grid;grid-template-columns:repeat(auto-fill,minmax(240px,1fr));gap:1em}}\
 .grid figure{{margin:0;border:1px solid #ddd;padding:.3em;text-align:center}}\
 .grid img{{max-width:100%;height:auto}}figcaption{{font-size:.85em;color:#555}}\
-</style></head><body>\n<h1>{name}</h1>\n<p>{} lattice; {}</p>\n<h2>Pieces</h2>\n<div class=\"legend\">",
-        puzzle.lattice,
+</style></head><body>\n<h1>{name}</h1>\n<p>{}</p>\n<h2>Pieces</h2>\n<div class=\"legend\">",
         esc(&counts)
     );
-    for (i, p) in puzzle.pieces.iter().enumerate() {
-        let pic = svg::piece(puzzle, i, "");
-        let label = if p.count.is_one() {
-            esc(&p.name)
-        } else {
-            format!("{} ×{}", esc(&p.name), p.count)
-        };
+    for p in problem.legend() {
         let _ = write!(
             h,
-            "<figure>{}<figcaption>{label} <code>{}</code></figcaption></figure>",
-            pic.svg.trim_end(),
+            "<figure>{}<figcaption>{} <code>{}</code></figcaption></figure>",
+            p.svg.trim_end(),
+            esc(&p.label),
             esc(&p.symbol.to_string())
         );
     }

@@ -1,0 +1,119 @@
+//! `polycover dlx`: Knuth's DLX format in, the count and its cost out
+//! (and the first solutions, as the option lines chosen).
+
+use super::{count, load_as};
+use crate::failure::Failure;
+use crate::output::{self, CountInfo, Format, Solutions, SvgArgs};
+use crate::search::{CheckpointArgs, Runner, SearchArgs};
+use clap::Args;
+use dlx::{Control, OptionId};
+use polyform::orbits::{Counted, Method, Want};
+use polyform::problem::Kind;
+use polyform::symmetry::GroupChoice;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct DlxArgs {
+    /// The DLX file; `-` or nothing reads standard input
+    file: Option<PathBuf>,
+    /// Also print the first N solutions, each as the option lines chosen
+    #[arg(long, value_name = "N", conflicts_with = "all", alias = "print")]
+    limit: Option<u64>,
+    /// Also print every solution
+    #[arg(long)]
+    all: bool,
+    /// Print JSON: the solutions printed (one object per line) and the
+    /// count (see docs/json.md)
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    search: SearchArgs,
+    #[command(flatten)]
+    checkpoint: CheckpointArgs,
+}
+
+pub fn run(args: DlxArgs) -> Result<u8, Failure> {
+    let path = args.file.clone().unwrap_or_else(|| PathBuf::from("-"));
+    let problem = load_as(&path, Some(Kind::Dlx))?;
+    let limit = if args.all {
+        u64::MAX
+    } else {
+        args.limit.unwrap_or(0)
+    };
+    if limit > 0 && args.checkpoint.any() {
+        return Err(Failure::input(
+            "checkpoints are for counting: drop --limit/--all, or --checkpoint/--resume",
+        ));
+    }
+    let runner = Runner::new(&args.search, args.json)?.with_checkpoints(&args.checkpoint)?;
+    let start = Instant::now();
+    let (counted, split_nodes, threads) = if limit == 0 {
+        let o = count::count_problem(&*problem, &runner, Want::Total, GroupChoice::None, false)?;
+        (o.counted, o.split_nodes, o.threads)
+    } else {
+        // Print the first `limit` solutions, count them all.
+        let format = if args.json {
+            Format::Json
+        } else {
+            Format::Text
+        };
+        let mut sink = Solutions::new(&*problem, format, &SvgArgs::default(), true)?;
+        let mut error = None;
+        let report = runner.solve(problem.matrix(), &mut |opts: &[OptionId]| {
+            if sink.shown < limit {
+                if let Err(e) = sink.push(opts) {
+                    error = Some(e);
+                    return Control::Stop;
+                }
+            }
+            Control::Continue
+        })?;
+        if let Some(e) = error {
+            return Err(e);
+        }
+        sink.finish(0, false, true)?;
+        if report.interrupted {
+            return Err(Failure {
+                code: crate::failure::INTERRUPTED,
+                message: format!(
+                    "interrupted: {} solutions so far, {:.1}% of the search tree covered",
+                    report.solutions,
+                    100.0 * report.fraction_done
+                ),
+            });
+        }
+        let counted = Counted {
+            solutions: report.solutions,
+            distinct: Some(report.solutions),
+            group_order: 1,
+            method: Method::Full,
+            reduced: 1,
+            stats: dlx::Stats {
+                solutions: report.solutions,
+                nodes: report.nodes,
+                updates: report.updates,
+            },
+        };
+        (counted, report.wasted_nodes, report.threads)
+    };
+    let info = CountInfo {
+        group: GroupChoice::None.name(),
+        group_description: "no symmetry",
+        split_nodes,
+        seconds: start.elapsed().as_secs_f64(),
+        threads,
+    };
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        output::print_json(&mut out, &output::count_json(&*problem, &counted, &info))?;
+    } else {
+        writeln!(
+            out,
+            "{} solutions, {} nodes, {} updates, {:.3} seconds",
+            counted.solutions, counted.stats.nodes, counted.stats.updates, info.seconds
+        )?;
+    }
+    Ok(0)
+}

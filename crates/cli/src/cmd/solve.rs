@@ -1,0 +1,114 @@
+//! `polycover solve`: solutions as pictures, JSON Lines or SVG files.
+
+use super::{GroupArg, group_choice, load};
+use crate::failure::Failure;
+use crate::output::{Format, FormatArgs, Solutions, SvgArgs};
+use crate::search::{self, Runner, SearchArgs};
+use clap::Args;
+use dlx::{Control, OptionId};
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct SolveArgs {
+    /// The problem file (`-`: standard input)
+    file: PathBuf,
+    /// Print the first N solutions (default 1)
+    #[arg(long, value_name = "N", conflicts_with = "all")]
+    limit: Option<u64>,
+    /// Print every solution
+    #[arg(long)]
+    all: bool,
+    /// Print one solution per class of solutions equal up to symmetry (the
+    /// one whose options, as sorted numbers, come first among its images)
+    #[arg(long)]
+    distinct: bool,
+    /// The symmetries for --distinct: full, rotations or none (default:
+    /// full for puzzles, none for DLX files)
+    #[arg(long, value_enum)]
+    group: Option<GroupArg>,
+    #[command(flatten)]
+    format: FormatArgs,
+    #[command(flatten)]
+    svg: SvgArgs,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+pub fn run(args: SolveArgs) -> Result<u8, Failure> {
+    let limit = if args.all {
+        u64::MAX
+    } else {
+        args.limit.unwrap_or(1)
+    };
+    if limit == 0 {
+        return Err(Failure::input(
+            "--limit 0 would print nothing: give N of at least 1 (or use `count` for the number of solutions)",
+        ));
+    }
+    let format = args.format.format();
+    let problem = load(&args.file)?;
+    let group = group_choice(args.group, &*problem);
+    // With --distinct, a solution is printed when it is the smallest of its
+    // images under the group (options as sorted ids): one per class.
+    let perms = if args.distinct {
+        problem.action(group)?.perms
+    } else {
+        Vec::new()
+    };
+    let runner = Runner::new(&args.search, format != Format::Text)?;
+    let mut sink = Solutions::new(&*problem, format, &args.svg, limit > 1)?;
+    let mut visited = 0u64;
+    let mut error = None;
+    let (mut mine, mut image) = (Vec::new(), Vec::new());
+    let report = runner.solve(problem.matrix(), &mut |opts: &[OptionId]| {
+        visited += 1;
+        if args.distinct {
+            mine.clear();
+            mine.extend(opts.iter().map(|o| o.index() as u32));
+            mine.sort_unstable();
+            let smaller = perms.iter().any(|p| {
+                image.clear();
+                image.extend(mine.iter().map(|&o| p[o as usize]));
+                image.sort_unstable();
+                image < mine
+            });
+            if smaller {
+                return Control::Continue;
+            }
+        }
+        if let Err(e) = sink.push(opts) {
+            error = Some(e);
+            return Control::Stop;
+        }
+        if sink.shown >= limit {
+            Control::Stop
+        } else {
+            Control::Continue
+        }
+    })?;
+    if let Some(e) = error {
+        return Err(e);
+    }
+    let shown = sink.shown;
+    let complete = !report.interrupted && shown < limit;
+    let stopped_by_user = report.interrupted && shown < limit && search::interrupted();
+    if let Some(index) = sink.finish(visited, args.distinct, complete)? {
+        eprintln!(
+            "polycover: {shown} pictures and {} written",
+            index.display()
+        );
+    }
+    if stopped_by_user {
+        return Err(Failure {
+            code: crate::failure::INTERRUPTED,
+            message: format!(
+                "interrupted: {shown} solutions printed, {:.1}% of the search tree covered",
+                100.0 * report.fraction_done
+            ),
+        });
+    }
+    if shown == 0 {
+        eprintln!("polycover: {}: no solution", problem.name());
+    }
+    Ok(0)
+}

@@ -1,0 +1,239 @@
+//! Everything the commands print, in one place: the output formats and
+//! their one schema (`docs/json.md`).
+//!
+//! * [`Format`]: `text`, `json` (an object, or JSON Lines for a stream of
+//!   solutions) and `svg` (where the problem draws pictures). `--json` is
+//!   the same as `--format json` on every command.
+//! * [`Solutions`]: where `solve` and `dlx` send each solution, in the
+//!   chosen format (SVG files and galleries in [`svg`]).
+//! * [`count_json`] / [`count_text`]: the result of a count.
+//!
+//! JSON goes to standard output and is always valid JSON; messages go to
+//! standard error. Every JSON object has a `type` key saying what it is
+//! (`count`, `solution`, `problem`, `verify`, ...). Adding a format means a
+//! variant of [`Format`] and its arms in this module.
+
+pub mod svg;
+
+use crate::failure::Failure;
+use clap::{Args, ValueEnum};
+use dlx::OptionId;
+use polyform::orbits::{Counted, Method};
+use polyform::problem::Problem;
+use serde_json::{Value, json};
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use svg::SvgOut;
+
+/// An output format.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// Words and pictures
+    Text,
+    /// JSON: one object, or one object per line for a stream of solutions
+    Json,
+    /// SVG pictures (polyform puzzles)
+    Svg,
+}
+
+/// `--format` and its `--json` shorthand, for commands without pictures
+/// in SVG.
+#[derive(Args, Clone, Debug, Default)]
+pub struct JsonArg {
+    /// Print JSON (one object; see docs/json.md) instead of text
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `--format`/`--json` for commands that draw.
+#[derive(Args, Clone, Debug)]
+pub struct FormatArgs {
+    /// Output format
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+    /// The same as --format json
+    #[arg(long, conflicts_with = "format")]
+    pub json: bool,
+}
+
+impl FormatArgs {
+    /// The format asked for.
+    pub fn format(&self) -> Format {
+        if self.json { Format::Json } else { self.format }
+    }
+}
+
+/// Should pictures be colored? Only on a terminal, and never when
+/// `NO_COLOR` is set to something non-empty.
+pub fn use_color() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// Writes a JSON value as one line.
+pub fn print_json(out: &mut dyn Write, v: &Value) -> Result<(), Failure> {
+    writeln!(out, "{v}")?;
+    Ok(())
+}
+
+/// The common keys of every object about a problem.
+pub fn problem_keys(problem: &dyn Problem, kind: &str) -> serde_json::Map<String, Value> {
+    let mut m = serde_json::Map::new();
+    m.insert("type".into(), json!(kind));
+    m.insert("puzzle".into(), json!(problem.name()));
+    m.insert("file".into(), json!(problem.path().display().to_string()));
+    m.insert("kind".into(), json!(problem.kind().name()));
+    m
+}
+
+/// The name of a counting method in JSON.
+pub fn method_name(m: Method) -> &'static str {
+    match m {
+        Method::Full => "full",
+        Method::Representatives { .. } => "representatives",
+        Method::Burnside => "burnside",
+        Method::BurnsideByStabilizers => "burnside-by-stabilizers",
+    }
+}
+
+/// What a count printed needs besides the counts.
+pub struct CountInfo<'a> {
+    /// The group's name on the command line (`full`, `rotations`, `none`).
+    pub group: &'a str,
+    /// The group in words.
+    pub group_description: &'a str,
+    /// Overhead of splitting the search for threads (nodes).
+    pub split_nodes: u64,
+    /// Wall-clock seconds.
+    pub seconds: f64,
+    /// Worker threads.
+    pub threads: usize,
+}
+
+/// A count as JSON (`count --json`, `dlx --json`): see docs/json.md.
+pub fn count_json(problem: &dyn Problem, c: &Counted, info: &CountInfo) -> Value {
+    let mut m = problem_keys(problem, "count");
+    m.insert("solutions".into(), json!(c.solutions));
+    m.insert("distinct".into(), json!(c.distinct));
+    m.insert("group".into(), json!(info.group));
+    m.insert("group_order".into(), json!(c.group_order));
+    m.insert("group_description".into(), json!(info.group_description));
+    m.insert("method".into(), json!(method_name(c.method)));
+    m.insert("reduced".into(), json!(c.reduced));
+    m.insert("nodes".into(), json!(c.stats.nodes));
+    m.insert("updates".into(), json!(c.stats.updates));
+    m.insert("split_nodes".into(), json!(info.split_nodes));
+    m.insert("seconds".into(), json!(info.seconds));
+    m.insert("threads".into(), json!(info.threads));
+    Value::Object(m)
+}
+
+/// A count as one line of text; the distinct count when `distinct`.
+pub fn count_text(problem: &dyn Problem, c: &Counted, info: &CountInfo, distinct: bool) -> String {
+    let d = match c.distinct {
+        Some(d) if distinct => format!(" ({d} distinct under {})", info.group_description),
+        _ => String::new(),
+    };
+    let tree = if c.reduced > 1 {
+        format!(" (in the search reduced {}-fold by symmetry)", c.reduced)
+    } else {
+        String::new()
+    };
+    format!(
+        "{}: {} solutions{d}, {} nodes, {} updates{tree}, {:.3} seconds",
+        problem.name(),
+        c.solutions,
+        c.stats.nodes,
+        c.stats.updates,
+        info.seconds
+    )
+}
+
+/// Where solutions go, one by one, in the chosen format.
+pub struct Solutions<'p> {
+    problem: &'p dyn Problem,
+    format: Format,
+    color: bool,
+    svg: Option<SvgOut>,
+    out: std::io::BufWriter<std::io::StdoutLock<'static>>,
+    /// Solutions written so far.
+    pub shown: u64,
+}
+
+/// Where `solve` writes SVG pictures.
+#[derive(Args, Clone, Debug, Default)]
+pub struct SvgArgs {
+    /// With --format svg: the directory for the SVG files (created if need be)
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// With --format svg --out DIR: also write DIR/index.html, every
+    /// solution in a grid with the puzzle's name, the counts and the pieces
+    #[arg(long)]
+    pub gallery: bool,
+}
+
+impl<'p> Solutions<'p> {
+    /// A sink for the solutions of `problem`; `many` when more than one
+    /// may come (SVG then needs a directory).
+    pub fn new(
+        problem: &'p dyn Problem,
+        format: Format,
+        svg: &SvgArgs,
+        many: bool,
+    ) -> Result<Solutions<'p>, Failure> {
+        let is_svg = format == Format::Svg;
+        if is_svg {
+            // Refuse before searching when the kind draws no pictures.
+            problem.overview_svg()?;
+        }
+        let svg_out = SvgOut::new(svg.out.clone(), svg.gallery, is_svg, many)?;
+        Ok(Solutions {
+            problem,
+            format,
+            color: format == Format::Text && use_color(),
+            svg: is_svg.then_some(svg_out),
+            out: std::io::BufWriter::new(std::io::stdout().lock()),
+            shown: 0,
+        })
+    }
+
+    /// Writes one more solution (numbered from 1).
+    pub fn push(&mut self, solution: &[OptionId]) -> Result<(), Failure> {
+        self.shown += 1;
+        let n = self.shown;
+        match self.format {
+            Format::Text => {
+                let pic = self.problem.picture(solution, self.color);
+                write!(self.out, "solution {n}:\n{pic}\n")?;
+            }
+            Format::Json => {
+                let mut m = problem_keys(self.problem, "solution");
+                m.insert("solution".into(), json!(n));
+                if let Value::Object(o) = self.problem.solution_json(solution) {
+                    m.extend(o);
+                }
+                print_json(&mut self.out, &Value::Object(m))?;
+            }
+            Format::Svg => {
+                let svg = self.svg.as_ref().expect("an SVG sink for SVG");
+                svg.write(self.problem, n, solution, &mut self.out)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Flushes, and writes the gallery when asked for: `visited` solutions
+    /// were seen (more than shown with `distinct`), `complete` when the
+    /// search ran to the end. Returns the gallery's path.
+    pub fn finish(
+        mut self,
+        visited: u64,
+        distinct: bool,
+        complete: bool,
+    ) -> Result<Option<PathBuf>, Failure> {
+        self.out.flush()?;
+        match &self.svg {
+            Some(svg) => svg.finish(self.problem, self.shown, visited, distinct, complete),
+            None => Ok(None),
+        }
+    }
+}

@@ -1,0 +1,424 @@
+//! Running searches for the commands: the parallel driver with its options,
+//! a progress bar on a terminal, and a clean stop on Ctrl-C.
+//!
+//! Every command that searches (`count`, `solve`, `verify`, `dlx`) goes
+//! through a [`Runner`], so they share `--threads`, `--quiet`, `--engine`,
+//! the progress bar and the Ctrl-C behaviour: the first Ctrl-C asks the
+//! driver to stop (it returns within one search slice with what it has; a
+//! checkpoint, if asked for, is written, and the command to resume is
+//! printed), the second one exits at once.
+
+use crate::failure::{Failure, INTERRUPTED};
+use clap::Args;
+use dlx::{Control, Matrix, OptionId, Stats};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use parallel::{Options, Report, Snapshot};
+use polyform::orbits::{Search, Tally, Weigher, Weight};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// Options every searching command takes.
+#[derive(Args, Clone, Debug, Default)]
+pub struct SearchArgs {
+    /// Worker threads (default: one per core; at most 4 per core)
+    #[arg(long, short = 'j', value_name = "N")]
+    pub threads: Option<usize>,
+    /// No progress bar
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    /// Make exactly the moves of Knuth's DLX1/DLX2, so that the updates
+    /// reported equal theirs (by default an option is given up as soon as
+    /// committing it leaves a primary item without options: the same tree
+    /// and nodes, fewer updates)
+    #[arg(long)]
+    pub knuth: bool,
+    /// The solver's data structure: `bits` (sets of options as bit
+    /// vectors, for matrices without multiplicities and with at most 8192
+    /// options), `links` (Knuth's dancing links, any matrix), or `auto`
+    /// (bits where it applies). The same tree, solutions and counts either
+    /// way; bits reports the updates DLX1/DLX2 would make
+    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
+    pub engine: EngineArg,
+}
+
+/// `--engine`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EngineArg {
+    /// The fastest engine that applies.
+    #[default]
+    Auto,
+    /// Knuth's dancing links.
+    Links,
+    /// Sets of options as bit vectors.
+    Bits,
+}
+
+/// Checkpoint options (counting only).
+#[derive(Args, Clone, Debug, Default)]
+pub struct CheckpointArgs {
+    /// Record finished parts of the search in FILE every few seconds and at
+    /// the end or on Ctrl-C, to resume later with --resume
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Finish the run recorded in FILE (and go on recording there unless
+    /// --checkpoint names another file)
+    #[arg(long, value_name = "FILE")]
+    pub resume: Option<PathBuf>,
+}
+
+impl CheckpointArgs {
+    /// Is a checkpoint written or read?
+    pub fn any(&self) -> bool {
+        self.checkpoint.is_some() || self.resume.is_some()
+    }
+}
+
+/// The stop flag shared with the Ctrl-C handler, installed once.
+fn stop_flag() -> Arc<AtomicBool> {
+    use std::sync::OnceLock;
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let f = flag.clone();
+        // A second Ctrl-C while stopping exits at once.
+        let _ = ctrlc::set_handler(move || {
+            if f.swap(true, Ordering::SeqCst) {
+                std::process::exit(i32::from(INTERRUPTED));
+            }
+        });
+        flag
+    })
+    .clone()
+}
+
+/// Was the search stopped by Ctrl-C?
+pub fn interrupted() -> bool {
+    stop_flag().load(Ordering::SeqCst)
+}
+
+/// Runs searches with the driver, showing progress where it helps.
+pub struct Runner {
+    options: Options,
+    bar: bool,
+    /// What the bar and the messages call the count ("solutions").
+    noun: &'static str,
+}
+
+impl Runner {
+    /// A runner for the given options; `machine_output` (JSON) turns the
+    /// bar off, as does `--quiet` or a standard error that is not a
+    /// terminal.
+    pub fn new(args: &SearchArgs, machine_output: bool) -> Result<Runner, Failure> {
+        let mut options = Options::with_threads(args.threads.unwrap_or(0));
+        if let Some(n) = args.threads {
+            let max = max_threads();
+            if n > max {
+                return Err(Failure::input(format!(
+                    "-j {n}: at most {max} threads (4 per core) are allowed; 0 or no -j uses one per core"
+                )));
+            }
+        }
+        options.stop = stop_flag();
+        options.early_dead_ends = !args.knuth;
+        options.engine = match args.engine {
+            EngineArg::Auto => None,
+            EngineArg::Links => Some(dlx::Engine::Links),
+            EngineArg::Bits => Some(dlx::Engine::Bits),
+        };
+        Ok(Runner {
+            options,
+            bar: !args.quiet && !machine_output && std::io::stderr().is_terminal(),
+            noun: "solutions",
+        })
+    }
+
+    /// The number of worker threads.
+    pub fn threads(&self) -> usize {
+        self.options.thread_count()
+    }
+
+    /// The same runner, recording and resuming checkpoints. The checkpoint
+    /// file's directory must exist and be writable, and the file to resume
+    /// must be readable: checked now, not seconds into the search.
+    pub fn with_checkpoints(mut self, c: &CheckpointArgs) -> Result<Runner, Failure> {
+        if let Some(r) = &c.resume {
+            std::fs::metadata(r)
+                .map_err(|e| Failure::input(format!("{}: cannot resume: {e}", r.display())))?;
+        }
+        let target = c.checkpoint.clone().or_else(|| c.resume.clone());
+        if let Some(t) = &target {
+            check_writable(t)?;
+        }
+        self.options.checkpoint = target;
+        self.options.resume = c.resume.clone();
+        Ok(self)
+    }
+
+    /// Counts the solutions of `m`, summing `weigh` over them when given.
+    /// An interrupted run is an error (exit 130) that says what was found
+    /// and how to resume.
+    pub fn count(
+        &self,
+        m: &Matrix,
+        weigh: Option<&Weigher<'_>>,
+    ) -> Result<(Tally, Report), Failure> {
+        let mut bar = Bar::new(self.bar, self.noun);
+        let result = match weigh {
+            None => parallel::count(m, &self.options, &mut |s: &Snapshot| bar.update(s, None)).map(
+                |r| {
+                    let w = Weight {
+                        total: r.solutions,
+                        distinct: 0,
+                    };
+                    (r, w)
+                },
+            ),
+            Some(w) => {
+                // The weights of the solutions handed over so far.
+                let sum = std::sync::Mutex::new(Some(Weight::default()));
+                let total = |sum: &std::sync::Mutex<Option<Weight>>| {
+                    sum.lock().map(|x| x.map_or(0, |x| x.total)).unwrap_or(0)
+                };
+                let r = parallel::solve(
+                    m,
+                    &self.options,
+                    &mut |s: &Snapshot| bar.update(s, Some(total(&sum))),
+                    |o: &[OptionId]| {
+                        let mut s = sum.lock().unwrap_or_else(|e| e.into_inner());
+                        *s = s.and_then(|x| x.checked_add(w(o)));
+                        if s.is_some() {
+                            Control::Continue
+                        } else {
+                            Control::Stop
+                        }
+                    },
+                );
+                match sum.into_inner().unwrap_or_else(|e| e.into_inner()) {
+                    Some(weight) => r.map(|r| (r, weight)),
+                    None => {
+                        bar.finish();
+                        return Err(Failure::input("the weighted count overflows 128 bits"));
+                    }
+                }
+            }
+        };
+        bar.finish();
+        let (report, weight) = result.map_err(driver_error)?;
+        if report.interrupted {
+            return Err(self.interrupted_failure(&report, weight.total));
+        }
+        let tally = Tally {
+            stats: Stats {
+                solutions: report.solutions,
+                nodes: report.nodes,
+                updates: report.updates,
+            },
+            weight,
+        };
+        Ok((tally, report))
+    }
+
+    /// The exit for an interrupted count: what was found, how much of the
+    /// tree it covers, how to resume; code 130.
+    fn interrupted_failure(&self, report: &Report, found: u128) -> Failure {
+        let mut message = format!(
+            "interrupted: {found} {} so far, {:.1}% of the search tree covered",
+            self.noun,
+            100.0 * report.fraction_done
+        );
+        match &self.options.checkpoint {
+            Some(ck) => {
+                message += &format!(
+                    "; the finished parts are in {}. Resume with:\n  {}",
+                    ck.display(),
+                    resume_command(ck)
+                );
+            }
+            None => message += " (count with --checkpoint FILE for a run that can be resumed)",
+        }
+        Failure {
+            code: INTERRUPTED,
+            message,
+        }
+    }
+
+    /// Hands every solution of `m` to `visit`, in the order of a one-thread
+    /// search, until it says stop.
+    pub fn solve(
+        &self,
+        m: &Matrix,
+        visit: &mut dyn FnMut(&[OptionId]) -> Control,
+    ) -> Result<Report, Failure> {
+        let mut bar = Bar::new(self.bar, self.noun);
+        let r = parallel::solve(
+            m,
+            &self.options,
+            &mut |s: &Snapshot| bar.update(s, None),
+            visit,
+        );
+        bar.finish();
+        r.map_err(driver_error)
+    }
+}
+
+/// The largest `-j`: four threads per core.
+pub fn max_threads() -> usize {
+    4 * std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Checks that a checkpoint can be written at `path`: its directory exists
+/// and accepts a new file.
+fn check_writable(path: &Path) -> Result<(), Failure> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    if !dir.is_dir() {
+        return Err(Failure::input(format!(
+            "{}: cannot write a checkpoint there: the directory {} does not exist",
+            path.display(),
+            dir.display()
+        )));
+    }
+    let probe = dir.join(format!(".polycover-probe-{}", std::process::id()));
+    std::fs::write(&probe, b"").map_err(|e| {
+        Failure::input(format!(
+            "{}: cannot write a checkpoint there: {e}",
+            path.display()
+        ))
+    })?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
+}
+
+/// The command line that resumes this run from checkpoint `ck`: the same
+/// arguments, with `--resume ck` instead of any earlier `--resume`.
+fn resume_command(ck: &Path) -> String {
+    let mut args: Vec<String> = Vec::new();
+    let mut it = std::env::args().skip(1);
+    while let Some(a) = it.next() {
+        if a == "--resume" {
+            it.next();
+        } else if !a.starts_with("--resume=") {
+            args.push(a);
+        }
+    }
+    args.push("--resume".into());
+    args.push(ck.display().to_string());
+    let mut line = String::from("polycover");
+    for a in &args {
+        line.push(' ');
+        line.push_str(&shell_quote(a));
+    }
+    line
+}
+
+/// `s` quoted for a POSIX shell where it needs to be.
+fn shell_quote(s: &str) -> String {
+    let plain = !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
+    if plain {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
+}
+
+/// Errors of the driver are about the checkpoint file (bad input) or I/O.
+fn driver_error(e: parallel::Error) -> Failure {
+    Failure::input(e.to_string())
+}
+
+/// The count's view of the runner: the big search and the small ones run
+/// on the driver; an interruption is an error.
+impl Search for &Runner {
+    type Error = Failure;
+    fn count(&mut self, m: &Matrix, weigh: Option<&Weigher<'_>>) -> Result<Tally, Failure> {
+        Runner::count(self, m, weigh).map(|(t, _)| t)
+    }
+    fn each(&mut self, m: &Matrix, f: &mut dyn FnMut(&[OptionId])) -> Result<Stats, Failure> {
+        let r = Runner::solve(self, m, &mut |o: &[OptionId]| {
+            f(o);
+            Control::Continue
+        })?;
+        if r.interrupted {
+            return Err(self.interrupted_failure(&r, r.solutions));
+        }
+        Ok(Stats {
+            solutions: r.solutions,
+            nodes: r.nodes,
+            updates: r.updates,
+        })
+    }
+}
+
+/// The progress bar: drawn on standard error after the first second, so
+/// quick runs print nothing; the fraction is Knuth's estimate of the tree
+/// done, the time left the driver's smoothed estimate, the count the one
+/// the user will get (the weighted total of a symmetry-reduced search).
+struct Bar {
+    bar: Option<ProgressBar>,
+    enabled: bool,
+    noun: &'static str,
+}
+
+impl Bar {
+    fn new(enabled: bool, noun: &'static str) -> Bar {
+        Bar {
+            bar: None,
+            enabled,
+            noun,
+        }
+    }
+
+    /// Shows a snapshot; `count` replaces the snapshot's raw solutions
+    /// when the search is weighted.
+    fn update(&mut self, s: &Snapshot, count: Option<u128>) {
+        if !self.enabled || s.elapsed < Duration::from_secs(1) {
+            return;
+        }
+        let bar = self.bar.get_or_insert_with(|| {
+            let b = ProgressBar::with_draw_target(Some(10_000), ProgressDrawTarget::stderr());
+            b.set_style(
+                ProgressStyle::with_template("{bar:30} {percent:>3}% {msg}")
+                    .expect("a valid template"),
+            );
+            b
+        });
+        bar.set_position((s.fraction_done * 10_000.0) as u64);
+        let rate = s.nodes as f64 / s.elapsed.as_secs_f64().max(1e-9);
+        let eta = match s.eta {
+            Some(e) => format!(", {} left", human_duration(e)),
+            None => String::new(),
+        };
+        bar.set_message(format!(
+            "{} {} so far, {:.2} M nodes/s, {} threads{eta}",
+            count.unwrap_or(s.solutions),
+            self.noun,
+            rate / 1e6,
+            s.threads
+        ));
+    }
+
+    fn finish(&mut self) {
+        if let Some(b) = self.bar.take() {
+            b.finish_and_clear();
+        }
+    }
+}
+
+/// `1h02m`, `3m05s`, `12s`.
+fn human_duration(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 3600 {
+        format!("{}h{:02}m", s / 3600, (s % 3600) / 60)
+    } else if s >= 60 {
+        format!("{}m{:02}s", s / 60, s % 60)
+    } else {
+        format!("{s}s")
+    }
+}

@@ -1,0 +1,237 @@
+//! Polyform puzzles (TOML files, `docs/format.md`) as [`Problem`]s.
+
+use super::{Kind, LegendEntry, Problem, expect_line, matrix_json, matrix_line};
+use crate::board::CellKind;
+use crate::encode::{Encoding, encode};
+use crate::error::Error;
+use crate::orbits::Action;
+use crate::puzzle::{Expect, Puzzle};
+use crate::symmetry::{self, GroupChoice};
+use crate::{render, svg};
+use dlx::{Matrix, OptionId};
+use serde_json::{Value, json};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// A polyform puzzle and its encoding.
+pub struct PolyformProblem {
+    /// The puzzle as read.
+    pub puzzle: Puzzle,
+    /// Its matrix and the placement of each option.
+    pub encoding: Encoding,
+}
+
+impl PolyformProblem {
+    /// Reads a puzzle from its text and encodes it.
+    pub fn parse(path: &Path, text: &str) -> Result<PolyformProblem, Error> {
+        let puzzle = crate::file::parse_puzzle(path, text)?;
+        PolyformProblem::new(puzzle)
+    }
+
+    /// Encodes a puzzle.
+    pub fn new(puzzle: Puzzle) -> Result<PolyformProblem, Error> {
+        let encoding = encode(&puzzle).map_err(|m| Error::new(&puzzle.path, None, m))?;
+        Ok(PolyformProblem { puzzle, encoding })
+    }
+
+    fn placements(&self, solution: &[OptionId]) -> Vec<crate::Placement> {
+        self.encoding.decode(&self.puzzle, solution)
+    }
+}
+
+impl Problem for PolyformProblem {
+    fn kind(&self) -> Kind {
+        Kind::Polyform
+    }
+    fn name(&self) -> &str {
+        &self.puzzle.name
+    }
+    fn path(&self) -> &Path {
+        &self.puzzle.path
+    }
+    fn matrix(&self) -> &Matrix {
+        &self.encoding.matrix
+    }
+    fn expect(&self) -> Option<&Expect> {
+        self.puzzle.expect.as_ref()
+    }
+
+    fn action(&self, choice: GroupChoice) -> Result<Action, Error> {
+        symmetry::action(&self.puzzle, &self.encoding, choice)
+            .map_err(|m| Error::new(&self.puzzle.path, None, m))
+    }
+
+    fn describe(&self, color: bool) -> String {
+        let puzzle = &self.puzzle;
+        let lattice = puzzle.lattice();
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "{} ({} lattice{})",
+            puzzle.name,
+            puzzle.lattice,
+            if puzzle.one_sided { ", one-sided" } else { "" }
+        );
+        let _ = writeln!(
+            s,
+            "board: {} cells, {} to fill, {} may stay empty, {} taken by pre-placed pieces",
+            puzzle.board.len(),
+            puzzle.board.count(CellKind::Fill),
+            puzzle.board.count(CellKind::Optional),
+            puzzle.fixed.iter().map(|p| p.cells.len()).sum::<usize>()
+        );
+        s.push_str(&render::picture(puzzle, &puzzle.fixed, color));
+        let _ = writeln!(s, "\npieces:");
+        for (p, st) in puzzle.pieces.iter().zip(&self.encoding.pieces) {
+            let _ = writeln!(
+                s,
+                "  {} `{}`: {} cells, count {}, {} orientations, {} placements",
+                p.name,
+                p.symbol,
+                p.size(),
+                p.count,
+                st.orientations,
+                st.placements
+            );
+            for line in render::shape_picture(lattice, p.cells.cells(), p.symbol).lines() {
+                let _ = writeln!(s, "    {line}");
+            }
+        }
+        let group = symmetry::puzzle_group(puzzle);
+        let _ = writeln!(
+            s,
+            "\nsymmetry group: order {} (maps of the board onto itself that carry the piece set onto itself; {} of them rotations)",
+            group.order(),
+            group.elements.iter().filter(|g| g.point.proper).count()
+        );
+        for g in &group.elements {
+            let swaps = swaps(puzzle, g);
+            let _ = writeln!(
+                s,
+                "  {}{}",
+                lattice.describe(&g.point),
+                if swaps.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (swaps {})", swaps.join(", "))
+                }
+            );
+        }
+        let _ = writeln!(s, "\n{}", matrix_line(&self.encoding.matrix));
+        if let Some(e) = &puzzle.expect {
+            let _ = writeln!(s, "{}", expect_line(e));
+        }
+        s
+    }
+
+    fn describe_json(&self) -> Value {
+        let puzzle = &self.puzzle;
+        let lattice = puzzle.lattice();
+        let pieces: Vec<Value> = puzzle
+            .pieces
+            .iter()
+            .zip(&self.encoding.pieces)
+            .map(|(p, st)| {
+                json!({
+                    "name": p.name,
+                    "symbol": p.symbol.to_string(),
+                    "cells": p.size(),
+                    "count": p.count.to_string(),
+                    "orientations": st.orientations,
+                    "placements": st.placements,
+                })
+            })
+            .collect();
+        let group = symmetry::puzzle_group(puzzle);
+        let elements: Vec<Value> = group
+            .elements
+            .iter()
+            .map(|g| {
+                json!({
+                    "symmetry": lattice.describe(&g.point),
+                    "rotation": g.point.proper,
+                    "swaps": swaps(puzzle, g),
+                })
+            })
+            .collect();
+        json!({
+            "lattice": puzzle.lattice.to_string(),
+            "one_sided": puzzle.one_sided,
+            "board": {
+                "cells": puzzle.board.len(),
+                "fill": puzzle.board.count(CellKind::Fill),
+                "optional": puzzle.board.count(CellKind::Optional),
+                "preplaced": puzzle.fixed.iter().map(|p| p.cells.len()).sum::<usize>(),
+                "picture": render::picture(puzzle, &puzzle.fixed, false).lines().collect::<Vec<_>>(),
+            },
+            "pieces": pieces,
+            "group": {
+                "order": group.order(),
+                "rotations": group.elements.iter().filter(|g| g.point.proper).count(),
+                "elements": elements,
+            },
+            "matrix": matrix_json(&self.encoding.matrix),
+        })
+    }
+
+    fn picture(&self, solution: &[OptionId], color: bool) -> String {
+        render::picture(&self.puzzle, &self.placements(solution), color)
+    }
+
+    fn solution_json(&self, solution: &[OptionId]) -> Value {
+        let placements = self.placements(solution);
+        let mut v = render::solution_json(&self.puzzle, 0, &placements);
+        if let Some(o) = v.as_object_mut() {
+            o.remove("puzzle");
+            o.remove("solution");
+        }
+        v
+    }
+
+    fn solution_svg(&self, solution: &[OptionId], caption: &str) -> Result<String, Error> {
+        Ok(svg::solution(&self.puzzle, &self.placements(solution), caption).svg)
+    }
+
+    fn overview_svg(&self) -> Result<String, Error> {
+        Ok(svg::overview(&self.puzzle).svg)
+    }
+
+    fn legend(&self) -> Vec<LegendEntry> {
+        self.puzzle
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(i, p)| LegendEntry {
+                label: if p.count.is_one() {
+                    p.name.clone()
+                } else {
+                    format!("{} ×{}", p.name, p.count)
+                },
+                symbol: p.symbol,
+                svg: svg::piece(&self.puzzle, i, "").svg,
+            })
+            .collect()
+    }
+
+    fn matrix_comment(&self) -> String {
+        let p = &self.puzzle;
+        format!(
+            "{} ({}): {} pieces, {} board cells\nmade by polycover matrix {}",
+            p.name,
+            p.lattice,
+            p.pieces.len(),
+            p.board.len(),
+            p.path.display()
+        )
+    }
+}
+
+/// The pieces a symmetry swaps, as "A <-> B".
+fn swaps(puzzle: &Puzzle, g: &symmetry::PuzzleSymmetry) -> Vec<String> {
+    g.pieces
+        .iter()
+        .enumerate()
+        .filter(|&(i, &j)| i < j)
+        .map(|(i, &j)| format!("{} <-> {}", puzzle.pieces[i].name, puzzle.pieces[j].name))
+        .collect()
+}
