@@ -111,6 +111,7 @@ pub(crate) enum RawNumber {
 pub(crate) struct RawExpect {
     solutions: Option<Spanned<RawNumber>>,
     distinct: Option<Spanned<RawNumber>>,
+    group: Option<Spanned<String>>,
     source: Option<String>,
     seconds: Option<f64>,
 }
@@ -732,6 +733,18 @@ pub(crate) fn parse_expect(src: &Source, e: &Spanned<RawExpect>) -> Result<Expec
             .as_ref()
             .map(|n| parse_big(src, n))
             .transpose()?,
+        group: match &er.group {
+            None => crate::symmetry::GroupChoice::Full,
+            Some(g) => crate::symmetry::GroupChoice::from_name(g.get_ref()).ok_or_else(|| {
+                src.err(
+                    g.span(),
+                    format!(
+                        "[expect] group `{}` is not a group: write \"full\", \"rotations\" or \"none\"",
+                        g.get_ref()
+                    ),
+                )
+            })?,
+        },
         source: er.source.clone(),
         seconds: er.seconds,
     })

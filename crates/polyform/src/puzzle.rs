@@ -12,8 +12,11 @@ use std::path::PathBuf;
 pub struct Expect {
     /// All solutions, every symmetric image counted.
     pub solutions: Option<u128>,
-    /// Solutions up to the board's symmetries (checked by a later issue).
+    /// Solutions up to the symmetries of `group`.
     pub distinct: Option<u128>,
+    /// The group the distinct count is taken under (default: the full
+    /// group, rotations and reflections).
+    pub group: crate::symmetry::GroupChoice,
     /// Where the numbers come from.
     pub source: Option<String>,
     /// About how long a count takes (seconds, release build, one core);

@@ -32,6 +32,7 @@ pub fn run(args: ShowArgs) -> Result<u8, Failure> {
                 json!({
                     "solutions": e.solutions,
                     "distinct": e.distinct,
+                    "group": e.group.name(),
                     "source": e.source,
                     "seconds": e.seconds,
                 })

@@ -280,6 +280,9 @@ fn check(f: &Path, shown: String, runner: &Runner, max: f64) -> Result<Row, Fail
     };
     row.expected = expect.solutions;
     row.distinct = expect.distinct;
+    if problem.kind() != polyform::problem::Kind::Dlx {
+        row.group = expect.group;
+    }
     if expect.seconds.unwrap_or(0.0) > max {
         row.verdict = Verdict::Skip;
         row.seconds = expect.seconds;

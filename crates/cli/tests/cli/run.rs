@@ -1,32 +1,12 @@
 //! Threads, distinct counts, interruption and checkpoints, as a user meets
 //! them on the command line.
 
-use std::path::{Path, PathBuf};
+use super::common::{bin, json, run, temp};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
 fn polycover(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_polycover"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the binary runs")
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    let text = String::from_utf8_lossy(&out.stdout);
-    serde_json::from_str(text.lines().last().unwrap_or(""))
-        .unwrap_or_else(|e| panic!("{e}: {text}\n{}", String::from_utf8_lossy(&out.stderr)))
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("polycover-run-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    run(args)
 }
 
 #[test]
@@ -75,7 +55,7 @@ fn solve_distinct_prints_one_solution_per_class() {
 fn an_interrupted_count_resumes_to_the_exact_total() {
     let ck = temp("6x10.checkpoint");
     let _ = std::fs::remove_file(&ck);
-    let child = Command::new(env!("CARGO_BIN_EXE_polycover"))
+    let child = bin()
         .args([
             "dlx",
             "benches/instances/pent6x10.dlx",
@@ -84,7 +64,6 @@ fn an_interrupted_count_resumes_to_the_exact_total() {
             "--checkpoint",
         ])
         .arg(&ck)
-        .current_dir(root())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -2,27 +2,15 @@
 //! them: files written, their number, the gallery page, and the errors
 //! (exit 2 with a message, never a panic).
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use super::common::{self, outcome, run};
+use std::path::PathBuf;
 
 fn polycover(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_polycover"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    outcome(&run(args))
 }
 
 fn data(rel: &str) -> String {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data")
-        .join(rel)
-        .display()
-        .to_string()
+    common::data(rel).display().to_string()
 }
 
 fn scratch(name: &str) -> PathBuf {

@@ -1,27 +1,7 @@
 //! The puzzle subcommands, run as a user runs them.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn bin() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_polycover"));
-    c.env_remove("POLYCOVER_DATA").env("NO_COLOR", "1");
-    c
-}
-
-fn data(rel: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data")
-        .join(rel)
-}
-
-fn run(args: &[&str]) -> Output {
-    bin().args(args).output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use super::common::{bin, data, run, stdout};
+use std::process::Stdio;
 
 #[test]
 fn count_soma() {

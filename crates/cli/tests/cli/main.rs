@@ -1,0 +1,9 @@
+//! The `polycover` binary as a user runs it: one test binary (faster to
+//! build than one per file), one module per theme.
+
+mod common;
+mod dlx;
+mod json;
+mod puzzle;
+mod run;
+mod svg;
