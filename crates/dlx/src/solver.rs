@@ -12,7 +12,7 @@
 //! * `Leave` [backup/backdown]: go back one level, uncommit the option chosen
 //!   there, and try its successor.
 //!
-//! All state lives in the [`Solver`] (the links and the choice stack), never
+//! All state lives in the [`Solver`] (the engine's and the choice stack), never
 //! on the Rust call stack, so a search can stop after any number of nodes and
 //! resume later ([`Solver::run`] with a budget), and it can begin below a
 //! fixed prefix of choices: a [`Subproblem`].
@@ -41,8 +41,7 @@ enum Phase {
 }
 
 /// The mutable state of one search: the engine's data structure and the
-/// choice stack. Build
-/// one per thread; they can share one [`Matrix`].
+/// choice stack. Build one per thread; they can share one [`Matrix`].
 ///
 /// ```
 /// use dlx::{MatrixBuilder, Solver};
@@ -59,18 +58,16 @@ pub struct Solver<'m> {
 }
 
 /// Runs `$st.$method::<E, A, COLORS>(engine, args)` for the solver's engine
-/// and algorithm: one monomorphised copy per combination (the bitset engine
-/// has no multiplicities, so it runs `Exact` only).
+/// and algorithm: one monomorphised copy per combination. The bitset engine
+/// has no multiplicities, so it runs `Exact` only, and its conflict matrix
+/// already holds the colors, so one copy serves with and without them.
 macro_rules! dispatch {
     ($solver:expr, $method:ident $([$g:ty])? $(, $arg:expr)*) => {{
         let st = &mut $solver.st;
         match &mut $solver.engine {
             EngineState::Small(e) => dispatch!(@algo st, e, $method $([$g])? $(, $arg)*),
             EngineState::Large(e) => dispatch!(@algo st, e, $method $([$g])? $(, $arg)*),
-            EngineState::Bits(e) => match st.colors {
-                false => st.$method::<_, Exact, false $(, $g)?>(e $(, $arg)*),
-                true => st.$method::<_, Exact, true $(, $g)?>(e $(, $arg)*),
-            },
+            EngineState::Bits(e) => st.$method::<_, Exact, false $(, $g)?>(e $(, $arg)*),
         }
     }};
     (@algo $st:ident, $e:ident, $method:ident $([$g:ty])? $(, $arg:expr)*) => {
