@@ -10,7 +10,7 @@
 //! fastest run of each with nodes, updates and updates per second as a
 //! Markdown table row (time ratios against the first).
 
-use dlx::{Engine, Solver, Stats};
+use dlx::{EngineKind, Solver, Stats};
 use std::time::Instant;
 
 fn main() {
@@ -31,8 +31,15 @@ fn main() {
             continue;
         }
         let m = dlx::format::parse(&inst.text).expect("generated instances parse");
-        let knuth = time(&m, inst.solutions, inst.name, runs, Engine::Links, false);
-        let early = time(&m, inst.solutions, inst.name, runs, Engine::Links, true);
+        let knuth = time(
+            &m,
+            inst.solutions,
+            inst.name,
+            runs,
+            EngineKind::Links,
+            false,
+        );
+        let early = time(&m, inst.solutions, inst.name, runs, EngineKind::Links, true);
         assert_eq!(
             knuth.0.nodes, early.0.nodes,
             "{}: the trees differ",
@@ -41,7 +48,7 @@ fn main() {
         let bits = if m.has_multiplicities() || m.num_options() > 8192 {
             "| - | - |".to_string()
         } else {
-            let b = time(&m, inst.solutions, inst.name, runs, Engine::Bits, true);
+            let b = time(&m, inst.solutions, inst.name, runs, EngineKind::Bits, true);
             assert_eq!(b.0, knuth.0, "{}: the engines differ", inst.name);
             format!("| {:.3} | {:.2} |", b.1, b.1 / knuth.1)
         };
@@ -67,7 +74,7 @@ fn time(
     solutions: u128,
     name: &str,
     runs: usize,
-    engine: Engine,
+    engine: EngineKind,
     early: bool,
 ) -> (Stats, f64) {
     let mut best = f64::INFINITY;

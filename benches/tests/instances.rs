@@ -1,7 +1,7 @@
 //! The committed benchmark instances are what the generator makes, and the
 //! solver reproduces their published counts and Knuth's DLX1 figures.
 
-use dlx::{Engine, Solver};
+use dlx::{EngineKind, Solver};
 
 fn committed(name: &str) -> String {
     let path = format!("{}/instances/{name}.dlx", env!("CARGO_MANIFEST_DIR"));
@@ -49,7 +49,7 @@ fn nodes_and_updates_equal_dlx1() {
         ("soma", 11520, 254_700, 29_605_457),
     ] {
         let m = dlx::format::parse(&committed(name)).unwrap();
-        let mut s = Solver::with_engine(&m, Engine::Links);
+        let mut s = Solver::with_engine(&m, EngineKind::Links);
         s.set_early_dead_ends(false);
         assert_eq!(s.count(), solutions, "{name}");
         assert_eq!(s.stats().nodes, nodes, "{name}");
@@ -57,14 +57,14 @@ fn nodes_and_updates_equal_dlx1() {
         // The bitset engine reports the updates of Knuth's moves, with or
         // without early dead ends.
         for early in [false, true] {
-            let mut s = Solver::with_engine(&m, Engine::Bits);
-            assert_eq!(s.engine(), Engine::Bits);
+            let mut s = Solver::with_engine(&m, EngineKind::Bits);
+            assert_eq!(s.engine(), EngineKind::Bits);
             s.set_early_dead_ends(early);
             assert_eq!(s.count(), solutions, "{name}");
             assert_eq!(s.stats().nodes, nodes, "{name}");
             assert_eq!(s.stats().updates, updates, "{name}");
         }
-        let mut s = Solver::with_engine(&m, Engine::Links);
+        let mut s = Solver::with_engine(&m, EngineKind::Links);
         assert_eq!(s.count(), solutions, "{name}");
         assert_eq!(s.stats().nodes, nodes, "{name}");
         assert!(s.stats().updates < updates, "{name}: {:?}", s.stats());

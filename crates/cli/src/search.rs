@@ -125,8 +125,8 @@ impl Runner {
         options.early_dead_ends = !args.knuth;
         options.engine = match args.engine {
             EngineArg::Auto => None,
-            EngineArg::Links => Some(dlx::Engine::Links),
-            EngineArg::Bits => Some(dlx::Engine::Bits),
+            EngineArg::Links => Some(dlx::EngineKind::Links),
+            EngineArg::Bits => Some(dlx::EngineKind::Bits),
         };
         Ok(Runner {
             options,

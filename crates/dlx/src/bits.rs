@@ -23,8 +23,9 @@
 //! # The same search as the links
 //!
 //! The engine answers the same questions as [`Links`](crate::links::Links)
-//! and the solver drives both with one loop: the item to branch on is the
-//! first active primary item with the fewest options, options are tried in
+//! (the [`Engine`] trait) and the solver drives both with one loop: the item
+//! to branch on is chosen by the same [`ChoiceRule`](crate::ChoiceRule)
+//! from the same lengths, in the same order, options are tried in
 //! the order of the matrix (the order of a dancing-links list), and nodes
 //! are named by their index in the links' node array, so subproblems and
 //! checkpoints mean the same for both. The tree and the node count are
@@ -32,7 +33,13 @@
 //! make for the same moves (early dead ends off), computed per hidden option
 //! (its size minus one) and per covered item (one).
 //!
-//! # State
+//! # Tables and state
+//!
+//! What depends only on the matrix (the conflict matrix, the holders of each
+//! item, the node names) is a [`BitsTables`], built once per
+//! [`Matrix`] on first use and kept in it (`Matrix::bits_tables`), so
+//! every solver of the matrix (each worker thread, the splitter) shares one
+//! copy; a solver's own state is only its frames.
 //!
 //! A *frame* is the state of the search at one point: `alive` (`w` words,
 //! bit `o` set when option `o` may still be chosen) and `len` (`np`
@@ -46,23 +53,28 @@
 //! Only Algorithms X and C: with multiplicities an option does not exclude
 //! the others of its items, and the solver keeps the links for them.
 
+use crate::engine::Engine;
 use crate::links::ROOT;
 use crate::matrix::Matrix;
+use std::fmt;
+use std::ops::ControlFlow;
+use std::sync::{Arc, OnceLock};
 
 /// The most options a matrix may have for the bitset engine: the conflict
 /// matrix then takes at most 8 MiB.
 pub(crate) const MAX_OPTIONS: usize = 8192;
 
-/// `len` of a covered item: above any real count, so that the item with the
-/// fewest options is found by one scan of `len`, and a dead end (an item
-/// still to be covered without options) by a search for 0. A covered item's
-/// count never changes again: every option that holds it is gone.
+/// `len` of a covered item: above any real count, so that a dead end (an
+/// item still to be covered without options) is found by a search for 0. A
+/// covered item's count never changes again: every option that holds it is
+/// gone.
 const DONE: u16 = u16::MAX;
 
-/// One search's state for the bitset engine. See the module documentation.
+/// What the bitset engine knows of a matrix before any search: read-only,
+/// shared by every solver of the matrix. See the module documentation.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Bits {
-    /// Words in a set of options: `ceil(options / 64)`.
+pub(crate) struct BitsTables {
+    /// Words in a set of options: `ceil(options / 64)`, at least 1.
     w: usize,
     /// `N1`, the number of primary items.
     np: usize,
@@ -89,23 +101,15 @@ pub(crate) struct Bits {
     first: Vec<u32>,
     top: Vec<u32>,
     opt: Vec<u32>,
-    /// The frames, back to back (`w` and `np` entries each).
+    /// The bottom frame: every option alive (`w` words), and each primary
+    /// item's number of options (`np` counters).
     alive: Vec<u64>,
     len: Vec<u16>,
-    /// The number of frames in use (at least 1).
-    depth: usize,
-    /// Knuth's updates for the moves made so far.
-    pub updates: u64,
 }
 
-impl Bits {
-    /// Can the bitset engine solve `m`?
-    pub fn suits(m: &Matrix) -> bool {
-        !m.has_multiplicities() && m.num_options() <= MAX_OPTIONS
-    }
-
-    /// Sets up the bottom frame for `m`, which [`suits`](Self::suits).
-    pub fn new(m: &Matrix) -> Bits {
+impl BitsTables {
+    /// The tables of `m`, which [`Bits::suits`].
+    fn new(m: &Matrix) -> BitsTables {
         debug_assert!(Bits::suits(m));
         let n = m.num_options();
         let np = m.num_primary();
@@ -156,7 +160,11 @@ impl Bits {
                 }
             }
         }
-        let mut b = Bits {
+        let mut alive = vec![0; w];
+        for o in 0..n {
+            alive[o / 64] |= 1 << (o % 64);
+        }
+        BitsTables {
             w,
             np,
             num_items,
@@ -169,107 +177,94 @@ impl Bits {
             first,
             top,
             opt,
-            alive: vec![0; w],
+            alive,
             len: holders_of[..np].iter().map(|l| l.len() as u16).collect(),
+        }
+    }
+}
+
+/// A matrix's slot for its [`BitsTables`]: empty until a bitset solver
+/// first asks for them. Cloning a matrix shares the tables (they depend
+/// only on the matrix); a matrix made by `retain_options` starts empty.
+#[derive(Clone, Default)]
+pub(crate) struct TablesCache(OnceLock<Arc<BitsTables>>);
+
+impl TablesCache {
+    /// The tables of `m`, whose cache this is, built on first call (by one
+    /// thread; the others wait for it).
+    pub fn get_or_build(&self, m: &Matrix) -> &BitsTables {
+        self.0.get_or_init(|| Arc::new(BitsTables::new(m)))
+    }
+}
+
+impl fmt::Debug for TablesCache {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let state = if self.0.get().is_some() {
+            "built"
+        } else {
+            "not built"
+        };
+        write!(f, "TablesCache({state})")
+    }
+}
+
+/// One search's state for the bitset engine: the frames, over tables shared
+/// with every other solver of the matrix. See the module documentation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Bits<'m> {
+    /// The matrix's tables.
+    t: &'m BitsTables,
+    /// The frames, back to back (`w` and `np` entries each); frame 0 is the
+    /// tables' bottom frame.
+    alive: Vec<u64>,
+    len: Vec<u16>,
+    /// The number of frames in use (at least 1).
+    depth: usize,
+    /// Knuth's updates for the moves made so far.
+    updates: u64,
+}
+
+impl<'m> Bits<'m> {
+    /// Can the bitset engine solve `m`?
+    pub fn suits(m: &Matrix) -> bool {
+        !m.has_multiplicities() && m.num_options() <= MAX_OPTIONS
+    }
+
+    /// Sets up the bottom frame for `m`, which [`suits`](Self::suits), on
+    /// the matrix's tables (built now if no solver has built them yet).
+    pub fn new(m: &'m Matrix) -> Bits<'m> {
+        let t = m.bits_tables();
+        Bits {
+            t,
+            alive: t.alive.clone(),
+            len: t.len.clone(),
             depth: 1,
             updates: 0,
-        };
-        for o in 0..n {
-            b.alive[o / 64] |= 1 << (o % 64);
         }
-        b
     }
 
-    /// The number of nodes of the links this engine names its nodes after.
-    pub fn num_nodes(&self) -> u32 {
-        self.top.len() as u32
-    }
-
-    pub fn is_header(&self, x: u32) -> bool {
-        x <= self.num_items
-    }
-
-    /// The option of node `x`.
-    pub fn option_of(&self, x: u32) -> u32 {
-        self.opt[x as usize]
+    /// The tables this engine reads.
+    #[cfg(test)]
+    pub fn tables(&self) -> &'m BitsTables {
+        self.t
     }
 
     /// Frame `k`'s slices.
     #[inline(always)]
     fn frame(&self, k: usize) -> (&[u64], &[u16]) {
-        let (w, np) = (self.w, self.np);
+        let (w, np) = (self.t.w, self.t.np);
         (
             &self.alive[k * w..k * w + w],
             &self.len[k * np..k * np + np],
         )
     }
 
-    /// The first primary item still to be covered (1-based), or [`ROOT`].
-    #[inline(always)]
-    pub fn first_active(&self) -> u32 {
-        let (_, len) = self.frame(self.depth - 1);
-        match len.iter().position(|&l| l != DONE) {
-            Some(i) => i as u32 + 1,
-            None => ROOT,
-        }
-    }
-
-    /// The first active primary item with the fewest options, and that
-    /// number (the rule of [`Links::choose_min_len`](crate::links::Links::choose_min_len)).
-    /// Some item must be active.
-    #[inline(always)]
-    pub fn choose_min_len(&self) -> (u32, u32) {
-        let (_, len) = self.frame(self.depth - 1);
-        let mut best = 0;
-        let mut min = DONE;
-        for (i, &l) in len.iter().enumerate() {
-            if l < min {
-                min = l;
-                best = i;
-            }
-        }
-        debug_assert!(min != DONE, "no item left to choose");
-        (best as u32 + 1, min as u32)
-    }
-
-    /// The node after `x` in its item's list, or the item's header when
-    /// there is none; `x` may be the header itself. Only for the item being
-    /// branched on, while it is covered (its list is that of the frame below
-    /// its cover).
-    #[inline(always)]
-    pub fn down(&self, x: u32) -> u32 {
-        debug_assert!(self.depth >= 2, "down() outside a covered item");
-        let (i, from) = if self.is_header(x) {
-            (x, 0)
-        } else {
-            (self.top[x as usize], self.opt[x as usize] as usize + 1)
-        };
-        let w = self.w;
-        let (alive, _) = self.frame(self.depth - 2);
-        let holders = &self.holders[(i as usize - 1) * w..(i as usize) * w];
-        let mut k = from / 64;
-        if k < w {
-            let mut m = alive[k] & holders[k] & (!0u64 << (from % 64));
-            loop {
-                if m != 0 {
-                    let o = k * 64 + m.trailing_zeros() as usize;
-                    return self.node_of(o, i);
-                }
-                k += 1;
-                if k == w {
-                    break;
-                }
-                m = alive[k] & holders[k];
-            }
-        }
-        i
-    }
-
     /// The node of option `o` in item `i` (which the option holds).
     fn node_of(&self, o: usize, i: u32) -> u32 {
-        let mut x = self.first[o];
-        while self.top[x as usize] != i {
-            debug_assert!(self.top[x as usize] != 0, "option {o} lacks item {i}");
+        let t = self.t;
+        let mut x = t.first[o];
+        while t.top[x as usize] != i {
+            debug_assert!(t.top[x as usize] != 0, "option {o} lacks item {i}");
             x += 1;
         }
         x
@@ -279,9 +274,10 @@ impl Bits {
     #[inline(always)]
     fn push_frame(&mut self) -> usize {
         let k = self.depth;
-        if self.alive.len() < (k + 1) * self.w {
-            self.alive.resize((k + 1) * self.w, 0);
-            self.len.resize((k + 1) * self.np, 0);
+        let (w, np) = (self.t.w, self.t.np);
+        if self.alive.len() < (k + 1) * w {
+            self.alive.resize((k + 1) * w, 0);
+            self.len.resize((k + 1) * np, 0);
         }
         k
     }
@@ -300,18 +296,17 @@ impl Bits {
         c0: usize,
         c1: usize,
     ) -> (u64, bool) {
-        let Bits {
+        let Bits { t, alive, len, .. } = self;
+        let BitsTables {
             w,
             np,
-            alive,
-            len,
             conflict,
             holders,
             prim_start,
             prim,
             hide_cost,
             ..
-        } = self;
+        } = *t;
         let (w, np) = (*w, *np);
         let row = if of_conflict {
             &conflict[row_at * w..][..w]
@@ -343,39 +338,131 @@ impl Bits {
         (updates, len.contains(&0))
     }
 
+    /// Checks that the engine is back at its bottom frame, as built.
+    pub fn sanity_idle(&self) -> Result<(), String> {
+        if self.depth != 1 {
+            return Err(format!("{} frames left on the stack", self.depth - 1));
+        }
+        if self.frame(0) != (&self.t.alive[..], &self.t.len[..]) {
+            return Err("the bottom frame changed".into());
+        }
+        Ok(())
+    }
+}
+
+impl Engine for Bits<'_> {
+    /// The number of nodes of the links this engine names its nodes after.
+    fn num_nodes(&self) -> u32 {
+        self.t.top.len() as u32
+    }
+
+    #[inline(always)]
+    fn is_header(&self, x: u32) -> bool {
+        x <= self.t.num_items
+    }
+
+    fn option_of(&self, x: u32) -> u32 {
+        self.t.opt[x as usize]
+    }
+
+    fn updates(&self) -> u64 {
+        self.updates
+    }
+
+    fn set_updates(&mut self, updates: u64) {
+        self.updates = updates;
+    }
+
+    /// The first primary item still to be covered (1-based), or [`ROOT`].
+    #[inline(always)]
+    fn first_active(&self) -> u32 {
+        let (_, len) = self.frame(self.depth - 1);
+        match len.iter().position(|&l| l != DONE) {
+            Some(i) => i as u32 + 1,
+            None => ROOT,
+        }
+    }
+
+    /// The items whose count is not [`DONE`], in the matrix's order.
+    #[inline(always)]
+    fn scan_active(&self, mut f: impl FnMut(u32, u32) -> ControlFlow<()>) {
+        let (_, len) = self.frame(self.depth - 1);
+        for (i, &l) in len.iter().enumerate() {
+            if l != DONE && f(i as u32 + 1, l as u32).is_break() {
+                return;
+            }
+        }
+    }
+
+    /// Only for the item being branched on, while it is covered (its list is
+    /// that of the frame below its cover).
+    #[inline(always)]
+    fn down(&self, x: u32) -> u32 {
+        debug_assert!(self.depth >= 2, "down() outside a covered item");
+        let t = self.t;
+        let (i, from) = if self.is_header(x) {
+            (x, 0)
+        } else {
+            (t.top[x as usize], t.opt[x as usize] as usize + 1)
+        };
+        let w = t.w;
+        let (alive, _) = self.frame(self.depth - 2);
+        let holders = &t.holders[(i as usize - 1) * w..(i as usize) * w];
+        let mut k = from / 64;
+        if k < w {
+            let mut m = alive[k] & holders[k] & (!0u64 << (from % 64));
+            loop {
+                if m != 0 {
+                    let o = k * 64 + m.trailing_zeros() as usize;
+                    return self.node_of(o, i);
+                }
+                k += 1;
+                if k == w {
+                    break;
+                }
+                m = alive[k] & holders[k];
+            }
+        }
+        i
+    }
+
     /// Algorithm X's `cover(i)` (1-based primary item): a frame without the
     /// item and its options.
     #[inline(always)]
-    pub fn cover(&mut self, i: u32) {
+    fn cover(&mut self, i: u32) {
         let k = self.push_frame();
         let item = i as usize - 1;
         let (updates, _) = self.derive(k, false, item, 0, 0);
-        let np = self.np;
+        let np = self.t.np;
         self.len[k * np + item] = DONE;
         self.depth = k + 1;
         self.updates += updates + 1;
     }
 
-    /// Undoes `cover(i)`.
+    /// Undoes `cover(i)`: drops its frame.
     #[inline(always)]
-    pub fn uncover(&mut self, _i: u32) {
+    fn uncover(&mut self, _i: u32) {
         debug_assert!(self.depth >= 2);
         self.depth -= 1;
     }
 
     /// Commits the option of node `x`, chosen from the item covered last: a
-    /// frame without every option that conflicts with it. With `EARLY`,
-    /// when that leaves a primary item still to be covered without options,
+    /// frame without every option that conflicts with it (colors are in the
+    /// conflict matrix, so `COLORS` changes nothing). With `EARLY`, when
+    /// that leaves a primary item still to be covered without options,
     /// pushes nothing and returns false (the dead end is then done with;
     /// its updates are counted as DLX1 would make them: the commit and the
     /// cover of the empty item on the next level).
     #[inline(always)]
-    pub fn commit<const EARLY: bool>(&mut self, x: u32) -> bool {
-        let o = self.opt[x as usize] as usize;
+    fn commit<const COLORS: bool, const EARLY: bool>(&mut self, x: u32) -> bool {
+        let o = self.t.opt[x as usize] as usize;
         let k = self.push_frame();
-        let (a, b) = (self.prim_start[o] as usize, self.prim_start[o + 1] as usize);
+        let (a, b) = (
+            self.t.prim_start[o] as usize,
+            self.t.prim_start[o + 1] as usize,
+        );
         let (updates, dead) = self.derive(k, true, o, a, b);
-        self.updates += updates + self.cover_cost[o] as u64;
+        self.updates += updates + self.t.cover_cost[o] as u64;
         if EARLY && dead {
             self.updates += 1;
             return false;
@@ -384,22 +471,39 @@ impl Bits {
         true
     }
 
-    /// Undoes a `commit(x)` that returned true.
+    /// Undoes a `commit(x)` that returned true: drops its frame.
     #[inline(always)]
-    pub fn uncommit(&mut self, _x: u32) {
+    fn uncommit<const COLORS: bool>(&mut self, _x: u32) {
         debug_assert!(self.depth >= 2);
         self.depth -= 1;
     }
+}
 
-    /// Checks that the engine is back at its bottom frame, as built.
-    pub fn sanity_idle(&self, m: &Matrix) -> Result<(), String> {
-        if self.depth != 1 {
-            return Err(format!("{} frames left on the stack", self.depth - 1));
-        }
-        let fresh = Bits::new(m);
-        if self.frame(0) != fresh.frame(0) {
-            return Err("the bottom frame changed".into());
-        }
-        Ok(())
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pentomino_like() -> Matrix {
+        crate::format::parse("a b c | x\na x:1\nb x:2\nc\na b\nb c x\n").unwrap()
+    }
+
+    #[test]
+    fn a_matrix_with_its_tables_is_still_send_sync_clone() {
+        fn check<T: Send + Sync + Clone>() {}
+        check::<Matrix>();
+    }
+
+    #[test]
+    fn solvers_of_one_matrix_share_its_tables() {
+        let m = pentomino_like();
+        let (a, b) = (Bits::new(&m), Bits::new(&m));
+        assert!(std::ptr::eq(a.tables(), b.tables()));
+        // A clone shares them too; a restricted matrix has its own.
+        let c = m.clone();
+        assert!(std::ptr::eq(Bits::new(&c).tables(), a.tables()));
+        let (r, _) = m.retain_options(|o| o.index() != 2);
+        let rb = Bits::new(&r);
+        assert!(!std::ptr::eq(rb.tables(), a.tables()));
+        assert_eq!(rb.tables(), &BitsTables::new(&r));
     }
 }

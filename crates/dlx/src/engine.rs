@@ -1,197 +1,83 @@
 //! What the search loop asks of the data structure under it: the steps of
-//! Knuth's algorithms, implemented twice, by the dancing links
-//! ([`Links`]) and by bit vectors ([`Bits`]).
+//! Knuth's algorithms, as two traits. [`Engine`] holds the steps of
+//! Algorithms X and C, which every engine implements: the dancing links
+//! (`impl Engine for Links` in module `links`) and the bit vectors (`impl
+//! Engine for Bits` in module `bits`). [`Multiplicities`] adds the steps of
+//! Algorithm M (bounds, tweaks); only the links implement it, and the
+//! solver gives no other engine a matrix with multiplicities.
 //!
 //! Nodes are named as in the links' node array (headers `1..=N`, then the
-//! options' nodes and spacers), whatever the engine, so a [`Subproblem`]
-//! (crate::Subproblem) means the same thing to both.
+//! options' nodes and spacers), whatever the engine, so a
+//! [`Subproblem`](crate::Subproblem) means the same thing to all of them.
+//! Items are 1-based (item `k` of the matrix is `k + 1` here), and 0 is the
+//! root: [`ROOT`](crate::links::ROOT) when no primary item is left.
 
-use crate::bits::Bits;
-use crate::links::{Index, Links};
+use std::ops::ControlFlow;
 
-/// The steps of Algorithms X, C and M. The steps of Algorithm M (bounds
-/// and tweaks) have no default meaning: only the links override them, and
-/// the solver gives no other engine a matrix with multiplicities.
-pub(crate) trait Steps {
+/// The steps of Algorithms X and C on one engine's data structure.
+pub(crate) trait Engine {
     /// The number of nodes (headers, option nodes, spacers).
     fn num_nodes(&self) -> u32;
     /// Is `x` an item header?
     fn is_header(&self, x: u32) -> bool;
     /// The option of node `x`.
     fn option_of(&self, x: u32) -> u32;
+    /// Knuth's updates made so far.
+    fn updates(&self) -> u64;
+    /// Sets the update count (to zero, or back to a saved figure).
+    fn set_updates(&mut self, updates: u64);
     /// The first primary item still to be covered, or `ROOT` when none.
     fn first_active(&self) -> u32;
-    /// Algorithms X and C: the first active primary item with the fewest
-    /// options, and that number.
-    fn choose_min_len(&self) -> (u32, u32);
-    /// The node after `x` in its item's list (the header after the last).
+    /// Calls `f(i, len)` for each primary item `i` still to be covered, in
+    /// the matrix's order, with the number of options left in its list,
+    /// until `f` breaks. What a [`ChoiceRule`](crate::ChoiceRule) looks at.
+    fn scan_active(&self, f: impl FnMut(u32, u32) -> ControlFlow<()>);
+    /// The node after `x` in its item's list, or the item's header after the
+    /// last; `x` may be the header itself.
     fn down(&self, x: u32) -> u32;
+    /// Takes item `i` out of the active list and hides its options.
     fn cover(&mut self, i: u32);
+    /// Undoes `cover(i)`.
     fn uncover(&mut self, i: u32);
-    /// Commits the items of `x`'s option other than `x`'s own. With `EARLY`
-    /// (Algorithms X and C), may find the option a dead end: then it undoes
-    /// what it did and returns false.
-    fn commit<const COLORS: bool, const MULT: bool, const EARLY: bool>(&mut self, x: u32) -> bool;
+    /// Commits the items of `x`'s option other than `x`'s own. With `EARLY`,
+    /// may find the option a dead end (it empties a primary item it does not
+    /// cover): then it undoes what it did and returns false.
+    fn commit<const COLORS: bool, const EARLY: bool>(&mut self, x: u32) -> bool;
     /// Undoes a `commit(x)` that returned true.
-    fn uncommit<const COLORS: bool, const MULT: bool>(&mut self, x: u32);
-
-    // ---- Algorithm M only.
-
-    fn len(&self, _i: u32) -> u32 {
-        unreachable!("Algorithm M runs on the links")
-    }
-    fn bound(&self, _i: u32) -> u32 {
-        unreachable!("Algorithm M runs on the links")
-    }
-    fn set_bound(&mut self, _i: u32, _b: u32) {
-        unreachable!("Algorithm M runs on the links")
-    }
-    fn slack(&self, _i: u32) -> u32 {
-        unreachable!("Algorithm M runs on the links")
-    }
-    fn choose_mult(&self) -> (u32, i64) {
-        unreachable!("Algorithm M runs on the links")
-    }
-    fn tweak(&mut self, _x: u32) {
-        unreachable!("Algorithm M runs on the links")
-    }
-    fn tweak_covered(&mut self, _x: u32) {
-        unreachable!("Algorithm M runs on the links")
-    }
-    fn untweak<const COVERED: bool>(&mut self, _i: u32, _x: u32) {
-        unreachable!("Algorithm M runs on the links")
-    }
-    fn deactivate(&mut self, _i: u32) {
-        unreachable!("Algorithm M runs on the links")
-    }
-    fn reactivate(&mut self, _i: u32) {
-        unreachable!("Algorithm M runs on the links")
-    }
+    fn uncommit<const COLORS: bool>(&mut self, x: u32);
 }
 
-impl<I: Index> Steps for Links<I> {
-    #[inline(always)]
-    fn num_nodes(&self) -> u32 {
-        Links::num_nodes(self)
-    }
-    #[inline(always)]
-    fn is_header(&self, x: u32) -> bool {
-        Links::is_header(self, x)
-    }
-    #[inline(always)]
-    fn option_of(&self, x: u32) -> u32 {
-        Links::option_of(self, x)
-    }
-    #[inline(always)]
-    fn first_active(&self) -> u32 {
-        Links::first_active(self)
-    }
-    #[inline(always)]
-    fn choose_min_len(&self) -> (u32, u32) {
-        Links::choose_min_len(self)
-    }
-    #[inline(always)]
-    fn down(&self, x: u32) -> u32 {
-        Links::down(self, x)
-    }
-    #[inline(always)]
-    fn cover(&mut self, i: u32) {
-        Links::cover(self, i)
-    }
-    #[inline(always)]
-    fn uncover(&mut self, i: u32) {
-        Links::uncover(self, i)
-    }
-    #[inline(always)]
-    fn commit<const COLORS: bool, const MULT: bool, const EARLY: bool>(&mut self, x: u32) -> bool {
-        match self.commit_others::<COLORS, MULT, EARLY>(x) {
-            None => true,
-            Some(last) => {
-                self.uncommit_through::<COLORS, MULT>(x, last);
-                false
-            }
-        }
-    }
-    #[inline(always)]
-    fn uncommit<const COLORS: bool, const MULT: bool>(&mut self, x: u32) {
-        self.uncommit_others::<COLORS, MULT>(x)
-    }
-    #[inline(always)]
-    fn len(&self, i: u32) -> u32 {
-        Links::len(self, i)
-    }
-    #[inline(always)]
-    fn bound(&self, i: u32) -> u32 {
-        self.bound[i as usize]
-    }
-    #[inline(always)]
-    fn set_bound(&mut self, i: u32, b: u32) {
-        self.bound[i as usize] = b;
-    }
-    #[inline(always)]
-    fn slack(&self, i: u32) -> u32 {
-        self.slack[i as usize]
-    }
-    fn choose_mult(&self) -> (u32, i64) {
-        Links::choose_mult(self)
-    }
-    fn tweak(&mut self, x: u32) {
-        Links::tweak(self, x)
-    }
-    fn tweak_covered(&mut self, x: u32) {
-        Links::tweak_covered(self, x)
-    }
-    fn untweak<const COVERED: bool>(&mut self, i: u32, x: u32) {
-        Links::untweak::<COVERED>(self, i, x)
-    }
-    fn deactivate(&mut self, i: u32) {
-        Links::deactivate(self, i)
-    }
-    fn reactivate(&mut self, i: u32) {
-        Links::reactivate(self, i)
-    }
-}
-
-impl Steps for Bits {
-    #[inline(always)]
-    fn num_nodes(&self) -> u32 {
-        Bits::num_nodes(self)
-    }
-    #[inline(always)]
-    fn is_header(&self, x: u32) -> bool {
-        Bits::is_header(self, x)
-    }
-    #[inline(always)]
-    fn option_of(&self, x: u32) -> u32 {
-        Bits::option_of(self, x)
-    }
-    #[inline(always)]
-    fn first_active(&self) -> u32 {
-        Bits::first_active(self)
-    }
-    #[inline(always)]
-    fn choose_min_len(&self) -> (u32, u32) {
-        Bits::choose_min_len(self)
-    }
-    #[inline(always)]
-    fn down(&self, x: u32) -> u32 {
-        Bits::down(self, x)
-    }
-    #[inline(always)]
-    fn cover(&mut self, i: u32) {
-        Bits::cover(self, i)
-    }
-    #[inline(always)]
-    fn uncover(&mut self, i: u32) {
-        Bits::uncover(self, i)
-    }
-    #[inline(always)]
-    fn commit<const COLORS: bool, const MULT: bool, const EARLY: bool>(&mut self, x: u32) -> bool {
-        debug_assert!(!MULT);
-        Bits::commit::<EARLY>(self, x)
-    }
-    #[inline(always)]
-    fn uncommit<const COLORS: bool, const MULT: bool>(&mut self, x: u32) {
-        Bits::uncommit(self, x)
-    }
+/// The steps Algorithm M adds: primary items with multiplicities, each
+/// multiset of options reached once (TAOCP 7.2.2.1, exercise 8 and DLX3).
+pub(crate) trait Multiplicities: Engine {
+    /// The number of options left in item `i`'s list.
+    fn len(&self, i: u32) -> u32;
+    /// How many more options may use primary item `i`.
+    fn bound(&self, i: u32) -> u32;
+    /// Sets item `i`'s bound.
+    fn set_bound(&mut self, i: u32, b: u32);
+    /// Upper minus lower bound of item `i`, fixed.
+    fn slack(&self, i: u32) -> u32;
+    /// DLX3's choice: the active primary item with the smallest branching
+    /// degree, and that degree, which is `<= 0` when the item can no longer
+    /// be satisfied.
+    fn choose_mult(&self) -> (u32, i64);
+    /// Commits the items of `x`'s option other than `x`'s own, using up one
+    /// unit of each primary item's bound.
+    fn commit_mult<const COLORS: bool>(&mut self, x: u32);
+    /// Undoes `commit_mult(x)`.
+    fn uncommit_mult<const COLORS: bool>(&mut self, x: u32);
+    /// Hides the option of node `x`, the first in its item's list, from
+    /// every list including that item's own (Knuth's `tweak`).
+    fn tweak(&mut self, x: u32);
+    /// Removes node `x`, the first in the list of a covered item, from that
+    /// list only (Knuth's `tweak'`).
+    fn tweak_covered(&mut self, x: u32);
+    /// Undoes the tweaks of item `i` made since its list began at node `x`;
+    /// with `COVERED`, those of `tweak_covered`.
+    fn untweak<const COVERED: bool>(&mut self, i: u32, x: u32);
+    /// Takes item `i` out of the active list (Algorithm M's null move).
+    fn deactivate(&mut self, i: u32);
+    /// Undoes `deactivate(i)`.
+    fn reactivate(&mut self, i: u32);
 }

@@ -19,8 +19,11 @@ use std::fmt::Write as _;
 /// and column; column counts characters).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FormatError {
+    /// The line, from 1.
     pub line: usize,
+    /// The column, from 1, in characters.
     pub column: usize,
+    /// What is wrong there.
     pub message: String,
 }
 

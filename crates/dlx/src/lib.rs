@@ -10,29 +10,38 @@
 //!
 //! * [`Matrix`] (built by [`MatrixBuilder`], or read by [`format::parse`]) is
 //!   the problem: immutable, shared by every thread.
-//! * [`Solver`] holds one search's mutable state: the data structure of its
-//!   [`Engine`] and an explicit choice stack. Two engines answer the same
-//!   questions (module `engine`): Knuth's node and item arrays, linked by
+//! * [`Solver`] (module `solver`, the loop) holds one search's mutable
+//!   state: the data structure of its engine ([`EngineKind`], module
+//!   `state`) and an explicit choice stack. Two engines answer the same
+//!   questions (the traits of module `engine`: `Engine` for Algorithms X
+//!   and C, `Multiplicities` for M): Knuth's node and item arrays, linked by
 //!   `u16`/`u32` indices (module `links`), for any matrix; and sets of
 //!   options as bit vectors with a precomputed conflict matrix (module
 //!   `bits`), for matrices without multiplicities and with at most 8192
 //!   options, where it is 1.5-2x faster (every puzzle of the catalog but
-//!   the largest). Both walk the same tree, node for node, and give the
-//!   same solutions in the same order; [`Solver::new`] picks the bitset
-//!   engine where it applies. The search is a loop over that stack, not a recursion, so it can
-//!   pause after a node budget and resume, and it can start below a fixed
-//!   prefix of choices, a [`Subproblem`].
+//!   the largest). The bitset engine's tables are built once per matrix and
+//!   shared by all its solvers. Both engines walk the same tree, node for
+//!   node, and give the same solutions in the same order; [`Solver::new`]
+//!   picks the bitset engine where it applies. The search is a loop over
+//!   that stack, not a recursion, so it can pause after a node budget and
+//!   resume, and it can start below a fixed prefix of choices, a
+//!   [`Subproblem`] (module `subproblem`).
 //! * One engine runs three algorithms: X (plain exact cover), C (secondary
 //!   items with colors: options that agree on an item's color may share it)
 //!   and M (primary items with multiplicities `lo:hi`, each multiset of
 //!   options reached once). The matrix decides which; each is a separate
 //!   monomorphised copy of the loop, so plain exact cover pays nothing for
 //!   the others.
-//! * Solutions are pushed to a [`Visitor`], which may stop the search;
+//! * Solutions are pushed to a [`Visitor`] (module `visit`), which may stop
+//!   the search;
 //!   [`Solver::count`] is the fast path. [`Stats`] counts nodes and updates
 //!   exactly as DLX1/DLX2 do, so runs compare one to one with Knuth's.
-//! * The search chooses the primary item with the fewest options left, the
-//!   first one on ties, as DLX1 does, so it walks the same tree.
+//! * The search chooses the item to branch on by a [`ChoiceRule`] (module
+//!   `choose`, where a new heuristic goes): by default
+//!   [`ChoiceRule::MinLen`], the primary item with the fewest options left,
+//!   the first one on ties, as DLX1 does, so it walks the same tree. The
+//!   rule shapes the tree, so a checkpoint's fingerprint includes
+//!   [`ChoiceRule::name`].
 //! * One departure from Knuth's moves, on by default: *early dead ends*. An
 //!   option whose commit empties the list of a primary item it does not
 //!   cover is given up on the spot, half committed, instead of being
@@ -59,14 +68,22 @@
 //! assert_eq!(opts, [0, 3, 4]);
 //! ```
 
+#![deny(missing_docs)]
+
 mod bits;
+mod choose;
 mod engine;
 pub mod format;
 mod links;
 mod matrix;
 mod solver;
+mod state;
+mod subproblem;
+mod visit;
 
+pub use choose::ChoiceRule;
 pub use matrix::{Color, Entry, ItemId, MAX_INDEX, Matrix, MatrixBuilder, MatrixError, OptionId};
-pub use solver::{
-    Control, CountOnly, Engine, Outcome, Solver, Stats, Subproblem, SubproblemError, Visitor,
-};
+pub use solver::Solver;
+pub use state::EngineKind;
+pub use subproblem::{Subproblem, SubproblemError};
+pub use visit::{Control, CountOnly, Outcome, Stats, Visitor};

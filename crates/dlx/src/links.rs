@@ -56,8 +56,10 @@
 //! options bottom to top, nodes right to left) guarantees that.
 //! [`Links::sanity`] checks the result.
 
+use crate::engine::{Engine, Multiplicities};
 use crate::matrix::Matrix;
 use std::fmt::Debug;
+use std::ops::ControlFlow;
 
 /// The index of the root of the active-item list.
 pub(crate) const ROOT: u32 = 0;
@@ -233,19 +235,9 @@ impl<I: Index> Links<I> {
         }
     }
 
-    /// The number of nodes.
-    pub fn num_nodes(&self) -> u32 {
-        self.link.len() as u32
-    }
-
     #[inline(always)]
     pub fn up(&self, x: u32) -> u32 {
         self.link[x as usize].up.get()
-    }
-
-    #[inline(always)]
-    pub fn down(&self, x: u32) -> u32 {
-        self.link[x as usize].down.get()
     }
 
     #[inline(always)]
@@ -256,80 +248,6 @@ impl<I: Index> Links<I> {
     #[inline(always)]
     pub fn item(&self, i: u32) -> ItemLink {
         self.items[i as usize]
-    }
-
-    /// `len`: the number of options left in item `i`'s list.
-    #[inline(always)]
-    pub fn len(&self, i: u32) -> u32 {
-        self.len[i as usize]
-    }
-
-    /// The first item still to be covered, or [`ROOT`] if none is left.
-    #[inline(always)]
-    pub fn first_active(&self) -> u32 {
-        self.items[ROOT as usize].next
-    }
-
-    /// Is `x` the header of an item rather than a node of an option?
-    #[inline(always)]
-    pub fn is_header(&self, x: u32) -> bool {
-        x <= self.num_items
-    }
-
-    /// The number of the option that node `x` belongs to: the color field of
-    /// the spacer that ends it.
-    pub fn option_of(&self, mut x: u32) -> u32 {
-        while self.top(x) != 0 {
-            x += 1;
-        }
-        self.color[x as usize]
-    }
-
-    // ---- The active-item list.
-
-    #[inline(always)]
-    pub fn deactivate(&mut self, i: u32) {
-        let ItemLink { prev, next } = self.items[i as usize];
-        self.items[prev as usize].next = next;
-        self.items[next as usize].prev = prev;
-    }
-
-    #[inline(always)]
-    pub fn reactivate(&mut self, i: u32) {
-        let ItemLink { prev, next } = self.items[i as usize];
-        self.items[prev as usize].next = i;
-        self.items[next as usize].prev = i;
-    }
-
-    // ---- Algorithm X: cover and uncover.
-
-    /// Removes item `i` from the active list and hides every option in its
-    /// list from the other items' lists.
-    #[inline(always)]
-    pub fn cover(&mut self, i: u32) {
-        self.deactivate(i);
-        let mut dance = self.dance();
-        let mut updates = 1;
-        let mut p = dance.down(i);
-        while p != i {
-            updates += dance.hide(p);
-            p = dance.down(p);
-        }
-        let emptied = dance.emptied;
-        self.note_emptied(emptied);
-        self.updates += updates;
-    }
-
-    /// Undoes `cover(i)`: options bottom to top, then the item itself.
-    #[inline(always)]
-    pub fn uncover(&mut self, i: u32) {
-        let mut dance = self.dance();
-        let mut p = dance.up(i);
-        while p != i {
-            dance.unhide(p);
-            p = dance.up(p);
-        }
-        self.reactivate(i);
     }
 
     /// The arrays the hot loop works on, as plain slices.
@@ -398,57 +316,13 @@ impl<I: Index> Links<I> {
         self.settled[i as usize] = 0;
     }
 
-    // ---- Algorithm M: tweak and untweak.
-
-    /// Hides the option of node `n`, the first in its item's list, from every
-    /// list including that item's own (Knuth's `tweak`).
-    pub fn tweak(&mut self, n: u32) {
-        let mut dance = self.dance();
-        let updates = dance.hide(n) + 1;
-        dance.unlink(n);
-        self.updates += updates;
-    }
-
-    /// Undoes all tweaks of item `i` made since its list began at node `x`.
-    /// The tweaked nodes kept their `down` links, so the chain from `x` leads
-    /// back to the node now first in the list. With `COVERED` (TAOCP's
-    /// `untweak'`) the item is covered and its options stay hidden from the
-    /// other lists: only its own list is restored.
-    pub fn untweak<const COVERED: bool>(&mut self, i: u32, x: u32) {
-        let mut dance = self.dance();
-        let z = dance.down(i);
-        dance.set_down(i, x);
-        let mut k = 0;
-        let mut prev = i;
-        let mut r = x;
-        while r != z {
-            dance.set_up(r, prev);
-            k += 1;
-            if !COVERED {
-                dance.unhide(r);
-            }
-            prev = r;
-            r = dance.down(r);
-        }
-        dance.set_up(z, prev);
-        self.len[i as usize] += k;
-    }
-
-    /// Removes node `n`, the first in the list of a *covered* item `i`, from
-    /// that list only: its option is already hidden from the other lists
-    /// (TAOCP's `tweak'`, used once an item's bound has reached zero).
-    pub fn tweak_covered(&mut self, n: u32) {
-        self.dance().unlink(n);
-        self.updates += 1;
-    }
-
     // ---- Committing the other items of a chosen option.
 
     /// Settles item `j` of a chosen option through node `p` (Knuth's
     /// `commit`): cover it, or purify it if the node has a color, or for an
     /// item with multiplicity use up one unit of its bound.
     #[inline(always)]
-    pub fn commit<const COLORS: bool, const MULT: bool>(&mut self, p: u32, j: u32) {
+    fn commit_item<const COLORS: bool, const MULT: bool>(&mut self, p: u32, j: u32) {
         if MULT && j <= self.num_primary {
             self.bound[j as usize] -= 1;
             if self.bound[j as usize] == 0 {
@@ -465,9 +339,9 @@ impl<I: Index> Links<I> {
         }
     }
 
-    /// Undoes `commit(p, j)`.
+    /// Undoes `commit_item(p, j)`.
     #[inline(always)]
-    pub fn uncommit<const COLORS: bool, const MULT: bool>(&mut self, p: u32, j: u32) {
+    fn uncommit_item<const COLORS: bool, const MULT: bool>(&mut self, p: u32, j: u32) {
         if MULT && j <= self.num_primary {
             if self.bound[j as usize] == 0 {
                 self.uncover(j);
@@ -513,7 +387,7 @@ impl<I: Index> Links<I> {
             if j == 0 {
                 p = self.up(p);
             } else {
-                self.commit::<COLORS, MULT>(p, j);
+                self.commit_item::<COLORS, MULT>(p, j);
                 if EARLY && self.emptied != 0 {
                     if !self.option_has(x, self.emptied) {
                         return Some(p);
@@ -572,63 +446,12 @@ impl<I: Index> Links<I> {
                 p = self.down(p);
                 continue;
             }
-            self.uncommit::<COLORS, MULT>(p, j);
+            self.uncommit_item::<COLORS, MULT>(p, j);
             if p == first {
                 break;
             }
             p -= 1;
         }
-    }
-
-    // ---- Choosing the item to branch on.
-
-    /// Algorithms X and C: the first active primary item with the fewest
-    /// options, as DLX1 and DLX2 choose (the scan stops at a length of 0).
-    /// Returns the item and its length; the root list must not be empty.
-    #[inline(always)]
-    pub fn choose_min_len(&self) -> (u32, u32) {
-        let mut best = ROOT;
-        let mut min = u32::MAX;
-        let mut k = self.first_active();
-        while k != ROOT {
-            let l = self.len(k);
-            if l < min {
-                best = k;
-                min = l;
-                if l == 0 {
-                    break;
-                }
-            }
-            k = self.items[k as usize].next;
-        }
-        (best, min)
-    }
-
-    /// Algorithm M: the active primary item with the smallest branching
-    /// degree `len + s - bound + 1` where `s = min(slack, bound)` (DLX3's
-    /// rule: ties to the smaller `s`, then to the longer list, then to the
-    /// first). Items that constrain nothing (`s == bound >= len`) come last:
-    /// DLX3 stops there and reports a "core" solution, we branch on them so
-    /// that every solution is counted exactly. Returns the item and its
-    /// degree, which may be `<= 0` when the item can no longer be satisfied.
-    pub fn choose_mult(&self) -> (u32, i64) {
-        let mut best = ROOT;
-        let mut best_key = (true, i64::MAX, u32::MAX, 0i64);
-        let mut k = self.first_active();
-        while k != ROOT {
-            let len = self.len(k);
-            let b = self.bound[k as usize];
-            let s = self.slack[k as usize].min(b);
-            let score = len as i64 + s as i64 - b as i64 + 1;
-            let free = s == b && len <= b;
-            let key = (free, score, s, -(len as i64));
-            if key < best_key {
-                best = k;
-                best_key = key;
-            }
-            k = self.items[k as usize].next;
-        }
-        (best, best_key.1)
     }
 
     // ---- Checking.
@@ -690,6 +513,218 @@ impl<I: Index> Links<I> {
             }
         }
         Ok(())
+    }
+}
+
+impl<I: Index> Engine for Links<I> {
+    fn num_nodes(&self) -> u32 {
+        self.link.len() as u32
+    }
+
+    /// Is `x` the header of an item rather than a node of an option?
+    #[inline(always)]
+    fn is_header(&self, x: u32) -> bool {
+        x <= self.num_items
+    }
+
+    /// The number of the option that node `x` belongs to: the color field of
+    /// the spacer that ends it.
+    fn option_of(&self, mut x: u32) -> u32 {
+        while self.top(x) != 0 {
+            x += 1;
+        }
+        self.color[x as usize]
+    }
+
+    fn updates(&self) -> u64 {
+        self.updates
+    }
+
+    fn set_updates(&mut self, updates: u64) {
+        self.updates = updates;
+    }
+
+    /// The first item still to be covered, or [`ROOT`] if none is left.
+    #[inline(always)]
+    fn first_active(&self) -> u32 {
+        self.items[ROOT as usize].next
+    }
+
+    /// Walks the list of active primary items from the root.
+    #[inline(always)]
+    fn scan_active(&self, mut f: impl FnMut(u32, u32) -> ControlFlow<()>) {
+        let mut k = self.first_active();
+        while k != ROOT {
+            if f(k, self.len[k as usize]).is_break() {
+                return;
+            }
+            k = self.items[k as usize].next;
+        }
+    }
+
+    #[inline(always)]
+    fn down(&self, x: u32) -> u32 {
+        self.link[x as usize].down.get()
+    }
+
+    /// Removes item `i` from the active list and hides every option in its
+    /// list from the other items' lists.
+    #[inline(always)]
+    fn cover(&mut self, i: u32) {
+        self.deactivate(i);
+        let mut dance = self.dance();
+        let mut updates = 1;
+        let mut p = dance.down(i);
+        while p != i {
+            updates += dance.hide(p);
+            p = dance.down(p);
+        }
+        let emptied = dance.emptied;
+        self.note_emptied(emptied);
+        self.updates += updates;
+    }
+
+    /// Undoes `cover(i)`: options bottom to top, then the item itself.
+    #[inline(always)]
+    fn uncover(&mut self, i: u32) {
+        let mut dance = self.dance();
+        let mut p = dance.up(i);
+        while p != i {
+            dance.unhide(p);
+            p = dance.up(p);
+        }
+        self.reactivate(i);
+    }
+
+    #[inline(always)]
+    fn commit<const COLORS: bool, const EARLY: bool>(&mut self, x: u32) -> bool {
+        match self.commit_others::<COLORS, false, EARLY>(x) {
+            None => true,
+            Some(last) => {
+                self.uncommit_through::<COLORS, false>(x, last);
+                false
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn uncommit<const COLORS: bool>(&mut self, x: u32) {
+        self.uncommit_others::<COLORS, false>(x)
+    }
+}
+
+impl<I: Index> Multiplicities for Links<I> {
+    /// `len`: the number of options left in item `i`'s list.
+    #[inline(always)]
+    fn len(&self, i: u32) -> u32 {
+        self.len[i as usize]
+    }
+
+    #[inline(always)]
+    fn bound(&self, i: u32) -> u32 {
+        self.bound[i as usize]
+    }
+
+    #[inline(always)]
+    fn set_bound(&mut self, i: u32, b: u32) {
+        self.bound[i as usize] = b;
+    }
+
+    #[inline(always)]
+    fn slack(&self, i: u32) -> u32 {
+        self.slack[i as usize]
+    }
+
+    /// Algorithm M: the active primary item with the smallest branching
+    /// degree `len + s - bound + 1` where `s = min(slack, bound)` (DLX3's
+    /// rule: ties to the smaller `s`, then to the longer list, then to the
+    /// first). Items that constrain nothing (`s == bound >= len`) come last:
+    /// DLX3 stops there and reports a "core" solution, we branch on them so
+    /// that every solution is counted exactly. Returns the item and its
+    /// degree, which may be `<= 0` when the item can no longer be satisfied.
+    fn choose_mult(&self) -> (u32, i64) {
+        let mut best = ROOT;
+        let mut best_key = (true, i64::MAX, u32::MAX, 0i64);
+        let mut k = self.first_active();
+        while k != ROOT {
+            let len = self.len(k);
+            let b = self.bound[k as usize];
+            let s = self.slack[k as usize].min(b);
+            let score = len as i64 + s as i64 - b as i64 + 1;
+            let free = s == b && len <= b;
+            let key = (free, score, s, -(len as i64));
+            if key < best_key {
+                best = k;
+                best_key = key;
+            }
+            k = self.items[k as usize].next;
+        }
+        (best, best_key.1)
+    }
+
+    fn commit_mult<const COLORS: bool>(&mut self, x: u32) {
+        let done = self.commit_others::<COLORS, true, false>(x);
+        debug_assert!(done.is_none(), "Algorithm M never gives up an option");
+    }
+
+    fn uncommit_mult<const COLORS: bool>(&mut self, x: u32) {
+        self.uncommit_others::<COLORS, true>(x)
+    }
+
+    /// Hides the option of node `n`, the first in its item's list, from every
+    /// list including that item's own (Knuth's `tweak`).
+    fn tweak(&mut self, n: u32) {
+        let mut dance = self.dance();
+        let updates = dance.hide(n) + 1;
+        dance.unlink(n);
+        self.updates += updates;
+    }
+
+    /// Undoes all tweaks of item `i` made since its list began at node `x`.
+    /// The tweaked nodes kept their `down` links, so the chain from `x` leads
+    /// back to the node now first in the list. With `COVERED` (TAOCP's
+    /// `untweak'`) the item is covered and its options stay hidden from the
+    /// other lists: only its own list is restored.
+    fn untweak<const COVERED: bool>(&mut self, i: u32, x: u32) {
+        let mut dance = self.dance();
+        let z = dance.down(i);
+        dance.set_down(i, x);
+        let mut k = 0;
+        let mut prev = i;
+        let mut r = x;
+        while r != z {
+            dance.set_up(r, prev);
+            k += 1;
+            if !COVERED {
+                dance.unhide(r);
+            }
+            prev = r;
+            r = dance.down(r);
+        }
+        dance.set_up(z, prev);
+        self.len[i as usize] += k;
+    }
+
+    /// Removes node `n`, the first in the list of a *covered* item `i`, from
+    /// that list only: its option is already hidden from the other lists
+    /// (TAOCP's `tweak'`, used once an item's bound has reached zero).
+    fn tweak_covered(&mut self, n: u32) {
+        self.dance().unlink(n);
+        self.updates += 1;
+    }
+
+    #[inline(always)]
+    fn deactivate(&mut self, i: u32) {
+        let ItemLink { prev, next } = self.items[i as usize];
+        self.items[prev as usize].next = next;
+        self.items[next as usize].prev = prev;
+    }
+
+    #[inline(always)]
+    fn reactivate(&mut self, i: u32) {
+        let ItemLink { prev, next } = self.items[i as usize];
+        self.items[prev as usize].next = i;
+        self.items[next as usize].prev = i;
     }
 }
 

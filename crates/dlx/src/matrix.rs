@@ -12,6 +12,7 @@
 //! * an *option* is a row: a set of items, each secondary one possibly with a
 //!   color. Every option holds at least one primary item.
 
+use crate::bits::{BitsTables, TablesCache};
 use std::collections::HashMap;
 use std::fmt;
 use std::num::NonZeroU32;
@@ -64,7 +65,9 @@ impl Color {
 /// One item of an option, with its color if it has one.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Entry {
+    /// The item.
     pub item: ItemId,
+    /// Its color in this option (secondary items only), or none.
     pub color: Option<Color>,
 }
 
@@ -81,7 +84,14 @@ pub enum MatrixError {
     /// A primary item was declared after a secondary one.
     PrimaryAfterSecondary(String),
     /// Bounds `lo..=hi` of a primary item with `lo > hi` or `hi == 0`.
-    BadBounds { item: String, lo: u32, hi: u32 },
+    BadBounds {
+        /// The item's name.
+        item: String,
+        /// The lower bound given.
+        lo: u32,
+        /// The upper bound given.
+        hi: u32,
+    },
     /// The same item appears twice in one option.
     ItemTwiceInOption(String),
     /// An option with no items.
@@ -160,6 +170,9 @@ pub struct Matrix {
     entries: Vec<Entry>,
     /// `colors[c - 1]`: the name of color `c`.
     colors: Vec<String>,
+    /// The bitset engine's tables, built by the first solver that needs
+    /// them and shared by all the others.
+    bits: TablesCache,
 }
 
 impl Matrix {
@@ -275,8 +288,14 @@ impl Matrix {
             starts,
             entries,
             colors: self.colors.clone(),
+            bits: TablesCache::default(),
         };
         (m, old)
+    }
+
+    /// The bitset engine's tables for this matrix, built on the first call.
+    pub(crate) fn bits_tables(&self) -> &BitsTables {
+        self.bits.get_or_build(self)
     }
 
     /// An option written as Knuth's programs print it: item names separated by
@@ -325,6 +344,7 @@ pub struct MatrixBuilder {
 }
 
 impl MatrixBuilder {
+    /// An empty builder: no items, no options.
     pub fn new() -> MatrixBuilder {
         MatrixBuilder {
             starts: vec![0],
@@ -499,6 +519,7 @@ impl MatrixBuilder {
             starts: self.starts,
             entries: self.entries,
             colors: self.colors,
+            bits: TablesCache::default(),
         })
     }
 }

@@ -12,171 +12,25 @@
 //! * `Leave` [backup/backdown]: go back one level, uncommit the option chosen
 //!   there, and try its successor.
 //!
-//! All state lives in the [`Solver`] (the links and the choice stack), never
+//! All state lives in the [`Solver`] (the engine's and the choice stack), never
 //! on the Rust call stack, so a search can stop after any number of nodes and
 //! resume later ([`Solver::run`] with a budget), and it can begin below a
 //! fixed prefix of choices: a [`Subproblem`].
 //!
-//! The variant is picked once per run from the matrix: colors or not,
-//! multiplicities or not. Each combination is a separate monomorphised copy of
-//! the loop, so plain exact cover pays nothing for the others.
+//! The loop is generic over the engine (trait [`Engine`]), over the
+//! algorithm's moves (`Exact` for X and C, `Mult` for M, which only engines
+//! with [`Multiplicities`] run) and over colors; `dispatch!` picks the copy
+//! once per call from the engine and the matrix. Each combination is a
+//! separate monomorphised copy of the loop, so plain exact cover pays
+//! nothing for the others.
 
-use crate::bits::Bits;
-use crate::engine::Steps;
-use crate::links::{Index, Links, ROOT};
+use crate::choose::ChoiceRule;
+use crate::engine::{Engine, Multiplicities};
+use crate::links::ROOT;
 use crate::matrix::{Matrix, OptionId};
-use std::fmt;
-
-/// What a [`Visitor`] wants after seeing a solution.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Control {
-    /// Keep searching.
-    Continue,
-    /// Stop the search now; the solver restores its links.
-    Stop,
-}
-
-/// Receives the solutions of a search.
-pub trait Visitor {
-    /// Does the visitor look at the options of each solution? A visitor that
-    /// only counts says `false`, and the solver does not collect them.
-    const WANTS_OPTIONS: bool = true;
-
-    /// Called once per solution with its options in the order chosen (level
-    /// by level). `options` is empty when `WANTS_OPTIONS` is false.
-    fn solution(&mut self, options: &[OptionId]) -> Control;
-}
-
-/// Any closure over a solution's options is a visitor.
-impl<F: FnMut(&[OptionId]) -> Control> Visitor for F {
-    fn solution(&mut self, options: &[OptionId]) -> Control {
-        self(options)
-    }
-}
-
-/// A visitor that only counts (the solver counts for it).
-#[derive(Copy, Clone, Debug, Default)]
-pub struct CountOnly;
-
-impl Visitor for CountOnly {
-    const WANTS_OPTIONS: bool = false;
-    fn solution(&mut self, _: &[OptionId]) -> Control {
-        Control::Continue
-    }
-}
-
-/// How a call to [`Solver::run`] ended.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// The whole (sub)problem was searched; the solver is idle again.
-    Finished,
-    /// The visitor said stop; the solver is idle again.
-    Stopped,
-    /// The node budget ran out; call `run` again to go on.
-    Paused,
-}
-
-/// Cost figures, counted the way Knuth's DLX programs count them so that a
-/// run compares one to one with theirs.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Solutions found.
-    pub solutions: u128,
-    /// Search-tree nodes: one per level entered, the root and every
-    /// solution's leaf included.
-    pub nodes: u64,
-    /// Link updates: one per item taken out of the active list by `cover`,
-    /// one per node taken out of a vertical list.
-    pub updates: u64,
-}
-
-impl std::ops::AddAssign for Stats {
-    fn add_assign(&mut self, o: Stats) {
-        self.solutions += o.solutions;
-        self.nodes += o.nodes;
-        self.updates += o.updates;
-    }
-}
-
-/// A node of the search tree, given by the choices that lead to it: the
-/// options taken on the first levels, following exactly the items the search
-/// chooses. Solving every subproblem of a given depth and adding the counts
-/// gives the full count; this is the unit of parallel and distributed work.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Subproblem {
-    /// `choices[l]`: the node chosen on level `l`, an index into the solver's
-    /// node array (or an item header for Algorithm M's null move). Stable for
-    /// a given matrix, so it can be written to a checkpoint.
-    choices: Vec<u32>,
-    /// `degrees[l]`: the branching degree of level `l` when it was chosen.
-    degrees: Vec<u32>,
-}
-
-impl Subproblem {
-    /// The whole problem.
-    pub fn root() -> Subproblem {
-        Subproblem {
-            choices: Vec::new(),
-            degrees: Vec::new(),
-        }
-    }
-
-    /// Rebuilds a subproblem from its parts (as written by a checkpoint).
-    /// [`Solver::start`] checks that the choices are real.
-    pub fn from_parts(choices: Vec<u32>, degrees: Vec<u32>) -> Subproblem {
-        Subproblem { choices, degrees }
-    }
-
-    /// The number of fixed levels.
-    pub fn depth(&self) -> usize {
-        self.choices.len()
-    }
-
-    /// The chosen nodes, level by level.
-    pub fn choices(&self) -> &[u32] {
-        &self.choices
-    }
-
-    /// The branching degree at each fixed level.
-    pub fn degrees(&self) -> &[u32] {
-        &self.degrees
-    }
-
-    /// Knuth's estimate of the share of the search tree below this node: the
-    /// product of 1/degree over its levels.
-    pub fn weight(&self) -> f64 {
-        self.degrees
-            .iter()
-            .fold(1.0, |w, &d| if d > 0 { w / d as f64 } else { w })
-    }
-}
-
-/// Why a subproblem could not be started.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SubproblemError {
-    /// A choice is not an option of the item the search chooses at that
-    /// level: the subproblem comes from another matrix.
-    NotAChoice { level: usize },
-    /// The search reaches a solution or a dead end before the last choice.
-    TooDeep { level: usize },
-}
-
-impl fmt::Display for SubproblemError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SubproblemError::NotAChoice { level } => write!(
-                f,
-                "choice {level} of the subproblem is not an option the search can take there (was it made for another problem?)"
-            ),
-            SubproblemError::TooDeep { level } => write!(
-                f,
-                "the search ends at level {level}, before the subproblem's last choice"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for SubproblemError {}
+use crate::state::{EngineKind, EngineState};
+use crate::subproblem::{Subproblem, SubproblemError};
+use crate::visit::{Control, CountOnly, Outcome, Stats, Visitor};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Phase {
@@ -186,8 +40,8 @@ enum Phase {
     Leave,
 }
 
-/// The mutable state of one search: the links and the choice stack. Build
-/// one per thread; they can share one [`Matrix`].
+/// The mutable state of one search: the engine's data structure and the
+/// choice stack. Build one per thread; they can share one [`Matrix`].
 ///
 /// ```
 /// use dlx::{MatrixBuilder, Solver};
@@ -199,69 +53,41 @@ enum Phase {
 /// ```
 pub struct Solver<'m> {
     matrix: &'m Matrix,
-    links: AnyLinks,
+    engine: EngineState<'m>,
     st: State,
 }
 
-/// The data structure a [`Solver`] searches with.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Engine {
-    /// Knuth's dancing links: any matrix.
-    Links,
-    /// Sets of options as bit vectors (module `bits`): matrices without
-    /// multiplicities and with at most 8192 options; faster there.
-    Bits,
-}
-
-/// The engine's state: the links with the narrowest index type that holds
-/// the matrix, or the bitset engine.
-enum AnyLinks {
-    Small(Links<u16>),
-    Large(Links<u32>),
-    Bits(Bits),
-}
-
-/// Runs `$body` with `$l` bound to the engine's state, whatever it is.
-macro_rules! with_links {
-    ($links:expr, $l:ident => $body:expr) => {
-        match $links {
-            AnyLinks::Small($l) => $body,
-            AnyLinks::Large($l) => $body,
-            AnyLinks::Bits($l) => $body,
-        }
-    };
-}
-
-/// Runs `$st.$method::<E, COLORS, MULT>(links, args)` for the solver's engine
-/// and algorithm: one monomorphised copy per combination (the bitset engine
-/// never sees multiplicities).
+/// Runs `$st.$method::<E, A, COLORS>(engine, args)` for the solver's engine
+/// and algorithm: one monomorphised copy per combination. The bitset engine
+/// has no multiplicities, so it runs `Exact` only, and its conflict matrix
+/// already holds the colors, so one copy serves with and without them.
 macro_rules! dispatch {
     ($solver:expr, $method:ident $([$g:ty])? $(, $arg:expr)*) => {{
         let st = &mut $solver.st;
-        match &mut $solver.links {
-            AnyLinks::Small(l) => dispatch!(@algo st, l, $method $([$g])? $(, $arg)*),
-            AnyLinks::Large(l) => dispatch!(@algo st, l, $method $([$g])? $(, $arg)*),
-            AnyLinks::Bits(l) => match st.colors {
-                false => st.$method::<_, false, false $(, $g)?>(l $(, $arg)*),
-                true => st.$method::<_, true, false $(, $g)?>(l $(, $arg)*),
-            },
+        match &mut $solver.engine {
+            EngineState::Small(e) => dispatch!(@algo st, e, $method $([$g])? $(, $arg)*),
+            EngineState::Large(e) => dispatch!(@algo st, e, $method $([$g])? $(, $arg)*),
+            EngineState::Bits(e) => st.$method::<_, Exact, false $(, $g)?>(e $(, $arg)*),
         }
     }};
-    (@algo $st:ident, $l:ident, $method:ident $([$g:ty])? $(, $arg:expr)*) => {
+    (@algo $st:ident, $e:ident, $method:ident $([$g:ty])? $(, $arg:expr)*) => {
         match ($st.colors, $st.mult) {
-            (false, false) => $st.$method::<_, false, false $(, $g)?>($l $(, $arg)*),
-            (true, false) => $st.$method::<_, true, false $(, $g)?>($l $(, $arg)*),
-            (false, true) => $st.$method::<_, false, true $(, $g)?>($l $(, $arg)*),
-            (true, true) => $st.$method::<_, true, true $(, $g)?>($l $(, $arg)*),
+            (false, false) => $st.$method::<_, Exact, false $(, $g)?>($e $(, $arg)*),
+            (true, false) => $st.$method::<_, Exact, true $(, $g)?>($e $(, $arg)*),
+            (false, true) => $st.$method::<_, Mult, false $(, $g)?>($e $(, $arg)*),
+            (true, true) => $st.$method::<_, Mult, true $(, $g)?>($e $(, $arg)*),
         }
     };
 }
 
-/// Everything about a search but the links: the choice stack and the
+/// Everything about a search but the engine: the choice stack and the
 /// figures.
 struct State {
+    /// Does the matrix have colors (Algorithm C)?
     colors: bool,
+    /// Does it have multiplicities (Algorithm M)?
     mult: bool,
+    /// Where the search stands.
     phase: Phase,
     /// The current level: the number of choices on the stack.
     level: usize,
@@ -294,6 +120,8 @@ struct State {
     /// Give up on an option as soon as committing it empties a primary
     /// item's list (Algorithms X and C)?
     early: bool,
+    /// How each level chooses its item (Algorithms X and C).
+    rule: ChoiceRule,
 }
 
 impl<'m> Solver<'m> {
@@ -301,30 +129,19 @@ impl<'m> Solver<'m> {
     /// state: the bitset engine when the matrix suits it, the links
     /// otherwise.
     pub fn new(matrix: &'m Matrix) -> Solver<'m> {
-        let engine = if Bits::suits(matrix) {
-            Engine::Bits
-        } else {
-            Engine::Links
-        };
-        Solver::with_engine(matrix, engine)
+        Solver::with_engine(matrix, EngineKind::best_for(matrix))
     }
 
     /// A solver for `matrix` that searches with `engine`, or with the links
     /// if the matrix does not suit the bitset engine. Both walk the same
     /// tree and report the same solutions, in the same order, and the same
-    /// nodes; see [`Engine`].
-    pub fn with_engine(matrix: &'m Matrix, engine: Engine) -> Solver<'m> {
+    /// nodes; see [`EngineKind`]. The bitset engine's tables are built once
+    /// per matrix and shared by all its solvers.
+    pub fn with_engine(matrix: &'m Matrix, engine: EngineKind) -> Solver<'m> {
         let cap = (matrix.num_primary() + 2).min(1 << 12);
-        let links = if engine == Engine::Bits && Bits::suits(matrix) {
-            AnyLinks::Bits(Bits::new(matrix))
-        } else if crate::links::node_count(matrix) <= u16::CAPACITY {
-            AnyLinks::Small(Links::new(matrix))
-        } else {
-            AnyLinks::Large(Links::new(matrix))
-        };
         Solver {
             matrix,
-            links,
+            engine: EngineState::new(matrix, engine),
             st: State {
                 colors: matrix.has_colors(),
                 mult: matrix.has_multiplicities(),
@@ -343,16 +160,14 @@ impl<'m> Solver<'m> {
                 stats: Stats::default(),
                 budget: u64::MAX,
                 early: true,
+                rule: ChoiceRule::default(),
             },
         }
     }
 
     /// The engine this solver searches with.
-    pub fn engine(&self) -> Engine {
-        match self.links {
-            AnyLinks::Bits(_) => Engine::Bits,
-            _ => Engine::Links,
-        }
+    pub fn engine(&self) -> EngineKind {
+        self.engine.kind()
     }
 
     /// The matrix being solved.
@@ -360,14 +175,10 @@ impl<'m> Solver<'m> {
         self.matrix
     }
 
-    fn updates(&mut self) -> &mut u64 {
-        with_links!(&mut self.links, l => &mut l.updates)
-    }
-
     /// Cost figures since the solver was made (or since `reset_stats`).
     pub fn stats(&self) -> Stats {
         Stats {
-            updates: with_links!(&self.links, l => l.updates),
+            updates: self.engine.updates(),
             ..self.st.stats
         }
     }
@@ -375,7 +186,7 @@ impl<'m> Solver<'m> {
     /// Sets the cost figures back to zero.
     pub fn reset_stats(&mut self) {
         self.st.stats = Stats::default();
-        *self.updates() = 0;
+        self.engine.set_updates(0);
     }
 
     /// Is a search under way (started or paused)?
@@ -393,6 +204,20 @@ impl<'m> Solver<'m> {
     /// Takes effect at the next [`start`](Self::start).
     pub fn set_early_dead_ends(&mut self, on: bool) {
         self.st.early = on;
+    }
+
+    /// Sets the rule that chooses the item to branch on (Algorithms X and
+    /// C; Algorithm M keeps DLX3's rule). The rule shapes the tree, so
+    /// subproblems listed under one rule can only be searched under it.
+    /// Takes effect at the next [`start`](Self::start).
+    pub fn set_choice_rule(&mut self, rule: ChoiceRule) {
+        self.st.rule = rule;
+    }
+
+    /// The rule that chooses the item to branch on; its
+    /// [`name`](ChoiceRule::name) belongs in a checkpoint's fingerprint.
+    pub fn choice_rule(&self) -> ChoiceRule {
+        self.st.rule
     }
 
     /// Counts all solutions.
@@ -454,9 +279,9 @@ impl<'m> Solver<'m> {
     /// [`run`](Self::run) next.
     pub fn start(&mut self, sub: &Subproblem) -> Result<(), SubproblemError> {
         self.abandon();
-        let saved_updates = *self.updates();
-        let result = dispatch!(self, replay, &sub.choices);
-        *self.updates() = saved_updates;
+        let saved_updates = self.engine.updates();
+        let result = dispatch!(self, replay, sub.choices());
+        self.engine.set_updates(saved_updates);
         match result {
             Ok(()) => {
                 self.st.base = sub.depth();
@@ -482,7 +307,7 @@ impl<'m> Solver<'m> {
         dispatch!(self, search[V], visitor)
     }
 
-    /// Abandons any search under way and restores the links.
+    /// Abandons any search under way and restores the engine's state.
     pub fn abandon(&mut self) {
         if self.st.phase != Phase::Idle {
             dispatch!(self, unwind);
@@ -528,41 +353,179 @@ impl<'m> Solver<'m> {
             .collect()
     }
 
-    /// Checks the links (Knuth's `sanity`). When the solver is idle they must
-    /// be exactly as built.
+    /// Checks the engine's data structure (Knuth's `sanity` for the
+    /// links). When the solver is idle it must be exactly as built.
     pub fn sanity(&self) -> Result<(), String> {
-        let idle = self.st.phase == Phase::Idle;
-        match &self.links {
-            AnyLinks::Small(l) => links_sanity(l, self.matrix, idle)?,
-            AnyLinks::Large(l) => links_sanity(l, self.matrix, idle)?,
-            AnyLinks::Bits(b) => {
-                if idle {
-                    b.sanity_idle(self.matrix)?;
-                }
-            }
+        self.engine
+            .sanity(self.matrix, self.st.phase == Phase::Idle)
+    }
+
+    /// The bitset engine's tables this solver reads, if it runs that engine.
+    #[cfg(test)]
+    fn bits_tables(&self) -> Option<*const crate::bits::BitsTables> {
+        match &self.engine {
+            EngineState::Bits(b) => Some(b.tables()),
+            _ => None,
         }
-        Ok(())
     }
 }
 
-/// Checks links (Knuth's `sanity`), and when the solver is idle that they
-/// are exactly as built.
-fn links_sanity<I: Index>(l: &Links<I>, m: &Matrix, idle: bool) -> Result<(), String> {
-    l.sanity()?;
-    if idle {
-        let mut fresh = Links::new(m);
-        fresh.updates = l.updates;
-        fresh.emptied = l.emptied;
-        if fresh != *l {
-            return Err("links differ from their initial state after the search".into());
+/// The moves in which Algorithm M differs from Algorithms X and C: how a
+/// level chooses and prepares its item, takes or passes over a move, and
+/// restores the item. `Exact` runs on every [`Engine`], `Mult` on engines
+/// with [`Multiplicities`] only.
+trait Moves<E: Engine> {
+    /// The item to branch on and the branching degree, or `None` at a dead
+    /// end (an item that can no longer be satisfied).
+    fn choose(e: &E, rule: ChoiceRule) -> Option<(u32, u32)>;
+    /// Prepares item `i` for branching; returns whether the level tweaks.
+    fn open(e: &mut E, i: u32) -> bool;
+    /// Before taking node `x` of item `i` (the header `i` itself when the
+    /// list is exhausted, or for Algorithm M's null move): false when the
+    /// level has no move left. A tweaking level tweaks `x` here.
+    fn advance(e: &mut E, i: u32, x: u32, tweaking: bool) -> bool;
+    /// Passes over option `x` of item `i` without taking it (replaying a
+    /// subproblem).
+    fn pass(e: &mut E, i: u32, x: u32, tweaking: bool);
+    /// Commits the other items of `x`'s option; false when it was given up
+    /// as an early dead end (and undone).
+    fn commit<const COLORS: bool>(e: &mut E, x: u32, early: bool) -> bool;
+    /// Undoes the move `x` made on item `i` (a committed option, or the
+    /// null move when `x == i`).
+    fn uncommit<const COLORS: bool>(e: &mut E, i: u32, x: u32);
+    /// Restores item `i` once all its branches are done; `first` is the
+    /// top of its list before any tweak.
+    fn close(e: &mut E, i: u32, tweaking: bool, first: u32);
+}
+
+/// Algorithms X and C: cover the item, commit each option in turn.
+struct Exact;
+
+impl<E: Engine> Moves<E> for Exact {
+    #[inline(always)]
+    fn choose(e: &E, rule: ChoiceRule) -> Option<(u32, u32)> {
+        Some(rule.choose(e))
+    }
+
+    #[inline(always)]
+    fn open(e: &mut E, i: u32) -> bool {
+        e.cover(i);
+        false
+    }
+
+    #[inline(always)]
+    fn advance(_: &mut E, i: u32, x: u32, _: bool) -> bool {
+        x != i
+    }
+
+    #[inline(always)]
+    fn pass(_: &mut E, _: u32, _: u32, _: bool) {}
+
+    #[inline(always)]
+    fn commit<const COLORS: bool>(e: &mut E, x: u32, early: bool) -> bool {
+        if early {
+            e.commit::<COLORS, true>(x)
+        } else {
+            e.commit::<COLORS, false>(x)
         }
     }
-    Ok(())
+
+    #[inline(always)]
+    fn uncommit<const COLORS: bool>(e: &mut E, i: u32, x: u32) {
+        debug_assert!(x != i, "only Algorithm M takes a null move");
+        e.uncommit::<COLORS>(x);
+    }
+
+    #[inline(always)]
+    fn close(e: &mut E, i: u32, _: bool, _: u32) {
+        e.uncover(i);
+    }
+}
+
+/// Algorithm M: lower the item's bound; while bound or slack is left, tweak
+/// its options one by one instead of covering it, and offer the null move.
+struct Mult;
+
+impl<E: Multiplicities> Moves<E> for Mult {
+    #[inline(always)]
+    fn choose(e: &E, _: ChoiceRule) -> Option<(u32, u32)> {
+        let (i, score) = e.choose_mult();
+        (score > 0).then_some((i, score as u32))
+    }
+
+    #[inline(always)]
+    fn open(e: &mut E, i: u32) -> bool {
+        let b = e.bound(i) - 1;
+        e.set_bound(i, b);
+        if b == 0 {
+            e.cover(i);
+        }
+        b != 0 || e.slack(i) != 0
+    }
+
+    #[inline(always)]
+    fn advance(e: &mut E, i: u32, x: u32, tweaking: bool) -> bool {
+        if !tweaking {
+            return x != i;
+        }
+        let b = e.bound(i);
+        if e.len(i) as i64 <= b as i64 - e.slack(i) as i64 {
+            return false;
+        }
+        if x != i {
+            Self::pass(e, i, x, true);
+        } else if b != 0 {
+            e.deactivate(i); // the null move: use no more of i
+        }
+        true
+    }
+
+    #[inline(always)]
+    fn pass(e: &mut E, i: u32, x: u32, tweaking: bool) {
+        if tweaking {
+            if e.bound(i) == 0 {
+                e.tweak_covered(x);
+            } else {
+                e.tweak(x);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn commit<const COLORS: bool>(e: &mut E, x: u32, _: bool) -> bool {
+        e.commit_mult::<COLORS>(x);
+        true
+    }
+
+    #[inline(always)]
+    fn uncommit<const COLORS: bool>(e: &mut E, i: u32, x: u32) {
+        if x == i {
+            if e.bound(i) != 0 {
+                e.reactivate(i);
+            }
+        } else {
+            e.uncommit_mult::<COLORS>(x);
+        }
+    }
+
+    #[inline(always)]
+    fn close(e: &mut E, i: u32, tweaking: bool, first: u32) {
+        let b = e.bound(i);
+        if !tweaking {
+            e.uncover(i);
+        } else if b == 0 {
+            e.untweak::<true>(i, first);
+            e.uncover(i);
+        } else {
+            e.untweak::<false>(i, first);
+        }
+        e.set_bound(i, b + 1);
+    }
 }
 
 impl State {
-    // ---- The engine. Each step is generic over the index type and the
-    // algorithm, and takes the links it works on.
+    // ---- The loop. Each step is generic over the engine `E`, the
+    // algorithm's moves `A` and colors, and takes the engine it works on.
 
     fn push_level(&mut self) {
         if self.best.len() <= self.level {
@@ -579,33 +542,18 @@ impl State {
     /// at a dead end (Algorithm M: the item cannot reach its lower bound),
     /// where nothing was prepared.
     #[inline(always)]
-    fn prepare<E: Steps, const COLORS: bool, const MULT: bool>(&mut self, links: &mut E) -> bool {
+    fn prepare<E: Engine, A: Moves<E>, const COLORS: bool>(&mut self, e: &mut E) -> bool {
         self.push_level();
         let l = self.level;
-        let (i, degree) = if MULT {
-            let (i, score) = links.choose_mult();
-            if score <= 0 {
-                return false;
-            }
-            (i, score as u32)
-        } else {
-            links.choose_min_len()
+        let Some((i, degree)) = A::choose(e, self.rule) else {
+            return false;
         };
         self.best[l] = i;
         self.degree[l] = degree;
         self.position[l] = 0;
+        self.tweaking[l] = A::open(e, i);
         // Covering leaves the item's own list as it was: read it after.
-        if MULT {
-            let b = links.bound(i) - 1;
-            links.set_bound(i, b);
-            if b == 0 {
-                links.cover(i);
-            }
-            self.tweaking[l] = b != 0 || links.slack(i) != 0;
-        } else {
-            links.cover(i);
-        }
-        let first = links.down(i);
+        let first = e.down(i);
         self.choice[l] = first;
         self.first_tweak[l] = first;
         true
@@ -616,15 +564,15 @@ impl State {
     /// set): returns false when the level is exhausted (the item is then
     /// restored).
     #[inline(always)]
-    fn take<E: Steps, const COLORS: bool, const MULT: bool>(&mut self, links: &mut E) -> bool {
+    fn take<E: Engine, A: Moves<E>, const COLORS: bool>(&mut self, e: &mut E) -> bool {
         loop {
-            match self.take_one::<E, COLORS, MULT>(links) {
+            match self.take_one::<E, A, COLORS>(e) {
                 Some(taken) => return taken,
                 None => {
                     // Given up: the dead-end node it would have led to.
                     self.stats.nodes += 1;
                     let l = self.level;
-                    self.choice[l] = links.down(self.choice[l]);
+                    self.choice[l] = e.down(self.choice[l]);
                 }
             }
         }
@@ -633,103 +581,54 @@ impl State {
     /// One step of `take`: `Some(true)` taken, `Some(false)` exhausted,
     /// `None` given up as a dead end (and undone).
     #[inline(always)]
-    fn take_one<E: Steps, const COLORS: bool, const MULT: bool>(
-        &mut self,
-        links: &mut E,
-    ) -> Option<bool> {
+    fn take_one<E: Engine, A: Moves<E>, const COLORS: bool>(&mut self, e: &mut E) -> Option<bool> {
         let l = self.level;
         let i = self.best[l];
         let x = self.choice[l];
-        if MULT && self.tweaking[l] {
-            let b = links.bound(i);
-            let s = links.slack(i);
-            if links.len(i) as i64 <= b as i64 - s as i64 {
-                self.restore::<E, COLORS, MULT>(links, l);
-                return Some(false);
-            }
-            if x != i {
-                if b == 0 {
-                    links.tweak_covered(x);
-                } else {
-                    links.tweak(x);
-                }
-            } else if b != 0 {
-                links.deactivate(i); // the null move: use no more of i
-            }
-        } else if x == i {
-            self.restore::<E, COLORS, MULT>(links, l);
+        if !A::advance(e, i, x, self.tweaking[l]) {
+            self.restore::<E, A, COLORS>(e, l);
             return Some(false);
         }
         self.position[l] += 1;
-        if x != i {
-            let taken = if !MULT && self.early {
-                links.commit::<COLORS, false, true>(x)
-            } else {
-                links.commit::<COLORS, MULT, false>(x)
-            };
-            if !taken {
-                return None;
-            }
+        if x != i && !A::commit::<COLORS>(e, x, self.early) {
+            return None;
         }
         Some(true)
     }
 
     /// Undoes the choice made on level `l` (whose deeper levels are undone).
     #[inline(always)]
-    fn untake<E: Steps, const COLORS: bool, const MULT: bool>(&mut self, links: &mut E, l: usize) {
-        let x = self.choice[l];
-        let i = self.best[l];
-        if x == i {
-            // Only Algorithm M chooses a header: the null move.
-            if links.bound(i) != 0 {
-                links.reactivate(i);
-            }
-        } else {
-            links.uncommit::<COLORS, MULT>(x);
-        }
+    fn untake<E: Engine, A: Moves<E>, const COLORS: bool>(&mut self, e: &mut E, l: usize) {
+        A::uncommit::<COLORS>(e, self.best[l], self.choice[l]);
     }
 
     /// Restores the item of level `l` once all its branches are done.
     #[inline(always)]
-    fn restore<E: Steps, const COLORS: bool, const MULT: bool>(&mut self, links: &mut E, l: usize) {
-        let i = self.best[l];
-        if MULT {
-            let b = links.bound(i);
-            if !self.tweaking[l] {
-                links.uncover(i);
-            } else if b == 0 {
-                links.untweak::<true>(i, self.first_tweak[l]);
-                links.uncover(i);
-            } else {
-                links.untweak::<false>(i, self.first_tweak[l]);
-            }
-            links.set_bound(i, b + 1);
-        } else {
-            links.uncover(i);
-        }
+    fn restore<E: Engine, A: Moves<E>, const COLORS: bool>(&mut self, e: &mut E, l: usize) {
+        A::close(e, self.best[l], self.tweaking[l], self.first_tweak[l]);
     }
 
     /// The options chosen so far, level by level (null moves left out).
-    fn collect_solution<E: Steps>(&mut self, links: &E) {
+    fn collect_solution<E: Engine>(&mut self, e: &E) {
         self.solution.clear();
         for l in 0..self.level {
             let x = self.choice[l];
-            if !links.is_header(x) {
-                self.solution.push(OptionId(links.option_of(x)));
+            if !e.is_header(x) {
+                self.solution.push(OptionId(e.option_of(x)));
             }
         }
     }
 
     fn emit_subproblem(&mut self) {
-        self.found.push(Subproblem {
-            choices: self.choice[..self.level].to_vec(),
-            degrees: self.degree[..self.level].to_vec(),
-        });
+        self.found.push(Subproblem::from_parts(
+            self.choice[..self.level].to_vec(),
+            self.degree[..self.level].to_vec(),
+        ));
     }
 
-    fn search<E: Steps, const COLORS: bool, const MULT: bool, V: Visitor>(
+    fn search<E: Engine, A: Moves<E>, const COLORS: bool, V: Visitor>(
         &mut self,
-        links: &mut E,
+        e: &mut E,
         visitor: &mut V,
     ) -> Outcome {
         loop {
@@ -738,17 +637,17 @@ impl State {
                     if self.stats.nodes >= self.budget {
                         return Outcome::Paused;
                     }
-                    if links.first_active() == ROOT {
+                    if e.first_active() == ROOT {
                         // When listing subproblems, a solution above the
                         // frontier is a subproblem of its own.
                         if self.frontier == usize::MAX {
                             self.stats.nodes += 1;
                             self.stats.solutions += 1;
                             if V::WANTS_OPTIONS {
-                                self.collect_solution(links);
+                                self.collect_solution(e);
                             }
                             if visitor.solution(&self.solution) == Control::Stop {
-                                self.unwind::<E, COLORS, MULT>(links);
+                                self.unwind::<E, A, COLORS>(e);
                                 return Outcome::Stopped;
                             }
                         } else {
@@ -760,7 +659,7 @@ impl State {
                         self.phase = Phase::Leave;
                     } else {
                         self.stats.nodes += 1;
-                        self.phase = if self.prepare::<E, COLORS, MULT>(links) {
+                        self.phase = if self.prepare::<E, A, COLORS>(e) {
                             Phase::Try
                         } else {
                             Phase::Leave
@@ -768,7 +667,7 @@ impl State {
                     }
                 }
                 Phase::Try => {
-                    if self.take::<E, COLORS, MULT>(links) {
+                    if self.take::<E, A, COLORS>(e) {
                         self.level += 1;
                         self.phase = Phase::Enter;
                     } else {
@@ -777,17 +676,17 @@ impl State {
                 }
                 Phase::Leave => {
                     if self.level == self.base {
-                        self.unwind::<E, COLORS, MULT>(links);
+                        self.unwind::<E, A, COLORS>(e);
                         return Outcome::Finished;
                     }
                     self.level -= 1;
                     let l = self.level;
-                    self.untake::<E, COLORS, MULT>(links, l);
+                    self.untake::<E, A, COLORS>(e, l);
                     if self.choice[l] == self.best[l] {
                         // After Algorithm M's null move there is nothing left.
-                        self.restore::<E, COLORS, MULT>(links, l);
+                        self.restore::<E, A, COLORS>(e, l);
                     } else {
-                        self.choice[l] = links.down(self.choice[l]);
+                        self.choice[l] = e.down(self.choice[l]);
                         self.phase = Phase::Try;
                     }
                 }
@@ -798,15 +697,15 @@ impl State {
 
     /// Undoes every level on the stack, the subproblem's prefix included,
     /// whatever step the search stands at; the solver becomes idle.
-    fn unwind<E: Steps, const COLORS: bool, const MULT: bool>(&mut self, links: &mut E) {
+    fn unwind<E: Engine, A: Moves<E>, const COLORS: bool>(&mut self, e: &mut E) {
         if self.phase == Phase::Try {
-            self.restore::<E, COLORS, MULT>(links, self.level);
+            self.restore::<E, A, COLORS>(e, self.level);
         }
         while self.level > 0 {
             self.level -= 1;
             let l = self.level;
-            self.untake::<E, COLORS, MULT>(links, l);
-            self.restore::<E, COLORS, MULT>(links, l);
+            self.untake::<E, A, COLORS>(e, l);
+            self.restore::<E, A, COLORS>(e, l);
         }
         self.phase = Phase::Idle;
         self.base = 0;
@@ -815,20 +714,20 @@ impl State {
     /// Makes the choices of a subproblem as the search would: at each level
     /// choose the item, prepare it, pass over (and, when tweaking, tweak) the
     /// options before the wanted one, then take it.
-    fn replay<E: Steps, const COLORS: bool, const MULT: bool>(
+    fn replay<E: Engine, A: Moves<E>, const COLORS: bool>(
         &mut self,
-        links: &mut E,
+        e: &mut E,
         choices: &[u32],
     ) -> Result<(), SubproblemError> {
         debug_assert!(self.phase == Phase::Idle && self.level == 0);
-        let node_count = links.num_nodes();
+        let node_count = e.num_nodes();
         for (l, &target) in choices.iter().enumerate() {
             self.level = l;
             self.phase = Phase::Enter;
             if target >= node_count {
                 return Err(SubproblemError::NotAChoice { level: l });
             }
-            if links.first_active() == ROOT || !self.prepare::<E, COLORS, MULT>(links) {
+            if e.first_active() == ROOT || !self.prepare::<E, A, COLORS>(e) {
                 return Err(SubproblemError::TooDeep { level: l });
             }
             self.phase = Phase::Try;
@@ -838,17 +737,11 @@ impl State {
                 if x == i {
                     return Err(SubproblemError::NotAChoice { level: l });
                 }
-                if MULT && self.tweaking[l] {
-                    if links.bound(i) == 0 {
-                        links.tweak_covered(x);
-                    } else {
-                        links.tweak(x);
-                    }
-                }
+                A::pass(e, i, x, self.tweaking[l]);
                 self.position[l] += 1;
-                self.choice[l] = links.down(x);
+                self.choice[l] = e.down(x);
             }
-            match self.take_one::<E, COLORS, MULT>(links) {
+            match self.take_one::<E, A, COLORS>(e) {
                 Some(true) => {}
                 Some(false) => {
                     // The item was restored: nothing is pending on this level.
@@ -864,5 +757,32 @@ impl State {
             self.phase = Phase::Enter;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn solvers_of_one_matrix_share_the_bitset_tables() {
+        let m = crate::format::parse("a b c\na b\nc\na\nb c\n").unwrap();
+        let a = Solver::new(&m);
+        let b = Solver::new(&m);
+        assert_eq!(a.engine(), EngineKind::Bits);
+        let (ta, tb) = (a.bits_tables().unwrap(), b.bits_tables().unwrap());
+        assert!(std::ptr::eq(ta, tb));
+        // From another thread too.
+        let tc = std::thread::scope(|s| {
+            s.spawn(|| Solver::new(&m).bits_tables().unwrap() as usize)
+                .join()
+                .unwrap()
+        });
+        assert_eq!(tc, ta as usize);
+        assert!(
+            Solver::with_engine(&m, EngineKind::Links)
+                .bits_tables()
+                .is_none()
+        );
     }
 }

@@ -44,7 +44,7 @@ pub struct Options {
     pub early_dead_ends: bool,
     /// The solvers' engine, or `None` for [`dlx::Solver::new`]'s choice
     /// (the bitset engine for matrices that suit it).
-    pub engine: Option<dlx::Engine>,
+    pub engine: Option<dlx::EngineKind>,
 }
 
 impl Default for Options {

@@ -56,8 +56,7 @@ fn check(select: impl Fn(f64) -> bool) -> usize {
         }
         let enc = polyform::encode(&p).unwrap();
         // Counting up to symmetry gives both numbers from a smaller search.
-        let a =
-            polyform::symmetry::action(&p, &enc, polyform::symmetry::GroupChoice::Full).unwrap();
+        let a = polyform::symmetry::action(&p, &enc, expect.group).unwrap();
         let d = polyform::orbits::count(
             &enc.matrix,
             &a,

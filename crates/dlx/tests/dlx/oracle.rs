@@ -3,7 +3,7 @@
 //! tries every subset of the options and checks the definition directly, so it
 //! shares no code or idea with dancing links.
 
-use dlx::{Control, Engine, Matrix, MatrixBuilder, OptionId, Outcome, Solver, Subproblem};
+use dlx::{Control, EngineKind, Matrix, MatrixBuilder, OptionId, Outcome, Solver, Subproblem};
 use std::collections::BTreeSet;
 
 /// xorshift64*: a small deterministic generator, so failures reproduce.
@@ -154,25 +154,25 @@ fn check_kind(kind: Kind, seed: u64, trials: usize) {
         let expected = brute_force(&m);
         // The bitset engine walks the links' tree with Knuth's moves: the
         // same solutions in the same order, the same nodes and updates.
-        let mut bits = Solver::with_engine(&m, Engine::Bits);
-        let mut links = Solver::with_engine(&m, Engine::Links);
+        let mut bits = Solver::with_engine(&m, EngineKind::Bits);
+        let mut links = Solver::with_engine(&m, EngineKind::Links);
         links.set_early_dead_ends(false);
         let want = if m.has_multiplicities() {
-            Engine::Links
+            EngineKind::Links
         } else {
-            Engine::Bits
+            EngineKind::Bits
         };
         assert_eq!(bits.engine(), want);
         assert_eq!(ordered(&mut bits), ordered(&mut links), "trial {trial}");
         assert_eq!(bits.stats(), links.stats(), "trial {trial}");
         bits.sanity().unwrap();
-        for engine in [Engine::Links, Engine::Bits] {
+        for engine in [EngineKind::Links, EngineKind::Bits] {
             check_engine(&m, &expected, engine, trial);
         }
     }
 }
 
-fn check_engine(m: &Matrix, expected: &BTreeSet<Vec<usize>>, engine: Engine, trial: usize) {
+fn check_engine(m: &Matrix, expected: &BTreeSet<Vec<usize>>, engine: EngineKind, trial: usize) {
     {
         let mut s = Solver::with_engine(m, engine);
         let got = solutions(&mut s);
@@ -283,7 +283,7 @@ fn pause_and_resume_is_invisible() {
         };
         let m = random_matrix(&mut rng, kind);
         // Both engines, in turn.
-        let mut s = Solver::with_engine(&m, [Engine::Links, Engine::Bits][round % 2]);
+        let mut s = Solver::with_engine(&m, [EngineKind::Links, EngineKind::Bits][round % 2]);
         let mut straight = Vec::new();
         s.solve(&mut |o: &[OptionId]| {
             straight.push(o.to_vec());
@@ -326,7 +326,7 @@ fn stopping_early_restores_the_links() {
         };
         let m = random_matrix(&mut rng, kind);
         // Both engines, in turn.
-        let mut s = Solver::with_engine(&m, [Engine::Links, Engine::Bits][round % 2]);
+        let mut s = Solver::with_engine(&m, [EngineKind::Links, EngineKind::Bits][round % 2]);
         let all = s.first(usize::MAX);
         for n in 0..=all.len() {
             assert_eq!(s.first(n), all[..n].to_vec());

@@ -1,0 +1,6 @@
+//! The integration tests of polycover's exact-cover core, as one test
+//! binary (one link step for CI instead of one per file).
+
+mod format;
+mod known;
+mod oracle;
