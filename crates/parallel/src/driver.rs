@@ -14,8 +14,9 @@
 //! back only a bounded number of solutions.
 
 use crate::checkpoint::{Checkpoint, Finished};
+use crate::plan::Plan;
 use crate::progress::{Eta, Progress, Snapshot};
-use crate::split::{self, Key, Piece};
+use crate::split::{self, Branch, Key};
 use crate::{Error, Options, Report};
 use dlx::{Control, CountOnly, Matrix, OptionId, Outcome, Solver, Stats, Subproblem};
 use std::collections::BTreeMap;
@@ -356,13 +357,14 @@ impl<'m> Shared<'m> {
                 self.wasted.fetch_add(now.nodes - start.nodes, Relaxed);
                 let before = solver.stats();
                 let target = 2 * self.threads;
-                let pieces = split::refine(solver, vec![Piece { key, sub: task.sub }], |p, _| {
-                    p.len() >= target
-                })?;
+                let branches =
+                    split::refine(solver, vec![Branch { key, sub: task.sub }], |p, _| {
+                        p.len() >= target
+                    })?;
                 self.add_stats(before, solver.stats());
                 let mut st = self.lock();
                 st.running[w] = None;
-                for p in pieces {
+                for p in branches {
                     let weight = p.sub.weight();
                     st.pending.insert(p.key, Task { sub: p.sub, weight });
                 }
@@ -396,43 +398,31 @@ impl<'m> Shared<'m> {
 }
 
 /// Where enumerated solutions go, on the caller's thread.
-pub(crate) type Deliver<'a> = &'a mut dyn FnMut(&[OptionId]) -> Control;
+pub type Deliver<'a> = &'a mut dyn FnMut(&[OptionId]) -> Control;
 
-/// Counts (`deliver` is `None`) or enumerates in order.
-pub(crate) fn run(
+/// Searches the branches of `plan` on `options.threads` threads: counts
+/// (`deliver` is `None`; a checkpoint of the plan's earlier branches and the
+/// ones finished now is written to `options.checkpoint`), or enumerates in
+/// search order. `options.resume` and `options.split_depth` are planning's
+/// business and are not looked at here.
+pub fn execute(
     matrix: &Matrix,
+    plan: Plan,
     options: &Options,
     progress: &mut dyn Progress,
     mut deliver: Option<Deliver<'_>>,
 ) -> Result<Report, Error> {
     let ordered = deliver.is_some();
-    if ordered && (options.checkpoint.is_some() || options.resume.is_some()) {
+    if ordered && (options.checkpoint.is_some() || !plan.earlier.finished.is_empty()) {
         return Err(Error::CheckpointWhileEnumerating);
     }
     let clock = Instant::now();
     let threads = options.thread_count();
-
-    // Split on this thread, then hand the pieces to the pool.
-    let mut solver = options.solver(matrix);
-    let mut earlier = Checkpoint::new(matrix);
-    let mut pieces = vec![Piece::root()];
-    let mut depth = options.split_depth;
-    if let Some(path) = &options.resume {
-        earlier = Checkpoint::load(path, matrix)?;
-        pieces = split::unfinished(&mut solver, &earlier.finished)?.map_err(|reason| {
-            Error::CheckpointMismatch {
-                path: path.clone(),
-                reason,
-            }
-        })?;
-        // Split what is left by the thread count; a depth means nothing
-        // below the parts already split.
-        depth = None;
-    }
-    let target = threads.saturating_mul(options.per_thread.max(1));
-    let pieces = split::initial(&mut solver, pieces, depth, target)?;
-    let top = solver.stats();
-    drop(solver);
+    let Plan {
+        branches,
+        mut earlier,
+        walked: top,
+    } = plan;
 
     let shared = Shared {
         matrix,
@@ -444,7 +434,7 @@ pub(crate) fn run(
         updates: AtomicU64::new(top.updates),
         wasted: AtomicU64::new(0),
         state: Mutex::new(State {
-            pending: pieces
+            pending: branches
                 .into_iter()
                 .map(|p| {
                     let weight = p.sub.weight();

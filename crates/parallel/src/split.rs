@@ -1,7 +1,8 @@
-//! Cutting the search tree into subproblems ("pieces"), one level at a time.
+//! Cutting the search tree into branches (subproblems with their place in
+//! the search order), one level at a time.
 //!
-//! Every piece carries a *key*: the path of child indices from the root, in
-//! the order the search tries the branches. Pieces never overlap, and their
+//! Every branch carries a *key*: the path of child indices from the root, in
+//! the order the search tries the branches. Branches never overlap, and their
 //! keys in lexicographic order are the order in which a one-thread search
 //! meets their solutions; that is what orders enumeration.
 //!
@@ -15,18 +16,23 @@ use dlx::{Solver, Subproblem, SubproblemError};
 use std::collections::{HashMap, HashSet};
 
 /// Path of child indices from the root; lexicographic order = search order.
-pub(crate) type Key = Vec<u32>;
+pub type Key = Vec<u32>;
 
-/// A subproblem with its place in the search order.
-#[derive(Clone, Debug)]
-pub(crate) struct Piece {
+/// A unit of work: a subproblem with its place in the search order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Branch {
+    /// The path of child indices from the root (or from the branch it was
+    /// split from): keys of disjoint branches are never prefixes of one
+    /// another, and their lexicographic order is the search order.
     pub key: Key,
+    /// The options chosen on the levels above it.
     pub sub: Subproblem,
 }
 
-impl Piece {
-    pub fn root() -> Piece {
-        Piece {
+impl Branch {
+    /// The whole search tree.
+    pub fn root() -> Branch {
+        Branch {
             key: Vec::new(),
             sub: Subproblem::root(),
         }
@@ -54,19 +60,19 @@ pub(crate) fn expand(solver: &mut Solver, sub: &Subproblem) -> Result<Expansion,
     }
 }
 
-/// Splits every piece one level further, round after round, until `enough`
+/// Splits every branch one level further, round after round, until `enough`
 /// says so or nothing can be split (only solutions left). Dead ends vanish:
 /// they hold no solutions, and progress counts them as done.
 pub(crate) fn refine(
     solver: &mut Solver,
-    mut pieces: Vec<Piece>,
-    mut enough: impl FnMut(&[Piece], usize) -> bool,
-) -> Result<Vec<Piece>, SubproblemError> {
+    mut branches: Vec<Branch>,
+    mut enough: impl FnMut(&[Branch], usize) -> bool,
+) -> Result<Vec<Branch>, SubproblemError> {
     let mut rounds = 0;
-    while !enough(&pieces, rounds) {
-        let mut next = Vec::with_capacity(pieces.len() * 4);
+    while !enough(&branches, rounds) {
+        let mut next = Vec::with_capacity(branches.len() * 4);
         let mut changed = false;
-        for p in pieces {
+        for p in branches {
             match expand(solver, &p.sub)? {
                 Expansion::Leaf => next.push(p),
                 Expansion::Children(children) => {
@@ -74,43 +80,43 @@ pub(crate) fn refine(
                     next.extend(children.into_iter().enumerate().map(|(i, sub)| {
                         let mut key = p.key.clone();
                         key.push(i as u32);
-                        Piece { key, sub }
+                        Branch { key, sub }
                     }));
                 }
             }
         }
-        pieces = next;
+        branches = next;
         rounds += 1;
         if !changed {
             break;
         }
     }
-    Ok(pieces)
+    Ok(branches)
 }
 
-/// Splits so that there are at least `target` pieces (or `depth` levels when
+/// Splits so that there are at least `target` branches (or `depth` levels when
 /// a depth is forced).
 pub(crate) fn initial(
     solver: &mut Solver,
-    pieces: Vec<Piece>,
+    branches: Vec<Branch>,
     depth: Option<usize>,
     target: usize,
-) -> Result<Vec<Piece>, SubproblemError> {
+) -> Result<Vec<Branch>, SubproblemError> {
     match depth {
-        Some(d) => refine(solver, pieces, |_, rounds| rounds >= d),
-        None => refine(solver, pieces, |p, _| p.len() >= target),
+        Some(d) => refine(solver, branches, |_, rounds| rounds >= d),
+        None => refine(solver, branches, |b, _| b.len() >= target),
     }
 }
 
 /// The unfinished part of the tree given the finished subproblems of a
 /// checkpoint: walks down from the root, splitting exactly the nodes that
-/// have finished descendants. Returns the pieces left to solve, in order.
+/// have finished descendants. Returns the branches left to solve, in order.
 /// Every finished entry must be met exactly once; anything else means the
 /// checkpoint does not describe this tree, and the reason is returned.
 pub(crate) fn unfinished(
     solver: &mut Solver,
     finished: &[Finished],
-) -> Result<Result<Vec<Piece>, String>, SubproblemError> {
+) -> Result<Result<Vec<Branch>, String>, SubproblemError> {
     let done: HashMap<&[u32], &Finished> =
         finished.iter().map(|f| (f.choices.as_slice(), f)).collect();
     if done.len() != finished.len() {
@@ -125,7 +131,7 @@ pub(crate) fn unfinished(
     let mut met = 0;
     let mut out = Vec::new();
     // Depth-first, children pushed in reverse so they come out in order.
-    let mut stack = vec![Piece::root()];
+    let mut stack = vec![Branch::root()];
     while let Some(p) = stack.pop() {
         if let Some(f) = done.get(p.sub.choices()) {
             if f.degrees != p.sub.degrees() {
@@ -147,7 +153,7 @@ pub(crate) fn unfinished(
                     for (i, sub) in children.into_iter().enumerate().rev() {
                         let mut key = p.key.clone();
                         key.push(i as u32);
-                        stack.push(Piece { key, sub });
+                        stack.push(Branch { key, sub });
                     }
                 }
             }
