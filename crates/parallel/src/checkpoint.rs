@@ -16,7 +16,7 @@ use std::path::Path;
 /// The `format` field of every checkpoint file.
 pub const FORMAT: &str = "polycover-checkpoint";
 /// The format version this crate writes and reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// FNV-1a, 64 bits: stable across Rust versions and platforms (unlike
 /// `DefaultHasher`), which a file format needs.
@@ -60,9 +60,13 @@ pub struct Checkpoint {
     /// Shape of the matrix, only to make the "another puzzle" error helpful.
     pub items: usize,
     pub options: usize,
-    /// Work of all runs so far (splitting and wasted slices included).
-    pub nodes: u64,
-    pub updates: u64,
+    /// The cost of splitting and the work thrown away, all runs so far
+    /// (see [`Report`](crate::Report); the search figures are the
+    /// finished subproblems' own).
+    pub split_nodes: u64,
+    pub split_updates: u64,
+    pub wasted_nodes: u64,
+    pub wasted_updates: u64,
     /// Wall-clock time of all runs so far, in milliseconds (an integer, so
     /// that the checksum survives a round trip).
     pub millis: u64,
@@ -87,8 +91,10 @@ impl Checkpoint {
             fingerprint: hex(fingerprint(matrix)),
             items: matrix.num_items(),
             options: matrix.num_options(),
-            nodes: 0,
-            updates: 0,
+            split_nodes: 0,
+            split_updates: 0,
+            wasted_nodes: 0,
+            wasted_updates: 0,
             millis: 0,
             finished: Vec::new(),
         }
@@ -97,6 +103,16 @@ impl Checkpoint {
     /// The solutions counted so far.
     pub fn solutions(&self) -> u128 {
         self.finished.iter().map(|f| f.solutions).sum()
+    }
+
+    /// The search nodes of the finished subproblems.
+    pub fn finished_nodes(&self) -> u64 {
+        self.finished.iter().map(|f| f.nodes).sum()
+    }
+
+    /// The search updates of the finished subproblems.
+    pub fn finished_updates(&self) -> u64 {
+        self.finished.iter().map(|f| f.updates).sum()
     }
 
     /// The file's text.
@@ -243,7 +259,8 @@ mod tests {
 
     fn sample(m: &Matrix) -> Checkpoint {
         let mut c = Checkpoint::new(m);
-        c.nodes = 10;
+        c.split_nodes = 10;
+
         c.millis = 5;
         c.finished.push(Finished {
             choices: vec![7, 12],
@@ -288,10 +305,10 @@ mod tests {
             "edited"
         );
         assert!(damaged(""), "empty");
-        assert!(damaged("{\"format\":\"something-else\",\"version\":1}"));
-        let v2 = text.replace("\"version\":1", "\"version\":2");
+        assert!(damaged("{\"format\":\"something-else\",\"version\":2}"));
+        let v1 = text.replace("\"version\":2", "\"version\":1");
         assert!(matches!(
-            Checkpoint::from_text(&v2, &m, p),
+            Checkpoint::from_text(&v1, &m, p),
             Err(Error::CheckpointVersion { .. })
         ));
         let other = matrix("a b\na\nb\n");

@@ -16,7 +16,8 @@
 use crate::checkpoint::{Checkpoint, Finished};
 use crate::plan::Plan;
 use crate::progress::{Eta, Progress, Snapshot};
-use crate::split::{self, Branch, Key};
+use crate::split::{self, Branch, Key, Walk};
+
 use crate::{Error, Options, Report};
 use dlx::{Control, CountOnly, Matrix, OptionId, Outcome, Solver, Stats, Subproblem};
 use std::collections::BTreeMap;
@@ -35,6 +36,22 @@ const NAP: Duration = Duration::from_millis(50);
 struct Task {
     sub: Subproblem,
     weight: f64,
+    /// Nothing below it branches: never split.
+    forced: bool,
+}
+
+impl Task {
+    fn new(b: Branch) -> (Key, Task) {
+        let weight = b.sub.weight();
+        (
+            b.key,
+            Task {
+                sub: b.sub,
+                weight,
+                forced: b.forced,
+            },
+        )
+    }
 }
 
 /// What a worker is doing, for progress.
@@ -57,6 +74,9 @@ struct State {
     /// Finished subproblems (those of the resumed checkpoint included).
     finished: Vec<Finished>,
     solutions: u128,
+    /// The search figures of the branches finished by this run.
+    tree_nodes: u64,
+    tree_updates: u64,
     subproblems: usize,
     splits: usize,
     /// Enumeration: solutions of finished subproblems (and chunks streamed
@@ -143,9 +163,18 @@ struct Shared<'m> {
     options: &'m Options,
     /// Set on an error or when the visitor says stop.
     halt: AtomicBool,
-    nodes: AtomicU64,
-    updates: AtomicU64,
-    wasted: AtomicU64,
+    /// Everything walked by this run's solvers, for the rate of progress.
+    walked: AtomicU64,
+    walked_updates: AtomicU64,
+    /// The walks of splits in this run (`Walk::tree_*`: nodes above the
+    /// branches, the tree's; the rest is the cost of splitting).
+    split_tree_nodes: AtomicU64,
+    split_tree_updates: AtomicU64,
+    split_nodes: AtomicU64,
+    split_updates: AtomicU64,
+    /// Slices thrown away: searches of branches split or given back.
+    wasted_nodes: AtomicU64,
+    wasted_updates: AtomicU64,
     state: Mutex<State>,
     /// Workers wait here for work (or for room to buffer).
     work: Condvar,
@@ -182,9 +211,26 @@ impl<'m> Shared<'m> {
         self.halt.load(Relaxed) || self.options.stop.load(Relaxed)
     }
 
-    fn add_stats(&self, from: Stats, to: Stats) {
-        self.nodes.fetch_add(to.nodes - from.nodes, Relaxed);
-        self.updates.fetch_add(to.updates - from.updates, Relaxed);
+    fn add_walked(&self, from: Stats, to: Stats) {
+        self.walked.fetch_add(to.nodes - from.nodes, Relaxed);
+        self.walked_updates
+            .fetch_add(to.updates - from.updates, Relaxed);
+    }
+
+    fn add_wasted(&self, from: Stats, to: Stats) {
+        self.wasted_nodes.fetch_add(to.nodes - from.nodes, Relaxed);
+        self.wasted_updates
+            .fetch_add(to.updates - from.updates, Relaxed);
+    }
+
+    fn add_split(&self, walk: Walk) {
+        self.split_tree_nodes.fetch_add(walk.tree_nodes, Relaxed);
+        self.split_tree_updates
+            .fetch_add(walk.tree_updates, Relaxed);
+        self.split_nodes.fetch_add(walk.nodes, Relaxed);
+        self.split_updates.fetch_add(walk.updates, Relaxed);
+        self.walked.fetch_add(walk.nodes, Relaxed);
+        self.walked_updates.fetch_add(walk.updates, Relaxed);
     }
 
     fn worker(&self, w: usize) {
@@ -275,7 +321,7 @@ impl<'m> Shared<'m> {
             };
             slices += 1;
             let now = solver.stats();
-            self.add_stats(last, now);
+            self.add_walked(last, now);
             last = now;
             let solutions = now.solutions - start.solutions;
 
@@ -283,6 +329,8 @@ impl<'m> Shared<'m> {
                 let mut st = self.lock();
                 st.running[w] = None;
                 st.solutions += solutions;
+                st.tree_nodes += now.nodes - start.nodes;
+                st.tree_updates += now.updates - start.updates;
                 st.subproblems += 1;
                 if self.ordered {
                     st.buffered += buf.len() - counted;
@@ -306,7 +354,8 @@ impl<'m> Shared<'m> {
             budget.after(t0.elapsed());
 
             if self.halted() {
-                self.give_back(solver, w, key, task, counted, now.nodes - start.nodes);
+                self.add_wasted(start, now);
+                self.give_back(solver, w, key, task, counted);
                 return Ok(());
             }
 
@@ -338,7 +387,8 @@ impl<'m> Shared<'m> {
                             // every thread may be waiting like this one: give
                             // this one back so that the earlier one can run.
                             drop(st);
-                            self.give_back(solver, w, key, task, counted, now.nodes - start.nodes);
+                            self.add_wasted(start, now);
+                            self.give_back(solver, w, key, task, counted);
                             return Ok(());
                         }
                         st = self
@@ -349,24 +399,27 @@ impl<'m> Shared<'m> {
                     }
                 }
             }
-            if !streamed && self.should_split(&st, slices, progress) {
+            if !streamed && !task.forced && self.should_split(&st, slices, progress) {
                 st.splits += 1;
                 st.buffered -= counted;
                 drop(st);
                 solver.abandon();
-                self.wasted.fetch_add(now.nodes - start.nodes, Relaxed);
-                let before = solver.stats();
+                self.add_wasted(start, now);
                 let target = 2 * self.threads;
+                let mut walk = Walk::default();
+                let branch = Branch {
+                    key,
+                    sub: task.sub,
+                    forced: false,
+                };
                 let branches =
-                    split::refine(solver, vec![Branch { key, sub: task.sub }], |p, _| {
-                        p.len() >= target
-                    })?;
-                self.add_stats(before, solver.stats());
+                    split::refine(solver, &mut walk, vec![branch], |b| b.len() >= target)?;
+                self.add_split(walk);
                 let mut st = self.lock();
                 st.running[w] = None;
-                for p in branches {
-                    let weight = p.sub.weight();
-                    st.pending.insert(p.key, Task { sub: p.sub, weight });
+                for b in branches {
+                    let (key, task) = Task::new(b);
+                    st.pending.insert(key, task);
                 }
                 drop(st);
                 self.work.notify_all();
@@ -375,18 +428,10 @@ impl<'m> Shared<'m> {
         }
     }
 
-    /// Abandons a paused subproblem and queues it again, unfinished.
-    fn give_back(
-        &self,
-        solver: &mut Solver<'m>,
-        w: usize,
-        key: Key,
-        task: Task,
-        counted: usize,
-        lost: u64,
-    ) {
+    /// Abandons a paused branch and queues it again, unfinished (the
+    /// caller counts its slices as wasted).
+    fn give_back(&self, solver: &mut Solver<'m>, w: usize, key: Key, task: Task, counted: usize) {
         solver.abandon();
-        self.wasted.fetch_add(lost, Relaxed);
         let mut st = self.lock();
         st.running[w] = None;
         st.buffered -= counted;
@@ -421,7 +466,7 @@ pub fn execute(
     let Plan {
         branches,
         mut earlier,
-        walked: top,
+        walk: top,
     } = plan;
 
     let shared = Shared {
@@ -430,21 +475,22 @@ pub fn execute(
         ordered,
         options,
         halt: AtomicBool::new(false),
-        nodes: AtomicU64::new(top.nodes),
-        updates: AtomicU64::new(top.updates),
-        wasted: AtomicU64::new(0),
+        walked: AtomicU64::new(top.nodes),
+        walked_updates: AtomicU64::new(top.updates),
+        split_tree_nodes: AtomicU64::new(top.tree_nodes),
+        split_tree_updates: AtomicU64::new(top.tree_updates),
+        split_nodes: AtomicU64::new(top.nodes),
+        split_updates: AtomicU64::new(top.updates),
+        wasted_nodes: AtomicU64::new(0),
+        wasted_updates: AtomicU64::new(0),
         state: Mutex::new(State {
-            pending: branches
-                .into_iter()
-                .map(|p| {
-                    let weight = p.sub.weight();
-                    (p.key, Task { sub: p.sub, weight })
-                })
-                .collect(),
+            pending: branches.into_iter().map(Task::new).collect(),
             running: (0..threads).map(|_| None).collect(),
             idle: 0,
             exited: 0,
             solutions: earlier.solutions(),
+            tree_nodes: 0,
+            tree_updates: 0,
             subproblems: earlier.finished.len(),
             finished: std::mem::take(&mut earlier.finished),
             splits: 0,
@@ -490,9 +536,14 @@ pub fn execute(
         } else {
             st.solutions
         },
-        nodes: earlier.nodes + shared.nodes.load(Relaxed),
-        updates: earlier.updates + shared.updates.load(Relaxed),
-        wasted_nodes: shared.wasted.load(Relaxed),
+        nodes: earlier.finished_nodes() + st.tree_nodes + shared.split_tree_nodes.load(Relaxed),
+        updates: earlier.finished_updates()
+            + st.tree_updates
+            + shared.split_tree_updates.load(Relaxed),
+        split_nodes: earlier.split_nodes + shared.split_nodes.load(Relaxed),
+        split_updates: earlier.split_updates + shared.split_updates.load(Relaxed),
+        wasted_nodes: earlier.wasted_nodes + shared.wasted_nodes.load(Relaxed),
+        wasted_updates: earlier.wasted_updates + shared.wasted_updates.load(Relaxed),
         seconds: earlier.millis as f64 / 1000.0 + clock.elapsed().as_secs_f64(),
         fraction_done: if interrupted { st.fraction_done() } else { 1.0 },
         interrupted,
@@ -610,8 +661,8 @@ impl Monitor<'_, '_> {
                         .map(|r| r.solutions)
                         .sum::<u128>()
             },
-            nodes: sh.nodes.load(Relaxed),
-            updates: sh.updates.load(Relaxed),
+            nodes: sh.walked.load(Relaxed),
+            updates: sh.walked_updates.load(Relaxed),
             elapsed,
             eta,
             subproblems_done: st.subproblems,
@@ -625,8 +676,11 @@ impl Monitor<'_, '_> {
         let sh = self.shared;
         let st = sh.lock();
         Checkpoint {
-            nodes: self.earlier.nodes + sh.nodes.load(Relaxed),
-            updates: self.earlier.updates + sh.updates.load(Relaxed),
+            split_nodes: self.earlier.split_nodes + sh.split_nodes.load(Relaxed),
+            split_updates: self.earlier.split_updates + sh.split_updates.load(Relaxed),
+            wasted_nodes: self.earlier.wasted_nodes + sh.wasted_nodes.load(Relaxed),
+            wasted_updates: self.earlier.wasted_updates + sh.wasted_updates.load(Relaxed),
+
             millis: self.earlier.millis + self.clock.elapsed().as_millis() as u64,
             finished: st.finished.clone(),
             ..self.earlier.clone()

@@ -103,12 +103,25 @@ pub struct Report {
     /// delivered to the visitor when enumerating. Exact only when not
     /// interrupted; otherwise those of the finished subproblems.
     pub solutions: u128,
-    /// Nodes and updates walked by all runs, including the top levels walked
-    /// to split the tree and slices thrown away when a running subproblem was
-    /// split (`wasted_nodes` of them, this run).
+    /// The search tree's nodes and updates: exactly those of one
+    /// [`dlx::Solver`] searching the whole problem, whatever the thread
+    /// count, the splitting, and the runs of a resumed count (when
+    /// interrupted: those of the part searched, the finished branches and
+    /// the nodes above them).
     pub nodes: u64,
     pub updates: u64,
+    /// The cost of splitting, all runs: every walk made to list branches
+    /// (the nodes above the branches, also counted in `nodes` once, but
+    /// walked again by each resumed run and each split of a running
+    /// branch) and the probes down chains of forced levels.
+    pub split_nodes: u64,
+    pub split_updates: u64,
+    /// Work thrown away, all runs: the slices searched in branches that
+    /// were then split, or given back unfinished (stop, enumeration
+    /// buffer full).
     pub wasted_nodes: u64,
+    pub wasted_updates: u64,
+
     /// Wall-clock seconds of all runs.
     pub seconds: f64,
     /// Share of the search tree whose solutions are in `solutions`

@@ -7,9 +7,9 @@
 //! checkpoint ([`resume`]).
 
 use crate::checkpoint::Checkpoint;
-use crate::split::{self, Branch};
+use crate::split::{self, Branch, Walk};
 use crate::{Error, Options};
-use dlx::{Matrix, Stats};
+use dlx::Matrix;
 use std::path::Path;
 
 /// What a run is to search.
@@ -20,8 +20,9 @@ pub struct Plan {
     /// What earlier runs finished (empty for a fresh count); the run adds
     /// its own finished branches and writes the result as its checkpoint.
     pub(crate) earlier: Checkpoint,
-    /// Nodes and updates walked to make the plan.
-    pub(crate) walked: Stats,
+    /// The walks made to list the branches: the tree's figures for the
+    /// nodes above them, and all that was walked.
+    pub(crate) walk: Walk,
 }
 
 impl Plan {
@@ -40,16 +41,13 @@ impl Plan {
 /// otherwise deep enough for `options.per_thread` branches per thread.
 pub fn root(matrix: &Matrix, options: &Options) -> Result<Plan, Error> {
     let mut solver = options.solver(matrix);
-    let branches = cut(
-        &mut solver,
-        vec![Branch::root()],
-        options.split_depth,
-        options,
-    )?;
+    let mut walk = Walk::default();
+    let root = vec![Branch::root()];
+    let branches = cut(&mut solver, &mut walk, root, options.split_depth, options)?;
     Ok(Plan {
         branches,
         earlier: Checkpoint::new(matrix),
-        walked: solver.stats(),
+        walk,
     })
 }
 
@@ -58,24 +56,28 @@ pub fn root(matrix: &Matrix, options: &Options) -> Result<Plan, Error> {
 pub fn resume(matrix: &Matrix, path: &Path, options: &Options) -> Result<Plan, Error> {
     let earlier = Checkpoint::load(path, matrix)?;
     let mut solver = options.solver(matrix);
-    let left = split::unfinished(&mut solver, &earlier.finished)?.map_err(|reason| {
-        Error::CheckpointMismatch {
-            path: path.to_path_buf(),
-            reason,
-        }
-    })?;
+    let mut walk = Walk::default();
+    let roots = vec![Branch::root()];
+    let left =
+        split::unfinished(&mut solver, &mut walk, roots, &earlier.finished)?.map_err(|reason| {
+            Error::CheckpointMismatch {
+                path: path.to_path_buf(),
+                reason,
+            }
+        })?;
     // A depth means nothing below the parts already split.
-    let branches = cut(&mut solver, left, None, options)?;
+    let branches = cut(&mut solver, &mut walk, left, None, options)?;
     Ok(Plan {
         branches,
         earlier,
-        walked: solver.stats(),
+        walk,
     })
 }
 
 /// Splits `branches` to `depth`, or until there are `per_thread` per thread.
 fn cut(
     solver: &mut dlx::Solver,
+    walk: &mut Walk,
     branches: Vec<Branch>,
     depth: Option<usize>,
     options: &Options,
@@ -83,5 +85,5 @@ fn cut(
     let target = options
         .thread_count()
         .saturating_mul(options.per_thread.max(1));
-    Ok(split::initial(solver, branches, depth, target)?)
+    Ok(split::initial(solver, walk, branches, depth, target)?)
 }

@@ -164,7 +164,7 @@ fn bad_checkpoints_are_refused() {
         "edited count"
     );
 
-    std::fs::write(&bad, text.replace("\"version\":1", "\"version\":7")).unwrap();
+    std::fs::write(&bad, text.replace("\"version\":2", "\"version\":7")).unwrap();
     assert!(matches!(
         resume_error(&m, &bad),
         Error::CheckpointVersion { .. }
