@@ -74,7 +74,7 @@ struct State {
     /// Finished subproblems (those of the resumed checkpoint included).
     finished: Vec<Finished>,
     solutions: u128,
-    /// The search figures of the branches finished by this run.
+    /// The search figures of the finished branches (earlier runs' too).
     tree_nodes: u64,
     tree_updates: u64,
     subproblems: usize,
@@ -489,8 +489,8 @@ pub fn execute(
             idle: 0,
             exited: 0,
             solutions: earlier.solutions(),
-            tree_nodes: 0,
-            tree_updates: 0,
+            tree_nodes: earlier.finished_nodes(),
+            tree_updates: earlier.finished_updates(),
             subproblems: earlier.finished.len(),
             finished: std::mem::take(&mut earlier.finished),
             splits: 0,
@@ -536,10 +536,8 @@ pub fn execute(
         } else {
             st.solutions
         },
-        nodes: earlier.finished_nodes() + st.tree_nodes + shared.split_tree_nodes.load(Relaxed),
-        updates: earlier.finished_updates()
-            + st.tree_updates
-            + shared.split_tree_updates.load(Relaxed),
+        nodes: st.tree_nodes + shared.split_tree_nodes.load(Relaxed),
+        updates: st.tree_updates + shared.split_tree_updates.load(Relaxed),
         split_nodes: earlier.split_nodes + shared.split_nodes.load(Relaxed),
         split_updates: earlier.split_updates + shared.split_updates.load(Relaxed),
         wasted_nodes: earlier.wasted_nodes + shared.wasted_nodes.load(Relaxed),

@@ -40,6 +40,17 @@
 //!   branches above the cut are never listed, so count as done. The time
 //!   left comes from a smoothed rate ([`Eta`]). The monitor calls your
 //!   [`Progress`] on the calling thread; the library never prints.
+//! * **Figures.** [`Report::nodes`] and [`Report::updates`] are the search
+//!   tree's: exactly one [`dlx::Solver`]'s on the whole problem, whatever
+//!   the thread count, splitting and resumed runs. They add each finished
+//!   branch's own search figures and those of the nodes above the branches
+//!   (each listed once in the final cut). The cost of splitting (the top
+//!   levels walked again, probes down forced chains) and the slices thrown
+//!   away are reported apart ([`Report::split_nodes`],
+//!   [`Report::wasted_nodes`], …).
+//! * **Forced chains.** A branch with a single child is followed down to the
+//!   first level that branches, from where the solver stands, in linear
+//!   work; a subtree that never branches is never split (`split` module).
 //! * **Stopping.** Setting [`Options::stop`] ends the run within one slice;
 //!   the report says `interrupted` and carries the count and the fraction of
 //!   the finished branches.
