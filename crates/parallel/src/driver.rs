@@ -462,7 +462,7 @@ pub fn execute(
         return Err(Error::CheckpointWhileEnumerating);
     }
     let clock = Instant::now();
-    let threads = options.thread_count();
+    let threads = options.checked_threads()?;
     let Plan {
         branches,
         mut earlier,

@@ -31,6 +31,8 @@ pub enum Error {
     },
     #[error("checkpoint {} does not fit this puzzle's search tree: {reason}", path.display())]
     CheckpointMismatch { path: PathBuf, reason: String },
+    #[error("{asked} threads asked, at most {max} are allowed on this machine (4 per core)")]
+    TooManyThreads { asked: usize, max: usize },
     #[error("checkpoints are only supported when counting, not when enumerating solutions")]
     CheckpointWhileEnumerating,
     #[error("cannot start the thread pool: {0}")]

@@ -17,7 +17,9 @@
 //!   [`Options::split_depth`]; [`plan::resume`] lists what a checkpoint
 //!   has not finished. [`execute`] searches a given plan; [`count`] and
 //!   [`solve`] are the two steps together.
-//! * **Workers.** One rayon worker per thread, each with its own
+//! * **Workers.** One rayon worker per thread (at most [`max_threads`], 4
+//!   per core: a larger thread count is refused with
+//!   [`Error::TooManyThreads`] before anything is split or spawned), each with its own
 //!   [`dlx::Solver`] (the [`dlx::Matrix`] is shared). A worker takes the
 //!   first queued branch in search order and searches it in node-budget
 //!   slices of about 20 ms, holding no lock; between slices it takes the
@@ -99,7 +101,7 @@ mod split;
 pub use checkpoint::{Checkpoint, fingerprint};
 pub use driver::{Deliver, execute};
 pub use error::Error;
-pub use options::{Options, Report};
+pub use options::{Options, Report, max_threads};
 pub use plan::Plan;
 pub use progress::{Eta, NoProgress, Progress, Snapshot};
 pub use split::{Branch, Key};

@@ -1,5 +1,6 @@
 //! What a run is asked to do, and what it reports.
 
+use crate::Error;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -9,7 +10,8 @@ use std::time::Duration;
 /// checkpoint, and a fresh stop flag.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// Worker threads; 0 means one per core.
+    /// Worker threads; 0 means one per core. At most [`max_threads`]: more
+    /// is refused with [`Error::TooManyThreads`] before anything starts.
     pub threads: usize,
     /// Split the tree at exactly this depth instead of choosing the depth
     /// from the thread count (handy to reproduce a run; huge subproblems are
@@ -86,14 +88,39 @@ impl Options {
         }
     }
 
-    /// The number of worker threads this run will use.
+    /// The number of worker threads this run will use (unchecked; see
+    /// [`checked_threads`](Self::checked_threads)).
     pub fn thread_count(&self) -> usize {
         if self.threads > 0 {
             self.threads
         } else {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
+            cores()
         }
     }
+
+    /// The number of worker threads, or [`Error::TooManyThreads`] above
+    /// [`max_threads`]. Planning and [`execute`](crate::execute) call it
+    /// before splitting or spawning anything.
+    pub fn checked_threads(&self) -> Result<usize, Error> {
+        let (asked, max) = (self.thread_count(), max_threads());
+        if asked > max {
+            return Err(Error::TooManyThreads { asked, max });
+        }
+        Ok(asked)
+    }
+}
+
+/// The available cores (1 if unknown).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The most worker threads a run accepts: 4 per available core, at least 4,
+/// at most 1024. More threads than cores gain nothing for a search that
+/// never waits on I/O; far more only exhaust the system (each thread has
+/// its own solver and stack), so a larger `Options::threads` is refused.
+pub fn max_threads() -> usize {
+    cores().saturating_mul(4).clamp(4, 1024)
 }
 
 /// The result of a run.

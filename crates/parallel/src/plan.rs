@@ -40,6 +40,7 @@ impl Plan {
 /// The whole tree, cut for `options`: at depth `options.split_depth` if set,
 /// otherwise deep enough for `options.per_thread` branches per thread.
 pub fn root(matrix: &Matrix, options: &Options) -> Result<Plan, Error> {
+    options.checked_threads()?;
     let mut solver = options.solver(matrix);
     let mut walk = Walk::default();
     let root = vec![Branch::root()];
@@ -54,6 +55,7 @@ pub fn root(matrix: &Matrix, options: &Options) -> Result<Plan, Error> {
 /// What is left of the count recorded in the checkpoint at `path`: the tree
 /// minus its finished branches, cut for `options`' thread count.
 pub fn resume(matrix: &Matrix, path: &Path, options: &Options) -> Result<Plan, Error> {
+    options.checked_threads()?;
     let earlier = Checkpoint::load(path, matrix)?;
     let mut solver = options.solver(matrix);
     let mut walk = Walk::default();
@@ -83,7 +85,7 @@ fn cut(
     options: &Options,
 ) -> Result<Vec<Branch>, Error> {
     let target = options
-        .thread_count()
+        .checked_threads()?
         .saturating_mul(options.per_thread.max(1));
     Ok(split::initial(solver, walk, branches, depth, target)?)
 }
