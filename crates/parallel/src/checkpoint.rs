@@ -100,19 +100,46 @@ impl Checkpoint {
         }
     }
 
-    /// The solutions counted so far.
-    pub fn solutions(&self) -> u128 {
-        self.finished.iter().map(|f| f.solutions).sum()
+    /// The solutions counted so far; `None` if they add up to more than a
+    /// u128 holds (a checkpoint that [`load`](Self::load) accepts never
+    /// does).
+    pub fn solutions(&self) -> Option<u128> {
+        self.finished
+            .iter()
+            .try_fold(0u128, |s, f| s.checked_add(f.solutions))
     }
 
-    /// The search nodes of the finished subproblems.
-    pub fn finished_nodes(&self) -> u64 {
-        self.finished.iter().map(|f| f.nodes).sum()
+    /// The search nodes of the finished subproblems (`None`: overflow).
+    pub fn finished_nodes(&self) -> Option<u64> {
+        self.finished
+            .iter()
+            .try_fold(0u64, |s, f| s.checked_add(f.nodes))
     }
 
-    /// The search updates of the finished subproblems.
-    pub fn finished_updates(&self) -> u64 {
-        self.finished.iter().map(|f| f.updates).sum()
+    /// The search updates of the finished subproblems (`None`: overflow).
+    pub fn finished_updates(&self) -> Option<u64> {
+        self.finished
+            .iter()
+            .try_fold(0u64, |s, f| s.checked_add(f.updates))
+    }
+
+    /// Checks that every total the driver makes from this checkpoint fits
+    /// its type, leaving room for the figures of one more run; returns what
+    /// does not.
+    pub fn check_totals(&self) -> Result<(), String> {
+        let fits = |x: Option<u64>| x.is_some_and(|x| x <= u64::MAX / 2);
+        if self.solutions().is_none() {
+            return Err("its subproblems' solutions add up to more than 2^128".into());
+        }
+        if !fits(self.finished_nodes())
+            || !fits(self.finished_updates())
+            || !fits(self.split_nodes.checked_add(self.wasted_nodes))
+            || !fits(self.split_updates.checked_add(self.wasted_updates))
+            || !fits(Some(self.millis))
+        {
+            return Err("its node, update or time figures overflow".into());
+        }
+        Ok(())
     }
 
     /// The file's text.
@@ -142,19 +169,22 @@ impl Checkpoint {
         }
         match value.get("version").and_then(|v| v.as_u64()) {
             Some(v) if v == u64::from(VERSION) => {}
-            found => {
+            Some(found) => {
                 return Err(Error::CheckpointVersion {
                     path: path.to_path_buf(),
-                    found: found.map_or("none".into(), |v| v.to_string()),
+                    found: found.to_string(),
                     expected: VERSION,
                 });
             }
+            None => return Err(damaged("no `\"version\"` number".into())),
         }
+
         let file: FileRepr =
             serde_json::from_value(value).map_err(|e| damaged(format!("bad field ({e})")))?;
         if file.checksum != checksum(&file.body) {
             return Err(damaged("the checksum does not match the content".into()));
         }
+        file.body.check_totals().map_err(damaged)?;
         let expected = hex(fingerprint(matrix));
         if file.body.fingerprint != expected {
             return Err(Error::CheckpointForeign {
@@ -173,13 +203,19 @@ impl Checkpoint {
         Ok(file.body)
     }
 
-    /// Loads and checks the checkpoint at `path` (see [`from_text`](Self::from_text)).
+    /// Loads and checks the checkpoint at `path` (see
+    /// [`from_text`](Self::from_text)). A file that cannot be opened or read
+    /// is [`Error::CheckpointRead`]; one that is read but is not UTF-8 is
+    /// damaged like any other altered file.
     pub fn load(path: &Path, matrix: &Matrix) -> Result<Checkpoint, Error> {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::CheckpointRead {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Checkpoint::from_text(&text, matrix, path)
+        let bytes = read_bytes(path)?;
+        Checkpoint::from_bytes(&bytes, matrix, path)
+    }
+
+    /// [`from_text`](Self::from_text) of bytes that must be UTF-8 (if not,
+    /// the file is damaged).
+    pub fn from_bytes(bytes: &[u8], matrix: &Matrix, path: &Path) -> Result<Checkpoint, Error> {
+        Checkpoint::from_text(utf8(bytes, path)?, matrix, path)
     }
 
     /// Writes the checkpoint atomically: a temporary file in the same
@@ -223,6 +259,23 @@ impl Checkpoint {
             fail(e)
         })
     }
+}
+
+/// The bytes of a checkpoint (or result) file; unreadable is
+/// [`Error::CheckpointRead`].
+pub(crate) fn read_bytes(path: &Path) -> Result<Vec<u8>, Error> {
+    std::fs::read(path).map_err(|source| Error::CheckpointRead {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// The bytes as text; not UTF-8 is [`Error::CheckpointDamaged`].
+pub(crate) fn utf8<'a>(bytes: &'a [u8], path: &Path) -> Result<&'a str, Error> {
+    std::str::from_utf8(bytes).map_err(|e| Error::CheckpointDamaged {
+        path: path.to_path_buf(),
+        reason: format!("not UTF-8 text (byte {})", e.valid_up_to()),
+    })
 }
 
 fn hex(x: u64) -> String {
@@ -284,7 +337,7 @@ mod tests {
         let c = sample(&m);
         let back = Checkpoint::from_text(&c.to_text(), &m, Path::new("x")).unwrap();
         assert_eq!(back, c);
-        assert_eq!(back.solutions(), u128::MAX - 1);
+        assert_eq!(back.solutions(), Some(u128::MAX - 1));
     }
 
     #[test]
@@ -315,6 +368,62 @@ mod tests {
         let e = Checkpoint::from_text(&text, &other, p).unwrap_err();
         assert!(matches!(e, Error::CheckpointForeign { .. }));
         assert!(e.to_string().contains("another puzzle"), "{e}");
+    }
+
+    #[test]
+    fn counts_that_overflow_are_damage_not_a_wrap() {
+        let m = matrix("a b\na\nb\na b\n");
+        let mut c = sample(&m);
+        c.finished[0].solutions = u128::MAX;
+        let mut other = c.finished[0].clone();
+        other.choices = vec![7, 13];
+        c.finished.push(other);
+        assert_eq!(c.solutions(), None);
+        // The checksum is right: only the sum is wrong.
+        let e = Checkpoint::from_text(&c.to_text(), &m, Path::new("big.ckpt")).unwrap_err();
+        assert!(matches!(e, Error::CheckpointDamaged { .. }), "{e}");
+        assert!(e.to_string().contains("big.ckpt"), "{e}");
+        assert!(e.to_string().contains("2^128"), "{e}");
+        // Node figures too.
+        let mut c = sample(&m);
+        c.finished[0].nodes = u64::MAX;
+        let e = Checkpoint::from_text(&c.to_text(), &m, Path::new("x")).unwrap_err();
+        assert!(matches!(e, Error::CheckpointDamaged { .. }), "{e}");
+    }
+
+    #[test]
+    fn every_flipped_bit_is_refused() {
+        let m = matrix("a b\na\nb\na b\n");
+        let text = sample(&m).to_text();
+        let path = Path::new("flipped.ckpt");
+        let version_at = text.find("\"version\":").unwrap() + "\"version\":".len();
+        for i in 0..text.len() {
+            for bit in [0, 3, 7] {
+                let mut bytes = text.clone().into_bytes();
+                bytes[i] ^= 1 << bit;
+                match Checkpoint::from_bytes(&bytes, &m, path) {
+                    Err(Error::CheckpointDamaged { path: p, .. }) => assert_eq!(p, path),
+                    // The version digit itself: refused as another version.
+                    Err(Error::CheckpointVersion { .. }) if i == version_at => {}
+                    // Whitespace that JSON also accepts leaves the file intact.
+                    Ok(c) if bytes[i].is_ascii_whitespace() => {
+                        assert_eq!(c, sample(&m));
+                    }
+                    other => panic!("byte {i} bit {bit}: {other:?}"),
+                }
+            }
+        }
+        // Through a file too: a high bit flipped is damage, not a read error.
+        let dir = std::env::temp_dir().join(format!("polycover-flip-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("flipped.ckpt");
+        let mut bytes = text.into_bytes();
+        bytes[40] ^= 0x80;
+        std::fs::write(&file, &bytes).unwrap();
+        let e = Checkpoint::load(&file, &m).unwrap_err();
+        assert!(matches!(e, Error::CheckpointDamaged { .. }), "{e}");
+        assert!(e.to_string().contains("flipped.ckpt"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

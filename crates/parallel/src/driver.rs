@@ -328,7 +328,10 @@ impl<'m> Shared<'m> {
             if outcome != Outcome::Paused {
                 let mut st = self.lock();
                 st.running[w] = None;
-                st.solutions += solutions;
+                st.solutions = st
+                    .solutions
+                    .checked_add(solutions)
+                    .ok_or(Error::Overflow("the count of solutions exceeds 2^128"))?;
                 st.tree_nodes += now.nodes - start.nodes;
                 st.tree_updates += now.updates - start.updates;
                 st.subproblems += 1;
@@ -463,6 +466,7 @@ pub fn execute(
     }
     let clock = Instant::now();
     let threads = options.checked_threads()?;
+    let overflow = || Error::Overflow("the checkpoint's totals overflow");
     let Plan {
         branches,
         mut earlier,
@@ -488,9 +492,10 @@ pub fn execute(
             running: (0..threads).map(|_| None).collect(),
             idle: 0,
             exited: 0,
-            solutions: earlier.solutions(),
-            tree_nodes: earlier.finished_nodes(),
-            tree_updates: earlier.finished_updates(),
+            solutions: earlier.solutions().ok_or_else(overflow)?,
+            tree_nodes: earlier.finished_nodes().ok_or_else(overflow)?,
+            tree_updates: earlier.finished_updates().ok_or_else(overflow)?,
+
             subproblems: earlier.finished.len(),
             finished: std::mem::take(&mut earlier.finished),
             splits: 0,
@@ -652,12 +657,11 @@ impl Monitor<'_, '_> {
             solutions: if sh.ordered {
                 self.delivered
             } else {
-                st.solutions
-                    + st.running
-                        .iter()
-                        .flatten()
-                        .map(|r| r.solutions)
-                        .sum::<u128>()
+                // For display: saturates rather than fail.
+                st.running
+                    .iter()
+                    .flatten()
+                    .fold(st.solutions, |s, r| s.saturating_add(r.solutions))
             },
             nodes: sh.walked.load(Relaxed),
             updates: sh.walked_updates.load(Relaxed),
@@ -679,7 +683,13 @@ impl Monitor<'_, '_> {
             wasted_nodes: self.earlier.wasted_nodes + sh.wasted_nodes.load(Relaxed),
             wasted_updates: self.earlier.wasted_updates + sh.wasted_updates.load(Relaxed),
 
-            millis: self.earlier.millis + self.clock.elapsed().as_millis() as u64,
+            millis: (self.earlier.millis).saturating_add(
+                self.clock
+                    .elapsed()
+                    .as_millis()
+                    .try_into()
+                    .unwrap_or(u64::MAX),
+            ),
             finished: st.finished.clone(),
             ..self.earlier.clone()
         }

@@ -35,6 +35,8 @@ pub enum Error {
     TooManyThreads { asked: usize, max: usize },
     #[error("checkpoints are only supported when counting, not when enumerating solutions")]
     CheckpointWhileEnumerating,
+    #[error("arithmetic overflow: {0}")]
+    Overflow(&'static str),
     #[error("cannot start the thread pool: {0}")]
     ThreadPool(#[from] rayon::ThreadPoolBuildError),
     #[error("internal error: {0}")]
