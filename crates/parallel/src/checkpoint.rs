@@ -7,6 +7,8 @@
 //! damaged file is refused rather than silently giving a wrong count.
 
 use crate::error::Error;
+use crate::weight::Weight;
+
 use dlx::Matrix;
 use serde::{Deserialize, Serialize};
 use std::fs::File;
@@ -47,6 +49,10 @@ pub struct Finished {
     /// other languages lose precision above 2^53).
     #[serde(with = "decimal")]
     pub solutions: u128,
+    /// A weighted count's: the sums of its solutions' weights (absent in
+    /// the file for a plain count).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weights: Option<Weight>,
     /// Nodes and updates of its own search.
     pub nodes: u64,
     pub updates: u64,
@@ -60,6 +66,8 @@ pub struct Checkpoint {
     /// Shape of the matrix, only to make the "another puzzle" error helpful.
     pub items: usize,
     pub options: usize,
+    /// Made by a weighted count: every finished subproblem carries weights.
+    pub weighted: bool,
     /// The cost of splitting and the work thrown away, all runs so far
     /// (see [`Report`](crate::Report); the search figures are the
     /// finished subproblems' own).
@@ -91,6 +99,7 @@ impl Checkpoint {
             fingerprint: hex(fingerprint(matrix)),
             items: matrix.num_items(),
             options: matrix.num_options(),
+            weighted: false,
             split_nodes: 0,
             split_updates: 0,
             wasted_nodes: 0,
@@ -107,6 +116,14 @@ impl Checkpoint {
         self.finished
             .iter()
             .try_fold(0u128, |s, f| s.checked_add(f.solutions))
+    }
+
+    /// The weights counted so far (zero for a plain count; `None`:
+    /// overflow).
+    pub fn weights(&self) -> Option<Weight> {
+        self.finished.iter().try_fold(Weight::ZERO, |s, f| {
+            s.checked_add(f.weights.unwrap_or(Weight::ZERO))
+        })
     }
 
     /// The search nodes of the finished subproblems (`None`: overflow).
@@ -128,8 +145,19 @@ impl Checkpoint {
     /// does not.
     pub fn check_totals(&self) -> Result<(), String> {
         let fits = |x: Option<u64>| x.is_some_and(|x| x <= u64::MAX / 2);
-        if self.solutions().is_none() {
-            return Err("its subproblems' solutions add up to more than 2^128".into());
+        if self.solutions().is_none() || self.weights().is_none() {
+            return Err("its subproblems' solutions or weights add up to more than 2^128".into());
+        }
+        if self
+            .finished
+            .iter()
+            .any(|f| f.weights.is_some() != self.weighted)
+        {
+            return Err(if self.weighted {
+                "a subproblem of a weighted count has no weights".into()
+            } else {
+                "a subproblem of a plain count has weights".into()
+            });
         }
         if !fits(self.finished_nodes())
             || !fits(self.finished_updates())
@@ -288,7 +316,7 @@ fn checksum(body: &Checkpoint) -> String {
 }
 
 /// u128 as a decimal string.
-mod decimal {
+pub(crate) mod decimal {
     use serde::{Deserialize, Deserializer, Serializer, de::Error};
 
     pub fn serialize<S: Serializer>(x: &u128, s: S) -> Result<S::Ok, S::Error> {
@@ -319,6 +347,7 @@ mod tests {
             choices: vec![7, 12],
             degrees: vec![2, 3],
             solutions: u128::MAX - 1,
+            weights: None,
             nodes: 4,
             updates: 9,
         });

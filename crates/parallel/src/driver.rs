@@ -18,6 +18,7 @@ use crate::plan::Plan;
 use crate::progress::{Eta, Progress, Snapshot};
 use crate::split::{self, Branch, Key, Walk};
 
+use crate::weight::{Weigher, Weight};
 use crate::{Error, Options, Report};
 use dlx::{Control, CountOnly, Matrix, OptionId, Outcome, Solver, Stats, Subproblem};
 use std::collections::BTreeMap;
@@ -60,6 +61,7 @@ struct Running {
     weight: f64,
     progress: f64,
     solutions: u128,
+    weights: Weight,
 }
 
 /// Everything the threads share, behind one lock taken between slices only.
@@ -74,6 +76,8 @@ struct State {
     /// Finished subproblems (those of the resumed checkpoint included).
     finished: Vec<Finished>,
     solutions: u128,
+    /// Weighted counting: the weights of the finished branches.
+    weights: Weight,
     /// The search figures of the finished branches (earlier runs' too).
     tree_nodes: u64,
     tree_updates: u64,
@@ -160,6 +164,8 @@ struct Shared<'m> {
     matrix: &'m Matrix,
     threads: usize,
     ordered: bool,
+    /// Weighted counting: each solution's weight, summed per branch.
+    weigh: Option<Weigher<'m>>,
     options: &'m Options,
     /// Set on an error or when the visitor says stop.
     halt: AtomicBool,
@@ -265,6 +271,7 @@ impl<'m> Shared<'m> {
                     weight: task.weight,
                     progress: 0.0,
                     solutions: 0,
+                    weights: Weight::ZERO,
                 });
                 return Some((key, task));
             }
@@ -308,6 +315,8 @@ impl<'m> Shared<'m> {
         // Once some solutions are handed over the subproblem cannot be split.
         let mut streamed = false;
         let mut slices = 0;
+        // The branch's weights so far (`None`: overflow).
+        let mut weights = Some(Weight::ZERO);
         loop {
             let t0 = Instant::now();
             let outcome = if self.ordered {
@@ -316,8 +325,23 @@ impl<'m> Shared<'m> {
                     Control::Continue
                 };
                 solver.run(&mut collect, budget.nodes)
+            } else if let Some(weigh) = self.weigh {
+                let mut add = |o: &[OptionId]| match weights.and_then(|w| w.checked_add(weigh(o))) {
+                    Some(w) => {
+                        weights = Some(w);
+                        Control::Continue
+                    }
+                    None => {
+                        weights = None;
+                        Control::Stop
+                    }
+                };
+                solver.run(&mut add, budget.nodes)
             } else {
                 solver.run(&mut CountOnly, budget.nodes)
+            };
+            let Some(weights) = weights else {
+                return Err(Error::Overflow("the weights of a branch exceed 2^128"));
             };
             slices += 1;
             let now = solver.stats();
@@ -332,6 +356,12 @@ impl<'m> Shared<'m> {
                     .solutions
                     .checked_add(solutions)
                     .ok_or(Error::Overflow("the count of solutions exceeds 2^128"))?;
+                if self.weigh.is_some() {
+                    st.weights = st
+                        .weights
+                        .checked_add(weights)
+                        .ok_or(Error::Overflow("the weights exceed 2^128"))?;
+                }
                 st.tree_nodes += now.nodes - start.nodes;
                 st.tree_updates += now.updates - start.updates;
                 st.subproblems += 1;
@@ -345,6 +375,7 @@ impl<'m> Shared<'m> {
                         choices: task.sub.choices().to_vec(),
                         degrees: task.sub.degrees().to_vec(),
                         solutions,
+                        weights: self.weigh.map(|_| weights),
                         nodes: now.nodes - start.nodes,
                         updates: now.updates - start.updates,
                     });
@@ -367,6 +398,7 @@ impl<'m> Shared<'m> {
             if let Some(r) = st.running[w].as_mut() {
                 r.progress = progress;
                 r.solutions = solutions;
+                r.weights = weights;
             }
             if self.ordered {
                 st.buffered += buf.len() - counted;
@@ -448,21 +480,47 @@ impl<'m> Shared<'m> {
 /// Where enumerated solutions go, on the caller's thread.
 pub type Deliver<'a> = &'a mut dyn FnMut(&[OptionId]) -> Control;
 
-/// Searches the branches of `plan` on `options.threads` threads: counts
-/// (`deliver` is `None`; a checkpoint of the plan's earlier branches and the
-/// ones finished now is written to `options.checkpoint`), or enumerates in
-/// search order. `options.resume` and `options.split_depth` are planning's
-/// business and are not looked at here.
+/// What a run does with the solutions of its branches.
+pub enum Job<'a> {
+    /// Counts them (the solvers do not even collect their options).
+    Count,
+    /// Counts them and sums their weights.
+    Weigh(Weigher<'a>),
+    /// Hands them to the visitor in search order, on the calling thread.
+    Enumerate(Deliver<'a>),
+}
+
+/// Searches the branches of `plan` on `options.threads` threads and does
+/// `job` with their solutions. When counting (weighted or not), a
+/// checkpoint of the plan's earlier branches and the ones finished now is
+/// written to `options.checkpoint`. `options.resume` and
+/// `options.split_depth` are planning's business and are not looked at
+/// here.
 pub fn execute(
     matrix: &Matrix,
     plan: Plan,
     options: &Options,
     progress: &mut dyn Progress,
-    mut deliver: Option<Deliver<'_>>,
+    job: Job<'_>,
 ) -> Result<Report, Error> {
+    let (mut deliver, weigh) = match job {
+        Job::Count => (None, None),
+        Job::Weigh(w) => (None, Some(w)),
+        Job::Enumerate(d) => (Some(d), None),
+    };
     let ordered = deliver.is_some();
     if ordered && (options.checkpoint.is_some() || !plan.earlier.finished.is_empty()) {
         return Err(Error::CheckpointWhileEnumerating);
+    }
+    if !plan.earlier.finished.is_empty() && plan.earlier.weighted != weigh.is_some() {
+        return Err(Error::CheckpointMismatch {
+            path: plan.source.clone().unwrap_or_default(),
+            reason: if plan.earlier.weighted {
+                "it was made by a weighted count (up to symmetry); finish it with one".into()
+            } else {
+                "it was made by a plain count; finish it with one".into()
+            },
+        });
     }
     let clock = Instant::now();
     let threads = options.checked_threads()?;
@@ -471,12 +529,15 @@ pub fn execute(
         branches,
         mut earlier,
         walk: top,
+        ..
     } = plan;
+    earlier.weighted = weigh.is_some();
 
     let shared = Shared {
         matrix,
         threads,
         ordered,
+        weigh,
         options,
         halt: AtomicBool::new(false),
         walked: AtomicU64::new(top.nodes),
@@ -493,6 +554,8 @@ pub fn execute(
             idle: 0,
             exited: 0,
             solutions: earlier.solutions().ok_or_else(overflow)?,
+            weights: earlier.weights().ok_or_else(overflow)?,
+
             tree_nodes: earlier.finished_nodes().ok_or_else(overflow)?,
             tree_updates: earlier.finished_updates().ok_or_else(overflow)?,
 
@@ -541,6 +604,7 @@ pub fn execute(
         } else {
             st.solutions
         },
+        weights: weigh.map(|_| st.weights),
         nodes: st.tree_nodes + shared.split_tree_nodes.load(Relaxed),
         updates: st.tree_updates + shared.split_tree_updates.load(Relaxed),
         split_nodes: earlier.split_nodes + shared.split_nodes.load(Relaxed),
@@ -663,6 +727,13 @@ impl Monitor<'_, '_> {
                     .flatten()
                     .fold(st.solutions, |s, r| s.saturating_add(r.solutions))
             },
+            weights: sh.weigh.map(|_| {
+                st.running.iter().flatten().fold(st.weights, |s, r| Weight {
+                    total: s.total.saturating_add(r.weights.total),
+                    distinct: s.distinct.saturating_add(r.weights.distinct),
+                })
+            }),
+
             nodes: sh.walked.load(Relaxed),
             updates: sh.walked_updates.load(Relaxed),
             elapsed,

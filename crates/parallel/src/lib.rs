@@ -53,6 +53,14 @@
 //! * **Forced chains.** A branch with a single child is followed down to the
 //!   first level that branches, from where the solver stands, in linear
 //!   work; a subtree that never branches is never split (`split` module).
+//! * **Weighted counting.** [`count_weighted`] takes a [`Weigher`]: what
+//!   each solution is worth ([`Weight`]: the solutions it stands for and
+//!   the distinct ones it contributes), computed by the caller from its
+//!   options, so that a count up to symmetry is one resumable search.
+//!   Workers then visit the solutions (plain counts keep the solver's
+//!   count-only path) and sum the weights per branch with checked
+//!   arithmetic; reports, snapshots and checkpoints carry the sums next to
+//!   the raw number of solutions.
 //! * **Stopping.** Setting [`Options::stop`] ends the run within one slice;
 //!   the report says `interrupted` and carries the count and the fraction of
 //!   the finished branches.
@@ -97,14 +105,16 @@ mod options;
 pub mod plan;
 mod progress;
 mod split;
+mod weight;
 
 pub use checkpoint::{Checkpoint, fingerprint};
-pub use driver::{Deliver, execute};
+pub use driver::{Deliver, Job, execute};
 pub use error::Error;
 pub use options::{Options, Report, max_threads};
 pub use plan::Plan;
 pub use progress::{Eta, NoProgress, Progress, Snapshot};
 pub use split::{Branch, Key};
+pub use weight::{Weigher, Weight};
 
 use dlx::{Control, Matrix, OptionId};
 
@@ -120,7 +130,25 @@ pub fn count(
         Some(path) => plan::resume(matrix, path, options)?,
         None => plan::root(matrix, options)?,
     };
-    execute(matrix, plan, options, progress, None)
+    execute(matrix, plan, options, progress, Job::Count)
+}
+
+/// Counts every solution and sums their weights (`weigh` says what each
+/// one is worth, from its options): [`Report::weights`]. Like [`count`]
+/// otherwise, checkpoints included (a weighted count's checkpoint resumes
+/// only as a weighted count; the weigher must be the same, which the
+/// checkpoint cannot check).
+pub fn count_weighted(
+    matrix: &Matrix,
+    options: &Options,
+    progress: &mut dyn Progress,
+    weigh: Weigher<'_>,
+) -> Result<Report, Error> {
+    let plan = match &options.resume {
+        Some(path) => plan::resume(matrix, path, options)?,
+        None => plan::root(matrix, options)?,
+    };
+    execute(matrix, plan, options, progress, Job::Weigh(weigh))
 }
 
 /// Hands every solution to `visit` in the order a one-thread search finds
@@ -139,5 +167,5 @@ where
         return Err(Error::CheckpointWhileEnumerating);
     }
     let plan = plan::root(matrix, options)?;
-    execute(matrix, plan, options, progress, Some(&mut visit))
+    execute(matrix, plan, options, progress, Job::Enumerate(&mut visit))
 }

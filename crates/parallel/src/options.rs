@@ -1,7 +1,9 @@
 //! What a run is asked to do, and what it reports.
 
 use crate::Error;
+use crate::weight::Weight;
 use std::path::PathBuf;
+
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -130,6 +132,10 @@ pub struct Report {
     /// delivered to the visitor when enumerating. Exact only when not
     /// interrupted; otherwise those of the finished subproblems.
     pub solutions: u128,
+    /// Weighted counting ([`count_weighted`](crate::count_weighted)): the
+    /// sums of the solutions' weights, like `solutions` (exact when not
+    /// interrupted); `None` for other runs.
+    pub weights: Option<Weight>,
     /// The search tree's nodes and updates: exactly those of one
     /// [`dlx::Solver`] searching the whole problem, whatever the thread
     /// count, the splitting, and the runs of a resumed count (when

@@ -10,7 +10,7 @@ use crate::checkpoint::Checkpoint;
 use crate::split::{self, Branch, Walk};
 use crate::{Error, Options};
 use dlx::Matrix;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// What a run is to search.
 #[derive(Clone, Debug)]
@@ -23,6 +23,8 @@ pub struct Plan {
     /// The walks made to list the branches: the tree's figures for the
     /// nodes above them, and all that was walked.
     pub(crate) walk: Walk,
+    /// The checkpoint it was made from, to name it in errors.
+    pub(crate) source: Option<PathBuf>,
 }
 
 impl Plan {
@@ -49,6 +51,7 @@ pub fn root(matrix: &Matrix, options: &Options) -> Result<Plan, Error> {
         branches,
         earlier: Checkpoint::new(matrix),
         walk,
+        source: None,
     })
 }
 
@@ -73,6 +76,7 @@ pub fn resume(matrix: &Matrix, path: &Path, options: &Options) -> Result<Plan, E
         branches,
         earlier,
         walk,
+        source: Some(path.to_path_buf()),
     })
 }
 

@@ -206,7 +206,7 @@ fn too_many_threads_are_refused_before_any_is_spawned() {
         assert!(matches!(e, parallel::Error::TooManyThreads { .. }), "{e}");
         // A plan made for fewer threads is refused by execute too.
         let plan = parallel::plan::root(&m, &Options::with_threads(1)).unwrap();
-        let e = parallel::execute(&m, plan, &o, &mut NoProgress, None).unwrap_err();
+        let e = parallel::execute(&m, plan, &o, &mut NoProgress, parallel::Job::Count).unwrap_err();
         assert!(matches!(e, parallel::Error::TooManyThreads { .. }), "{e}");
     }
     // The maximum itself is accepted.

@@ -184,6 +184,7 @@ fn bad_checkpoints_are_refused() {
         choices: vec![1, 2, 3],
         degrees: vec![1, 1, 1],
         solutions: 5,
+        weights: None,
         nodes: 0,
         updates: 0,
     });
