@@ -7,6 +7,7 @@
 //! damaged file is refused rather than silently giving a wrong count.
 
 use crate::error::Error;
+use crate::shard::ShardId;
 use crate::weight::Weight;
 
 use dlx::Matrix;
@@ -68,6 +69,10 @@ pub struct Checkpoint {
     pub options: usize,
     /// Made by a weighted count: every finished subproblem carries weights.
     pub weighted: bool,
+    /// The shard of a distributed count this checkpoint belongs to (absent
+    /// in the file for a whole count).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<ShardId>,
     /// The cost of splitting and the work thrown away, all runs so far
     /// (see [`Report`](crate::Report); the search figures are the
     /// finished subproblems' own).
@@ -78,6 +83,9 @@ pub struct Checkpoint {
     /// Wall-clock time of all runs so far, in milliseconds (an integer, so
     /// that the checksum survives a round trip).
     pub millis: u64,
+    /// Time the worker threads spent searching and splitting, summed over
+    /// threads, all runs so far, in milliseconds.
+    pub cpu_millis: u64,
     /// The finished subproblems; their counts add up to the count so far.
     pub finished: Vec<Finished>,
 }
@@ -100,11 +108,13 @@ impl Checkpoint {
             items: matrix.num_items(),
             options: matrix.num_options(),
             weighted: false,
+            shard: None,
             split_nodes: 0,
             split_updates: 0,
             wasted_nodes: 0,
             wasted_updates: 0,
             millis: 0,
+            cpu_millis: 0,
             finished: Vec::new(),
         }
     }
@@ -164,6 +174,7 @@ impl Checkpoint {
             || !fits(self.split_nodes.checked_add(self.wasted_nodes))
             || !fits(self.split_updates.checked_add(self.wasted_updates))
             || !fits(Some(self.millis))
+            || !fits(Some(self.cpu_millis))
         {
             return Err("its node, update or time figures overflow".into());
         }
@@ -250,43 +261,44 @@ impl Checkpoint {
     /// directory, fsync, rename over `path`, then fsync the directory. A
     /// crash at any moment leaves either the old file or the new one.
     pub fn save(&self, path: &Path) -> Result<(), Error> {
-        let fail = |source| Error::CheckpointWrite {
+        write_atomically(path, self.to_text().as_bytes()).map_err(|source| Error::CheckpointWrite {
             path: path.to_path_buf(),
             source,
-        };
-        let name = path.file_name().ok_or_else(|| {
-            fail(std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
-                "not a file name",
-            ))
-        })?;
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => std::path::PathBuf::from("."),
-        };
-        let tmp = dir.join(format!(
-            ".{}.{}.tmp",
-            name.to_string_lossy(),
-            std::process::id()
-        ));
-        let write = || -> std::io::Result<()> {
-            let mut f = File::create(&tmp)?;
-            f.write_all(self.to_text().as_bytes())?;
-            f.sync_all()?;
-            drop(f);
-            std::fs::rename(&tmp, path)?;
-            // Make the rename itself durable; not every platform can open a
-            // directory, so this step is best effort.
-            if let Ok(d) = File::open(&dir) {
-                let _ = d.sync_all();
-            }
-            Ok(())
-        };
-        write().map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            fail(e)
         })
     }
+}
+
+/// Writes `bytes` to `path` atomically: a temporary file in the same
+/// directory, fsync, rename over `path`, then fsync the directory.
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"))?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let tmp = dir.join(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let write = || -> std::io::Result<()> {
+        let mut f = File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&tmp, path)?;
+        // Make the rename itself durable; not every platform can open a
+        // directory, so this step is best effort.
+        if let Ok(d) = File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    };
+    write().inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
 }
 
 /// The bytes of a checkpoint (or result) file; unreadable is
@@ -306,7 +318,7 @@ pub(crate) fn utf8<'a>(bytes: &'a [u8], path: &Path) -> Result<&'a str, Error> {
     })
 }
 
-fn hex(x: u64) -> String {
+pub(crate) fn hex(x: u64) -> String {
     format!("{x:016x}")
 }
 

@@ -178,6 +178,8 @@ struct Shared<'m> {
     split_tree_updates: AtomicU64,
     split_nodes: AtomicU64,
     split_updates: AtomicU64,
+    /// Time the workers spent searching and splitting, summed.
+    busy_nanos: AtomicU64,
     /// Slices thrown away: searches of branches split or given back.
     wasted_nodes: AtomicU64,
     wasted_updates: AtomicU64,
@@ -221,6 +223,11 @@ impl<'m> Shared<'m> {
         self.walked.fetch_add(to.nodes - from.nodes, Relaxed);
         self.walked_updates
             .fetch_add(to.updates - from.updates, Relaxed);
+    }
+
+    fn add_busy(&self, since: Instant) {
+        let nanos = since.elapsed().as_nanos().try_into().unwrap_or(u64::MAX);
+        self.busy_nanos.fetch_add(nanos, Relaxed);
     }
 
     fn add_wasted(&self, from: Stats, to: Stats) {
@@ -344,6 +351,7 @@ impl<'m> Shared<'m> {
                 return Err(Error::Overflow("the weights of a branch exceed 2^128"));
             };
             slices += 1;
+            self.add_busy(t0);
             let now = solver.stats();
             self.add_walked(last, now);
             last = now;
@@ -441,6 +449,7 @@ impl<'m> Shared<'m> {
                 solver.abandon();
                 self.add_wasted(start, now);
                 let target = 2 * self.threads;
+                let t0 = Instant::now();
                 let mut walk = Walk::default();
                 let branch = Branch {
                     key,
@@ -450,6 +459,7 @@ impl<'m> Shared<'m> {
                 let branches =
                     split::refine(solver, &mut walk, vec![branch], |b| b.len() >= target)?;
                 self.add_split(walk);
+                self.add_busy(t0);
                 let mut st = self.lock();
                 st.running[w] = None;
                 for b in branches {
@@ -503,6 +513,18 @@ pub fn execute(
     progress: &mut dyn Progress,
     job: Job<'_>,
 ) -> Result<Report, Error> {
+    run(matrix, plan, options, progress, job).map(|(report, _)| report)
+}
+
+/// [`execute`], also returning the final checkpoint (every finished branch,
+/// earlier runs' included), written or not.
+pub(crate) fn run(
+    matrix: &Matrix,
+    plan: Plan,
+    options: &Options,
+    progress: &mut dyn Progress,
+    job: Job<'_>,
+) -> Result<(Report, Checkpoint), Error> {
     let (mut deliver, weigh) = match job {
         Job::Count => (None, None),
         Job::Weigh(w) => (None, Some(w)),
@@ -548,6 +570,7 @@ pub fn execute(
         split_updates: AtomicU64::new(top.updates),
         wasted_nodes: AtomicU64::new(0),
         wasted_updates: AtomicU64::new(0),
+        busy_nanos: AtomicU64::new(0),
         state: Mutex::new(State {
             pending: branches.into_iter().map(Task::new).collect(),
             running: (0..threads).map(|_| None).collect(),
@@ -612,6 +635,8 @@ pub fn execute(
         wasted_nodes: earlier.wasted_nodes + shared.wasted_nodes.load(Relaxed),
         wasted_updates: earlier.wasted_updates + shared.wasted_updates.load(Relaxed),
         seconds: earlier.millis as f64 / 1000.0 + clock.elapsed().as_secs_f64(),
+        cpu_seconds: (earlier.cpu_millis as f64 + shared.busy_nanos.load(Relaxed) as f64 / 1e6)
+            / 1000.0,
         fraction_done: if interrupted { st.fraction_done() } else { 1.0 },
         interrupted,
         subproblems: st.subproblems,
@@ -623,8 +648,9 @@ pub fn execute(
         return Err(e);
     }
     watched?;
+    let last = monitor.checkpoint();
     progress.finish(&report);
-    Ok(report)
+    Ok((report, last))
 }
 
 /// The caller's side of a run.
@@ -761,6 +787,9 @@ impl Monitor<'_, '_> {
                     .try_into()
                     .unwrap_or(u64::MAX),
             ),
+            cpu_millis: (self.earlier.cpu_millis)
+                .saturating_add(sh.busy_nanos.load(Relaxed) / 1_000_000),
+
             finished: st.finished.clone(),
             ..self.earlier.clone()
         }

@@ -35,6 +35,24 @@ pub enum Error {
     TooManyThreads { asked: usize, max: usize },
     #[error("checkpoints are only supported when counting, not when enumerating solutions")]
     CheckpointWhileEnumerating,
+    #[error("there is no shard {index} of {count} (shards are numbered 1 to {count})")]
+    ShardIndex { index: usize, count: usize },
+    #[error("cannot read shard result {}: {source}", path.display())]
+    ResultRead {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot write shard result {}: {source}", path.display())]
+    ResultWrite {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("shard result {} is damaged or not a shard result: {reason}", path.display())]
+    ResultDamaged { path: PathBuf, reason: String },
+    #[error("shard result {} refused: {reason}", path.display())]
+    ResultRefused { path: PathBuf, reason: String },
+    #[error("no shard results to merge")]
+    NoResults,
     #[error("arithmetic overflow: {0}")]
     Overflow(&'static str),
     #[error("cannot start the thread pool: {0}")]

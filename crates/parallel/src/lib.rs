@@ -61,6 +61,13 @@
 //!   count-only path) and sum the weights per branch with checked
 //!   arithmetic; reports, snapshots and checkpoints carry the sums next to
 //!   the raw number of solutions.
+//! * **Shards.** A distributed count cuts the tree into many small parts
+//!   dealt round-robin to N shards ([`Shards`], the same on every machine
+//!   and thread count); each shard is a plan ([`plan::shard`],
+//!   [`plan::resume_shard`]) run by the same driver on all its cores
+//!   ([`shard::run`]), and ends in a checksummed [`ShardResult`] file;
+//!   [`merge`] sums them exactly, lists missing shards and refuses results
+//!   of another puzzle, plan or version, damaged or overlapping ones.
 //! * **Stopping.** Setting [`Options::stop`] ends the run within one slice;
 //!   the report says `interrupted` and carries the count and the fraction of
 //!   the finished branches.
@@ -104,6 +111,7 @@ mod error;
 mod options;
 pub mod plan;
 mod progress;
+pub mod shard;
 mod split;
 mod weight;
 
@@ -113,6 +121,7 @@ pub use error::Error;
 pub use options::{Options, Report, max_threads};
 pub use plan::Plan;
 pub use progress::{Eta, NoProgress, Progress, Snapshot};
+pub use shard::{Merged, ShardId, ShardResult, Shards, merge};
 pub use split::{Branch, Key};
 pub use weight::{Weigher, Weight};
 

@@ -157,6 +157,10 @@ pub struct Report {
 
     /// Wall-clock seconds of all runs.
     pub seconds: f64,
+    /// Seconds the worker threads spent searching and splitting, summed
+    /// over the threads, all runs (CPU time, less what the system took).
+    pub cpu_seconds: f64,
+
     /// Share of the search tree whose solutions are in `solutions`
     /// (Knuth's estimate; exactly 1 when the run finished).
     pub fraction_done: f64,
