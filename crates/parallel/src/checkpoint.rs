@@ -7,6 +7,9 @@
 //! damaged file is refused rather than silently giving a wrong count.
 
 use crate::error::Error;
+use crate::shard::ShardId;
+use crate::weight::Weight;
+
 use dlx::Matrix;
 use serde::{Deserialize, Serialize};
 use std::fs::File;
@@ -16,7 +19,7 @@ use std::path::Path;
 /// The `format` field of every checkpoint file.
 pub const FORMAT: &str = "polycover-checkpoint";
 /// The format version this crate writes and reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// FNV-1a, 64 bits: stable across Rust versions and platforms (unlike
 /// `DefaultHasher`), which a file format needs.
@@ -47,6 +50,10 @@ pub struct Finished {
     /// other languages lose precision above 2^53).
     #[serde(with = "decimal")]
     pub solutions: u128,
+    /// A weighted count's: the sums of its solutions' weights (absent in
+    /// the file for a plain count).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weights: Option<Weight>,
     /// Nodes and updates of its own search.
     pub nodes: u64,
     pub updates: u64,
@@ -60,12 +67,25 @@ pub struct Checkpoint {
     /// Shape of the matrix, only to make the "another puzzle" error helpful.
     pub items: usize,
     pub options: usize,
-    /// Work of all runs so far (splitting and wasted slices included).
-    pub nodes: u64,
-    pub updates: u64,
+    /// Made by a weighted count: every finished subproblem carries weights.
+    pub weighted: bool,
+    /// The shard of a distributed count this checkpoint belongs to (absent
+    /// in the file for a whole count).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<ShardId>,
+    /// The cost of splitting and the work thrown away, all runs so far
+    /// (see [`Report`](crate::Report); the search figures are the
+    /// finished subproblems' own).
+    pub split_nodes: u64,
+    pub split_updates: u64,
+    pub wasted_nodes: u64,
+    pub wasted_updates: u64,
     /// Wall-clock time of all runs so far, in milliseconds (an integer, so
     /// that the checksum survives a round trip).
     pub millis: u64,
+    /// Time the worker threads spent searching and splitting, summed over
+    /// threads, all runs so far, in milliseconds.
+    pub cpu_millis: u64,
     /// The finished subproblems; their counts add up to the count so far.
     pub finished: Vec<Finished>,
 }
@@ -87,16 +107,78 @@ impl Checkpoint {
             fingerprint: hex(fingerprint(matrix)),
             items: matrix.num_items(),
             options: matrix.num_options(),
-            nodes: 0,
-            updates: 0,
+            weighted: false,
+            shard: None,
+            split_nodes: 0,
+            split_updates: 0,
+            wasted_nodes: 0,
+            wasted_updates: 0,
             millis: 0,
+            cpu_millis: 0,
             finished: Vec::new(),
         }
     }
 
-    /// The solutions counted so far.
-    pub fn solutions(&self) -> u128 {
-        self.finished.iter().map(|f| f.solutions).sum()
+    /// The solutions counted so far; `None` if they add up to more than a
+    /// u128 holds (a checkpoint that [`load`](Self::load) accepts never
+    /// does).
+    pub fn solutions(&self) -> Option<u128> {
+        self.finished
+            .iter()
+            .try_fold(0u128, |s, f| s.checked_add(f.solutions))
+    }
+
+    /// The weights counted so far (zero for a plain count; `None`:
+    /// overflow).
+    pub fn weights(&self) -> Option<Weight> {
+        self.finished.iter().try_fold(Weight::ZERO, |s, f| {
+            s.checked_add(f.weights.unwrap_or(Weight::ZERO))
+        })
+    }
+
+    /// The search nodes of the finished subproblems (`None`: overflow).
+    pub fn finished_nodes(&self) -> Option<u64> {
+        self.finished
+            .iter()
+            .try_fold(0u64, |s, f| s.checked_add(f.nodes))
+    }
+
+    /// The search updates of the finished subproblems (`None`: overflow).
+    pub fn finished_updates(&self) -> Option<u64> {
+        self.finished
+            .iter()
+            .try_fold(0u64, |s, f| s.checked_add(f.updates))
+    }
+
+    /// Checks that every total the driver makes from this checkpoint fits
+    /// its type, leaving room for the figures of one more run; returns what
+    /// does not.
+    pub fn check_totals(&self) -> Result<(), String> {
+        let fits = |x: Option<u64>| x.is_some_and(|x| x <= u64::MAX / 2);
+        if self.solutions().is_none() || self.weights().is_none() {
+            return Err("its subproblems' solutions or weights add up to more than 2^128".into());
+        }
+        if self
+            .finished
+            .iter()
+            .any(|f| f.weights.is_some() != self.weighted)
+        {
+            return Err(if self.weighted {
+                "a subproblem of a weighted count has no weights".into()
+            } else {
+                "a subproblem of a plain count has weights".into()
+            });
+        }
+        if !fits(self.finished_nodes())
+            || !fits(self.finished_updates())
+            || !fits(self.split_nodes.checked_add(self.wasted_nodes))
+            || !fits(self.split_updates.checked_add(self.wasted_updates))
+            || !fits(Some(self.millis))
+            || !fits(Some(self.cpu_millis))
+        {
+            return Err("its node, update or time figures overflow".into());
+        }
+        Ok(())
     }
 
     /// The file's text.
@@ -126,19 +208,22 @@ impl Checkpoint {
         }
         match value.get("version").and_then(|v| v.as_u64()) {
             Some(v) if v == u64::from(VERSION) => {}
-            found => {
+            Some(found) => {
                 return Err(Error::CheckpointVersion {
                     path: path.to_path_buf(),
-                    found: found.map_or("none".into(), |v| v.to_string()),
+                    found: found.to_string(),
                     expected: VERSION,
                 });
             }
+            None => return Err(damaged("no `\"version\"` number".into())),
         }
+
         let file: FileRepr =
             serde_json::from_value(value).map_err(|e| damaged(format!("bad field ({e})")))?;
         if file.checksum != checksum(&file.body) {
             return Err(damaged("the checksum does not match the content".into()));
         }
+        file.body.check_totals().map_err(damaged)?;
         let expected = hex(fingerprint(matrix));
         if file.body.fingerprint != expected {
             return Err(Error::CheckpointForeign {
@@ -157,59 +242,83 @@ impl Checkpoint {
         Ok(file.body)
     }
 
-    /// Loads and checks the checkpoint at `path` (see [`from_text`](Self::from_text)).
+    /// Loads and checks the checkpoint at `path` (see
+    /// [`from_text`](Self::from_text)). A file that cannot be opened or read
+    /// is [`Error::CheckpointRead`]; one that is read but is not UTF-8 is
+    /// damaged like any other altered file.
     pub fn load(path: &Path, matrix: &Matrix) -> Result<Checkpoint, Error> {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::CheckpointRead {
-            path: path.to_path_buf(),
-            source,
-        })?;
-        Checkpoint::from_text(&text, matrix, path)
+        let bytes = read_bytes(path)?;
+        Checkpoint::from_bytes(&bytes, matrix, path)
+    }
+
+    /// [`from_text`](Self::from_text) of bytes that must be UTF-8 (if not,
+    /// the file is damaged).
+    pub fn from_bytes(bytes: &[u8], matrix: &Matrix, path: &Path) -> Result<Checkpoint, Error> {
+        Checkpoint::from_text(utf8(bytes, path)?, matrix, path)
     }
 
     /// Writes the checkpoint atomically: a temporary file in the same
     /// directory, fsync, rename over `path`, then fsync the directory. A
     /// crash at any moment leaves either the old file or the new one.
     pub fn save(&self, path: &Path) -> Result<(), Error> {
-        let fail = |source| Error::CheckpointWrite {
+        write_atomically(path, self.to_text().as_bytes()).map_err(|source| Error::CheckpointWrite {
             path: path.to_path_buf(),
             source,
-        };
-        let name = path.file_name().ok_or_else(|| {
-            fail(std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
-                "not a file name",
-            ))
-        })?;
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-            _ => std::path::PathBuf::from("."),
-        };
-        let tmp = dir.join(format!(
-            ".{}.{}.tmp",
-            name.to_string_lossy(),
-            std::process::id()
-        ));
-        let write = || -> std::io::Result<()> {
-            let mut f = File::create(&tmp)?;
-            f.write_all(self.to_text().as_bytes())?;
-            f.sync_all()?;
-            drop(f);
-            std::fs::rename(&tmp, path)?;
-            // Make the rename itself durable; not every platform can open a
-            // directory, so this step is best effort.
-            if let Ok(d) = File::open(&dir) {
-                let _ = d.sync_all();
-            }
-            Ok(())
-        };
-        write().map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            fail(e)
         })
     }
 }
 
-fn hex(x: u64) -> String {
+/// Writes `bytes` to `path` atomically: a temporary file in the same
+/// directory, fsync, rename over `path`, then fsync the directory.
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| std::io::Error::new(std::io::ErrorKind::InvalidInput, "not a file name"))?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let tmp = dir.join(format!(
+        ".{}.{}.tmp",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
+    let write = || -> std::io::Result<()> {
+        let mut f = File::create(&tmp)?;
+        f.write_all(bytes)?;
+        f.sync_all()?;
+        drop(f);
+        std::fs::rename(&tmp, path)?;
+        // Make the rename itself durable; not every platform can open a
+        // directory, so this step is best effort.
+        if let Ok(d) = File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        Ok(())
+    };
+    write().inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}
+
+/// The bytes of a checkpoint (or result) file; unreadable is
+/// [`Error::CheckpointRead`].
+pub(crate) fn read_bytes(path: &Path) -> Result<Vec<u8>, Error> {
+    std::fs::read(path).map_err(|source| Error::CheckpointRead {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// The bytes as text; not UTF-8 is [`Error::CheckpointDamaged`].
+pub(crate) fn utf8<'a>(bytes: &'a [u8], path: &Path) -> Result<&'a str, Error> {
+    std::str::from_utf8(bytes).map_err(|e| Error::CheckpointDamaged {
+        path: path.to_path_buf(),
+        reason: format!("not UTF-8 text (byte {})", e.valid_up_to()),
+    })
+}
+
+pub(crate) fn hex(x: u64) -> String {
     format!("{x:016x}")
 }
 
@@ -219,7 +328,7 @@ fn checksum(body: &Checkpoint) -> String {
 }
 
 /// u128 as a decimal string.
-mod decimal {
+pub(crate) mod decimal {
     use serde::{Deserialize, Deserializer, Serializer, de::Error};
 
     pub fn serialize<S: Serializer>(x: &u128, s: S) -> Result<S::Ok, S::Error> {
@@ -243,12 +352,14 @@ mod tests {
 
     fn sample(m: &Matrix) -> Checkpoint {
         let mut c = Checkpoint::new(m);
-        c.nodes = 10;
+        c.split_nodes = 10;
+
         c.millis = 5;
         c.finished.push(Finished {
             choices: vec![7, 12],
             degrees: vec![2, 3],
             solutions: u128::MAX - 1,
+            weights: None,
             nodes: 4,
             updates: 9,
         });
@@ -267,7 +378,7 @@ mod tests {
         let c = sample(&m);
         let back = Checkpoint::from_text(&c.to_text(), &m, Path::new("x")).unwrap();
         assert_eq!(back, c);
-        assert_eq!(back.solutions(), u128::MAX - 1);
+        assert_eq!(back.solutions(), Some(u128::MAX - 1));
     }
 
     #[test]
@@ -288,16 +399,72 @@ mod tests {
             "edited"
         );
         assert!(damaged(""), "empty");
-        assert!(damaged("{\"format\":\"something-else\",\"version\":1}"));
-        let v2 = text.replace("\"version\":1", "\"version\":2");
+        assert!(damaged("{\"format\":\"something-else\",\"version\":2}"));
+        let v1 = text.replace("\"version\":2", "\"version\":1");
         assert!(matches!(
-            Checkpoint::from_text(&v2, &m, p),
+            Checkpoint::from_text(&v1, &m, p),
             Err(Error::CheckpointVersion { .. })
         ));
         let other = matrix("a b\na\nb\n");
         let e = Checkpoint::from_text(&text, &other, p).unwrap_err();
         assert!(matches!(e, Error::CheckpointForeign { .. }));
         assert!(e.to_string().contains("another puzzle"), "{e}");
+    }
+
+    #[test]
+    fn counts_that_overflow_are_damage_not_a_wrap() {
+        let m = matrix("a b\na\nb\na b\n");
+        let mut c = sample(&m);
+        c.finished[0].solutions = u128::MAX;
+        let mut other = c.finished[0].clone();
+        other.choices = vec![7, 13];
+        c.finished.push(other);
+        assert_eq!(c.solutions(), None);
+        // The checksum is right: only the sum is wrong.
+        let e = Checkpoint::from_text(&c.to_text(), &m, Path::new("big.ckpt")).unwrap_err();
+        assert!(matches!(e, Error::CheckpointDamaged { .. }), "{e}");
+        assert!(e.to_string().contains("big.ckpt"), "{e}");
+        assert!(e.to_string().contains("2^128"), "{e}");
+        // Node figures too.
+        let mut c = sample(&m);
+        c.finished[0].nodes = u64::MAX;
+        let e = Checkpoint::from_text(&c.to_text(), &m, Path::new("x")).unwrap_err();
+        assert!(matches!(e, Error::CheckpointDamaged { .. }), "{e}");
+    }
+
+    #[test]
+    fn every_flipped_bit_is_refused() {
+        let m = matrix("a b\na\nb\na b\n");
+        let text = sample(&m).to_text();
+        let path = Path::new("flipped.ckpt");
+        let version_at = text.find("\"version\":").unwrap() + "\"version\":".len();
+        for i in 0..text.len() {
+            for bit in [0, 3, 7] {
+                let mut bytes = text.clone().into_bytes();
+                bytes[i] ^= 1 << bit;
+                match Checkpoint::from_bytes(&bytes, &m, path) {
+                    Err(Error::CheckpointDamaged { path: p, .. }) => assert_eq!(p, path),
+                    // The version digit itself: refused as another version.
+                    Err(Error::CheckpointVersion { .. }) if i == version_at => {}
+                    // Whitespace that JSON also accepts leaves the file intact.
+                    Ok(c) if bytes[i].is_ascii_whitespace() => {
+                        assert_eq!(c, sample(&m));
+                    }
+                    other => panic!("byte {i} bit {bit}: {other:?}"),
+                }
+            }
+        }
+        // Through a file too: a high bit flipped is damage, not a read error.
+        let dir = std::env::temp_dir().join(format!("polycover-flip-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("flipped.ckpt");
+        let mut bytes = text.into_bytes();
+        bytes[40] ^= 0x80;
+        std::fs::write(&file, &bytes).unwrap();
+        let e = Checkpoint::load(&file, &m).unwrap_err();
+        assert!(matches!(e, Error::CheckpointDamaged { .. }), "{e}");
+        assert!(e.to_string().contains("flipped.ckpt"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

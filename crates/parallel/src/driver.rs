@@ -14,8 +14,11 @@
 //! back only a bounded number of solutions.
 
 use crate::checkpoint::{Checkpoint, Finished};
+use crate::plan::Plan;
 use crate::progress::{Eta, Progress, Snapshot};
-use crate::split::{self, Key, Piece};
+use crate::split::{self, Branch, Key, Walk};
+
+use crate::weight::{Weigher, Weight};
 use crate::{Error, Options, Report};
 use dlx::{Control, CountOnly, Matrix, OptionId, Outcome, Solver, Stats, Subproblem};
 use std::collections::BTreeMap;
@@ -34,6 +37,22 @@ const NAP: Duration = Duration::from_millis(50);
 struct Task {
     sub: Subproblem,
     weight: f64,
+    /// Nothing below it branches: never split.
+    forced: bool,
+}
+
+impl Task {
+    fn new(b: Branch) -> (Key, Task) {
+        let weight = b.sub.weight();
+        (
+            b.key,
+            Task {
+                sub: b.sub,
+                weight,
+                forced: b.forced,
+            },
+        )
+    }
 }
 
 /// What a worker is doing, for progress.
@@ -42,6 +61,7 @@ struct Running {
     weight: f64,
     progress: f64,
     solutions: u128,
+    weights: Weight,
 }
 
 /// Everything the threads share, behind one lock taken between slices only.
@@ -56,6 +76,11 @@ struct State {
     /// Finished subproblems (those of the resumed checkpoint included).
     finished: Vec<Finished>,
     solutions: u128,
+    /// Weighted counting: the weights of the finished branches.
+    weights: Weight,
+    /// The search figures of the finished branches (earlier runs' too).
+    tree_nodes: u64,
+    tree_updates: u64,
     subproblems: usize,
     splits: usize,
     /// Enumeration: solutions of finished subproblems (and chunks streamed
@@ -139,12 +164,25 @@ struct Shared<'m> {
     matrix: &'m Matrix,
     threads: usize,
     ordered: bool,
+    /// Weighted counting: each solution's weight, summed per branch.
+    weigh: Option<Weigher<'m>>,
     options: &'m Options,
     /// Set on an error or when the visitor says stop.
     halt: AtomicBool,
-    nodes: AtomicU64,
-    updates: AtomicU64,
-    wasted: AtomicU64,
+    /// Everything walked by this run's solvers, for the rate of progress.
+    walked: AtomicU64,
+    walked_updates: AtomicU64,
+    /// The walks of splits in this run (`Walk::tree_*`: nodes above the
+    /// branches, the tree's; the rest is the cost of splitting).
+    split_tree_nodes: AtomicU64,
+    split_tree_updates: AtomicU64,
+    split_nodes: AtomicU64,
+    split_updates: AtomicU64,
+    /// Time the workers spent searching and splitting, summed.
+    busy_nanos: AtomicU64,
+    /// Slices thrown away: searches of branches split or given back.
+    wasted_nodes: AtomicU64,
+    wasted_updates: AtomicU64,
     state: Mutex<State>,
     /// Workers wait here for work (or for room to buffer).
     work: Condvar,
@@ -181,9 +219,31 @@ impl<'m> Shared<'m> {
         self.halt.load(Relaxed) || self.options.stop.load(Relaxed)
     }
 
-    fn add_stats(&self, from: Stats, to: Stats) {
-        self.nodes.fetch_add(to.nodes - from.nodes, Relaxed);
-        self.updates.fetch_add(to.updates - from.updates, Relaxed);
+    fn add_walked(&self, from: Stats, to: Stats) {
+        self.walked.fetch_add(to.nodes - from.nodes, Relaxed);
+        self.walked_updates
+            .fetch_add(to.updates - from.updates, Relaxed);
+    }
+
+    fn add_busy(&self, since: Instant) {
+        let nanos = since.elapsed().as_nanos().try_into().unwrap_or(u64::MAX);
+        self.busy_nanos.fetch_add(nanos, Relaxed);
+    }
+
+    fn add_wasted(&self, from: Stats, to: Stats) {
+        self.wasted_nodes.fetch_add(to.nodes - from.nodes, Relaxed);
+        self.wasted_updates
+            .fetch_add(to.updates - from.updates, Relaxed);
+    }
+
+    fn add_split(&self, walk: Walk) {
+        self.split_tree_nodes.fetch_add(walk.tree_nodes, Relaxed);
+        self.split_tree_updates
+            .fetch_add(walk.tree_updates, Relaxed);
+        self.split_nodes.fetch_add(walk.nodes, Relaxed);
+        self.split_updates.fetch_add(walk.updates, Relaxed);
+        self.walked.fetch_add(walk.nodes, Relaxed);
+        self.walked_updates.fetch_add(walk.updates, Relaxed);
     }
 
     fn worker(&self, w: usize) {
@@ -218,6 +278,7 @@ impl<'m> Shared<'m> {
                     weight: task.weight,
                     progress: 0.0,
                     solutions: 0,
+                    weights: Weight::ZERO,
                 });
                 return Some((key, task));
             }
@@ -261,6 +322,8 @@ impl<'m> Shared<'m> {
         // Once some solutions are handed over the subproblem cannot be split.
         let mut streamed = false;
         let mut slices = 0;
+        // The branch's weights so far (`None`: overflow).
+        let mut weights = Some(Weight::ZERO);
         loop {
             let t0 = Instant::now();
             let outcome = if self.ordered {
@@ -269,19 +332,46 @@ impl<'m> Shared<'m> {
                     Control::Continue
                 };
                 solver.run(&mut collect, budget.nodes)
+            } else if let Some(weigh) = self.weigh {
+                let mut add = |o: &[OptionId]| match weights.and_then(|w| w.checked_add(weigh(o))) {
+                    Some(w) => {
+                        weights = Some(w);
+                        Control::Continue
+                    }
+                    None => {
+                        weights = None;
+                        Control::Stop
+                    }
+                };
+                solver.run(&mut add, budget.nodes)
             } else {
                 solver.run(&mut CountOnly, budget.nodes)
             };
+            let Some(weights) = weights else {
+                return Err(Error::Overflow("the weights of a branch exceed 2^128"));
+            };
             slices += 1;
+            self.add_busy(t0);
             let now = solver.stats();
-            self.add_stats(last, now);
+            self.add_walked(last, now);
             last = now;
             let solutions = now.solutions - start.solutions;
 
             if outcome != Outcome::Paused {
                 let mut st = self.lock();
                 st.running[w] = None;
-                st.solutions += solutions;
+                st.solutions = st
+                    .solutions
+                    .checked_add(solutions)
+                    .ok_or(Error::Overflow("the count of solutions exceeds 2^128"))?;
+                if self.weigh.is_some() {
+                    st.weights = st
+                        .weights
+                        .checked_add(weights)
+                        .ok_or(Error::Overflow("the weights exceed 2^128"))?;
+                }
+                st.tree_nodes += now.nodes - start.nodes;
+                st.tree_updates += now.updates - start.updates;
                 st.subproblems += 1;
                 if self.ordered {
                     st.buffered += buf.len() - counted;
@@ -293,6 +383,7 @@ impl<'m> Shared<'m> {
                         choices: task.sub.choices().to_vec(),
                         degrees: task.sub.degrees().to_vec(),
                         solutions,
+                        weights: self.weigh.map(|_| weights),
                         nodes: now.nodes - start.nodes,
                         updates: now.updates - start.updates,
                     });
@@ -305,7 +396,8 @@ impl<'m> Shared<'m> {
             budget.after(t0.elapsed());
 
             if self.halted() {
-                self.give_back(solver, w, key, task, counted, now.nodes - start.nodes);
+                self.add_wasted(start, now);
+                self.give_back(solver, w, key, task, counted);
                 return Ok(());
             }
 
@@ -314,6 +406,7 @@ impl<'m> Shared<'m> {
             if let Some(r) = st.running[w].as_mut() {
                 r.progress = progress;
                 r.solutions = solutions;
+                r.weights = weights;
             }
             if self.ordered {
                 st.buffered += buf.len() - counted;
@@ -337,7 +430,8 @@ impl<'m> Shared<'m> {
                             // every thread may be waiting like this one: give
                             // this one back so that the earlier one can run.
                             drop(st);
-                            self.give_back(solver, w, key, task, counted, now.nodes - start.nodes);
+                            self.add_wasted(start, now);
+                            self.give_back(solver, w, key, task, counted);
                             return Ok(());
                         }
                         st = self
@@ -348,23 +442,29 @@ impl<'m> Shared<'m> {
                     }
                 }
             }
-            if !streamed && self.should_split(&st, slices, progress) {
+            if !streamed && !task.forced && self.should_split(&st, slices, progress) {
                 st.splits += 1;
                 st.buffered -= counted;
                 drop(st);
                 solver.abandon();
-                self.wasted.fetch_add(now.nodes - start.nodes, Relaxed);
-                let before = solver.stats();
+                self.add_wasted(start, now);
                 let target = 2 * self.threads;
-                let pieces = split::refine(solver, vec![Piece { key, sub: task.sub }], |p, _| {
-                    p.len() >= target
-                })?;
-                self.add_stats(before, solver.stats());
+                let t0 = Instant::now();
+                let mut walk = Walk::default();
+                let branch = Branch {
+                    key,
+                    sub: task.sub,
+                    forced: false,
+                };
+                let branches =
+                    split::refine(solver, &mut walk, vec![branch], |b| b.len() >= target)?;
+                self.add_split(walk);
+                self.add_busy(t0);
                 let mut st = self.lock();
                 st.running[w] = None;
-                for p in pieces {
-                    let weight = p.sub.weight();
-                    st.pending.insert(p.key, Task { sub: p.sub, weight });
+                for b in branches {
+                    let (key, task) = Task::new(b);
+                    st.pending.insert(key, task);
                 }
                 drop(st);
                 self.work.notify_all();
@@ -373,18 +473,10 @@ impl<'m> Shared<'m> {
         }
     }
 
-    /// Abandons a paused subproblem and queues it again, unfinished.
-    fn give_back(
-        &self,
-        solver: &mut Solver<'m>,
-        w: usize,
-        key: Key,
-        task: Task,
-        counted: usize,
-        lost: u64,
-    ) {
+    /// Abandons a paused branch and queues it again, unfinished (the
+    /// caller counts its slices as wasted).
+    fn give_back(&self, solver: &mut Solver<'m>, w: usize, key: Key, task: Task, counted: usize) {
         solver.abandon();
-        self.wasted.fetch_add(lost, Relaxed);
         let mut st = self.lock();
         st.running[w] = None;
         st.buffered -= counted;
@@ -396,65 +488,100 @@ impl<'m> Shared<'m> {
 }
 
 /// Where enumerated solutions go, on the caller's thread.
-pub(crate) type Deliver<'a> = &'a mut dyn FnMut(&[OptionId]) -> Control;
+pub type Deliver<'a> = &'a mut dyn FnMut(&[OptionId]) -> Control;
 
-/// Counts (`deliver` is `None`) or enumerates in order.
-pub(crate) fn run(
+/// What a run does with the solutions of its branches.
+pub enum Job<'a> {
+    /// Counts them (the solvers do not even collect their options).
+    Count,
+    /// Counts them and sums their weights.
+    Weigh(Weigher<'a>),
+    /// Hands them to the visitor in search order, on the calling thread.
+    Enumerate(Deliver<'a>),
+}
+
+/// Searches the branches of `plan` on `options.threads` threads and does
+/// `job` with their solutions. When counting (weighted or not), a
+/// checkpoint of the plan's earlier branches and the ones finished now is
+/// written to `options.checkpoint`. `options.resume` and
+/// `options.split_depth` are planning's business and are not looked at
+/// here.
+pub fn execute(
     matrix: &Matrix,
+    plan: Plan,
     options: &Options,
     progress: &mut dyn Progress,
-    mut deliver: Option<Deliver<'_>>,
+    job: Job<'_>,
 ) -> Result<Report, Error> {
+    run(matrix, plan, options, progress, job).map(|(report, _)| report)
+}
+
+/// [`execute`], also returning the final checkpoint (every finished branch,
+/// earlier runs' included), written or not.
+pub(crate) fn run(
+    matrix: &Matrix,
+    plan: Plan,
+    options: &Options,
+    progress: &mut dyn Progress,
+    job: Job<'_>,
+) -> Result<(Report, Checkpoint), Error> {
+    let (mut deliver, weigh) = match job {
+        Job::Count => (None, None),
+        Job::Weigh(w) => (None, Some(w)),
+        Job::Enumerate(d) => (Some(d), None),
+    };
     let ordered = deliver.is_some();
-    if ordered && (options.checkpoint.is_some() || options.resume.is_some()) {
+    if ordered && (options.checkpoint.is_some() || !plan.earlier.finished.is_empty()) {
         return Err(Error::CheckpointWhileEnumerating);
     }
-    let clock = Instant::now();
-    let threads = options.thread_count();
-
-    // Split on this thread, then hand the pieces to the pool.
-    let mut solver = options.solver(matrix);
-    let mut earlier = Checkpoint::new(matrix);
-    let mut pieces = vec![Piece::root()];
-    let mut depth = options.split_depth;
-    if let Some(path) = &options.resume {
-        earlier = Checkpoint::load(path, matrix)?;
-        pieces = split::unfinished(&mut solver, &earlier.finished)?.map_err(|reason| {
-            Error::CheckpointMismatch {
-                path: path.clone(),
-                reason,
-            }
-        })?;
-        // Split what is left by the thread count; a depth means nothing
-        // below the parts already split.
-        depth = None;
+    if !plan.earlier.finished.is_empty() && plan.earlier.weighted != weigh.is_some() {
+        return Err(Error::CheckpointMismatch {
+            path: plan.source.clone().unwrap_or_default(),
+            reason: if plan.earlier.weighted {
+                "it was made by a weighted count (up to symmetry); finish it with one".into()
+            } else {
+                "it was made by a plain count; finish it with one".into()
+            },
+        });
     }
-    let target = threads.saturating_mul(options.per_thread.max(1));
-    let pieces = split::initial(&mut solver, pieces, depth, target)?;
-    let top = solver.stats();
-    drop(solver);
+    let clock = Instant::now();
+    let threads = options.checked_threads()?;
+    let overflow = || Error::Overflow("the checkpoint's totals overflow");
+    let Plan {
+        branches,
+        mut earlier,
+        walk: top,
+        ..
+    } = plan;
+    earlier.weighted = weigh.is_some();
 
     let shared = Shared {
         matrix,
         threads,
         ordered,
+        weigh,
         options,
         halt: AtomicBool::new(false),
-        nodes: AtomicU64::new(top.nodes),
-        updates: AtomicU64::new(top.updates),
-        wasted: AtomicU64::new(0),
+        walked: AtomicU64::new(top.nodes),
+        walked_updates: AtomicU64::new(top.updates),
+        split_tree_nodes: AtomicU64::new(top.tree_nodes),
+        split_tree_updates: AtomicU64::new(top.tree_updates),
+        split_nodes: AtomicU64::new(top.nodes),
+        split_updates: AtomicU64::new(top.updates),
+        wasted_nodes: AtomicU64::new(0),
+        wasted_updates: AtomicU64::new(0),
+        busy_nanos: AtomicU64::new(0),
         state: Mutex::new(State {
-            pending: pieces
-                .into_iter()
-                .map(|p| {
-                    let weight = p.sub.weight();
-                    (p.key, Task { sub: p.sub, weight })
-                })
-                .collect(),
+            pending: branches.into_iter().map(Task::new).collect(),
             running: (0..threads).map(|_| None).collect(),
             idle: 0,
             exited: 0,
-            solutions: earlier.solutions(),
+            solutions: earlier.solutions().ok_or_else(overflow)?,
+            weights: earlier.weights().ok_or_else(overflow)?,
+
+            tree_nodes: earlier.finished_nodes().ok_or_else(overflow)?,
+            tree_updates: earlier.finished_updates().ok_or_else(overflow)?,
+
             subproblems: earlier.finished.len(),
             finished: std::mem::take(&mut earlier.finished),
             splits: 0,
@@ -500,10 +627,16 @@ pub(crate) fn run(
         } else {
             st.solutions
         },
-        nodes: earlier.nodes + shared.nodes.load(Relaxed),
-        updates: earlier.updates + shared.updates.load(Relaxed),
-        wasted_nodes: shared.wasted.load(Relaxed),
+        weights: weigh.map(|_| st.weights),
+        nodes: st.tree_nodes + shared.split_tree_nodes.load(Relaxed),
+        updates: st.tree_updates + shared.split_tree_updates.load(Relaxed),
+        split_nodes: earlier.split_nodes + shared.split_nodes.load(Relaxed),
+        split_updates: earlier.split_updates + shared.split_updates.load(Relaxed),
+        wasted_nodes: earlier.wasted_nodes + shared.wasted_nodes.load(Relaxed),
+        wasted_updates: earlier.wasted_updates + shared.wasted_updates.load(Relaxed),
         seconds: earlier.millis as f64 / 1000.0 + clock.elapsed().as_secs_f64(),
+        cpu_seconds: (earlier.cpu_millis as f64 + shared.busy_nanos.load(Relaxed) as f64 / 1e6)
+            / 1000.0,
         fraction_done: if interrupted { st.fraction_done() } else { 1.0 },
         interrupted,
         subproblems: st.subproblems,
@@ -515,8 +648,9 @@ pub(crate) fn run(
         return Err(e);
     }
     watched?;
+    let last = monitor.checkpoint();
     progress.finish(&report);
-    Ok(report)
+    Ok((report, last))
 }
 
 /// The caller's side of a run.
@@ -613,15 +747,21 @@ impl Monitor<'_, '_> {
             solutions: if sh.ordered {
                 self.delivered
             } else {
-                st.solutions
-                    + st.running
-                        .iter()
-                        .flatten()
-                        .map(|r| r.solutions)
-                        .sum::<u128>()
+                // For display: saturates rather than fail.
+                st.running
+                    .iter()
+                    .flatten()
+                    .fold(st.solutions, |s, r| s.saturating_add(r.solutions))
             },
-            nodes: sh.nodes.load(Relaxed),
-            updates: sh.updates.load(Relaxed),
+            weights: sh.weigh.map(|_| {
+                st.running.iter().flatten().fold(st.weights, |s, r| Weight {
+                    total: s.total.saturating_add(r.weights.total),
+                    distinct: s.distinct.saturating_add(r.weights.distinct),
+                })
+            }),
+
+            nodes: sh.walked.load(Relaxed),
+            updates: sh.walked_updates.load(Relaxed),
             elapsed,
             eta,
             subproblems_done: st.subproblems,
@@ -635,9 +775,21 @@ impl Monitor<'_, '_> {
         let sh = self.shared;
         let st = sh.lock();
         Checkpoint {
-            nodes: self.earlier.nodes + sh.nodes.load(Relaxed),
-            updates: self.earlier.updates + sh.updates.load(Relaxed),
-            millis: self.earlier.millis + self.clock.elapsed().as_millis() as u64,
+            split_nodes: self.earlier.split_nodes + sh.split_nodes.load(Relaxed),
+            split_updates: self.earlier.split_updates + sh.split_updates.load(Relaxed),
+            wasted_nodes: self.earlier.wasted_nodes + sh.wasted_nodes.load(Relaxed),
+            wasted_updates: self.earlier.wasted_updates + sh.wasted_updates.load(Relaxed),
+
+            millis: (self.earlier.millis).saturating_add(
+                self.clock
+                    .elapsed()
+                    .as_millis()
+                    .try_into()
+                    .unwrap_or(u64::MAX),
+            ),
+            cpu_millis: (self.earlier.cpu_millis)
+                .saturating_add(sh.busy_nanos.load(Relaxed) / 1_000_000),
+
             finished: st.finished.clone(),
             ..self.earlier.clone()
         }

@@ -31,8 +31,30 @@ pub enum Error {
     },
     #[error("checkpoint {} does not fit this puzzle's search tree: {reason}", path.display())]
     CheckpointMismatch { path: PathBuf, reason: String },
+    #[error("{asked} threads asked, at most {max} are allowed on this machine (4 per core)")]
+    TooManyThreads { asked: usize, max: usize },
     #[error("checkpoints are only supported when counting, not when enumerating solutions")]
     CheckpointWhileEnumerating,
+    #[error("there is no shard {index} of {count} (shards are numbered 1 to {count})")]
+    ShardIndex { index: usize, count: usize },
+    #[error("cannot read shard result {}: {source}", path.display())]
+    ResultRead {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot write shard result {}: {source}", path.display())]
+    ResultWrite {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("shard result {} is damaged or not a shard result: {reason}", path.display())]
+    ResultDamaged { path: PathBuf, reason: String },
+    #[error("shard result {} refused: {reason}", path.display())]
+    ResultRefused { path: PathBuf, reason: String },
+    #[error("no shard results to merge")]
+    NoResults,
+    #[error("arithmetic overflow: {0}")]
+    Overflow(&'static str),
     #[error("cannot start the thread pool: {0}")]
     ThreadPool(#[from] rayon::ThreadPoolBuildError),
     #[error("internal error: {0}")]

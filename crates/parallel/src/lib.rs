@@ -6,40 +6,72 @@
 //!
 //! ## Design
 //!
-//! * **Subproblems.** The search tree is cut into [`dlx::Subproblem`]s: the
-//!   options chosen on the first levels. The cut goes one level at a time
-//!   until there are at least [`Options::per_thread`] (32) pieces per
-//!   thread, so the depth grows with the thread count (2 threads: 64
-//!   pieces; 64 threads: 2048), or down to a fixed
-//!   [`Options::split_depth`]. Many pieces per thread even out subtrees of
-//!   very different sizes.
-//! * **Workers.** One rayon worker per thread, each with its own
+//! * **Branches.** The unit of work is a [`Branch`]: a [`dlx::Subproblem`]
+//!   (the options chosen on the first levels) with its key, its place in
+//!   the search order.
+//! * **Planning apart from executing.** The [`plan`] module makes the list
+//!   of branches to search ([`Plan`]): [`plan::root`] cuts the tree one
+//!   level at a time until there are at least [`Options::per_thread`] (32)
+//!   branches per thread, so the depth grows with the thread count (2
+//!   threads: 64 branches; 64 threads: 2048), or down to a fixed
+//!   [`Options::split_depth`]; [`plan::resume`] lists what a checkpoint
+//!   has not finished. [`execute`] searches a given plan; [`count`] and
+//!   [`solve`] are the two steps together.
+//! * **Workers.** One rayon worker per thread (at most [`max_threads`], 4
+//!   per core: a larger thread count is refused with
+//!   [`Error::TooManyThreads`] before anything is split or spawned), each with its own
 //!   [`dlx::Solver`] (the [`dlx::Matrix`] is shared). A worker takes the
-//!   first queued piece in search order and searches it in node-budget
+//!   first queued branch in search order and searches it in node-budget
 //!   slices of about 20 ms, holding no lock; between slices it takes the
 //!   state lock once, to publish its progress, check the stop flag and,
-//!   when a thread is idle with nothing queued, split its piece: it
+//!   when a thread is idle with nothing queued, split its branch: it
 //!   abandons it (losing at most the work of its slices so far, see
 //!   `driver::Shared::should_split`) and queues its children, as many
 //!   levels down as it takes to give every thread two. So no core waits
 //!   for one big subtree at the end.
-//! * **Order.** Every piece has a key, the path of child indices from the
+//! * **Order.** Every branch has a key, the path of child indices from the
 //!   root; keys in order are the order in which a one-thread search meets
 //!   the solutions. [`solve`] hands solutions over in exactly that order,
-//!   the same as `dlx::Solver::solve`, whatever the thread count: a piece's
-//!   solutions are held until every earlier piece is finished, the earliest
-//!   unfinished piece streams its own, and workers wait once
+//!   the same as `dlx::Solver::solve`, whatever the thread count: a
+//!   branch's solutions are held until every earlier branch is finished,
+//!   the earliest unfinished branch streams its own, and workers wait once
 //!   [`Options::buffer_limit`] solutions are held back.
-//! * **Progress.** Knuth's estimate: a piece whose path branches d1, d2, …
-//!   ways weighs 1/(d1·d2·…); done = 1 − weight of unfinished pieces +
-//!   each running piece's weight × its solver's own estimate. Dead branches
-//!   above the cut are never listed, so count as done. The time left comes
-//!   from a smoothed rate ([`Eta`]). The monitor calls your [`Progress`]
-//!   on the calling thread; the library never prints.
+//! * **Progress.** Knuth's estimate: a branch whose path branches d1, d2, …
+//!   ways weighs 1/(d1·d2·…); done = 1 − weight of unfinished branches +
+//!   each running branch's weight × its solver's own estimate. Dead
+//!   branches above the cut are never listed, so count as done. The time
+//!   left comes from a smoothed rate ([`Eta`]). The monitor calls your
+//!   [`Progress`] on the calling thread; the library never prints.
+//! * **Figures.** [`Report::nodes`] and [`Report::updates`] are the search
+//!   tree's: exactly one [`dlx::Solver`]'s on the whole problem, whatever
+//!   the thread count, splitting and resumed runs. They add each finished
+//!   branch's own search figures and those of the nodes above the branches
+//!   (each listed once in the final cut). The cost of splitting (the top
+//!   levels walked again, probes down forced chains) and the slices thrown
+//!   away are reported apart ([`Report::split_nodes`],
+//!   [`Report::wasted_nodes`], …).
+//! * **Forced chains.** A branch with a single child is followed down to the
+//!   first level that branches, from where the solver stands, in linear
+//!   work; a subtree that never branches is never split (`split` module).
+//! * **Weighted counting.** [`count_weighted`] takes a [`Weigher`]: what
+//!   each solution is worth ([`Weight`]: the solutions it stands for and
+//!   the distinct ones it contributes), computed by the caller from its
+//!   options, so that a count up to symmetry is one resumable search.
+//!   Workers then visit the solutions (plain counts keep the solver's
+//!   count-only path) and sum the weights per branch with checked
+//!   arithmetic; reports, snapshots and checkpoints carry the sums next to
+//!   the raw number of solutions.
+//! * **Shards.** A distributed count cuts the tree into many small parts
+//!   dealt round-robin to N shards ([`Shards`], the same on every machine
+//!   and thread count); each shard is a plan ([`plan::shard`],
+//!   [`plan::resume_shard`]) run by the same driver on all its cores
+//!   ([`shard::run`]), and ends in a checksummed [`ShardResult`] file;
+//!   [`merge`] sums them exactly, lists missing shards and refuses results
+//!   of another puzzle, plan or version, damaged or overlapping ones.
 //! * **Stopping.** Setting [`Options::stop`] ends the run within one slice;
 //!   the report says `interrupted` and carries the count and the fraction of
-//!   the finished pieces.
-//! * **Checkpoints.** The finished pieces, with their counts, are written
+//!   the finished branches.
+//! * **Checkpoints.** The finished branches, with their counts, are written
 //!   every [`Options::checkpoint_every`] and at the end, atomically; a
 //!   resumed count walks down from the root splitting exactly the nodes that
 //!   have finished descendants, runs the rest, and ends with the exact total.
@@ -77,24 +109,55 @@ pub mod checkpoint;
 mod driver;
 mod error;
 mod options;
+pub mod plan;
 mod progress;
+pub mod shard;
 mod split;
+mod weight;
 
 pub use checkpoint::{Checkpoint, fingerprint};
+pub use driver::{Deliver, Job, execute};
 pub use error::Error;
-pub use options::{Options, Report};
+pub use options::{Options, Report, max_threads};
+pub use plan::Plan;
 pub use progress::{Eta, NoProgress, Progress, Snapshot};
+pub use shard::{Merged, ShardId, ShardResult, Shards, merge};
+pub use split::{Branch, Key};
+pub use weight::{Weigher, Weight};
 
 use dlx::{Control, Matrix, OptionId};
 
 /// Counts every solution on `options.threads` threads; resumes from
-/// `options.resume` and writes `options.checkpoint` when asked.
+/// `options.resume` and writes `options.checkpoint` when asked. The same as
+/// [`plan::resume`] or [`plan::root`], then [`execute`].
 pub fn count(
     matrix: &Matrix,
     options: &Options,
     progress: &mut dyn Progress,
 ) -> Result<Report, Error> {
-    driver::run(matrix, options, progress, None)
+    let plan = match &options.resume {
+        Some(path) => plan::resume(matrix, path, options)?,
+        None => plan::root(matrix, options)?,
+    };
+    execute(matrix, plan, options, progress, Job::Count)
+}
+
+/// Counts every solution and sums their weights (`weigh` says what each
+/// one is worth, from its options): [`Report::weights`]. Like [`count`]
+/// otherwise, checkpoints included (a weighted count's checkpoint resumes
+/// only as a weighted count; the weigher must be the same, which the
+/// checkpoint cannot check).
+pub fn count_weighted(
+    matrix: &Matrix,
+    options: &Options,
+    progress: &mut dyn Progress,
+    weigh: Weigher<'_>,
+) -> Result<Report, Error> {
+    let plan = match &options.resume {
+        Some(path) => plan::resume(matrix, path, options)?,
+        None => plan::root(matrix, options)?,
+    };
+    execute(matrix, plan, options, progress, Job::Weigh(weigh))
 }
 
 /// Hands every solution to `visit` in the order a one-thread search finds
@@ -109,5 +172,9 @@ pub fn solve<F>(
 where
     F: FnMut(&[OptionId]) -> Control,
 {
-    driver::run(matrix, options, progress, Some(&mut visit))
+    if options.checkpoint.is_some() || options.resume.is_some() {
+        return Err(Error::CheckpointWhileEnumerating);
+    }
+    let plan = plan::root(matrix, options)?;
+    execute(matrix, plan, options, progress, Job::Enumerate(&mut visit))
 }

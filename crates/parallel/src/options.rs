@@ -1,6 +1,9 @@
 //! What a run is asked to do, and what it reports.
 
+use crate::Error;
+use crate::weight::Weight;
 use std::path::PathBuf;
+
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -9,7 +12,8 @@ use std::time::Duration;
 /// checkpoint, and a fresh stop flag.
 #[derive(Clone, Debug)]
 pub struct Options {
-    /// Worker threads; 0 means one per core.
+    /// Worker threads; 0 means one per core. At most [`max_threads`]: more
+    /// is refused with [`Error::TooManyThreads`] before anything starts.
     pub threads: usize,
     /// Split the tree at exactly this depth instead of choosing the depth
     /// from the thread count (handy to reproduce a run; huge subproblems are
@@ -86,14 +90,39 @@ impl Options {
         }
     }
 
-    /// The number of worker threads this run will use.
+    /// The number of worker threads this run will use (unchecked; see
+    /// [`checked_threads`](Self::checked_threads)).
     pub fn thread_count(&self) -> usize {
         if self.threads > 0 {
             self.threads
         } else {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
+            cores()
         }
     }
+
+    /// The number of worker threads, or [`Error::TooManyThreads`] above
+    /// [`max_threads`]. Planning and [`execute`](crate::execute) call it
+    /// before splitting or spawning anything.
+    pub fn checked_threads(&self) -> Result<usize, Error> {
+        let (asked, max) = (self.thread_count(), max_threads());
+        if asked > max {
+            return Err(Error::TooManyThreads { asked, max });
+        }
+        Ok(asked)
+    }
+}
+
+/// The available cores (1 if unknown).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The most worker threads a run accepts: 4 per available core, at least 4,
+/// at most 1024. More threads than cores gain nothing for a search that
+/// never waits on I/O; far more only exhaust the system (each thread has
+/// its own solver and stack), so a larger `Options::threads` is refused.
+pub fn max_threads() -> usize {
+    cores().saturating_mul(4).clamp(4, 1024)
 }
 
 /// The result of a run.
@@ -103,14 +132,35 @@ pub struct Report {
     /// delivered to the visitor when enumerating. Exact only when not
     /// interrupted; otherwise those of the finished subproblems.
     pub solutions: u128,
-    /// Nodes and updates walked by all runs, including the top levels walked
-    /// to split the tree and slices thrown away when a running subproblem was
-    /// split (`wasted_nodes` of them, this run).
+    /// Weighted counting ([`count_weighted`](crate::count_weighted)): the
+    /// sums of the solutions' weights, like `solutions` (exact when not
+    /// interrupted); `None` for other runs.
+    pub weights: Option<Weight>,
+    /// The search tree's nodes and updates: exactly those of one
+    /// [`dlx::Solver`] searching the whole problem, whatever the thread
+    /// count, the splitting, and the runs of a resumed count (when
+    /// interrupted: those of the part searched, the finished branches and
+    /// the nodes above them).
     pub nodes: u64,
     pub updates: u64,
+    /// The cost of splitting, all runs: every walk made to list branches
+    /// (the nodes above the branches, also counted in `nodes` once, but
+    /// walked again by each resumed run and each split of a running
+    /// branch) and the probes down chains of forced levels.
+    pub split_nodes: u64,
+    pub split_updates: u64,
+    /// Work thrown away, all runs: the slices searched in branches that
+    /// were then split, or given back unfinished (stop, enumeration
+    /// buffer full).
     pub wasted_nodes: u64,
+    pub wasted_updates: u64,
+
     /// Wall-clock seconds of all runs.
     pub seconds: f64,
+    /// Seconds the worker threads spent searching and splitting, summed
+    /// over the threads, all runs (CPU time, less what the system took).
+    pub cpu_seconds: f64,
+
     /// Share of the search tree whose solutions are in `solutions`
     /// (Knuth's estimate; exactly 1 when the run finished).
     pub fraction_done: f64,

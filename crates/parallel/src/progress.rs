@@ -13,6 +13,8 @@
 //! comes from a smoothed rate; see [`Eta`].
 
 use crate::Report;
+use crate::weight::Weight;
+
 use std::time::Duration;
 
 /// A picture of a run, handed to [`Progress::update`] a few times a second.
@@ -24,6 +26,9 @@ pub struct Snapshot {
     /// Solutions so far: counted by finished subproblems plus those found
     /// so far in running ones (when enumerating: delivered so far).
     pub solutions: u128,
+    /// Weighted counting: the weights of those solutions, summed (the count
+    /// the user will get); `None` for other runs.
+    pub weights: Option<Weight>,
     /// Search-tree nodes and link updates so far, this run only (for nodes
     /// per second).
     pub nodes: u64,

@@ -1,158 +1,293 @@
-//! Cutting the search tree into subproblems ("pieces"), one level at a time.
+//! Cutting the search tree into branches (subproblems with their place in
+//! the search order).
 //!
-//! Every piece carries a *key*: the path of child indices from the root, in
-//! the order the search tries the branches. Pieces never overlap, and their
+//! Every branch carries a *key*: the path of child indices from the root, in
+//! the order the search tries the branches. Branches never overlap, and their
 //! keys in lexicographic order are the order in which a one-thread search
 //! meets their solutions; that is what orders enumeration.
 //!
-//! Expansion goes one level at a time through
-//! `Solver::subproblems_below(sub, 1)`. A node that is itself a solution is
-//! a *leaf*: the solver lists it as its own only child (or, in earlier
-//! versions of dlx, counted it without listing it; both are recognised).
+//! Expansion lists the children of a branch through
+//! `Solver::subproblems_below`. A node that is itself a solution is a
+//! *leaf*: the solver lists it as its own only child.
+//!
+//! **Forced chains.** A node with a single child is not split level by
+//! level (each level would replay the whole path from the root: cubic work
+//! on a chain of forced levels). [`expand`] probes down the chain instead,
+//! one node at a time from where the solver stands, until a level branches,
+//! then lists that level's children in one walk; a chain that never
+//! branches is a branch of its own, marked `forced` and never split again.
+//!
+//! **Figures.** Every walk here is measured into a [`Walk`]: the nodes and
+//! updates a one-thread search spends on the nodes *above* the branches
+//! (each such node is listed exactly once, so these are the tree's own
+//! figures for them), and everything walked (probes included), the cost of
+//! splitting.
 
 use crate::checkpoint::Finished;
-use dlx::{Solver, Subproblem, SubproblemError};
-use std::collections::{HashMap, HashSet};
+use dlx::{CountOnly, Outcome, Solver, Stats, Subproblem, SubproblemError};
 
-/// Path of child indices from the root; lexicographic order = search order.
-pub(crate) type Key = Vec<u32>;
+/// Path of child indices; lexicographic order = search order.
+pub type Key = Vec<u32>;
 
-/// A subproblem with its place in the search order.
-#[derive(Clone, Debug)]
-pub(crate) struct Piece {
+/// A unit of work: a subproblem with its place in the search order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Branch {
+    /// The path of child indices from the root (or from the branch it was
+    /// split from): keys of disjoint branches are never prefixes of one
+    /// another, and their lexicographic order is the search order.
     pub key: Key,
+    /// The options chosen on the levels above it.
     pub sub: Subproblem,
+    /// No level below it branches (a forced chain, a solution or a dead
+    /// end): splitting it would only give it back.
+    pub forced: bool,
 }
 
-impl Piece {
-    pub fn root() -> Piece {
-        Piece {
+impl Branch {
+    /// The whole search tree.
+    pub fn root() -> Branch {
+        Branch {
             key: Vec::new(),
             sub: Subproblem::root(),
+            forced: false,
+        }
+    }
+
+    fn child(&self, i: usize, sub: Subproblem, forced: bool) -> Branch {
+        let mut key = self.key.clone();
+        key.push(i as u32);
+        Branch { key, sub, forced }
+    }
+}
+
+/// Nodes and updates of the walks made to split.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Walk {
+    /// The tree's figures for the nodes listed above the branches: what a
+    /// one-thread search spends on those nodes (their own covers and
+    /// commits, their early dead ends), counted once each.
+    pub tree_nodes: u64,
+    pub tree_updates: u64,
+    /// Everything walked, the above and the probes of forced chains.
+    pub nodes: u64,
+    pub updates: u64,
+}
+
+impl Walk {
+    fn add(&mut self, tree: bool, from: Stats, to: Stats) {
+        let (n, u) = (to.nodes - from.nodes, to.updates - from.updates);
+        self.nodes += n;
+        self.updates += u;
+        if tree {
+            self.tree_nodes += n;
+            self.tree_updates += u;
         }
     }
 }
 
-/// What lies one level below a subproblem.
-pub(crate) enum Expansion {
-    /// The subproblem is itself a solution: nothing to split.
-    Leaf,
-    /// Its children in search order (none: a dead end).
-    Children(Vec<Subproblem>),
+/// `solver.subproblems_below(sub, extra)`, measured as tree figures.
+fn below(
+    solver: &mut Solver,
+    walk: &mut Walk,
+    sub: &Subproblem,
+    extra: usize,
+) -> Result<Vec<Subproblem>, SubproblemError> {
+    let before = solver.stats();
+    let found = solver.subproblems_below(sub, extra)?;
+    walk.add(true, before, solver.stats());
+    Ok(found)
 }
 
-/// Lists the children of `sub`.
-pub(crate) fn expand(solver: &mut Solver, sub: &Subproblem) -> Result<Expansion, SubproblemError> {
-    let before = solver.stats().solutions;
-    let children = solver.subproblems_below(sub, 1)?;
-    let counted = solver.stats().solutions > before;
-    let itself = children.len() == 1 && children[0].depth() == sub.depth();
-    if counted || itself {
-        Ok(Expansion::Leaf)
-    } else {
-        Ok(Expansion::Children(children))
+/// What lies below a branch.
+pub(crate) enum Expansion {
+    /// Nothing to split: a solution, or a subtree that never branches.
+    Forced,
+    /// Its children in search order (none: a dead end), possibly several
+    /// levels down when a chain of forced levels was followed.
+    Children(Vec<Branch>),
+}
+
+/// Lists the children of `b`; a single child is followed down its chain of
+/// forced levels to the first level that branches.
+pub(crate) fn expand(
+    solver: &mut Solver,
+    walk: &mut Walk,
+    b: &Branch,
+) -> Result<Expansion, SubproblemError> {
+    if b.forced {
+        return Ok(Expansion::Forced);
+    }
+    let depth = b.sub.depth();
+    let kids = below(solver, walk, &b.sub, 1)?;
+    if kids.len() == 1 && kids[0].depth() == depth {
+        return Ok(Expansion::Forced); // a solution
+    }
+    if kids.len() != 1 {
+        let out = kids.into_iter().enumerate();
+        return Ok(Expansion::Children(
+            out.map(|(i, s)| b.child(i, s, false)).collect(),
+        ));
+    }
+    // One child: probe down from it, a node at a time, for the first level
+    // with another degree than 1.
+    let child = kids.into_iter().next().unwrap();
+    let before = solver.stats();
+    solver.start(&child)?;
+    let forced_levels = loop {
+        if solver.run(&mut CountOnly, 1) != Outcome::Paused {
+            // Searched to the end without branching.
+            break None;
+        }
+        let path = solver.path();
+        if path.last().is_some_and(|&(_, degree)| degree != 1) {
+            break Some(path.len() - 1);
+        }
+    };
+    solver.abandon();
+    walk.add(false, before, solver.stats());
+    match forced_levels {
+        None => Ok(Expansion::Children(vec![b.child(0, child, true)])),
+        Some(k) => {
+            let grand = below(solver, walk, &child, k + 1)?;
+            let out = grand.into_iter().enumerate();
+            Ok(Expansion::Children(
+                out.map(|(i, s)| b.child(i, s, false)).collect(),
+            ))
+        }
     }
 }
 
-/// Splits every piece one level further, round after round, until `enough`
-/// says so or nothing can be split (only solutions left). Dead ends vanish:
-/// they hold no solutions, and progress counts them as done.
+/// Splits every branch further, round after round, until `enough` says so
+/// or nothing can be split. Dead ends vanish: they hold no solutions, and
+/// progress counts them as done.
 pub(crate) fn refine(
     solver: &mut Solver,
-    mut pieces: Vec<Piece>,
-    mut enough: impl FnMut(&[Piece], usize) -> bool,
-) -> Result<Vec<Piece>, SubproblemError> {
-    let mut rounds = 0;
-    while !enough(&pieces, rounds) {
-        let mut next = Vec::with_capacity(pieces.len() * 4);
+    walk: &mut Walk,
+    mut branches: Vec<Branch>,
+    mut enough: impl FnMut(&[Branch]) -> bool,
+) -> Result<Vec<Branch>, SubproblemError> {
+    while !enough(&branches) {
+        let mut next = Vec::with_capacity(branches.len() * 4);
         let mut changed = false;
-        for p in pieces {
-            match expand(solver, &p.sub)? {
-                Expansion::Leaf => next.push(p),
+        for mut b in branches {
+            match expand(solver, walk, &b)? {
+                Expansion::Forced => {
+                    b.forced = true;
+                    next.push(b);
+                }
                 Expansion::Children(children) => {
                     changed = true;
-                    next.extend(children.into_iter().enumerate().map(|(i, sub)| {
-                        let mut key = p.key.clone();
-                        key.push(i as u32);
-                        Piece { key, sub }
-                    }));
+                    next.extend(children);
                 }
             }
         }
-        pieces = next;
-        rounds += 1;
+        branches = next;
         if !changed {
             break;
         }
     }
-    Ok(pieces)
+    Ok(branches)
 }
 
-/// Splits so that there are at least `target` pieces (or `depth` levels when
-/// a depth is forced).
+/// Splits so that there are at least `target` branches, or every branch
+/// `depth` levels down (in one walk each) when a depth is forced.
 pub(crate) fn initial(
     solver: &mut Solver,
-    pieces: Vec<Piece>,
+    walk: &mut Walk,
+    branches: Vec<Branch>,
     depth: Option<usize>,
     target: usize,
-) -> Result<Vec<Piece>, SubproblemError> {
+) -> Result<Vec<Branch>, SubproblemError> {
     match depth {
-        Some(d) => refine(solver, pieces, |_, rounds| rounds >= d),
-        None => refine(solver, pieces, |p, _| p.len() >= target),
+        Some(d) => {
+            let mut out = Vec::new();
+            for b in branches {
+                if b.forced || d == 0 {
+                    out.push(b);
+                    continue;
+                }
+                let found = below(solver, walk, &b.sub, d)?;
+                if found.len() == 1 && found[0].depth() == b.sub.depth() {
+                    out.push(Branch { forced: true, ..b });
+                } else {
+                    out.extend(
+                        found
+                            .into_iter()
+                            .enumerate()
+                            .map(|(i, s)| b.child(i, s, false)),
+                    );
+                }
+            }
+            Ok(out)
+        }
+        None => refine(solver, walk, branches, |b| b.len() >= target),
     }
 }
 
-/// The unfinished part of the tree given the finished subproblems of a
-/// checkpoint: walks down from the root, splitting exactly the nodes that
-/// have finished descendants. Returns the pieces left to solve, in order.
-/// Every finished entry must be met exactly once; anything else means the
-/// checkpoint does not describe this tree, and the reason is returned.
+/// The unfinished part of the trees below `roots` given finished
+/// subproblems (of a checkpoint): walks down, splitting exactly the nodes
+/// that have finished descendants (following chains of forced levels, as
+/// the finished subproblems' degrees record them, in one walk). Returns the
+/// branches left to solve, in order. Every finished entry must be met
+/// exactly once; anything else means the checkpoint does not describe these
+/// trees, and the reason is returned.
 pub(crate) fn unfinished(
     solver: &mut Solver,
+    walk: &mut Walk,
+    roots: Vec<Branch>,
     finished: &[Finished],
-) -> Result<Result<Vec<Piece>, String>, SubproblemError> {
-    let done: HashMap<&[u32], &Finished> =
-        finished.iter().map(|f| (f.choices.as_slice(), f)).collect();
-    if done.len() != finished.len() {
+) -> Result<Result<Vec<Branch>, String>, SubproblemError> {
+    let mut sorted: Vec<&Finished> = finished.iter().collect();
+    sorted.sort_by(|a, b| a.choices.cmp(&b.choices));
+    if sorted.windows(2).any(|w| w[0].choices == w[1].choices) {
         return Ok(Err("a subproblem is listed twice".into()));
-    }
-    let mut ancestors: HashSet<&[u32]> = HashSet::new();
-    for f in finished {
-        for l in 0..f.choices.len() {
-            ancestors.insert(&f.choices[..l]);
-        }
     }
     let mut met = 0;
     let mut out = Vec::new();
     // Depth-first, children pushed in reverse so they come out in order.
-    let mut stack = vec![Piece::root()];
-    while let Some(p) = stack.pop() {
-        if let Some(f) = done.get(p.sub.choices()) {
-            if f.degrees != p.sub.degrees() {
+    let mut stack: Vec<Branch> = roots.into_iter().rev().collect();
+    while let Some(b) = stack.pop() {
+        let prefix = b.sub.choices();
+        let d = prefix.len();
+        let lo = sorted.partition_point(|f| f.choices.as_slice() < prefix);
+        let n = sorted[lo..]
+            .iter()
+            .take_while(|f| f.choices.starts_with(prefix))
+            .count();
+        let here = &sorted[lo..lo + n];
+        if here.is_empty() {
+            out.push(b);
+            continue;
+        }
+        if here[0].choices.len() == d {
+            if n > 1 {
                 return Ok(Err(format!(
-                    "subproblem {:?} has other branching degrees here",
-                    f.choices
+                    "subproblem {prefix:?} is listed as finished and so are parts of it"
+                )));
+            }
+            if here[0].degrees != b.sub.degrees() {
+                return Ok(Err(format!(
+                    "subproblem {prefix:?} has other branching degrees here"
                 )));
             }
             met += 1;
-        } else if ancestors.contains(p.sub.choices()) {
-            match expand(solver, &p.sub)? {
-                Expansion::Leaf => {
-                    return Ok(Err(format!(
-                        "subproblem {:?} is a solution, yet has finished parts",
-                        p.sub.choices()
-                    )));
-                }
-                Expansion::Children(children) => {
-                    for (i, sub) in children.into_iter().enumerate().rev() {
-                        let mut key = p.key.clone();
-                        key.push(i as u32);
-                        stack.push(Piece { key, sub });
-                    }
-                }
-            }
-        } else {
-            out.push(p);
+            continue;
+        }
+        // Follow the forced levels recorded above the shallowest entry.
+        let m = here.iter().map(|f| f.choices.len()).min().unwrap_or(d + 1);
+        let f = here[0];
+        let mut j = d;
+        while j + 1 < m && f.degrees.get(j) == Some(&1) {
+            j += 1;
+        }
+        let kids = below(solver, walk, &b.sub, j + 1 - d)?;
+        if kids.len() == 1 && kids[0].depth() == d {
+            return Ok(Err(format!(
+                "subproblem {prefix:?} is a solution, yet has finished parts"
+            )));
+        }
+        for (i, sub) in kids.into_iter().enumerate().rev() {
+            stack.push(b.child(i, sub, false));
         }
     }
     if met != finished.len() {

@@ -186,3 +186,31 @@ fn progress_rises_to_one() {
     assert_eq!(last.subproblems_left, 0);
     assert_eq!(last.threads, 2);
 }
+
+#[test]
+fn too_many_threads_are_refused_before_any_is_spawned() {
+    let max = parallel::max_threads();
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    assert_eq!(max, (4 * cores).clamp(4, 1024));
+    let m = queens(6);
+    for asked in [max + 1, 100_000] {
+        let o = Options::with_threads(asked);
+        let e = parallel::count(&m, &o, &mut NoProgress).unwrap_err();
+        assert!(
+            matches!(e, parallel::Error::TooManyThreads { asked: a, max: x } if a == asked && x == max),
+            "{e}"
+        );
+        assert!(e.to_string().contains(&asked.to_string()), "{e}");
+        let e = parallel::solve(&m, &o, &mut NoProgress, |_: &[OptionId]| Control::Continue)
+            .unwrap_err();
+        assert!(matches!(e, parallel::Error::TooManyThreads { .. }), "{e}");
+        // A plan made for fewer threads is refused by execute too.
+        let plan = parallel::plan::root(&m, &Options::with_threads(1)).unwrap();
+        let e = parallel::execute(&m, plan, &o, &mut NoProgress, parallel::Job::Count).unwrap_err();
+        assert!(matches!(e, parallel::Error::TooManyThreads { .. }), "{e}");
+    }
+    // The maximum itself is accepted.
+    let r = parallel::count(&m, &Options::with_threads(max), &mut NoProgress).unwrap();
+    assert_eq!(r.solutions, QUEENS[6]);
+    assert_eq!(r.threads, max);
+}

@@ -108,3 +108,25 @@ pub fn planted(seed: u64, primary: usize, extra: usize, mult: bool) -> Matrix {
 pub fn all_solutions(m: &Matrix) -> Vec<Vec<dlx::OptionId>> {
     dlx::Solver::new(m).first(usize::MAX)
 }
+
+/// A chain of `n` forced levels: items `i0 … i{n-1}`, one option each
+/// (one solution, n + 1 nodes).
+pub fn chain(n: usize) -> Matrix {
+    let names: Vec<String> = (0..n).map(|i| format!("i{i}")).collect();
+    let mut t = names.join(" ");
+    t += "\n";
+    for name in &names {
+        t += name;
+        t += "\n";
+    }
+    dlx::format::parse(&t).unwrap()
+}
+
+/// A matrix of `benches/instances/`, if this checkout has it.
+pub fn instance(name: &str) -> Option<Matrix> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../benches/instances")
+        .join(name);
+    let text = std::fs::read_to_string(path).ok()?;
+    Some(dlx::format::parse(&text).unwrap())
+}

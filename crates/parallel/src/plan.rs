@@ -1,0 +1,188 @@
+//! Planning: the list of branches a run is to search, apart from running
+//! them ([`execute`](crate::execute)).
+//!
+//! A [`Plan`] is a list of disjoint branches in search order, plus the
+//! branches an earlier run already finished (when resuming). It comes from
+//! the root of the tree cut for a thread count ([`root`]) or from a
+//! checkpoint ([`resume`]).
+
+use crate::checkpoint::Checkpoint;
+use crate::shard::Shards;
+use crate::split::{self, Branch, Walk};
+use crate::{Error, Options};
+use dlx::Matrix;
+use std::path::{Path, PathBuf};
+
+/// What a run is to search.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// The branches to search, disjoint, in search order.
+    pub(crate) branches: Vec<Branch>,
+    /// What earlier runs finished (empty for a fresh count); the run adds
+    /// its own finished branches and writes the result as its checkpoint.
+    pub(crate) earlier: Checkpoint,
+    /// The walks made to list the branches: the tree's figures for the
+    /// nodes above them, and all that was walked.
+    pub(crate) walk: Walk,
+    /// The checkpoint it was made from, to name it in errors.
+    pub(crate) source: Option<PathBuf>,
+}
+
+impl Plan {
+    /// The branches to search, in search order.
+    pub fn branches(&self) -> &[Branch] {
+        &self.branches
+    }
+
+    /// What earlier runs finished.
+    pub fn earlier(&self) -> &Checkpoint {
+        &self.earlier
+    }
+}
+
+/// The whole tree, cut for `options`: at depth `options.split_depth` if set,
+/// otherwise deep enough for `options.per_thread` branches per thread.
+pub fn root(matrix: &Matrix, options: &Options) -> Result<Plan, Error> {
+    options.checked_threads()?;
+    let mut solver = options.solver(matrix);
+    let mut walk = Walk::default();
+    let root = vec![Branch::root()];
+    let branches = cut(&mut solver, &mut walk, root, options.split_depth, options)?;
+    Ok(Plan {
+        branches,
+        earlier: Checkpoint::new(matrix),
+        walk,
+        source: None,
+    })
+}
+
+/// What is left of the count recorded in the checkpoint at `path`: the tree
+/// minus its finished branches, cut for `options`' thread count.
+pub fn resume(matrix: &Matrix, path: &Path, options: &Options) -> Result<Plan, Error> {
+    options.checked_threads()?;
+    let earlier = Checkpoint::load(path, matrix)?;
+    if let Some(id) = earlier.shard {
+        return Err(Error::CheckpointMismatch {
+            path: path.to_path_buf(),
+            reason: format!("it is the checkpoint of {id}; resume it as that shard"),
+        });
+    }
+    let roots = vec![Branch::root()];
+    let (branches, walk) = left(matrix, path, roots, &earlier, options)?;
+    Ok(Plan {
+        branches,
+        earlier,
+        walk,
+        source: Some(path.to_path_buf()),
+    })
+}
+
+/// Shard `index` (1-based) of `shards`: its parts, cut for `options`'
+/// thread count. Its figures are those of its parts' subtrees.
+pub fn shard(
+    matrix: &Matrix,
+    shards: &Shards,
+    index: usize,
+    options: &Options,
+) -> Result<Plan, Error> {
+    let id = shards.id(index)?;
+    options.checked_threads()?;
+    let mut solver = options.solver(matrix);
+    let mut walk = Walk::default();
+    let branches = cut(
+        &mut solver,
+        &mut walk,
+        shard_roots(shards, index),
+        None,
+        options,
+    )?;
+    Ok(Plan {
+        branches,
+        earlier: Checkpoint {
+            shard: Some(id),
+            ..Checkpoint::new(matrix)
+        },
+        walk,
+        source: None,
+    })
+}
+
+/// What is left of shard `index` given its checkpoint at `path` (which
+/// must be that shard's).
+pub fn resume_shard(
+    matrix: &Matrix,
+    shards: &Shards,
+    index: usize,
+    path: &Path,
+    options: &Options,
+) -> Result<Plan, Error> {
+    let id = shards.id(index)?;
+    options.checked_threads()?;
+    let earlier = Checkpoint::load(path, matrix)?;
+    if earlier.shard != Some(id) {
+        return Err(Error::CheckpointMismatch {
+            path: path.to_path_buf(),
+            reason: match earlier.shard {
+                Some(other) => format!("it is the checkpoint of {other}, not of {id}"),
+                None => format!("it is the checkpoint of a whole count, not of {id}"),
+            },
+        });
+    }
+    let (branches, walk) = left(matrix, path, shard_roots(shards, index), &earlier, options)?;
+    Ok(Plan {
+        branches,
+        earlier,
+        walk,
+        source: Some(path.to_path_buf()),
+    })
+}
+
+/// The parts of shard `index` as branches, keyed by part index.
+fn shard_roots(shards: &Shards, index: usize) -> Vec<Branch> {
+    shards
+        .parts_of(index)
+        .into_iter()
+        .map(|j| Branch {
+            key: vec![j as u32],
+            sub: shards.parts()[j].clone(),
+            forced: false,
+        })
+        .collect()
+}
+
+/// The branches below `roots` that `earlier` has not finished, cut for the
+/// thread count, and the walk it took.
+fn left(
+    matrix: &Matrix,
+    path: &Path,
+    roots: Vec<Branch>,
+    earlier: &Checkpoint,
+    options: &Options,
+) -> Result<(Vec<Branch>, Walk), Error> {
+    let mut solver = options.solver(matrix);
+    let mut walk = Walk::default();
+    let left =
+        split::unfinished(&mut solver, &mut walk, roots, &earlier.finished)?.map_err(|reason| {
+            Error::CheckpointMismatch {
+                path: path.to_path_buf(),
+                reason,
+            }
+        })?;
+    // A depth means nothing below the parts already split.
+    let branches = cut(&mut solver, &mut walk, left, None, options)?;
+    Ok((branches, walk))
+}
+
+/// Splits `branches` to `depth`, or until there are `per_thread` per thread.
+fn cut(
+    solver: &mut dlx::Solver,
+    walk: &mut Walk,
+    branches: Vec<Branch>,
+    depth: Option<usize>,
+    options: &Options,
+) -> Result<Vec<Branch>, Error> {
+    let target = options
+        .checked_threads()?
+        .saturating_mul(options.per_thread.max(1));
+    Ok(split::initial(solver, walk, branches, depth, target)?)
+}

@@ -1,0 +1,618 @@
+//! Distributed counts: the search cut into N disjoint shards, one result
+//! file per shard, and the merge of the results.
+//!
+//! **The plan.** [`Shards::new`] cuts the tree at the shallowest depth with
+//! at least [`PARTS_PER_SHARD`] × N subproblems (the *parts*), at most
+//! [`MAX_CUT_DEPTH`] levels down, with a solver of fixed settings (early
+//! dead ends on): the depth and the parts depend on the matrix and N only,
+//! so the same file and version give the same parts on any machine and any
+//! thread count. Part `j` (0-based, in search order) goes to shard
+//! `j mod N + 1`: dealt round-robin, so every shard gets parts from all over
+//! the tree and subtrees of similar sizes, which neighbours in search order
+//! tend to be, end up in different shards. [`PLAN_VERSION`] changes whenever
+//! this rule does.
+//!
+//! **A shard** is a [`Plan`] of its parts
+//! ([`plan::shard`](crate::plan::shard)), searched by the same driver on all
+//! cores, checkpointed and resumed like a whole count (its checkpoint names
+//! the shard, [`ShardId`]). [`run`] returns, when the shard is done, its
+//! [`ShardResult`]: every part with its count, the finished subproblems
+//! below them, the search figures, CPU time and host. Result files are
+//! atomic and checksummed (`docs/checkpoint.md`).
+//!
+//! **Merging** ([`merge`]) checks every result against the plan recomputed
+//! from the matrix, sums exactly, lists the missing shards, accepts a
+//! duplicate that agrees once and refuses anything else, naming the file;
+//! [`Merged::checkpoint`] turns what is finished into a checkpoint so that a
+//! resumed count runs only the rest.
+
+use crate::checkpoint::{self, Checkpoint, Finished, decimal, fingerprint, hex};
+use crate::plan::Plan;
+use crate::split::Walk;
+use crate::weight::{Weigher, Weight};
+use crate::{Error, Job, Options, Progress, Report};
+use dlx::{Matrix, Subproblem};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The version of the rule that cuts and deals the parts.
+pub const PLAN_VERSION: u32 = 1;
+/// The cut aims at this many parts per shard, at least.
+pub const PARTS_PER_SHARD: usize = 16;
+/// The cut goes no deeper than this.
+pub const MAX_CUT_DEPTH: usize = 48;
+/// The `format` field of every result file.
+pub const RESULT_FORMAT: &str = "polycover-shard-result";
+/// The result format version this crate writes and reads.
+pub const RESULT_VERSION: u32 = 1;
+
+/// Which shard of which plan.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ShardId {
+    /// 1-based: `1..=count`.
+    pub index: usize,
+    /// N, the number of shards.
+    pub count: usize,
+    /// The cut depth of the plan.
+    pub depth: usize,
+    /// [`PLAN_VERSION`] of the plan.
+    pub version: u32,
+}
+
+impl fmt::Display for ShardId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "shard {}/{} (cut depth {}, plan version {})",
+            self.index, self.count, self.depth, self.version
+        )
+    }
+}
+
+/// The plan of a distributed count: N shards of the parts of a cut.
+#[derive(Clone, Debug)]
+pub struct Shards {
+    count: usize,
+    depth: usize,
+    /// The parts, in search order, disjoint, covering every solution.
+    parts: Vec<Subproblem>,
+    /// The tree's figures for the nodes above the parts.
+    top: Walk,
+}
+
+impl Shards {
+    /// Cuts the tree of `matrix` into parts for `count` shards (see the
+    /// module doc). `count` must be at least 1.
+    pub fn new(matrix: &Matrix, count: usize) -> Result<Shards, Error> {
+        if count == 0 {
+            return Err(Error::ShardIndex { index: 0, count });
+        }
+        let mut solver = dlx::Solver::new(matrix);
+        solver.set_early_dead_ends(true);
+        let target = count.saturating_mul(PARTS_PER_SHARD);
+        let mut parts = vec![Subproblem::root()];
+        let mut top = Walk::default();
+        let mut depth = 0;
+        while parts.len() < target && depth < MAX_CUT_DEPTH {
+            let before = solver.stats();
+            let next = solver.subproblems(depth + 1);
+            let after = solver.stats();
+            if next == parts {
+                break; // only solutions left
+            }
+            parts = next;
+            depth += 1;
+            top = Walk {
+                tree_nodes: after.nodes - before.nodes,
+                tree_updates: after.updates - before.updates,
+                nodes: after.nodes - before.nodes,
+                updates: after.updates - before.updates,
+            };
+        }
+        Ok(Shards {
+            count,
+            depth,
+            parts,
+            top,
+        })
+    }
+
+    /// N.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The cut depth.
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+
+    /// Every part, in search order.
+    pub fn parts(&self) -> &[Subproblem] {
+        &self.parts
+    }
+
+    /// The shard (1-based) that part `part` is dealt to.
+    pub fn owner(&self, part: usize) -> usize {
+        part % self.count + 1
+    }
+
+    /// The parts (indices into [`parts`](Self::parts)) of shard `index`.
+    pub fn parts_of(&self, index: usize) -> Vec<usize> {
+        if index == 0 {
+            return Vec::new();
+        }
+        (index - 1..self.parts.len()).step_by(self.count).collect()
+    }
+
+    /// The id of shard `index`, or [`Error::ShardIndex`] if it is not in
+    /// `1..=N`.
+    pub fn id(&self, index: usize) -> Result<ShardId, Error> {
+        if index == 0 || index > self.count {
+            return Err(Error::ShardIndex {
+                index,
+                count: self.count,
+            });
+        }
+        Ok(ShardId {
+            index,
+            count: self.count,
+            depth: self.depth,
+            version: PLAN_VERSION,
+        })
+    }
+
+    /// The part a subproblem lies in (its choices extend the part's).
+    fn part_of(&self, index: &HashMap<&[u32], usize>, choices: &[u32]) -> Option<usize> {
+        (0..=choices.len().min(self.depth)).find_map(|l| index.get(&choices[..l]).copied())
+    }
+
+    fn index(&self) -> HashMap<&[u32], usize> {
+        self.parts
+            .iter()
+            .enumerate()
+            .map(|(j, p)| (p.choices(), j))
+            .collect()
+    }
+}
+
+/// One part of a shard and what it counted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PartCount {
+    /// Its index in [`Shards::parts`].
+    pub part: usize,
+    /// Its subproblem's choices (to check them against the plan).
+    pub choices: Vec<u32>,
+    /// Solutions below it, a decimal string in the file.
+    #[serde(with = "decimal")]
+    pub solutions: u128,
+    /// A weighted count's weights.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weights: Option<Weight>,
+}
+
+/// What a finished shard found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ShardResult {
+    /// The matrix's [`fingerprint`], 16 hex digits, and its shape.
+    pub fingerprint: String,
+    pub items: usize,
+    pub options: usize,
+    /// The plan and the shard.
+    pub shard: ShardId,
+    /// Made by a weighted count.
+    pub weighted: bool,
+    /// Every part of the shard, in order, with its count.
+    pub parts: Vec<PartCount>,
+    /// The finished subproblems below the parts (for a checkpoint of the
+    /// merge); their counts add up to the parts'.
+    pub finished: Vec<Finished>,
+    /// The search figures of the shard's parts (their subtrees, every
+    /// node once).
+    pub nodes: u64,
+    pub updates: u64,
+    /// CPU time of the worker threads, all runs of the shard, in
+    /// milliseconds.
+    pub cpu_millis: u64,
+    /// The machine that finished it.
+    pub host: String,
+}
+
+#[derive(Serialize, Deserialize)]
+struct ResultFile {
+    format: String,
+    version: u32,
+    /// `fnv1a64:` and 16 hex digits of the body serialised compactly.
+    checksum: String,
+    body: ShardResult,
+}
+
+impl ShardResult {
+    /// The solutions of the shard (`None`: overflow).
+    pub fn solutions(&self) -> Option<u128> {
+        self.parts
+            .iter()
+            .try_fold(0u128, |s, p| s.checked_add(p.solutions))
+    }
+
+    /// The weights of the shard (`None`: overflow; zero unless weighted).
+    pub fn weights(&self) -> Option<Weight> {
+        self.parts.iter().try_fold(Weight::ZERO, |s, p| {
+            s.checked_add(p.weights.unwrap_or(Weight::ZERO))
+        })
+    }
+
+    /// CPU seconds.
+    pub fn cpu_seconds(&self) -> f64 {
+        self.cpu_millis as f64 / 1000.0
+    }
+
+    /// The file's text.
+    pub fn to_text(&self) -> String {
+        let file = ResultFile {
+            format: RESULT_FORMAT.into(),
+            version: RESULT_VERSION,
+            checksum: result_checksum(self),
+            body: self.clone(),
+        };
+        let mut s = serde_json::to_string(&file).expect("a result always serialises");
+        s.push('\n');
+        s
+    }
+
+    /// Writes the result atomically (like a checkpoint).
+    pub fn save(&self, path: &Path) -> Result<(), Error> {
+        checkpoint::write_atomically(path, self.to_text().as_bytes()).map_err(|source| {
+            Error::ResultWrite {
+                path: path.to_path_buf(),
+                source,
+            }
+        })
+    }
+
+    /// Loads a result file and checks what it can alone: format, version,
+    /// checksum, totals, made for `matrix`. The plan is checked by [`merge`].
+    pub fn load(path: &Path, matrix: &Matrix) -> Result<ShardResult, Error> {
+        let bytes = std::fs::read(path).map_err(|source| Error::ResultRead {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        ShardResult::from_bytes(&bytes, matrix, path)
+    }
+
+    /// [`load`](Self::load) of bytes; `path` labels errors.
+    pub fn from_bytes(bytes: &[u8], matrix: &Matrix, path: &Path) -> Result<ShardResult, Error> {
+        let damaged = |reason: String| Error::ResultDamaged {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let refused = |reason: String| Error::ResultRefused {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let text = std::str::from_utf8(bytes)
+            .map_err(|e| damaged(format!("not UTF-8 text (byte {})", e.valid_up_to())))?;
+        let value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| damaged(format!("not valid JSON ({e})")))?;
+        if value.get("format").and_then(|f| f.as_str()) != Some(RESULT_FORMAT) {
+            return Err(damaged(format!(
+                "no `\"format\": \"{RESULT_FORMAT}\"` header"
+            )));
+        }
+        match value.get("version").and_then(|v| v.as_u64()) {
+            Some(v) if v == u64::from(RESULT_VERSION) => {}
+            Some(v) => {
+                return Err(refused(format!(
+                    "result format version {v}, this polycover reads version {RESULT_VERSION}"
+                )));
+            }
+            None => return Err(damaged("no `\"version\"` number".into())),
+        }
+        let file: ResultFile =
+            serde_json::from_value(value).map_err(|e| damaged(format!("bad field ({e})")))?;
+        let r = file.body;
+        if file.checksum != result_checksum(&r) {
+            return Err(damaged("the checksum does not match the content".into()));
+        }
+        if r.solutions().is_none() || r.weights().is_none() {
+            return Err(damaged("its counts add up to more than 2^128".into()));
+        }
+        if r.parts.iter().any(|p| p.weights.is_some() != r.weighted)
+            || r.finished.iter().any(|f| f.weights.is_some() != r.weighted)
+        {
+            return Err(damaged("weights missing or out of place".into()));
+        }
+        let expected = hex(fingerprint(matrix));
+        if r.fingerprint != expected {
+            return Err(refused(format!(
+                "made for another puzzle (matrix {}, {} items, {} options; this one is {expected}, {} items, {} options)",
+                r.fingerprint,
+                r.items,
+                r.options,
+                matrix.num_items(),
+                matrix.num_options()
+            )));
+        }
+        Ok(r)
+    }
+
+    /// Checks the result against the plan: its shard's parts, each once, in
+    /// order, and finished subproblems that lie in them and add up to their
+    /// counts. Returns what is wrong.
+    fn check_against(&self, shards: &Shards) -> Result<(), String> {
+        let want = shards.id(self.shard.index).map_err(|e| e.to_string())?;
+        if self.shard != want {
+            return Err(format!("it is {}, the plan is {want}", self.shard));
+        }
+        let mine = shards.parts_of(self.shard.index);
+        if self.parts.len() != mine.len()
+            || self
+                .parts
+                .iter()
+                .zip(&mine)
+                .any(|(p, &j)| p.part != j || p.choices != shards.parts[j].choices())
+        {
+            return Err(format!(
+                "its parts are not those of {} (overlapping or another plan)",
+                self.shard
+            ));
+        }
+        let index = shards.index();
+        let mut sums: HashMap<usize, (u128, Weight)> = HashMap::new();
+        for f in &self.finished {
+            let j = shards
+                .part_of(&index, &f.choices)
+                .filter(|j| shards.owner(*j) == self.shard.index)
+                .ok_or_else(|| {
+                    format!(
+                        "finished subproblem {:?} is not in its shard's parts",
+                        f.choices
+                    )
+                })?;
+            let s = sums.entry(j).or_insert((0, Weight::ZERO));
+            s.0 = s.0.checked_add(f.solutions).ok_or("counts overflow")?;
+            s.1 =
+                s.1.checked_add(f.weights.unwrap_or(Weight::ZERO))
+                    .ok_or("weights overflow")?;
+        }
+        for p in &self.parts {
+            let (n, w) = sums.get(&p.part).copied().unwrap_or((0, Weight::ZERO));
+            if n != p.solutions || w != p.weights.unwrap_or(Weight::ZERO) {
+                return Err(format!(
+                    "part {} counts {} but its subproblems add up to {n}",
+                    p.part, p.solutions
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+fn result_checksum(body: &ShardResult) -> String {
+    let text = serde_json::to_string(body).expect("a result always serialises");
+    format!("fnv1a64:{}", hex(checkpoint::fnv1a64(text.as_bytes())))
+}
+
+/// A shard's run: the report, and the result when the shard is done.
+#[derive(Clone, Debug)]
+pub struct ShardRun {
+    pub report: Report,
+    /// `None` when the run was interrupted (resume it from its checkpoint).
+    pub result: Option<ShardResult>,
+}
+
+/// Searches shard `index` (1-based) of `shards` on all `options.threads`,
+/// resuming from `options.resume` (a checkpoint of this shard) and writing
+/// `options.checkpoint` as a count does; weighs the solutions if `weigh` is
+/// given. `host` is recorded in the result.
+pub fn run(
+    matrix: &Matrix,
+    shards: &Shards,
+    index: usize,
+    options: &Options,
+    progress: &mut dyn Progress,
+    weigh: Option<Weigher<'_>>,
+    host: &str,
+) -> Result<ShardRun, Error> {
+    let id = shards.id(index)?;
+    let plan: Plan = match &options.resume {
+        Some(path) => crate::plan::resume_shard(matrix, shards, index, path, options)?,
+        None => crate::plan::shard(matrix, shards, index, options)?,
+    };
+    let job = match weigh {
+        Some(w) => Job::Weigh(w),
+        None => Job::Count,
+    };
+    let (report, last) = crate::driver::run(matrix, plan, options, progress, job)?;
+    if report.interrupted {
+        return Ok(ShardRun {
+            report,
+            result: None,
+        });
+    }
+    let index_of = shards.index();
+    let mine = shards.parts_of(index);
+    let mut parts: Vec<PartCount> = mine
+        .iter()
+        .map(|&j| PartCount {
+            part: j,
+            choices: shards.parts[j].choices().to_vec(),
+            solutions: 0,
+            weights: weigh.map(|_| Weight::ZERO),
+        })
+        .collect();
+    let slot: HashMap<usize, usize> = mine.iter().enumerate().map(|(k, &j)| (j, k)).collect();
+    let overflow = || Error::Overflow("a part's count exceeds 2^128");
+    for f in &last.finished {
+        let k = shards
+            .part_of(&index_of, &f.choices)
+            .and_then(|j| slot.get(&j).copied())
+            .ok_or_else(|| Error::CheckpointMismatch {
+                path: options.resume.clone().unwrap_or_default(),
+                reason: format!("subproblem {:?} is not in {id}", f.choices),
+            })?;
+        let p = &mut parts[k];
+        p.solutions = p.solutions.checked_add(f.solutions).ok_or_else(overflow)?;
+        if let (Some(w), Some(fw)) = (p.weights.as_mut(), f.weights) {
+            *w = w.checked_add(fw).ok_or_else(overflow)?;
+        }
+    }
+    let result = ShardResult {
+        fingerprint: last.fingerprint.clone(),
+        items: last.items,
+        options: last.options,
+        shard: id,
+        weighted: weigh.is_some(),
+        parts,
+        finished: last.finished,
+        nodes: report.nodes,
+        updates: report.updates,
+        cpu_millis: last.cpu_millis,
+        host: host.to_string(),
+    };
+    Ok(ShardRun {
+        report,
+        result: Some(result),
+    })
+}
+
+/// This machine's name, for [`ShardResult::host`]: the kernel's host name
+/// on Linux, else `$HOSTNAME` or `$COMPUTERNAME`, else `unknown`.
+pub fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .map(|s| s.trim().to_string())
+        .filter(|s| !s.is_empty())
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .or_else(|| std::env::var("COMPUTERNAME").ok())
+        .unwrap_or_else(|| "unknown".into())
+}
+
+/// The merge of shard results.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Merged {
+    /// The plan: N, cut depth (version [`PLAN_VERSION`]).
+    pub shards: usize,
+    pub depth: usize,
+    /// Solutions (and weights, if weighted) of the shards present; the
+    /// whole count when `missing` is empty.
+    pub solutions: u128,
+    pub weights: Option<Weight>,
+    /// Shards without a result, 1-based, in order.
+    pub missing: Vec<usize>,
+    /// Search figures: the shards' plus the nodes above the cut. When no
+    /// shard is missing and every shard ran with early dead ends (the
+    /// default), exactly one `dlx::Solver`'s on the whole problem.
+    pub nodes: u64,
+    pub updates: u64,
+    /// CPU seconds of all shards.
+    pub cpu_seconds: f64,
+    /// Per shard present: its index, file and host.
+    pub sources: Vec<(usize, PathBuf, String)>,
+    /// The finished subproblems of every shard present.
+    finished: Vec<Finished>,
+    weighted: bool,
+}
+
+impl Merged {
+    /// Is every shard in?
+    pub fn complete(&self) -> bool {
+        self.missing.is_empty()
+    }
+
+    /// A checkpoint of everything finished: resuming a count (weighted if
+    /// the shards were) from it runs only the missing shards' parts.
+    pub fn checkpoint(&self, matrix: &Matrix) -> Checkpoint {
+        Checkpoint {
+            weighted: self.weighted,
+            cpu_millis: (self.cpu_seconds * 1000.0) as u64,
+            finished: self.finished.clone(),
+            ..Checkpoint::new(matrix)
+        }
+    }
+}
+
+/// Merges the result files at `paths` (see the module doc). Every file is
+/// checked against the plan recomputed from `matrix` and the first file's
+/// N; a file that is damaged, of another puzzle, plan or version,
+/// overlapping others, or a duplicate that disagrees is refused, naming it.
+pub fn merge(matrix: &Matrix, paths: &[PathBuf]) -> Result<Merged, Error> {
+    let mut results = Vec::with_capacity(paths.len());
+    for p in paths {
+        results.push((p.clone(), ShardResult::load(p, matrix)?));
+    }
+    merge_results(matrix, results)
+}
+
+/// [`merge`] of results already loaded (each with the file it came from).
+pub fn merge_results(
+    matrix: &Matrix,
+    results: Vec<(PathBuf, ShardResult)>,
+) -> Result<Merged, Error> {
+    let Some((_, first)) = results.first() else {
+        return Err(Error::NoResults);
+    };
+    let shards = Shards::new(matrix, first.shard.count)?;
+    let weighted = first.weighted;
+    let mut seen: HashMap<usize, (PathBuf, ShardResult)> = HashMap::new();
+    for (path, r) in results {
+        let refused = |reason: String| Error::ResultRefused {
+            path: path.clone(),
+            reason,
+        };
+        r.check_against(&shards).map_err(refused)?;
+        if r.weighted != weighted {
+            return Err(refused(
+                "weighted and plain results cannot be merged".to_string(),
+            ));
+        }
+        if let Some((other, earlier)) = seen.get(&r.shard.index) {
+            if earlier.parts != r.parts {
+                return Err(refused(format!(
+                    "{} again, with other counts than {}",
+                    r.shard,
+                    other.display()
+                )));
+            }
+            continue; // a duplicate that agrees
+        }
+        seen.insert(r.shard.index, (path, r));
+    }
+    let mut merged = Merged {
+        shards: shards.count,
+        depth: shards.depth,
+        solutions: 0,
+        weights: weighted.then_some(Weight::ZERO),
+        missing: Vec::new(),
+        nodes: shards.top.tree_nodes,
+        updates: shards.top.tree_updates,
+        cpu_seconds: 0.0,
+        sources: Vec::new(),
+        finished: Vec::new(),
+        weighted,
+    };
+    let overflow = || Error::Overflow("the merged count exceeds 2^128");
+    for i in 1..=shards.count {
+        let Some((path, r)) = seen.remove(&i) else {
+            merged.missing.push(i);
+            continue;
+        };
+        merged.solutions = merged
+            .solutions
+            .checked_add(r.solutions().ok_or_else(overflow)?)
+            .ok_or_else(overflow)?;
+        if let Some(w) = merged.weights.as_mut() {
+            *w = w
+                .checked_add(r.weights().ok_or_else(overflow)?)
+                .ok_or_else(overflow)?;
+        }
+        merged.nodes = merged.nodes.saturating_add(r.nodes);
+        merged.updates = merged.updates.saturating_add(r.updates);
+        merged.cpu_seconds += r.cpu_seconds();
+        merged.sources.push((i, path, r.host.clone()));
+        merged.finished.extend(r.finished);
+    }
+    Ok(merged)
+}

@@ -1,0 +1,167 @@
+//! Weighted counting: the weights of every solution, summed on all cores,
+//! equal a one-thread enumeration's sum, through interruptions and resumes.
+
+mod common;
+
+use common::*;
+use dlx::{Matrix, OptionId};
+use parallel::{Error, NoProgress, Options, Weight};
+use std::sync::atomic::Ordering;
+
+const THREADS: [usize; 4] = [1, 2, 3, 8];
+
+fn one(_: &[OptionId]) -> Weight {
+    Weight {
+        total: 1,
+        distinct: 1,
+    }
+}
+
+/// A weight that depends on the solution: the sum of its options' indices
+/// plus one, and 1 distinct when its smallest option's index is even.
+fn known(opts: &[OptionId]) -> Weight {
+    Weight {
+        total: opts.iter().map(|o| o.index() as u128 + 1).sum(),
+        distinct: u128::from(opts.iter().min().is_some_and(|o| o.index() % 2 == 0)),
+    }
+}
+
+/// The sum of `known` over a one-thread enumeration.
+fn oracle(m: &Matrix) -> Weight {
+    all_solutions(m)
+        .iter()
+        .fold(Weight::ZERO, |s, o| s.checked_add(known(o)).unwrap())
+}
+
+fn cases() -> Vec<Matrix> {
+    vec![
+        queens(8),
+        langford(8),
+        planted(1, 24, 40, false),
+        planted(2, 24, 40, true),
+    ]
+}
+
+fn stressed(threads: usize) -> Options {
+    Options {
+        split_depth: Some(1),
+        slice_nodes: Some(16),
+        ..Options::with_threads(threads)
+    }
+}
+
+#[test]
+fn weight_one_is_the_plain_count() {
+    for m in cases() {
+        let want = dlx::Solver::new(&m).count();
+        for t in THREADS {
+            let r = parallel::count_weighted(&m, &stressed(t), &mut NoProgress, &one).unwrap();
+            assert_eq!(r.solutions, want);
+            assert_eq!(
+                r.weights,
+                Some(Weight {
+                    total: want,
+                    distinct: want
+                })
+            );
+            let plain = parallel::count(&m, &Options::with_threads(t), &mut NoProgress).unwrap();
+            assert_eq!(plain.weights, None);
+        }
+    }
+}
+
+#[test]
+fn weights_are_a_one_thread_enumerations_sum() {
+    for m in cases() {
+        let want = oracle(&m);
+        assert!(want.total > 0 && want.distinct > 0);
+        for t in THREADS {
+            for o in [Options::with_threads(t), stressed(t)] {
+                let r = parallel::count_weighted(&m, &o, &mut NoProgress, &known).unwrap();
+                assert_eq!(r.weights, Some(want), "{t} threads");
+            }
+        }
+    }
+}
+
+#[test]
+fn interrupted_and_resumed_weights_are_exact() {
+    let dir = std::env::temp_dir().join(format!("polycover-weighted-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("run.ckpt");
+    for m in cases() {
+        let want = oracle(&m);
+        for (first, second) in [(1, 3), (8, 2)] {
+            // A whole run, then half its finished branches forgotten.
+            let o = Options {
+                checkpoint: Some(path.clone()),
+                ..stressed(first)
+            };
+            parallel::count_weighted(&m, &o, &mut NoProgress, &known).unwrap();
+            let mut c = parallel::Checkpoint::load(&path, &m).unwrap();
+            assert!(c.weighted);
+            let mut i = 0;
+            c.finished.retain(|_| {
+                i += 1;
+                i % 2 == 0
+            });
+            c.save(&path).unwrap();
+            // Stopped at once, then finished; snapshots show the weights.
+            let o = Options {
+                checkpoint: Some(path.clone()),
+                resume: Some(path.clone()),
+                slice_nodes: Some(16),
+                ..Options::with_threads(second)
+            };
+            o.stop.store(true, Ordering::Relaxed);
+            let r = parallel::count_weighted(&m, &o, &mut NoProgress, &known).unwrap();
+            assert!(r.interrupted);
+            assert_eq!(
+                r.weights,
+                parallel::Checkpoint::load(&path, &m).unwrap().weights()
+            );
+            o.stop.store(false, Ordering::Relaxed);
+            let mut last = None;
+            let r = parallel::count_weighted(
+                &m,
+                &o,
+                &mut |s: &parallel::Snapshot| last = s.weights,
+                &known,
+            )
+            .unwrap();
+            assert!(!r.interrupted);
+            assert_eq!(r.weights, Some(want));
+            assert_eq!(last, Some(want));
+            // A weighted checkpoint does not finish a plain count, nor the
+            // other way round.
+            let e = parallel::count(&m, &o, &mut NoProgress).unwrap_err();
+            assert!(matches!(e, Error::CheckpointMismatch { .. }), "{e}");
+        }
+    }
+    let m = queens(8);
+    let o = Options {
+        checkpoint: Some(path.clone()),
+        ..Options::with_threads(2)
+    };
+    parallel::count(&m, &o, &mut NoProgress).unwrap();
+    let o = Options {
+        resume: Some(path.clone()),
+        ..o
+    };
+    let e = parallel::count_weighted(&m, &o, &mut NoProgress, &known).unwrap_err();
+    assert!(matches!(e, Error::CheckpointMismatch { .. }), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn weights_that_overflow_are_an_error() {
+    let m = queens(6); // 4 solutions
+    let heavy = |_: &[OptionId]| Weight {
+        total: u128::MAX / 3,
+        distinct: 1,
+    };
+    for t in THREADS {
+        let e = parallel::count_weighted(&m, &stressed(t), &mut NoProgress, &heavy).unwrap_err();
+        assert!(matches!(e, Error::Overflow(_)), "{e}");
+    }
+}
