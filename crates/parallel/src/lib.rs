@@ -19,8 +19,8 @@
 //!   [`solve`] are the two steps together.
 //! * **Workers.** One rayon worker per thread (at most [`max_threads`], 4
 //!   per core: a larger thread count is refused with
-//!   [`Error::TooManyThreads`] before anything is split or spawned), each with its own
-//!   [`dlx::Solver`] (the [`dlx::Matrix`] is shared). A worker takes the
+//!   [`Error::TooManyThreads`] before anything is split or spawned), each
+//!   with its own [`dlx::Solver`] (the [`dlx::Matrix`] is shared). A worker takes the
 //!   first queued branch in search order and searches it in node-budget
 //!   slices of about 20 ms, holding no lock; between slices it takes the
 //!   state lock once, to publish its progress, check the stop flag and,
@@ -75,8 +75,10 @@
 //!   every [`Options::checkpoint_every`] and at the end, atomically; a
 //!   resumed count walks down from the root splitting exactly the nodes that
 //!   have finished descendants, runs the rest, and ends with the exact total.
-//!   Checkpoints of another matrix, of another format version, or damaged,
-//!   are refused. Format: `docs/checkpoint.md` and [`checkpoint`].
+//!   Checkpoints of another matrix, of another format version, or damaged
+//!   (unreadable, altered, or with sums that overflow: every sum made from
+//!   a file is checked), are refused. Format: `docs/checkpoint.md` and
+//!   [`checkpoint`].
 //!
 //! ## Example
 //!

@@ -3,8 +3,9 @@
 //!
 //! A [`Plan`] is a list of disjoint branches in search order, plus the
 //! branches an earlier run already finished (when resuming). It comes from
-//! the root of the tree cut for a thread count ([`root`]) or from a
-//! checkpoint ([`resume`]).
+//! the root of the tree cut for a thread count ([`root`]), from a
+//! checkpoint ([`resume`]), or from a shard of a distributed count
+//! ([`shard`], [`resume_shard`]; see [`Shards`]).
 
 use crate::checkpoint::Checkpoint;
 use crate::shard::Shards;
