@@ -40,8 +40,11 @@ pub struct PieceStats {
 /// stands for; `pieces[i]` describes the puzzle's piece `i`.
 #[derive(Clone, Debug)]
 pub struct Encoding {
+    /// The exact-cover matrix.
     pub matrix: Matrix,
+    /// `placements[k]`: the placement option `k` stands for.
     pub placements: Vec<Placement>,
+    /// `pieces[i]`: orientations and placements of the puzzle's piece `i`.
     pub pieces: Vec<PieceStats>,
 }
 

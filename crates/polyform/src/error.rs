@@ -25,6 +25,7 @@ impl fmt::Display for Error {
 }
 
 impl Error {
+    /// An error in `file`, at `line` when known.
     pub fn new(file: impl Into<PathBuf>, line: Option<usize>, message: impl Into<String>) -> Error {
         Error {
             file: file.into(),

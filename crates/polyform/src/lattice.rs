@@ -82,9 +82,13 @@ impl Symmetry {
 /// The lattices polycover knows, by name (`lattice = "square"` in a file).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum LatticeKind {
+    /// Squares in the plane.
     Square,
+    /// Cubes in space.
     Cubic,
+    /// Hexagons in the plane.
     Hex,
+    /// Triangles in the plane, pointing up and down.
     Triangle,
     /// The FCC sphere packing drawn in square layers.
     FccSquare,
@@ -110,7 +114,22 @@ impl LatticeKind {
 
     /// The name used in puzzle files.
     pub fn name(self) -> &'static str {
-        self.lattice().name()
+        match self {
+            LatticeKind::Square => "square",
+            LatticeKind::Cubic => "cubic",
+            LatticeKind::Hex => "hex",
+            LatticeKind::Triangle => "triangle",
+            LatticeKind::FccSquare => "fcc-square",
+            LatticeKind::FccTriangle => "fcc-triangle",
+        }
+    }
+
+    /// The dimension pieces move in (see [`Lattice::dimension`]).
+    pub fn dimension(self) -> usize {
+        match self {
+            LatticeKind::Square | LatticeKind::Hex | LatticeKind::Triangle => 2,
+            LatticeKind::Cubic | LatticeKind::FccSquare | LatticeKind::FccTriangle => 3,
+        }
     }
 
     /// The lattice itself.
@@ -158,11 +177,15 @@ pub trait Lattice: Send + Sync + fmt::Debug {
     fn kind(&self) -> LatticeKind;
 
     /// Its name in puzzle files.
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &'static str {
+        self.kind().name()
+    }
 
     /// The dimension pieces move in: 2 (pieces can be turned over only if
     /// the puzzle allows) or 3 (pieces only rotate, flat ones turn over).
-    fn dimension(&self) -> usize;
+    fn dimension(&self) -> usize {
+        self.kind().dimension()
+    }
 
     /// The point group, identity first. Rotations have `proper == true`.
     fn symmetries(&self) -> &'static [Symmetry];
@@ -275,12 +298,6 @@ impl Lattice for Square {
     fn kind(&self) -> LatticeKind {
         LatticeKind::Square
     }
-    fn name(&self) -> &'static str {
-        "square"
-    }
-    fn dimension(&self) -> usize {
-        2
-    }
     fn symmetries(&self) -> &'static [Symmetry] {
         &SQUARE_GROUP
     }
@@ -329,12 +346,6 @@ impl Lattice for Square {
 impl Lattice for Cubic {
     fn kind(&self) -> LatticeKind {
         LatticeKind::Cubic
-    }
-    fn name(&self) -> &'static str {
-        "cubic"
-    }
-    fn dimension(&self) -> usize {
-        3
     }
     fn symmetries(&self) -> &'static [Symmetry] {
         cubic_group()

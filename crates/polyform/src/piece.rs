@@ -1,9 +1,9 @@
 //! Pieces: a named shape with a symbol, its orientations, and how many
 //! copies the puzzle has.
 
+use crate::color::Rgb;
 use crate::lattice::{Lattice, LatticeKind, Symmetry};
 use crate::shape::Shape;
-use crate::svg::color::Rgb;
 use std::fmt;
 
 /// How many copies of a piece a solution uses: between `lo` and `hi`
@@ -11,7 +11,9 @@ use std::fmt;
 /// is not a new solution.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Count {
+    /// The fewest copies a solution uses.
     pub lo: u32,
+    /// The most copies a solution uses; `None`: any number.
     pub hi: Option<u32>,
 }
 

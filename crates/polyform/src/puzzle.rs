@@ -32,13 +32,17 @@ pub struct Puzzle {
     pub name: String,
     /// The file it was read from (empty for puzzles built in code).
     pub path: PathBuf,
+    /// The lattice of its cells.
     pub lattice: LatticeKind,
     /// May 2D pieces not be turned over?
     pub one_sided: bool,
+    /// The cells to fill and those that may stay empty.
     pub board: Board,
+    /// The pieces, with their counts after the fixed ones are taken out.
     pub pieces: Vec<Piece>,
     /// Pieces placed in advance (a booklet challenge's given pieces).
     pub fixed: Vec<Placement>,
+    /// The counts the file expects, if any.
     pub expect: Option<Expect>,
 }
 

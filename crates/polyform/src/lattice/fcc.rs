@@ -58,6 +58,7 @@ pub enum Layers {
 /// [module docs](self)).
 #[derive(Copy, Clone, Debug)]
 pub struct Fcc {
+    /// How the layers are drawn.
     pub layers: Layers,
 }
 
@@ -87,15 +88,6 @@ impl Lattice for Fcc {
             Layers::Square => LatticeKind::FccSquare,
             Layers::Triangle => LatticeKind::FccTriangle,
         }
-    }
-    fn name(&self) -> &'static str {
-        match self.layers {
-            Layers::Square => "fcc-square",
-            Layers::Triangle => "fcc-triangle",
-        }
-    }
-    fn dimension(&self) -> usize {
-        3
     }
     fn symmetries(&self) -> &'static [Symmetry] {
         cubic_group()

@@ -74,12 +74,6 @@ impl Lattice for Hex {
     fn kind(&self) -> LatticeKind {
         LatticeKind::Hex
     }
-    fn name(&self) -> &'static str {
-        "hex"
-    }
-    fn dimension(&self) -> usize {
-        2
-    }
     fn symmetries(&self) -> &'static [Symmetry] {
         hexagonal_group()
     }

@@ -49,12 +49,6 @@ impl Lattice for Triangle {
     fn kind(&self) -> LatticeKind {
         LatticeKind::Triangle
     }
-    fn name(&self) -> &'static str {
-        "triangle"
-    }
-    fn dimension(&self) -> usize {
-        2
-    }
     fn symmetries(&self) -> &'static [Symmetry] {
         hexagonal_group()
     }

@@ -53,7 +53,9 @@ use std::collections::HashMap;
 /// One option: a tile in an orientation on a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TilePlacement {
+    /// The tile (index into [`TilePuzzle::tiles`]).
     pub tile: usize,
+    /// The position (index into the board's positions).
     pub position: usize,
     /// The orientation's number among the tile's distinct orientations:
     /// rotations `0..k` (rotation `r` shows edge `(s + r) % k` on side
@@ -81,6 +83,7 @@ pub enum ItemOrder {
 /// A tile puzzle's matrix and the meaning of its options.
 #[derive(Clone, Debug)]
 pub struct TileEncoding {
+    /// The exact-cover matrix (with colors).
     pub matrix: Matrix,
     /// `placements[o]`: what option `o` means.
     pub placements: Vec<TilePlacement>,

@@ -22,63 +22,14 @@
 use super::board::{Board, Shape};
 use super::{Label, Tile, TilePuzzle};
 use crate::error::Error;
-use crate::file::{RawExpect, Source, parse_expect};
-use serde::Deserialize;
+use crate::file::raw::RawTileFile;
+use crate::file::{Source, name_and_expect, source};
 use std::collections::HashMap;
 use std::path::Path;
 use toml::Spanned;
 
 /// The most positions a board may have.
 pub const MAX_POSITIONS: usize = 10_000;
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawFile {
-    #[allow(dead_code)]
-    kind: Spanned<String>,
-    name: Option<String>,
-    #[allow(dead_code)]
-    source: Option<String>,
-    #[allow(dead_code)]
-    notes: Option<String>,
-    turn_over: Option<bool>,
-    board: Option<Spanned<RawBoard>>,
-    #[serde(default)]
-    labels: Vec<Spanned<RawLabels>>,
-    border: Option<Spanned<RawBorder>>,
-    #[serde(default, rename = "tile")]
-    tiles: Vec<Spanned<RawTile>>,
-    expect: Option<Spanned<RawExpect>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawBoard {
-    shape: Spanned<String>,
-    side: Option<Spanned<i64>>,
-    size: Option<Spanned<Vec<i64>>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawLabels {
-    rule: Spanned<String>,
-    names: Option<Vec<Spanned<String>>>,
-    pairs: Option<Vec<Spanned<Vec<Spanned<String>>>>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawBorder {
-    labels: Vec<Spanned<String>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawTile {
-    name: Spanned<String>,
-    edges: Spanned<Vec<Spanned<String>>>,
-}
 
 /// Is this TOML text a tile puzzle (top-level `kind = "tiles"`)?
 pub fn is_tile_puzzle(text: &str) -> bool {
@@ -90,8 +41,7 @@ pub fn is_tile_puzzle(text: &str) -> bool {
 
 /// Reads a tile-puzzle file.
 pub fn load(path: &Path) -> Result<TilePuzzle, Error> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::new(path, None, format!("cannot read the file: {e}")))?;
+    let text = source::read(path)?;
     parse(path, &text)
 }
 
@@ -107,16 +57,7 @@ fn valid_tile_name(name: &str) -> bool {
 /// Reads a tile puzzle from its text; `path` names it in messages.
 pub fn parse(path: &Path, text: &str) -> Result<TilePuzzle, Error> {
     let src = Source { path, text };
-    let raw: RawFile = toml::from_str(text).map_err(|e| {
-        let line = e.span().map(|s| src.line(s.start));
-        let msg = e.message().trim().to_string();
-        let hint = if msg.contains("unknown field") {
-            " (see docs/format.md, \"Edge-matching puzzles\", for the keys each table takes)"
-        } else {
-            ""
-        };
-        Error::new(path, line, format!("{msg}{hint}"))
-    })?;
+    let raw: RawTileFile = src.parse("docs/format.md, \"Edge-matching puzzles\",")?;
     if raw.kind.get_ref() != "tiles" {
         return Err(src.err(
             raw.kind.span(),
@@ -375,16 +316,7 @@ pub fn parse(path: &Path, text: &str) -> Result<TilePuzzle, Error> {
         ));
     }
 
-    let expect = raw
-        .expect
-        .as_ref()
-        .map(|e| parse_expect(&src, e))
-        .transpose()?;
-    let name = raw.name.clone().unwrap_or_else(|| {
-        path.file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "puzzle".into())
-    });
+    let (name, expect) = name_and_expect(&src, &raw.name, &raw.expect)?;
     Ok(TilePuzzle {
         name,
         path: path.to_path_buf(),
