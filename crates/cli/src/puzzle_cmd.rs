@@ -126,8 +126,7 @@ pub struct FileArgs {
 /// Reads a puzzle file and encodes it; errors are bad input (exit 2).
 pub fn load(path: &Path) -> Result<(Puzzle, Encoding), Failure> {
     let puzzle = polyform::load(path).map_err(|e| Failure::input(e.to_string()))?;
-    let enc = polyform::encode(&puzzle)
-        .map_err(|m| Failure::input(format!("{}: {m}", path.display())))?;
+    let enc = polyform::encode(&puzzle).map_err(|e| Failure::input(e.to_string()))?;
     Ok((puzzle, enc))
 }
 

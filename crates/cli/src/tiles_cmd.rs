@@ -29,8 +29,7 @@ pub fn is_tile_file(path: &Path) -> bool {
 /// Reads a tile puzzle and encodes it; errors are bad input (exit 2).
 pub fn load(path: &Path) -> Result<(TilePuzzle, TileEncoding), Failure> {
     let puzzle = polyform::tiles::file::load(path).map_err(|e| Failure::input(e.to_string()))?;
-    let enc = polyform::tiles::encode(&puzzle)
-        .map_err(|m| Failure::input(format!("{}: {m}", path.display())))?;
+    let enc = polyform::tiles::encode(&puzzle).map_err(|e| Failure::input(e.to_string()))?;
     Ok((puzzle, enc))
 }
 

@@ -16,6 +16,7 @@
 //! item.
 
 use crate::board::CellKind;
+use crate::error::{Error, ErrorKind};
 use crate::lattice::Cell;
 use crate::placement::{Placement, fits};
 use crate::puzzle::Puzzle;
@@ -64,15 +65,16 @@ pub fn piece_item_name(name: &str) -> String {
         .collect()
 }
 
-/// Builds the exact-cover matrix of a puzzle.
-pub fn encode(puzzle: &Puzzle) -> Result<Encoding, String> {
+/// Builds the exact-cover matrix of a puzzle. Errors name the puzzle's
+/// file.
+pub fn encode(puzzle: &Puzzle) -> Result<Encoding, Error> {
     let lattice = puzzle.lattice();
     let dim = lattice.dimension();
     let free = puzzle.free_cells();
     let anchors: Vec<Cell> = free.iter().map(|(c, _)| *c).collect();
     let free_set: HashSet<Cell> = anchors.iter().copied().collect();
     let mut b = MatrixBuilder::new();
-    let err = |e: dlx::MatrixError| e.to_string();
+    let err = |e: dlx::MatrixError| Error::at(&puzzle.path, None, ErrorKind::Matrix(e));
 
     let mut piece_items: Vec<Option<ItemId>> = vec![];
     for p in &puzzle.pieces {
@@ -119,8 +121,10 @@ pub fn encode(puzzle: &Puzzle) -> Result<Encoding, String> {
                         continue;
                     }
                     if placements.len() >= MAX_OPTIONS {
-                        return Err(format!(
-                            "the puzzle has more than {MAX_OPTIONS} placements: make the board or the pieces smaller"
+                        return Err(Error::at(
+                            &puzzle.path,
+                            None,
+                            ErrorKind::TooManyPlacements { limit: MAX_OPTIONS },
                         ));
                     }
                     let mut row = Vec::with_capacity(cells.len() + 1);

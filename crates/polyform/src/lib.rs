@@ -82,7 +82,7 @@ pub mod tiles;
 
 pub use board::{Board, CellKind};
 pub use encode::{Encoding, PieceStats, encode};
-pub use error::Error;
+pub use error::{Error, ErrorKind};
 pub use file::load;
 pub use lattice::{Cell, Lattice, LatticeKind, Symmetry};
 pub use piece::{Count, Piece};

@@ -2,6 +2,7 @@
 //! copies the puzzle has.
 
 use crate::color::Rgb;
+use crate::error::ErrorKind;
 use crate::lattice::{Lattice, LatticeKind, Symmetry};
 use crate::shape::Shape;
 use std::fmt;
@@ -90,7 +91,8 @@ pub struct Piece {
 
 impl Piece {
     /// A piece drawn in `drawn_in` as `shape`, for a puzzle on `lattice`.
-    /// `one_sided` forbids turning pieces over (2D puzzles only).
+    /// `one_sided` forbids turning pieces over (2D puzzles only). Errors
+    /// are [`ErrorKind::InPiece`].
     pub fn new(
         name: String,
         symbol: char,
@@ -99,13 +101,22 @@ impl Piece {
         count: Count,
         lattice: &dyn Lattice,
         one_sided: bool,
-    ) -> Result<Piece, String> {
+    ) -> Result<Piece, ErrorKind> {
         if shape.is_empty() {
-            return Err(format!("piece `{name}` has no cells"));
+            return Err(ErrorKind::InPiece {
+                piece: name,
+                error: Box::new(ErrorKind::Invalid("it has no cells".into())),
+            });
         }
         let from = drawn_in.lattice();
         let shape = shape.normalized(from);
-        let cells = Shape::new(lattice.embed(drawn_in, shape.cells())?).normalized(lattice);
+        let embedded = lattice
+            .embed(drawn_in, shape.cells())
+            .map_err(|e| ErrorKind::InPiece {
+                piece: name.clone(),
+                error: Box::new(e),
+            })?;
+        let cells = Shape::new(embedded).normalized(lattice);
         let orientations = cells.orientations(
             lattice,
             orientation_group(lattice, cells.cells(), one_sided),

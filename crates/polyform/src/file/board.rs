@@ -55,7 +55,7 @@ fn builtin_shape(
     } else {
         return Ok(vec![]);
     };
-    let cells = cells.map_err(|m| src.err(span.clone(), m))?;
+    let cells = cells.map_err(|kind| src.at(span.clone(), kind))?;
     if cells.len() > MAX_BOARD_CELLS {
         return Err(src.err(
             span,

@@ -117,7 +117,7 @@ pub fn parse_puzzle(path: &Path, text: &str) -> Result<Puzzle, Error> {
                         format!(
                             "cannot use piece set `{rel}` ({}): {}; paths are relative to this file",
                             full.display(),
-                            e.message
+                            e.message()
                         ),
                     )
                 } else {
@@ -198,7 +198,7 @@ pub fn parse_puzzle(path: &Path, text: &str) -> Result<Puzzle, Error> {
             l,
             one_sided,
         )
-        .map_err(|m| Error::new(&d.file, Some(d.line), format!("piece `{}`: {m}", d.name)))?;
+        .map_err(|kind| Error::at(&d.file, Some(d.line), kind))?;
         p.color = d.color;
         pieces.push(p);
     }
@@ -222,7 +222,7 @@ pub fn parse_puzzle(path: &Path, text: &str) -> Result<Puzzle, Error> {
             .position(|p| p.symbol == sym)
             .expect("board parsing only accepts piece symbols");
         let placed = resolve_fixed(l, &pieces[pi], pi, &cells)
-            .map_err(|m| Error::new(path, Some(line), m))?;
+            .map_err(|kind| Error::at(path, Some(line), kind))?;
         let used = placed.len() as u32;
         pieces[pi].count = pieces[pi].count.after_using(used).ok_or_else(|| {
             Error::new(
@@ -250,7 +250,7 @@ pub fn parse_puzzle(path: &Path, text: &str) -> Result<Puzzle, Error> {
     };
     puzzle
         .check_area()
-        .map_err(|m| Error::new(path, Some(board_line), m))?;
+        .map_err(|kind| Error::at(path, Some(board_line), kind))?;
     Ok(puzzle)
 }
 

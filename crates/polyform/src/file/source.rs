@@ -2,7 +2,7 @@
 //! by polyform and tile puzzle files.
 
 use crate::art::{self, Drawing};
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use serde::de::DeserializeOwned;
 use std::ops::Range;
 use std::path::Path;
@@ -10,8 +10,7 @@ use toml::Spanned;
 
 /// Reads a file's text; the error names the file.
 pub(crate) fn read(path: &Path) -> Result<String, Error> {
-    std::fs::read_to_string(path)
-        .map_err(|e| Error::new(path, None, format!("cannot read the file: {e}")))
+    std::fs::read_to_string(path).map_err(|e| Error::at(path, None, ErrorKind::Read(e.to_string())))
 }
 
 /// A file's text, for turning byte offsets into line numbers.
@@ -29,9 +28,29 @@ impl Source<'_> {
         self.text[..byte].matches('\n').count() + 1
     }
 
-    /// An error at the start of a span.
+    /// The 1-based column (in characters) of a byte offset on its line.
+    pub(crate) fn column(&self, byte: usize) -> usize {
+        let mut byte = byte.min(self.text.len());
+        while !self.text.is_char_boundary(byte) {
+            byte -= 1;
+        }
+        let start = self.text[..byte].rfind('\n').map_or(0, |i| i + 1);
+        self.text[start..byte].chars().count() + 1
+    }
+
+    /// An error of any kind at the start of a span.
+    pub(crate) fn at(&self, span: Range<usize>, kind: ErrorKind) -> Error {
+        Error {
+            file: self.path.to_path_buf(),
+            line: Some(self.line(span.start)),
+            column: Some(self.column(span.start)),
+            kind,
+        }
+    }
+
+    /// A mistake ([`ErrorKind::Invalid`]) at the start of a span.
     pub(crate) fn err(&self, span: Range<usize>, message: impl Into<String>) -> Error {
-        Error::new(self.path, Some(self.line(span.start)), message)
+        self.at(span, ErrorKind::Invalid(message.into()))
     }
 
     /// The line of line `k` (0-based) of a string value starting at `start`.
@@ -64,14 +83,19 @@ impl Source<'_> {
     /// `docs/format.md` that lists the keys).
     pub(crate) fn parse<T: DeserializeOwned>(&self, where_keys: &str) -> Result<T, Error> {
         toml::from_str(self.text).map_err(|e| {
-            let line = e.span().map(|s| self.line(s.start));
+            let place = e.span().map(|s| (self.line(s.start), self.column(s.start)));
             let msg = e.message().trim().to_string();
             let hint = if msg.contains("unknown field") {
                 format!(" (see {where_keys} for the keys each table takes)")
             } else {
                 String::new()
             };
-            Error::new(self.path, line, format!("{msg}{hint}"))
+            Error {
+                file: self.path.to_path_buf(),
+                line: place.map(|p| p.0),
+                column: place.map(|p| p.1),
+                kind: ErrorKind::Toml(format!("{msg}{hint}")),
+            }
         })
     }
 }

@@ -47,6 +47,7 @@
 
 use super::TilePuzzle;
 use super::board::Across;
+use crate::error::{Error, ErrorKind};
 use dlx::{Color, ItemId, Matrix, MatrixBuilder};
 use std::collections::HashMap;
 
@@ -113,12 +114,12 @@ pub fn orientations(puzzle: &TilePuzzle, tile: usize) -> Vec<(Vec<usize>, bool)>
 }
 
 /// Builds the matrix with the fast item order.
-pub fn encode(puzzle: &TilePuzzle) -> Result<TileEncoding, String> {
+pub fn encode(puzzle: &TilePuzzle) -> Result<TileEncoding, Error> {
     encode_with(puzzle, ItemOrder::FillOrder)
 }
 
 /// Builds the matrix with the given item order.
-pub fn encode_with(puzzle: &TilePuzzle, order: ItemOrder) -> Result<TileEncoding, String> {
+pub fn encode_with(puzzle: &TilePuzzle, order: ItemOrder) -> Result<TileEncoding, Error> {
     let positions: Vec<usize> = match order {
         ItemOrder::FillOrder => puzzle.board.fill_order(),
         _ => (0..puzzle.board.len()).collect(),
@@ -132,9 +133,9 @@ pub fn encode_in_order(
     puzzle: &TilePuzzle,
     positions: &[usize],
     tiles_first: bool,
-) -> Result<TileEncoding, String> {
+) -> Result<TileEncoding, Error> {
     let board = &puzzle.board;
-    let err = |e: dlx::MatrixError| format!("internal error: {e}");
+    let err = |e: dlx::MatrixError| Error::at(&puzzle.path, None, ErrorKind::Matrix(e));
     let mut b = MatrixBuilder::new();
     let mut pos_item: Vec<Option<ItemId>> = vec![None; board.len()];
     let mut tile_item = Vec::with_capacity(puzzle.tiles.len());
