@@ -370,10 +370,13 @@ pub fn run_solve(args: SolveArgs) -> Result<u8, Failure> {
                 };
             }
             let text = match args.format {
-                Format::Text => format!(
-                    "solution {shown}:\n{}\n",
-                    render::picture(&puzzle, &placements, color)
-                ),
+                Format::Text => match render::picture(&puzzle, &placements, color) {
+                    Ok(picture) => format!("solution {shown}:\n{picture}\n"),
+                    Err(e) => {
+                        svg_error = Some(Failure::input(e.to_string()));
+                        return Control::Stop;
+                    }
+                },
                 Format::Json => {
                     format!("{}\n", render::solution_json(&puzzle, shown, &placements))
                 }
@@ -434,9 +437,12 @@ pub fn run_show(args: ShowArgs) -> Result<u8, Failure> {
     }
     let (puzzle, enc) = load(&args.file)?;
     if args.format == ShowFormat::Svg {
-        std::io::stdout()
-            .lock()
-            .write_all(polyform::svg::overview(&puzzle).svg.as_bytes())?;
+        std::io::stdout().lock().write_all(
+            polyform::svg::overview(&puzzle)
+                .map_err(|e| Failure::input(e.to_string()))?
+                .svg
+                .as_bytes(),
+        )?;
         return Ok(0);
     }
     let color = use_color();
@@ -458,7 +464,10 @@ pub fn run_show(args: ShowArgs) -> Result<u8, Failure> {
         puzzle.board.count(CellKind::Optional),
         puzzle.fixed.iter().map(|p| p.cells.len()).sum::<usize>()
     );
-    s.push_str(&render::picture(&puzzle, &puzzle.fixed, color));
+    s.push_str(
+        &render::picture(&puzzle, &puzzle.fixed, color)
+            .map_err(|e| Failure::input(e.to_string()))?,
+    );
     let _ = writeln!(s, "\npieces:");
     for (p, st) in puzzle.pieces.iter().zip(&enc.pieces) {
         let _ = writeln!(
@@ -471,7 +480,9 @@ pub fn run_show(args: ShowArgs) -> Result<u8, Failure> {
             st.orientations,
             st.placements
         );
-        for line in render::shape_picture(lattice, p.cells.cells(), p.symbol).lines() {
+        let picture = render::shape_picture(lattice, p.cells.cells(), p.symbol)
+            .map_err(|k| Failure::input(polyform::Error::at(&puzzle.path, None, k).to_string()))?;
+        for line in picture.lines() {
             let _ = writeln!(s, "    {line}");
         }
     }

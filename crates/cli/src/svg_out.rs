@@ -106,7 +106,8 @@ impl SvgOut {
         stdout: &mut dyn std::io::Write,
     ) -> Result<(), Failure> {
         let caption = format!("{}: solution {n}", puzzle.name);
-        let pic = svg::solution(puzzle, placements, &caption);
+        let pic = svg::solution(puzzle, placements, &caption)
+            .map_err(|e| Failure::input(e.to_string()))?;
         let tx = lock(&self.files).clone();
         match (&self.dir, tx) {
             (Some(d), Some(tx)) => {
@@ -205,7 +206,8 @@ body{{font-family:sans-serif;margin:1.5em;color:#222}}\
         esc(&counts)
     );
     for (i, p) in puzzle.pieces.iter().enumerate() {
-        let pic = svg::piece(puzzle, i, "");
+        // A piece too big to draw keeps its caption alone.
+        let svg = svg::piece(puzzle, i, "").map(|p| p.svg).unwrap_or_default();
         let label = if p.count.is_one() {
             esc(&p.name)
         } else {
@@ -214,7 +216,7 @@ body{{font-family:sans-serif;margin:1.5em;color:#222}}\
         let _ = write!(
             h,
             "<figure>{}<figcaption>{label} <code>{}</code></figcaption></figure>",
-            pic.svg.trim_end(),
+            svg.trim_end(),
             esc(&p.symbol.to_string())
         );
     }

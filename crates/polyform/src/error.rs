@@ -8,6 +8,7 @@
 //! reader places it.
 
 use crate::lattice::LatticeKind;
+use crate::limits::{Resource, show};
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -89,11 +90,20 @@ pub enum ErrorKind {
         /// What is wrong with it.
         error: Box<ErrorKind>,
     },
-    /// The puzzle has more placements than the encoder accepts.
-    #[error("the puzzle has more than {limit} placements: make the board or the pieces smaller")]
-    TooManyPlacements {
-        /// The most placements.
-        limit: usize,
+    /// A size read from the file, or one it implies (placements, matrix
+    /// entries, a picture), is over a bound of [`Limits`](crate::Limits).
+    #[error(
+        "too large: {} {what}; at most {limit} (the `{}` limit, which keeps a small file from exhausting memory; raise it for a real giant puzzle, see docs/format.md, \"Limits\")",
+        show(*found),
+        what.field()
+    )]
+    OverLimit {
+        /// What is counted.
+        what: Resource,
+        /// How many there are (`None`: more than any `u128`).
+        found: Option<u128>,
+        /// The bound.
+        limit: u64,
     },
     /// The exact-cover matrix could not be built (an internal error: the
     /// encoders declare only valid items and options).

@@ -36,7 +36,9 @@ mod text;
 
 use crate::board::CellKind;
 pub use crate::color::{PALETTE, Rgb};
+use crate::error::{Error, ErrorKind};
 use crate::lattice::{Cell, LatticeKind};
+use crate::limits::Limits;
 use crate::placement::Placement;
 use crate::puzzle::Puzzle;
 use geometry::{Form, Pt, adjacent, cell_geom, unit};
@@ -172,7 +174,14 @@ pub fn placement_colors(puzzle: &Puzzle, placements: &[Placement]) -> Vec<Rgb> {
 /// A solution (or any placements, e.g. only the fixed ones) on the board:
 /// pieces in their colors, uncovered cells as empty cells. `caption` is
 /// written under the picture (and as its title).
-pub fn solution(puzzle: &Puzzle, placements: &[Placement], caption: &str) -> Picture {
+///
+/// Pictures over the default [`Limits`](crate::Limits) picture size are
+/// refused before they are drawn ([`ErrorKind::OverLimit`]).
+pub fn solution(
+    puzzle: &Puzzle,
+    placements: &[Placement],
+    caption: &str,
+) -> Result<Picture, Error> {
     let colors = placement_colors(puzzle, placements);
     let mut owner: HashMap<Cell, Owner> = HashMap::new();
     for (id, (p, &color)) in placements.iter().zip(&colors).enumerate() {
@@ -187,12 +196,12 @@ pub fn solution(puzzle: &Puzzle, placements: &[Placement], caption: &str) -> Pic
         .iter()
         .map(|&(c, k)| (c, owner.get(&c).copied().unwrap_or(Owner::Empty(k))))
         .collect();
-    draw(puzzle.lattice, &cells, caption)
+    draw(puzzle.lattice, &cells, caption).map_err(|k| Error::at(&puzzle.path, None, k))
 }
 
 /// One piece alone, in the color it gets in pictures of `puzzle` (for
 /// legends).
-pub fn piece(puzzle: &Puzzle, index: usize, caption: &str) -> Picture {
+pub fn piece(puzzle: &Puzzle, index: usize, caption: &str) -> Result<Picture, Error> {
     let p = &puzzle.pieces[index];
     let color = p.color.unwrap_or(PALETTE[index % PALETTE.len()]);
     let cells: Vec<(Cell, Owner)> = p
@@ -210,13 +219,13 @@ pub fn piece(puzzle: &Puzzle, index: usize, caption: &str) -> Picture {
             )
         })
         .collect();
-    draw(puzzle.lattice, &cells, caption)
+    draw(puzzle.lattice, &cells, caption).map_err(|k| Error::at(&puzzle.path, None, k))
 }
 
 /// The board with its pre-placed pieces, and every piece below it, in one
 /// picture (`polycover show --format svg`).
-pub fn overview(puzzle: &Puzzle) -> Picture {
-    let board = solution(puzzle, &puzzle.fixed, &puzzle.name);
+pub fn overview(puzzle: &Puzzle) -> Result<Picture, Error> {
+    let board = solution(puzzle, &puzzle.fixed, &puzzle.name)?;
     let pieces: Vec<Picture> = (0..puzzle.pieces.len())
         .map(|i| {
             let p = &puzzle.pieces[i];
@@ -227,7 +236,7 @@ pub fn overview(puzzle: &Puzzle) -> Picture {
             };
             piece(puzzle, i, &caption)
         })
-        .collect();
+        .collect::<Result<_, _>>()?;
     // Pieces in rows no wider than the board (or 600 pixels).
     let max_w = board.width.max(600.0);
     let mut body = String::new();
@@ -253,16 +262,19 @@ pub fn overview(puzzle: &Puzzle) -> Picture {
         width = width.max(x);
     }
     y += row_h;
-    Picture {
+    Limits::default()
+        .check_picture(width, y)
+        .map_err(|k| Error::at(&puzzle.path, None, k))?;
+    Ok(Picture {
         svg: document(width, y, &puzzle.name, &body),
         width,
         height: y,
         centres,
-    }
+    })
 }
 
 /// Draws cells with their owners.
-fn draw(kind: LatticeKind, cells: &[(Cell, Owner)], caption: &str) -> Picture {
+fn draw(kind: LatticeKind, cells: &[(Cell, Owner)], caption: &str) -> Result<Picture, ErrorKind> {
     let s = unit(kind);
     let geoms: Vec<_> = cells.iter().map(|&(c, _)| cell_geom(kind, c)).collect();
     // One frame for every layer: the union of the layers' extents.
@@ -295,6 +307,7 @@ fn draw(kind: LatticeKind, cells: &[(Cell, Owner)], caption: &str) -> Picture {
     let gap = if layers.len() > 1 { s.max(24.0) } else { 0.0 };
     let width = (2.0 * MARGIN + layers.len().max(1) as f64 * (panel_w + gap) - gap).max(160.0);
     let height = 2.0 * MARGIN + (hi.1 - lo.1) * s + CAPTION;
+    Limits::default().check_picture(width, height)?;
     let panel = |layer: i32| layers.binary_search(&layer).unwrap_or(0) as f64;
     let px = |layer: i32, p: Pt| {
         (
@@ -444,12 +457,12 @@ fn draw(kind: LatticeKind, cells: &[(Cell, Owner)], caption: &str) -> Picture {
             esc(caption)
         );
     }
-    Picture {
+    Ok(Picture {
         svg: document(width, height, caption, &body),
         width,
         height,
         centres,
-    }
+    })
 }
 
 /// Faint lines between the cells of one owner, and hatching over pieces

@@ -206,7 +206,7 @@ fn huge_sizes() {
         "huge.toml",
         &text,
         3,
-        &["10000000000 cells", "at most 1000000"],
+        &["10000000000 board cells", "at most 1000000"],
     );
     let text = "lattice = \"square\"\n[board]\nsize = [2, 2]\n[[piece]]\nname = \"d\"\nsymbol = \"d\"\ncells = [[0, 0], [1, 9999999]]\n";
     expect("hugecoord.toml", text, 7, &["too large"]);

@@ -8,6 +8,7 @@ mod errors;
 mod kanoodle_extreme;
 mod lattice_errors;
 mod lattices;
+mod limits;
 mod matrix_roundtrip;
 mod orientations;
 mod polyhexes;

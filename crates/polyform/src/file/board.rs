@@ -1,15 +1,17 @@
 //! The `[board]` table: a drawing, a size, coordinates or a built-in shape.
 
-use super::MAX_BOARD_CELLS;
 use super::piece::{coordinate_list, position_hint};
 use super::raw::RawBoard;
 use super::source::Source;
 use crate::board::{Board, CellKind};
 use crate::board_shapes;
+use crate::encode::check_pieces_budget;
 use crate::error::Error;
 use crate::lattice::{Cell, LatticeKind};
+use crate::limits::Resource;
 use crate::piece::Piece;
 use std::collections::BTreeMap;
+use std::ops::Range;
 use toml::Spanned;
 
 /// The cells of a built-in board shape other than a square or cubic
@@ -56,15 +58,7 @@ fn builtin_shape(
         return Ok(vec![]);
     };
     let cells = cells.map_err(|kind| src.at(span.clone(), kind))?;
-    if cells.len() > MAX_BOARD_CELLS {
-        return Err(src.err(
-            span,
-            format!(
-                "the board has {} cells; at most {MAX_BOARD_CELLS}",
-                cells.len()
-            ),
-        ));
-    }
+    src.check(span, Resource::BoardCells, Some(cells.len() as u128))?;
     Ok(cells.into_iter().map(|c| (c, CellKind::Fill)).collect())
 }
 
@@ -76,6 +70,7 @@ pub(super) fn parse_board(
     b: &RawBoard,
     lattice: LatticeKind,
     pieces: &[Piece],
+    board_span: Range<usize>,
 ) -> Result<(Board, Drawn), Error> {
     let l = lattice.lattice();
     let dim = l.dimension();
@@ -103,15 +98,11 @@ pub(super) fn parse_board(
     cells.extend(builtin_shape(src, b, lattice)?);
     if let Some(art) = &b.art {
         let d = src.art(art, "board")?;
-        if d.marks.len() > MAX_BOARD_CELLS {
-            return Err(src.err(
-                art.span(),
-                format!(
-                    "the board has {} cells; at most {MAX_BOARD_CELLS}",
-                    d.marks.len()
-                ),
-            ));
-        }
+        src.check(
+            art.span(),
+            Resource::BoardCells,
+            Some(d.marks.len() as u128),
+        )?;
         if d.layers > 1 && dim == 2 {
             return Err(src.err(
                 art.span(),
@@ -168,7 +159,8 @@ pub(super) fn parse_board(
                 ),
             ));
         }
-        let mut total: i128 = 1;
+        // The product in u128, checked: `None` when it overflows.
+        let mut total: Option<u128> = Some(1);
         for &n in s {
             if n < 1 {
                 return Err(src.err(
@@ -176,30 +168,29 @@ pub(super) fn parse_board(
                     format!("size {s:?}: every side must be at least 1"),
                 ));
             }
-            total *= n as i128;
+            total = total.and_then(|t| t.checked_mul(u128::from(n.unsigned_abs())));
         }
-        if total > MAX_BOARD_CELLS as i128 {
-            return Err(src.err(
-                size.span(),
-                format!("size {s:?} makes {total} cells; a board has at most {MAX_BOARD_CELLS}"),
-            ));
+        src.check(size.span(), Resource::BoardCells, total)?;
+        // Every side is now at most the cell limit; as coordinates they
+        // must also be within the coordinate limit and an i32.
+        let mut side = [1; 3];
+        for (k, &n) in s.iter().enumerate() {
+            side[k] = src.coordinate(size.span(), n - 1)? + 1;
         }
-        let d = if dim == 3 { s[2] } else { 1 };
-        for z in 0..d {
-            for y in 0..s[1] {
-                for x in 0..s[0] {
-                    cells.push(([x as i32, y as i32, z as i32], CellKind::Fill));
+        for z in 0..side[2] {
+            for y in 0..side[1] {
+                for x in 0..side[0] {
+                    cells.push(([x, y, z], CellKind::Fill));
                 }
             }
         }
     }
     if let Some(list) = &b.cells {
-        if list.get_ref().len() > MAX_BOARD_CELLS {
-            return Err(src.err(
-                list.span(),
-                format!("the board has too many cells; at most {MAX_BOARD_CELLS}"),
-            ));
-        }
+        src.check(
+            list.span(),
+            Resource::BoardCells,
+            Some(list.get_ref().len() as u128),
+        )?;
         let (kind, cs) = coordinate_list(src, list, lattice)?;
         if kind.lattice().dimension() != dim {
             return Err(src.err(
@@ -210,6 +201,11 @@ pub(super) fn parse_board(
         cells.extend(cs.into_iter().map(|c| (c, CellKind::Fill)));
     }
     if let Some(list) = &b.optional {
+        src.check(
+            list.span(),
+            Resource::BoardCells,
+            Some((cells.len() + list.get_ref().len()) as u128),
+        )?;
         let (kind, cs) = coordinate_list(src, list, lattice)?;
         if kind.lattice().dimension() != dim {
             return Err(src.err(
@@ -225,5 +221,8 @@ pub(super) fn parse_board(
     if cells.is_empty() {
         return Err(Error::new(src.path, None, "the board has no cells"));
     }
+    // The matrix budget, from the cell count alone (duplicates and fixed
+    // pieces only lower it), before the board's index is built.
+    check_pieces_budget(pieces, cells.len(), src.limits).map_err(|k| src.at(board_span, k))?;
     Ok((Board::new(cells), drawn))
 }

@@ -23,8 +23,10 @@ mod piece;
 pub(crate) mod raw;
 pub(crate) mod source;
 
+use crate::encode::check_budget;
 use crate::error::Error;
 use crate::lattice::LatticeKind;
+use crate::limits::{Limits, Resource};
 use crate::piece::{Count, Piece};
 use crate::puzzle::{Puzzle, resolve_fixed};
 use board::parse_board;
@@ -35,17 +37,6 @@ pub(crate) use source::Source;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use toml::Spanned;
-
-/// The most cells a board may have.
-pub const MAX_BOARD_CELLS: usize = 1_000_000;
-/// The most cells a piece may have.
-pub const MAX_PIECE_CELLS: usize = 10_000;
-/// The largest coordinate (in absolute value) a file may use.
-pub const MAX_COORD: i64 = 100_000;
-/// The most copies of one piece.
-pub const MAX_COPIES: i64 = 1_000_000;
-/// The most pieces in a puzzle.
-pub const MAX_PIECES: usize = 10_000;
 
 /// Where `docs/format.md` lists the keys of puzzle and piece-set files.
 const WHERE_KEYS: &str = "docs/format.md";
@@ -62,16 +53,28 @@ pub fn is_piece_set(text: &str) -> bool {
     }
 }
 
-/// Reads a puzzle file.
+/// Reads a puzzle file within the default [`Limits`].
 pub fn load(path: &Path) -> Result<Puzzle, Error> {
-    let text = source::read(path)?;
-    parse_puzzle(path, &text)
+    load_with(path, &Limits::default())
+}
+
+/// Reads a puzzle file within `limits`.
+pub fn load_with(path: &Path, limits: &Limits) -> Result<Puzzle, Error> {
+    let text = source::read(path, limits)?;
+    parse_puzzle_with(path, &text, limits)
 }
 
 /// Reads a puzzle from its text; `path` names it in messages and anchors
 /// relative includes.
 pub fn parse_puzzle(path: &Path, text: &str) -> Result<Puzzle, Error> {
-    let src = Source { path, text };
+    parse_puzzle_with(path, text, &Limits::default())
+}
+
+/// [`parse_puzzle`] within `limits`: sizes in the file, and the matrix
+/// they imply ([`encode::check_budget`](crate::encode::check_budget)), are
+/// checked before anything that size is built.
+pub fn parse_puzzle_with(path: &Path, text: &str, limits: &Limits) -> Result<Puzzle, Error> {
+    let src = Source::new(path, text, limits)?;
     let raw: RawFile = src.parse(WHERE_KEYS)?;
     if let Some(set) = &raw.set {
         return Err(src.err(
@@ -110,7 +113,7 @@ pub fn parse_puzzle(path: &Path, text: &str) -> Result<Puzzle, Error> {
         let rel = u.set.get_ref();
         let full = path.parent().unwrap_or(Path::new("")).join(rel);
         if !sets.contains_key(&full) {
-            let set = load_set(&full, lattice).map_err(|e| {
+            let set = load_set(&full, lattice, limits).map_err(|e| {
                 if e.file == full && e.line.is_none() {
                     src.err(
                         u.set.span(),
@@ -172,13 +175,9 @@ pub fn parse_puzzle(path: &Path, text: &str) -> Result<Puzzle, Error> {
             "the puzzle has no pieces: add [[use]] set = \"...\" or [[piece]] tables",
         ));
     }
-    if defs.len() > MAX_PIECES {
-        return Err(Error::new(
-            path,
-            None,
-            format!("the puzzle has {} pieces; at most {MAX_PIECES}", defs.len()),
-        ));
-    }
+    limits
+        .check(Resource::Pieces, Some(defs.len() as u128))
+        .map_err(|kind| Error::at(path, defs.last().map(|d| d.2), kind))?;
     let listed: Vec<_> = defs.iter().map(|(d, _, line)| (d, *line)).collect();
     check_unique(
         path,
@@ -197,6 +196,7 @@ pub fn parse_puzzle(path: &Path, text: &str) -> Result<Puzzle, Error> {
             *count,
             l,
             one_sided,
+            d.mirror,
         )
         .map_err(|kind| Error::at(&d.file, Some(d.line), kind))?;
         p.color = d.color;
@@ -212,7 +212,13 @@ pub fn parse_puzzle(path: &Path, text: &str) -> Result<Puzzle, Error> {
         ));
     };
     let board_line = src.line(board_raw.span().start);
-    let (board, drawn) = parse_board(&src, board_raw.get_ref(), lattice, &pieces)?;
+    let (board, drawn) = parse_board(
+        &src,
+        board_raw.get_ref(),
+        lattice,
+        &pieces,
+        board_raw.span(),
+    )?;
 
     // Pieces placed in advance.
     let mut fixed = vec![];
@@ -250,6 +256,7 @@ pub fn parse_puzzle(path: &Path, text: &str) -> Result<Puzzle, Error> {
     };
     puzzle
         .check_area()
+        .and_then(|()| check_budget(&puzzle, limits))
         .map_err(|kind| Error::at(path, Some(board_line), kind))?;
     Ok(puzzle)
 }

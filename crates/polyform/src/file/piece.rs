@@ -3,12 +3,14 @@
 
 use super::raw::{RawFile, RawNumber, RawPiece};
 use super::source::{self, Source};
-use super::{MAX_COORD, MAX_COPIES, MAX_PIECE_CELLS, RESERVED_SYMBOLS, WHERE_KEYS, parse_lattice};
+use super::{RESERVED_SYMBOLS, WHERE_KEYS, parse_lattice};
 use crate::color::{self, Rgb};
 use crate::error::Error;
 use crate::lattice::{Cell, LatticeKind};
+use crate::limits::{Limits, Resource};
 use crate::piece::Count;
 use crate::shape::Shape;
+use std::collections::HashMap;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use toml::Spanned;
@@ -20,6 +22,8 @@ pub(super) struct PieceDef {
     pub(super) symbol: char,
     pub(super) drawn_in: LatticeKind,
     pub(super) shape: Shape,
+    /// Its own `mirror` key: may it take its mirror image?
+    pub(super) mirror: Option<bool>,
     /// Its color in pictures, if the file names one.
     pub(super) color: Option<Rgb>,
     /// Where it is defined (file, line), for messages.
@@ -35,9 +39,13 @@ pub(super) struct SetFile {
 
 /// Reads a piece-set file. Errors without a line mean the file could not be
 /// read at all.
-pub(super) fn load_set(path: &Path, puzzle_lattice: LatticeKind) -> Result<SetFile, Error> {
-    let text = source::read(path)?;
-    let src = Source { path, text: &text };
+pub(super) fn load_set(
+    path: &Path,
+    puzzle_lattice: LatticeKind,
+    limits: &Limits,
+) -> Result<SetFile, Error> {
+    let text = source::read(path, limits)?;
+    let src = Source::new(path, &text, limits)?;
     let raw: RawFile = src.parse(WHERE_KEYS)?;
     let Some(name) = &raw.set else {
         return Err(Error::new(
@@ -89,20 +97,24 @@ pub(super) fn check_unique(
     twice: &str,
     hint: &str,
 ) -> Result<(), Error> {
-    for (i, &(d, line)) in listed.iter().enumerate() {
-        for &(e, eline) in &listed[..i] {
-            let message = if e.name == d.name {
-                format!("piece `{}` is {twice} (also line {eline}){hint}", d.name)
-            } else if e.symbol == d.symbol {
-                format!(
-                    "symbol `{}` is used by two pieces, `{}` (line {eline}) and `{}`: give each piece its own symbol",
-                    d.symbol, e.name, d.name
-                )
-            } else {
-                continue;
-            };
+    // The first piece of each name and symbol: linear, for puzzles with
+    // thousands of pieces.
+    let mut names: HashMap<&str, usize> = HashMap::new();
+    let mut symbols: HashMap<char, (&str, usize)> = HashMap::new();
+    for &(d, line) in listed {
+        if let Some(&eline) = names.get(d.name.as_str()) {
+            let message = format!("piece `{}` is {twice} (also line {eline}){hint}", d.name);
             return Err(Error::new(path, Some(line), message));
         }
+        if let Some(&(ename, eline)) = symbols.get(&d.symbol) {
+            let message = format!(
+                "symbol `{}` is used by two pieces, `{ename}` (line {eline}) and `{}`: give each piece its own symbol",
+                d.symbol, d.name
+            );
+            return Err(Error::new(path, Some(line), message));
+        }
+        names.insert(&d.name, line);
+        symbols.insert(d.symbol, (&d.name, line));
     }
     Ok(())
 }
@@ -149,15 +161,11 @@ pub(super) fn piece_def(
             let d = src.art(art, &format!("piece `{name}`"))?;
             let dims = if d.layers > 1 { 3 } else { 2 };
             let kind = drawing_lattice(src, family, dims, art.span())?;
-            if d.marks.len() > MAX_PIECE_CELLS {
-                return Err(src.err(
-                    art.span(),
-                    format!(
-                        "piece `{name}` has {} cells; at most {MAX_PIECE_CELLS}",
-                        d.marks.len()
-                    ),
-                ));
-            }
+            src.check(
+                art.span(),
+                Resource::PieceCells,
+                Some(d.marks.len() as u128),
+            )?;
             let l = kind.lattice();
             let mut cells = vec![];
             for m in &d.marks {
@@ -177,12 +185,11 @@ pub(super) fn piece_def(
             (kind, cells)
         }
         (None, Some(cells)) => {
-            if cells.get_ref().len() > MAX_PIECE_CELLS {
-                return Err(src.err(
-                    cells.span(),
-                    format!("piece `{name}` has too many cells; at most {MAX_PIECE_CELLS}"),
-                ));
-            }
+            src.check(
+                cells.span(),
+                Resource::PieceCells,
+                Some(cells.get_ref().len() as u128),
+            )?;
             coordinate_list(src, cells, family)?
         }
         _ => {
@@ -212,6 +219,7 @@ pub(super) fn piece_def(
         symbol,
         drawn_in,
         shape: Shape::new(cells),
+        mirror: p.mirror,
         color,
         file: src.path.to_path_buf(),
         line,
@@ -257,17 +265,10 @@ pub(super) fn coordinate_list(
                 ),
             ));
         }
-        if c.iter().any(|x| x.abs() > MAX_COORD) {
-            return Err(src.err(
-                list.span(),
-                format!("coordinates {c:?} are too large (at most {MAX_COORD} in absolute value)"),
-            ));
+        let mut cell = [0; 3];
+        for (k, &x) in c.iter().enumerate() {
+            cell[k] = src.coordinate(list.span(), x)?;
         }
-        let cell = [
-            c[0] as i32,
-            c[1] as i32,
-            c.get(2).copied().unwrap_or(0) as i32,
-        ];
         if !l.is_cell(cell) {
             return Err(src.err(
                 list.span(),
@@ -288,25 +289,37 @@ pub(super) fn parse_count(src: &Source, c: &Spanned<RawNumber>) -> Result<Count,
             ),
         )
     };
+    // The `copies` limit, and never more than a u32 holds.
+    let max_copies = src.limits.copies.min(u64::from(u32::MAX));
+    let out_of_range = |n: i64, lo: u8| {
+        src.err(
+            c.span(),
+            format!(
+                "count {n} is out of range: {lo} to {max_copies} copies{} (the `copies` limit)",
+                if lo == 1 {
+                    " (leave a piece out by not listing it)"
+                } else {
+                    ""
+                }
+            ),
+        )
+    };
     let num = |s: &str| -> Result<u32, Error> {
         match s.trim().parse::<i64>() {
-            Ok(n) if (0..=MAX_COPIES).contains(&n) => Ok(n as u32),
-            Ok(n) => Err(src.err(
-                c.span(),
-                format!("count {n} is out of range: 0 to {MAX_COPIES} copies"),
-            )),
+            Ok(n) if n >= 0 && n.unsigned_abs() <= max_copies => {
+                u32::try_from(n).map_err(|_| out_of_range(n, 0))
+            }
+            Ok(n) => Err(out_of_range(n, 0)),
             Err(_) => Err(bad(&format!("`{s}`"))),
         }
     };
     let count = match c.get_ref() {
         RawNumber::Int(n) => {
-            if *n < 1 || *n > MAX_COPIES {
-                return Err(src.err(
-                    c.span(),
-                    format!("count {n} is out of range: 1 to {MAX_COPIES} copies (leave a piece out by not listing it)"),
-                ));
+            let n = *n;
+            if n < 1 || n.unsigned_abs() > max_copies {
+                return Err(out_of_range(n, 1));
             }
-            Count::exactly(*n as u32)
+            Count::exactly(u32::try_from(n).map_err(|_| out_of_range(n, 1))?)
         }
         RawNumber::Text(s) if s.trim() == "unlimited" => Count::UNLIMITED,
         RawNumber::Text(s) => match s.split_once("..") {

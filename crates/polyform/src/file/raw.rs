@@ -54,6 +54,7 @@ pub(crate) struct RawPiece {
     pub(crate) cells: Option<Spanned<Vec<Vec<i64>>>>,
     pub(crate) count: Option<Spanned<RawNumber>>,
     pub(crate) color: Option<Spanned<String>>,
+    pub(crate) mirror: Option<bool>,
 }
 
 /// A count as written: a number, or a string such as `"1_000"`.

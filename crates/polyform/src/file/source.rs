@@ -3,14 +3,43 @@
 
 use crate::art::{self, Drawing};
 use crate::error::{Error, ErrorKind};
+use crate::limits::{Limits, Resource};
 use serde::de::DeserializeOwned;
 use std::ops::Range;
 use std::path::Path;
 use toml::Spanned;
 
-/// Reads a file's text; the error names the file.
-pub(crate) fn read(path: &Path) -> Result<String, Error> {
-    std::fs::read_to_string(path).map_err(|e| Error::at(path, None, ErrorKind::Read(e.to_string())))
+/// Reads a file's text, refusing one over the `file_bytes` limit before
+/// reading it; the error names the file.
+pub(crate) fn read(path: &Path, limits: &Limits) -> Result<String, Error> {
+    let read_error = |e: std::io::Error| Error::at(path, None, ErrorKind::Read(e.to_string()));
+    let len = std::fs::metadata(path).map_err(read_error)?.len();
+    limits
+        .check(Resource::FileBytes, Some(u128::from(len)))
+        .map_err(|k| Error::at(path, None, k))?;
+    std::fs::read_to_string(path).map_err(read_error)
+}
+
+impl<'a> Source<'a> {
+    /// A file's text, refused when it is over the `file_bytes` limit.
+    pub(crate) fn new(
+        path: &'a Path,
+        text: &'a str,
+        limits: &'a Limits,
+    ) -> Result<Source<'a>, Error> {
+        limits
+            .check(Resource::FileBytes, Some(text.len() as u128))
+            .map_err(|k| Error::at(path, None, k))?;
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Ok(Source {
+            path,
+            text,
+            limits,
+            line_starts,
+        })
+    }
 }
 
 /// A file's text, for turning byte offsets into line numbers.
@@ -19,13 +48,18 @@ pub(crate) struct Source<'a> {
     pub(crate) path: &'a Path,
     /// Its whole text, which the spans index.
     pub(crate) text: &'a str,
+    /// The resource budget sizes in the file are checked against.
+    pub(crate) limits: &'a Limits,
+    /// The byte offset of each line's start, first line first: lines are
+    /// found by binary search, so messages cost no pass over the text.
+    line_starts: Vec<usize>,
 }
 
 impl Source<'_> {
     /// The 1-based line of a byte offset.
     pub(crate) fn line(&self, byte: usize) -> usize {
-        let byte = byte.min(self.text.len());
-        self.text[..byte].matches('\n').count() + 1
+        // The number of line starts at or before `byte`.
+        self.line_starts.partition_point(|&start| start <= byte)
     }
 
     /// The 1-based column (in characters) of a byte offset on its line.
@@ -34,7 +68,7 @@ impl Source<'_> {
         while !self.text.is_char_boundary(byte) {
             byte -= 1;
         }
-        let start = self.text[..byte].rfind('\n').map_or(0, |i| i + 1);
+        let start = self.line_starts[self.line(byte) - 1];
         self.text[start..byte].chars().count() + 1
     }
 
@@ -46,6 +80,36 @@ impl Source<'_> {
             column: Some(self.column(span.start)),
             kind,
         }
+    }
+
+    /// Checks a count from the span against the bound on `what`.
+    pub(crate) fn check(
+        &self,
+        span: Range<usize>,
+        what: Resource,
+        found: Option<u128>,
+    ) -> Result<(), Error> {
+        self.limits.check(what, found).map_err(|k| self.at(span, k))
+    }
+
+    /// A coordinate read from the span: within the `coordinate` limit and
+    /// an `i32` (no wrapping, no truncating cast).
+    pub(crate) fn coordinate(&self, span: Range<usize>, v: i64) -> Result<i32, Error> {
+        self.check(
+            span.clone(),
+            Resource::Coordinate,
+            Some(u128::from(v.unsigned_abs())),
+        )?;
+        i32::try_from(v).map_err(|_| {
+            self.at(
+                span,
+                ErrorKind::OverLimit {
+                    what: Resource::Coordinate,
+                    found: Some(u128::from(v.unsigned_abs())),
+                    limit: i32::MAX as u64,
+                },
+            )
+        })
     }
 
     /// A mistake ([`ErrorKind::Invalid`]) at the start of a span.

@@ -35,6 +35,14 @@ impl Shape {
             Shape::Rectangle(..) => 4,
         }
     }
+
+    /// The number of positions.
+    pub fn positions(self) -> u64 {
+        match self {
+            Shape::Triangle(n) => u64::from(n) * u64::from(n),
+            Shape::Rectangle(w, h) => u64::from(w) * u64::from(h),
+        }
+    }
 }
 
 /// What lies across one side of a position.

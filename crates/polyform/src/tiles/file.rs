@@ -24,12 +24,10 @@ use super::{Label, Tile, TilePuzzle};
 use crate::error::Error;
 use crate::file::raw::RawTileFile;
 use crate::file::{Source, name_and_expect, source};
+use crate::limits::{Limits, Resource};
 use std::collections::HashMap;
 use std::path::Path;
 use toml::Spanned;
-
-/// The most positions a board may have.
-pub const MAX_POSITIONS: usize = 10_000;
 
 /// Is this TOML text a tile puzzle (top-level `kind = "tiles"`)?
 pub fn is_tile_puzzle(text: &str) -> bool {
@@ -39,10 +37,15 @@ pub fn is_tile_puzzle(text: &str) -> bool {
     }
 }
 
-/// Reads a tile-puzzle file.
+/// Reads a tile-puzzle file within the default [`Limits`].
 pub fn load(path: &Path) -> Result<TilePuzzle, Error> {
-    let text = source::read(path)?;
-    parse(path, &text)
+    load_with(path, &Limits::default())
+}
+
+/// Reads a tile-puzzle file within `limits`.
+pub fn load_with(path: &Path, limits: &Limits) -> Result<TilePuzzle, Error> {
+    let text = source::read(path, limits)?;
+    parse_with(path, &text, limits)
 }
 
 /// Is `name` usable as a tile name (an item name that cannot be taken for
@@ -56,7 +59,13 @@ fn valid_tile_name(name: &str) -> bool {
 
 /// Reads a tile puzzle from its text; `path` names it in messages.
 pub fn parse(path: &Path, text: &str) -> Result<TilePuzzle, Error> {
-    let src = Source { path, text };
+    parse_with(path, text, &Limits::default())
+}
+
+/// [`parse`] within `limits`: the matrix the board implies (tiles x
+/// positions x orientations options) is checked before it is built.
+pub fn parse_with(path: &Path, text: &str, limits: &Limits) -> Result<TilePuzzle, Error> {
+    let src = Source::new(path, text, limits)?;
     let raw: RawTileFile = src.parse("docs/format.md, \"Edge-matching puzzles\",")?;
     if raw.kind.get_ref() != "tiles" {
         return Err(src.err(
@@ -127,16 +136,17 @@ pub fn parse(path: &Path, text: &str) -> Result<TilePuzzle, Error> {
             ));
         }
     };
+    // Every tile may go on every position in each of its (up to 2k)
+    // orientations; each option has a position, a tile and k edges.
+    let (positions, sides) = (u128::from(shape.positions()), shape.sides() as u128);
+    let options = positions * positions * 2 * sides;
+    src.check(board_raw.span(), Resource::Placements, Some(options))?;
+    src.check(
+        board_raw.span(),
+        Resource::MatrixEntries,
+        Some(options * (sides + 2)),
+    )?;
     let board = Board::new(shape);
-    if board.len() > MAX_POSITIONS {
-        return Err(src.err(
-            board_raw.span(),
-            format!(
-                "the board has {} positions; at most {MAX_POSITIONS}",
-                board.len()
-            ),
-        ));
-    }
 
     // Labels.
     let mut labels: Vec<Label> = Vec::new();
