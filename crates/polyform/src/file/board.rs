@@ -185,34 +185,26 @@ pub(super) fn parse_board(
             }
         }
     }
-    if let Some(list) = &b.cells {
-        src.check(
-            list.span(),
-            Resource::BoardCells,
-            Some(list.get_ref().len() as u128),
-        )?;
+    // Coordinate lists: the board's cells, then the optional ones, counted
+    // against the board limit with the cells so far before they are read.
+    let board_list = |list: &Spanned<Vec<Vec<i64>>>, what: &str, so_far: usize| {
+        let total = (so_far + list.get_ref().len()) as u128;
+        src.check(list.span(), Resource::BoardCells, Some(total))?;
         let (kind, cs) = coordinate_list(src, list, lattice)?;
         if kind.lattice().dimension() != dim {
             return Err(src.err(
                 list.span(),
-                format!("board coordinates must have {dim} numbers on the {lattice} lattice"),
+                format!("{what} coordinates must have {dim} numbers on the {lattice} lattice"),
             ));
         }
+        Ok(cs)
+    };
+    if let Some(list) = &b.cells {
+        let cs = board_list(list, "board", cells.len())?;
         cells.extend(cs.into_iter().map(|c| (c, CellKind::Fill)));
     }
     if let Some(list) = &b.optional {
-        src.check(
-            list.span(),
-            Resource::BoardCells,
-            Some((cells.len() + list.get_ref().len()) as u128),
-        )?;
-        let (kind, cs) = coordinate_list(src, list, lattice)?;
-        if kind.lattice().dimension() != dim {
-            return Err(src.err(
-                list.span(),
-                format!("`optional` coordinates must have {dim} numbers on the {lattice} lattice"),
-            ));
-        }
+        let cs = board_list(list, "`optional`", cells.len())?;
         // Optional cells override their kind, or join the board.
         let set: std::collections::HashSet<Cell> = cs.iter().copied().collect();
         cells.retain(|(c, _)| !set.contains(c));

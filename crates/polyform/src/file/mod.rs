@@ -47,10 +47,7 @@ pub const RESERVED_SYMBOLS: [char; 3] = ['#', '+', '.'];
 /// Does this TOML text look like a piece-set file (a top-level `set` key)?
 /// `verify` uses this to skip piece sets.
 pub fn is_piece_set(text: &str) -> bool {
-    match toml::from_str::<toml::Table>(text) {
-        Ok(t) => t.contains_key("set"),
-        Err(_) => false,
-    }
+    source::top_table(text).is_some_and(|t| t.contains_key("set"))
 }
 
 /// Reads a puzzle file within the default [`Limits`].
@@ -60,8 +57,7 @@ pub fn load(path: &Path) -> Result<Puzzle, Error> {
 
 /// Reads a puzzle file within `limits`.
 pub fn load_with(path: &Path, limits: &Limits) -> Result<Puzzle, Error> {
-    let text = source::read(path, limits)?;
-    parse_puzzle_with(path, &text, limits)
+    source::load(path, limits, parse_puzzle_with)
 }
 
 /// Reads a puzzle from its text; `path` names it in messages and anchors

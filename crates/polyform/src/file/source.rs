@@ -20,6 +20,21 @@ pub(crate) fn read(path: &Path, limits: &Limits) -> Result<String, Error> {
     std::fs::read_to_string(path).map_err(read_error)
 }
 
+/// Reads the file at `path` within `limits` and parses it with `parse`.
+pub(crate) fn load<T>(
+    path: &Path,
+    limits: &Limits,
+    parse: impl FnOnce(&Path, &str, &Limits) -> Result<T, Error>,
+) -> Result<T, Error> {
+    parse(path, &read(path, limits)?, limits)
+}
+
+/// The top-level table of a TOML text, if it is TOML (to tell kinds of
+/// files apart).
+pub(crate) fn top_table(text: &str) -> Option<toml::Table> {
+    toml::from_str(text).ok()
+}
+
 impl<'a> Source<'a> {
     /// A file's text, refused when it is over the `file_bytes` limit.
     pub(crate) fn new(

@@ -31,10 +31,7 @@ use toml::Spanned;
 
 /// Is this TOML text a tile puzzle (top-level `kind = "tiles"`)?
 pub fn is_tile_puzzle(text: &str) -> bool {
-    match toml::from_str::<toml::Table>(text) {
-        Ok(t) => t.get("kind").and_then(|k| k.as_str()) == Some("tiles"),
-        Err(_) => false,
-    }
+    source::top_table(text).is_some_and(|t| t.get("kind").and_then(|k| k.as_str()) == Some("tiles"))
 }
 
 /// Reads a tile-puzzle file within the default [`Limits`].
@@ -44,8 +41,7 @@ pub fn load(path: &Path) -> Result<TilePuzzle, Error> {
 
 /// Reads a tile-puzzle file within `limits`.
 pub fn load_with(path: &Path, limits: &Limits) -> Result<TilePuzzle, Error> {
-    let text = source::read(path, limits)?;
-    parse_with(path, &text, limits)
+    source::load(path, limits, parse_with)
 }
 
 /// Is `name` usable as a tile name (an item name that cannot be taken for
