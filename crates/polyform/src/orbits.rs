@@ -98,8 +98,11 @@ pub enum Method {
     /// `candidate` is its index in [`Action::candidates`]; `orbits` orbits,
     /// `symmetric` of them with a nontrivial stabilizer.
     Representatives {
+        /// The candidate's index in [`Action::candidates`].
         candidate: usize,
+        /// Its orbits: the representatives kept.
         orbits: usize,
+        /// Orbits whose representative has a nontrivial stabilizer.
         symmetric: usize,
     },
     /// Burnside's lemma: the whole tree plus one orbit matrix per

@@ -127,7 +127,7 @@ fn bad_file_exits_2_with_file_and_line() {
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.starts_with(&format!("polycover: {}:1: unknown lattice", f.display())),
+        err.starts_with(&format!("polycover: {}:1:11: unknown lattice", f.display())),
         "{err}"
     );
 }
