@@ -1,0 +1,114 @@
+//! BurrTools' assembly count, from polycover's search.
+//!
+//! BurrTools (its `assembler_0.cpp`, and the user guide's "Rotation
+//! Removal") reports each assembly once per orbit under a group `B`:
+//! * the rotations that map the result shape onto itself (filled voxels
+//!   onto filled ones, variable onto variable), always;
+//! * and the result's reflections too, when every piece is its own mirror
+//!   image or has a mirror partner among the pieces ("mirror check");
+//!   otherwise mirror images are kept apart.
+//!
+//! Its pieces only rotate, in 3D. A one-layer puzzle read as 2D (square or
+//! triangle lattice) turns pieces over by half turns about lines in the
+//! plane, which are rotations of space: there `B` is the whole plane
+//! group of the board.
+//!
+//! polycover's group `G` ([`puzzle_group`]) is the same group: a reflection
+//! belongs to `G` exactly when it carries every piece to itself or to its
+//! mirror twin (with the same count). So BurrTools' count is polycover's
+//! distinct count `D`; the one difference is a twin with a different count,
+//! which BurrTools pairs anyway (its "mirror paradox") and polycover does
+//! not. With `T` polycover's total: `T = sum over orbits of |G| / |Stab|`,
+//! so `D = T / |G|` when no solution is symmetric, and `D > T / |G|`
+//! otherwise.
+//!
+//! [`burrtools_group`] builds `B` by BurrTools' own rule (independently of
+//! [`puzzle_group`]'s piece test), [`count_assemblies`] counts orbits under
+//! it.
+
+use crate::encode::Encoding;
+use crate::lattice::Lattice;
+use crate::puzzle::Puzzle;
+use crate::shape::Shape;
+use crate::symmetry::{
+    DistinctCount, DistinctError, Group, Search, count_distinct_by_action, option_permutations,
+    puzzle_group,
+};
+
+/// The mirror image of a piece's cells, normalized.
+fn mirror(lattice: &dyn Lattice, cells: &Shape) -> Shape {
+    let reflection = lattice
+        .symmetries()
+        .iter()
+        .find(|s| !s.proper)
+        .expect("every lattice has a reflection");
+    cells.transformed(reflection).normalized(lattice)
+}
+
+/// BurrTools' mirror check: is every piece its own mirror image (up to
+/// rotation), or paired with another piece that is its mirror image? Pairs
+/// are formed greedily in piece order, as BurrTools does; counts are not
+/// compared.
+pub fn mirror_closed(puzzle: &Puzzle) -> bool {
+    let lattice = puzzle.lattice();
+    if lattice.dimension() == 2 {
+        // Turning a piece over is a rotation of space.
+        return !puzzle.one_sided;
+    }
+    let n = puzzle.pieces.len();
+    let mut partner = vec![false; n];
+    for i in 0..n {
+        if partner[i] {
+            continue;
+        }
+        let m = mirror(lattice, &puzzle.pieces[i].cells);
+        if puzzle.pieces[i].orientations.contains(&m) {
+            continue;
+        }
+        match (i + 1..n).find(|&j| !partner[j] && puzzle.pieces[j].orientations.contains(&m)) {
+            Some(j) => {
+                partner[i] = true;
+                partner[j] = true;
+            }
+            None => return false,
+        }
+    }
+    true
+}
+
+/// The group BurrTools removes from its assembly count: the elements of the
+/// puzzle's group that are rotations of space, and its reflections when
+/// [`mirror_closed`].
+pub fn burrtools_group(puzzle: &Puzzle) -> Group {
+    let keep_mirrors = mirror_closed(puzzle);
+    let planar = puzzle.lattice().dimension() == 2;
+    let mut g = puzzle_group(puzzle);
+    g.elements
+        .retain(|e| e.point.proper || planar || keep_mirrors);
+    g
+}
+
+/// The number BurrTools reports as assemblies (`burrTxt -q`), with
+/// polycover's total: orbits of solutions under [`burrtools_group`].
+pub fn count_assemblies<S: Search>(
+    puzzle: &Puzzle,
+    enc: &Encoding,
+    search: &mut S,
+) -> Result<DistinctCount, DistinctError<S::Error>> {
+    let group = burrtools_group(puzzle);
+    let perms = option_permutations(&group, enc).map_err(DistinctError::Internal)?;
+    // Pieces present once that every element keeps: their options, one of
+    // which each solution holds, are mapped onto themselves.
+    let mut by_piece: Vec<Vec<u32>> = vec![Vec::new(); puzzle.pieces.len()];
+    for (k, p) in enc.placements.iter().enumerate() {
+        by_piece[p.piece].push(k as u32);
+    }
+    let candidates: Vec<Vec<u32>> = puzzle
+        .pieces
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| p.count.is_one() && group.elements.iter().all(|g| g.pieces[*i] == *i))
+        .map(|(i, _)| std::mem::take(&mut by_piece[i]))
+        .collect();
+    count_distinct_by_action(&enc.matrix, &perms, &candidates, search)
+}
