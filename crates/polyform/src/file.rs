@@ -400,6 +400,7 @@ pub fn parse_puzzle(path: &Path, text: &str) -> Result<Puzzle, Error> {
         pieces,
         fixed,
         expect,
+        colors: None,
     };
     puzzle
         .check_area()

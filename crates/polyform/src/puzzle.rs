@@ -40,6 +40,9 @@ pub struct Puzzle {
     /// Pieces placed in advance (a booklet challenge's given pieces).
     pub fixed: Vec<Placement>,
     pub expect: Option<Expect>,
+    /// Colour constraints on where piece cells may go (read from BurrTools
+    /// files; `None`: none).
+    pub colors: Option<crate::colors::Colors>,
 }
 
 impl Puzzle {

@@ -24,7 +24,10 @@
 //!
 //! [`burrtools_group`] builds `B` by BurrTools' own rule (independently of
 //! [`puzzle_group`]'s piece test), [`count_assemblies`] counts orbits under
-//! it.
+//! it. With colour constraints BurrTools' result symmetries keep the
+//! colours of the result's voxels too (a neutral voxel is not a coloured
+//! one); [`count_assemblies`] keeps the elements of `B` that do, and that
+//! map every option (a placement the colours allow) to an option.
 
 use crate::encode::Encoding;
 use crate::lattice::Lattice;
@@ -95,7 +98,25 @@ pub fn count_assemblies<S: Search>(
     enc: &Encoding,
     search: &mut S,
 ) -> Result<DistinctCount, DistinctError<S::Error>> {
-    let group = burrtools_group(puzzle);
+    let mut group = burrtools_group(puzzle);
+    if let Some(colors) = &puzzle.colors {
+        // BurrTools' result symmetries keep the colours of the result's
+        // voxels; and the elements kept must map every option (a placement
+        // the colours allow) to an option, so that they map solutions to
+        // solutions. Both are subgroups.
+        let color = |c| colors.board.get(&c).copied().unwrap_or(0);
+        group.elements.retain(|g| {
+            let one = Group {
+                elements: vec![g.clone()],
+            };
+            puzzle
+                .board
+                .cells()
+                .iter()
+                .all(|&(c, _)| color(g.apply(c)) == color(c))
+                && option_permutations(&one, enc).is_ok()
+        });
+    }
     let perms = option_permutations(&group, enc).map_err(DistinctError::Internal)?;
     // Pieces present once that every element keeps: their options, one of
     // which each solution holds, are mapped onto themselves.

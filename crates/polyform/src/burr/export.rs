@@ -129,6 +129,11 @@ fn grid(puzzle: &Puzzle) -> Result<GridType, Error> {
             "a one-sided puzzle cannot be written for BurrTools: its pieces can always be turned over".into(),
         ));
     }
+    if puzzle.colors.is_some() {
+        return Err(refuse(
+            "the puzzle has colour constraints, which export does not write yet".into(),
+        ));
+    }
     match puzzle.lattice {
         LatticeKind::Square | LatticeKind::Cubic => Ok(GridType::Brick),
         LatticeKind::FccSquare | LatticeKind::FccTriangle => Ok(GridType::Sphere),

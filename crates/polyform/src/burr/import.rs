@@ -159,25 +159,24 @@ pub(super) fn problem_to_puzzle(
             .collect()
     };
 
-    // Colours matter only when the puzzle defines some and both a piece
-    // voxel and a result voxel carry one (neutral voxels go anywhere).
+    // Colours matter only when the puzzle defines some (BurrTools allows
+    // everything otherwise).
     let result_cells = cells_of(result, None)?;
-    if file.colors > 0 && result_cells.iter().any(|c| c.2 != 0) {
-        for part in &prob.parts {
-            let s = &file.shapes[part.shape];
-            if s.voxels
-                .iter()
-                .any(|v| v.color != 0 && v.state == VoxelState::Filled)
-            {
-                return Err(at(
-                    &s.loc,
-                    format!(
-                        "{} and the result carry colour constraints, which polycover does not read yet",
-                        describe(s)
-                    ),
-                ));
-            }
-        }
+    let use_colors = file.colors > 0;
+    let mut colors = crate::colors::Colors {
+        allowed: prob
+            .color_pairs
+            .iter()
+            .map(|&(p, r)| (p as u8, r as u8))
+            .collect(),
+        ..Default::default()
+    };
+    if use_colors {
+        colors.board = result_cells
+            .iter()
+            .filter(|c| c.2 != 0)
+            .map(|c| (c.0, c.2 as u8))
+            .collect();
     }
 
     let board = Board::new(result_cells.iter().map(|&(c, st, _)| {
@@ -197,10 +196,8 @@ pub(super) fn problem_to_puzzle(
         let s = &file.shapes[part.shape];
         // BurrTools places a piece's filled voxels; its variable voxels
         // take no part in assemblies.
-        let cells: Vec<Cell> = cells_of(s, Some(VoxelState::Filled))?
-            .into_iter()
-            .map(|c| c.0)
-            .collect();
+        let colored = cells_of(s, Some(VoxelState::Filled))?;
+        let cells: Vec<Cell> = colored.iter().map(|c| c.0).collect();
         if cells.is_empty() {
             return Err(at(
                 &part.loc,
@@ -247,12 +244,25 @@ pub(super) fn problem_to_puzzle(
             name,
             symbol(k),
             lattice,
-            Shape::new(cells),
+            Shape::new(cells.clone()),
             count,
             lat,
             false,
         )
         .map_err(|m| at(&part.loc, m))?;
+        if use_colors {
+            // The piece's cells are its voxels moved by one translation.
+            let low = *cells.iter().min().expect("cells");
+            let first = piece.cells.cells()[0];
+            let t = [first[0] - low[0], first[1] - low[1], first[2] - low[2]];
+            colors.pieces.push(
+                colored
+                    .iter()
+                    .filter(|c| c.2 != 0)
+                    .map(|c| ([c.0[0] + t[0], c.0[1] + t[1], c.0[2] + t[2]], c.2 as u8))
+                    .collect(),
+            );
+        }
         pieces.push(piece);
     }
 
@@ -297,6 +307,10 @@ pub(super) fn problem_to_puzzle(
         pieces,
         fixed: vec![],
         expect: None,
+        colors: (use_colors
+            && !colors.board.is_empty()
+            && colors.pieces.iter().any(|p| !p.is_empty()))
+        .then_some(colors),
     };
     puzzle.check_area().map_err(|m| at(&prob.loc, m))?;
     Ok(puzzle)

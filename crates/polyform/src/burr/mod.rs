@@ -14,10 +14,10 @@
 //! triangular prisms one layer thick (the triangle lattice). Filled `#`
 //! result voxels are cells to fill, variable `+` ones cells that may stay
 //! empty; piece counts and `min`/`max` ranges become [`Count`]s (Algorithm
-//! M bounds). Refused, with a message naming the file, the line and the
-//! element: rhombic and tetra-octa grids, prisms more than one layer
-//! thick, colour constraints that actually constrain, `maxHoles` with
-//! count ranges, malformed or oversized files.
+//! M bounds); colour constraints become [`Colors`](crate::colors::Colors).
+//! Refused, with a message naming the file, the line and the element:
+//! rhombic and tetra-octa grids, prisms more than one layer thick,
+//! `maxHoles` with count ranges, malformed or oversized files.
 //!
 //! Memory stays bounded whatever the file says: the decompressed text is
 //! capped ([`Limits::max_text_bytes`]), voxel-space sizes are checked

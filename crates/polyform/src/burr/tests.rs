@@ -4,8 +4,8 @@
 //! reported on the very file named (BurrTools 0.7.1, its command-line
 //! solver `burrTxt -q -o N FILE`, built from its public source and run on
 //! the development machine; nothing of BurrTools is in this repository).
-//! The files in `tests/burr/` are ours: `bricks`, `spheres` and `prisms`
-//! were written by hand, the others are `export`s of catalog puzzles.
+//! The files in `tests/burr/` are ours: `bricks`, `spheres`, `prisms` and
+//! `colors` were written by hand, the others are `export`s of catalog puzzles.
 
 use super::*;
 use crate::encode::encode;
@@ -79,6 +79,29 @@ fn hand_written_prisms_match_burrtools() {
     assert_eq!(b.puzzle.lattice, LatticeKind::Triangle);
     // A triangle of side 4 has the 6 symmetries of a triangle.
     assert_eq!(burrtools_group(&b.puzzle).order(), 6);
+}
+
+#[test]
+fn hand_written_colours_match_burrtools() {
+    // BurrTools 0.7.1 (burrTxt -q -o 0..2) on tests/burr/colors.xmpuzzle:
+    // 4, 24 and 0 assemblies. A 4x3 checkerboard of two colours with one
+    // neutral cell, L trominoes coloured at the corner: colours must match,
+    // any colour on any, no pair allowed. The neutral cell breaks the
+    // board's symmetry for BurrTools (a neutral voxel is not a coloured
+    // one), so every assembly counts.
+    for (n, want) in [(1, 4), (2, 24), (3, 0)] {
+        assert_eq!(assemblies("colors.xmpuzzle", n).0, want, "problem {n}");
+    }
+    let b = load(
+        &fixture("colors.xmpuzzle"),
+        Some(&ProblemSelector::Index(1)),
+    )
+    .unwrap();
+    let colors = b.puzzle.colors.as_ref().unwrap();
+    assert_eq!(colors.board.len(), 11);
+    assert_eq!(colors.allowed.len(), 2);
+    let e = export(&b.puzzle).unwrap_err();
+    assert!(e.message.contains("colour constraints"), "{e}");
 }
 
 #[test]
