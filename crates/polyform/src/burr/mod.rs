@@ -236,8 +236,23 @@ pub fn list_problems(path: &Path) -> Result<Vec<ProblemInfo>, Error> {
     Ok(infos(&read_model(path, &bytes, &Limits::default())?))
 }
 
+/// The file's bytes, refusing before reading a file larger than the text
+/// limit (gzip never makes a puzzle file larger).
 fn read_file(path: &Path) -> Result<Vec<u8>, Error> {
-    std::fs::read(path).map_err(|e| error(path, None, format!("cannot read the file: {e}")))
+    let max = Limits::default().max_text_bytes;
+    let cannot = |e: std::io::Error| error(path, None, format!("cannot read the file: {e}"));
+    let len = std::fs::metadata(path).map_err(cannot)?.len();
+    if len > max {
+        return Err(error(
+            path,
+            None,
+            format!(
+                "the file has {len} bytes; a puzzle file may have at most {} MiB",
+                max >> 20
+            ),
+        ));
+    }
+    std::fs::read(path).map_err(cannot)
 }
 
 /// Reads a BurrTools file and maps a problem to a puzzle: the one

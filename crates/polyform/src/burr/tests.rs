@@ -152,6 +152,9 @@ fn gzip_and_plain_read_alike() {
     std::io::Write::write_all(&mut gz, &plain).unwrap();
     let gz = gz.finish().unwrap();
     assert!(is_xmpuzzle(&plain) && is_xmpuzzle(&gz));
+    assert!(!is_xmpuzzle(b"lattice = \"square\"\n"));
+    assert!(!is_xmpuzzle(b"<?xml version=\"1.0\"?>\n<svg/>"));
+    assert!(is_xmpuzzle(b"<puzzle version=\"2\">"));
     let sel = ProblemSelector::Name("box with holes".into());
     let a = load_bytes(Path::new("a"), &plain, Some(&sel), &Limits::default()).unwrap();
     let b = load_bytes(Path::new("b"), &gz, Some(&sel), &Limits::default()).unwrap();
