@@ -26,6 +26,10 @@ mod search;
     after_help = "Exit codes: 0 success, 1 a check failed (verify mismatch), 2 bad input, usage or I/O error, 130 interrupted (Ctrl-C)."
 )]
 struct Cli {
+    /// For files holding several problems (BurrTools .xmpuzzle): the one to
+    /// use, by 1-based number or by name (`show` lists them)
+    #[arg(long, global = true, value_name = "N|NAME")]
+    problem: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -48,10 +52,13 @@ enum Command {
     Plan(cmd::plan::PlanArgs),
     /// Sum the result files of a sharded count exactly (or list the missing shards)
     Merge(cmd::merge::MergeArgs),
+    /// Write a problem in another program's format (BurrTools .xmpuzzle)
+    Export(cmd::export::ExportArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    cmd::set_problem_selector(cli.problem);
     let result = match cli.command {
         Command::Count(args) => cmd::count::run(args),
         Command::Solve(args) => cmd::solve::run(args),
@@ -61,6 +68,7 @@ fn main() -> ExitCode {
         Command::Dlx(args) => cmd::dlx::run(args),
         Command::Plan(args) => cmd::plan::run(args),
         Command::Merge(args) => cmd::merge::run(args),
+        Command::Export(args) => cmd::export::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

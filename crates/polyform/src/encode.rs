@@ -13,7 +13,8 @@
 //! on): the piece's item (if any), then the covered cells in reading order.
 //! A piece with an unlimited supply has no item; its placements that would
 //! cover only optional cells are left out, since an option needs a primary
-//! item.
+//! item. With colour constraints ([`Puzzle::colors`]), a placement is kept
+//! when some colouring of the piece with those cells fits the board.
 
 use crate::board::CellKind;
 use crate::error::{Error, ErrorKind};
@@ -146,9 +147,22 @@ pub fn encode_with(puzzle: &Puzzle, limits: &Limits) -> Result<Encoding, Error> 
     let mut stats = vec![];
     for (pi, p) in puzzle.pieces.iter().enumerate() {
         let mut n = 0;
+        let colorings = puzzle
+            .colors
+            .as_ref()
+            .and_then(|c| Some((c, c.colorings(lattice, pi, p)?)));
         if !p.count.is_none() {
             for (oi, o) in p.orientations.iter().enumerate() {
                 for cells in fits(lattice, o, &anchors, &free_set) {
+                    if let Some((colors, list)) = &colorings {
+                        // The orientation's first (smallest) cell lands on
+                        // the placement's smallest cell.
+                        let (a, b) = (o.cells()[0], *cells.iter().min().expect("cells"));
+                        let t = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+                        if !colors.fits(o.cells(), &list[oi], t) {
+                            continue;
+                        }
+                    }
                     let has_primary =
                         piece_items[pi].is_some() || cells.iter().any(|c| cell_items[c].1);
                     if !has_primary {

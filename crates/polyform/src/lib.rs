@@ -39,6 +39,11 @@
 //!   to fill, a secondary item per optional cell, an option per
 //!   [`Placement`]. The [`Encoding`] maps options back to placements.
 //! * [`render`]: text pictures (ANSI colors optional) and JSON.
+//! * [`burr`]: BurrTools `.xmpuzzle` files in and out, and BurrTools'
+//!   assembly count (solutions up to the rotations, and where it applies
+//!   the reflections, of the result).
+//! * [`colors`]: colour constraints (a piece cell of colour `c` only on
+//!   board cells whose colour `c` allows), from BurrTools files.
 //! * [`svg`]: SVG pictures of every lattice (cells, isometric cubes,
 //!   shaded balls), each piece in its own color with its outline.
 //!
@@ -68,7 +73,9 @@
 pub mod art;
 pub mod board;
 pub mod board_shapes;
+pub mod burr;
 pub mod color;
+pub mod colors;
 pub mod encode;
 pub mod error;
 pub mod file;

@@ -48,6 +48,9 @@ pub struct Puzzle {
     pub fixed: Vec<Placement>,
     /// The counts the file expects, if any.
     pub expect: Option<Expect>,
+    /// Colour constraints on where piece cells may go (read from BurrTools
+    /// files; `None`: none).
+    pub colors: Option<crate::colors::Colors>,
 }
 
 impl Puzzle {

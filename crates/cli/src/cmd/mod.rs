@@ -4,6 +4,7 @@
 
 pub mod count;
 pub mod dlx;
+pub mod export;
 pub mod matrix;
 pub mod merge;
 pub mod plan;
@@ -23,9 +24,18 @@ pub fn load(path: &Path) -> Result<Box<dyn Problem>, Failure> {
     load_as(path, None)
 }
 
+/// `--problem`, given once for the whole command line.
+static PROBLEM: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+
+/// Records `--problem` for every file the command loads.
+pub fn set_problem_selector(selector: Option<String>) {
+    let _ = PROBLEM.set(selector);
+}
+
 /// Reads a problem file as `kind`, or of the kind its name and content say.
 pub fn load_as(path: &Path, kind: Option<Kind>) -> Result<Box<dyn Problem>, Failure> {
-    let p = problem::load(path, &LoadOptions { kind })?;
+    let problem = PROBLEM.get().cloned().flatten();
+    let p = problem::load(path, &LoadOptions { kind, problem })?;
     for w in p.warnings() {
         eprintln!("polycover: warning: {w}");
     }

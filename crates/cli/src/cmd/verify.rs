@@ -23,7 +23,8 @@ pub const DEFAULT_MAX_SECONDS: f64 = 10.0;
 
 #[derive(Args)]
 pub struct VerifyArgs {
-    /// Problem files or directories (searched recursively for .toml files);
+    /// Problem files or directories (searched recursively for .toml and
+    /// .xmpuzzle files);
     /// none: the bundled catalog
     paths: Vec<PathBuf>,
     /// Skip puzzles whose `[expect] seconds` estimate is above S (default 10)
@@ -56,7 +57,8 @@ pub fn catalog_dir() -> PathBuf {
 
 /// Is this a file `verify` reads in a directory?
 fn is_problem_file(p: &Path) -> bool {
-    p.extension().is_some_and(|x| x == "toml")
+    p.extension()
+        .is_some_and(|x| x == "toml" || x == "xmpuzzle")
 }
 
 fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), Failure> {

@@ -117,6 +117,11 @@ pub fn count_json(problem: &dyn Problem, c: &Counted, info: &CountInfo) -> Value
     m.insert("group".into(), json!(info.group));
     m.insert("group_order".into(), json!(c.group_order));
     m.insert("group_description".into(), json!(info.group_description));
+    if problem.kind() == polyform::problem::Kind::Burr && info.group == "full" {
+        // BurrTools' assembly count: orbits under its own group, which is
+        // what `full` means for a BurrTools file (docs/burrtools.md).
+        m.insert("assemblies".into(), json!(c.distinct));
+    }
     m.insert("method".into(), json!(method_name(c.method)));
     m.insert("reduced".into(), json!(c.reduced));
     m.insert("nodes".into(), json!(c.stats.nodes));

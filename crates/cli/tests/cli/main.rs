@@ -1,6 +1,7 @@
 //! The `polycover` binary as a user runs it: one test binary (faster to
 //! build than one per file), one module per theme.
 
+mod burr;
 mod common;
 mod dlx;
 mod json;

@@ -249,6 +249,7 @@ pub fn parse_puzzle_with(path: &Path, text: &str, limits: &Limits) -> Result<Puz
         pieces,
         fixed,
         expect,
+        colors: None,
     };
     puzzle
         .check_area()

@@ -9,11 +9,13 @@
 //!
 //! * [`polyform_puzzle`]: polyform puzzles (TOML, `docs/format.md`);
 //! * [`tile_puzzle`]: edge-matching puzzles (TOML with `kind = "tiles"`);
-//! * [`dlx_text`]: any exact-cover problem in Knuth's DLX format.
+//! * [`dlx_text`]: any exact-cover problem in Knuth's DLX format;
+//! * [`burr_puzzle`]: BurrTools `.xmpuzzle` files (gzip or plain XML).
 //!
 //! Adding a kind means a module here implementing [`Problem`] and one arm
 //! in [`load`]'s detection; nothing else changes.
 
+pub mod burr_puzzle;
 pub mod dlx_text;
 pub mod polyform_puzzle;
 pub mod tile_puzzle;
@@ -35,6 +37,8 @@ pub enum Kind {
     Tiles,
     /// An exact-cover problem in Knuth's DLX format.
     Dlx,
+    /// A BurrTools `.xmpuzzle` file.
+    Burr,
 }
 
 impl Kind {
@@ -44,6 +48,7 @@ impl Kind {
             Kind::Polyform => "polyform",
             Kind::Tiles => "tiles",
             Kind::Dlx => "dlx",
+            Kind::Burr => "burrtools",
         }
     }
 }
@@ -102,6 +107,18 @@ pub trait Problem: Send + Sync {
     }
     /// The comment written above the matrix in DLX format.
     fn matrix_comment(&self) -> String;
+    /// The problem as a BurrTools `.xmpuzzle` file (gzip), where its
+    /// lattice maps to a BurrTools grid.
+    fn to_xmpuzzle(&self) -> Result<Vec<u8>, Error> {
+        Err(Error::new(
+            self.path(),
+            None,
+            format!(
+                "{} problems cannot be written as BurrTools files",
+                self.kind().name()
+            ),
+        ))
+    }
     /// What the reader passed over without refusing the file (each as
     /// `file:line:column: message`).
     fn warnings(&self) -> Vec<String> {
@@ -126,6 +143,9 @@ pub trait Problem: Send + Sync {
 pub struct LoadOptions {
     /// Read the file as this kind, whatever its name and content say.
     pub kind: Option<Kind>,
+    /// For files holding several problems (BurrTools): the one to read, by
+    /// 1-based number or by name.
+    pub problem: Option<String>,
 }
 
 /// Reads a file once and builds its problem. The kind comes from
@@ -148,6 +168,19 @@ pub fn load_bytes(
     bytes: &[u8],
     options: &LoadOptions,
 ) -> Result<Box<dyn Problem>, Error> {
+    let is_burr = options.kind == Some(Kind::Burr)
+        || (options.kind.is_none() && crate::burr::is_xmpuzzle(bytes));
+    if is_burr {
+        let p = burr_puzzle::BurrProblem::parse(path, bytes, options.problem.as_deref())?;
+        return Ok(Box::new(p));
+    }
+    if let Some(p) = &options.problem {
+        return Err(Error::new(
+            path,
+            None,
+            format!("--problem {p}: only BurrTools files hold several problems"),
+        ));
+    }
     let text = std::str::from_utf8(bytes).map_err(|e| {
         Error::new(
             path,
@@ -155,14 +188,12 @@ pub fn load_bytes(
             format!("the file is not UTF-8 text (byte {})", e.valid_up_to()),
         )
     })?;
-    let kind = match options.kind {
-        Some(k) => k,
-        None => detect(path, text),
-    };
-    Ok(match kind {
+    Ok(match options.kind.unwrap_or_else(|| detect(path, text)) {
         Kind::Dlx => Box::new(dlx_text::DlxProblem::parse(path, text)?),
         Kind::Tiles => Box::new(tile_puzzle::TileProblem::parse(path, text)?),
-        Kind::Polyform => Box::new(polyform_puzzle::PolyformProblem::parse(path, text)?),
+        Kind::Polyform | Kind::Burr => {
+            Box::new(polyform_puzzle::PolyformProblem::parse(path, text)?)
+        }
     })
 }
 

@@ -220,6 +220,10 @@ impl Problem for PolyformProblem {
             .collect()
     }
 
+    fn to_xmpuzzle(&self) -> Result<Vec<u8>, Error> {
+        crate::burr::export(&self.puzzle)
+    }
+
     fn matrix_comment(&self) -> String {
         let p = &self.puzzle;
         format!(
