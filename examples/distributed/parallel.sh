@@ -49,11 +49,12 @@ printf -v shard_command \
 
 # Over ssh every machine runs in this same directory (it must be on a file
 # system they share, with the puzzle file, and polycover on their PATH or
-# POLYCOVER an absolute path); --filter-hosts leaves out machines that do
-# not answer.
+# POLYCOVER an absolute path). The shards of a machine that does not answer
+# fail, and a rerun redoes them. (No --filter-hosts: its probe is confused by
+# login shells that print anything.)
 remote=()
 if [[ -n $SSHLOGINFILE ]]; then
-    remote=(--sshloginfile "$SSHLOGINFILE" --filter-hosts --workdir "$PWD")
+    remote=(--sshloginfile "$SSHLOGINFILE" --workdir "$PWD")
 fi
 
 # The shards: N jobs, JOBS at a time, each logged in JOBLOG with its exit
