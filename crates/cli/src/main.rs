@@ -44,6 +44,10 @@ enum Command {
     Verify(cmd::verify::VerifyArgs),
     /// Count (and print) the solutions of an exact-cover problem in Knuth's DLX format (stdin when no file or `-`)
     Dlx(cmd::dlx::DlxArgs),
+    /// Show how a count would be cut into shards for several machines (no search)
+    Plan(cmd::plan::PlanArgs),
+    /// Sum the result files of a sharded count exactly (or list the missing shards)
+    Merge(cmd::merge::MergeArgs),
 }
 
 fn main() -> ExitCode {
@@ -55,6 +59,8 @@ fn main() -> ExitCode {
         Command::Matrix(args) => cmd::matrix::run(args),
         Command::Verify(args) => cmd::verify::run(args),
         Command::Dlx(args) => cmd::dlx::run(args),
+        Command::Plan(args) => cmd::plan::run(args),
+        Command::Merge(args) => cmd::merge::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -23,7 +23,8 @@ use std::time::Duration;
 /// Options every searching command takes.
 #[derive(Args, Clone, Debug, Default)]
 pub struct SearchArgs {
-    /// Worker threads (default: one per core; at most 4 per core)
+    /// Worker threads (default: one per core; at most 4 per core, refused
+    /// beyond)
     #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
     /// No progress bar
@@ -114,7 +115,7 @@ impl Runner {
     pub fn new(args: &SearchArgs, machine_output: bool) -> Result<Runner, Failure> {
         let mut options = Options::with_threads(args.threads.unwrap_or(0));
         if let Some(n) = args.threads {
-            let max = max_threads();
+            let max = parallel::max_threads();
             if n > max {
                 return Err(Failure::input(format!(
                     "-j {n}: at most {max} threads (4 per core) are allowed; 0 or no -j uses one per core"
@@ -166,47 +167,26 @@ impl Runner {
         weigh: Option<&Weigher<'_>>,
     ) -> Result<(Tally, Report), Failure> {
         let mut bar = Bar::new(self.bar, self.noun);
+        let mut show = |s: &Snapshot| bar.update(s);
         let result = match weigh {
-            None => parallel::count(m, &self.options, &mut |s: &Snapshot| bar.update(s, None)).map(
-                |r| {
-                    let w = Weight {
-                        total: r.solutions,
-                        distinct: 0,
-                    };
-                    (r, w)
-                },
-            ),
+            None => parallel::count(m, &self.options, &mut show),
             Some(w) => {
-                // The weights of the solutions handed over so far.
-                let sum = std::sync::Mutex::new(Some(Weight::default()));
-                let total = |sum: &std::sync::Mutex<Option<Weight>>| {
-                    sum.lock().map(|x| x.map_or(0, |x| x.total)).unwrap_or(0)
-                };
-                let r = parallel::solve(
-                    m,
-                    &self.options,
-                    &mut |s: &Snapshot| bar.update(s, Some(total(&sum))),
-                    |o: &[OptionId]| {
-                        let mut s = sum.lock().unwrap_or_else(|e| e.into_inner());
-                        *s = s.and_then(|x| x.checked_add(w(o)));
-                        if s.is_some() {
-                            Control::Continue
-                        } else {
-                            Control::Stop
-                        }
-                    },
-                );
-                match sum.into_inner().unwrap_or_else(|e| e.into_inner()) {
-                    Some(weight) => r.map(|r| (r, weight)),
-                    None => {
-                        bar.finish();
-                        return Err(Failure::input("the weighted count overflows 128 bits"));
-                    }
-                }
+                let w = |o: &[OptionId]| to_parallel(w(o));
+                parallel::count_weighted(m, &self.options, &mut show, &w)
             }
         };
         bar.finish();
-        let (report, weight) = result.map_err(driver_error)?;
+        let report = result.map_err(driver_error)?;
+        let weight = match report.weights {
+            Some(w) => Weight {
+                total: w.total,
+                distinct: w.distinct,
+            },
+            None => Weight {
+                total: report.solutions,
+                distinct: 0,
+            },
+        };
         if report.interrupted {
             return Err(self.interrupted_failure(&report, weight.total));
         }
@@ -219,6 +199,37 @@ impl Runner {
             weight,
         };
         Ok((tally, report))
+    }
+
+    /// Counts shard `index` of `shards` (resuming and writing checkpoints as
+    /// the runner says) and returns its result; an interrupted shard is an
+    /// error (exit 130) that says how to resume it.
+    pub fn shard(
+        &self,
+        m: &Matrix,
+        shards: &parallel::Shards,
+        index: usize,
+        weigh: Option<&Weigher<'_>>,
+    ) -> Result<parallel::ShardResult, Failure> {
+        let mut bar = Bar::new(self.bar, self.noun);
+        let mut show = |s: &Snapshot| bar.update(s);
+        let host = parallel::shard::host_name();
+        let run = match weigh {
+            None => parallel::shard::run(m, shards, index, &self.options, &mut show, None, &host),
+            Some(w) => {
+                let w = |o: &[OptionId]| to_parallel(w(o));
+                parallel::shard::run(m, shards, index, &self.options, &mut show, Some(&w), &host)
+            }
+        };
+        bar.finish();
+        let run = run.map_err(driver_error)?;
+        match run.result {
+            Some(r) => Ok(r),
+            None => {
+                let found = run.report.weights.map_or(run.report.solutions, |w| w.total);
+                Err(self.interrupted_failure(&run.report, found))
+            }
+        }
     }
 
     /// The exit for an interrupted count: what was found, how much of the
@@ -253,20 +264,18 @@ impl Runner {
         visit: &mut dyn FnMut(&[OptionId]) -> Control,
     ) -> Result<Report, Failure> {
         let mut bar = Bar::new(self.bar, self.noun);
-        let r = parallel::solve(
-            m,
-            &self.options,
-            &mut |s: &Snapshot| bar.update(s, None),
-            visit,
-        );
+        let r = parallel::solve(m, &self.options, &mut |s: &Snapshot| bar.update(s), visit);
         bar.finish();
         r.map_err(driver_error)
     }
 }
 
-/// The largest `-j`: four threads per core.
-pub fn max_threads() -> usize {
-    4 * std::thread::available_parallelism().map_or(1, |n| n.get())
+/// A weight of the counting layer as the driver's.
+fn to_parallel(w: Weight) -> parallel::Weight {
+    parallel::Weight {
+        total: w.total,
+        distinct: w.distinct,
+    }
 }
 
 /// Checks that a checkpoint can be written at `path`: its directory exists
@@ -375,9 +384,8 @@ impl Bar {
         }
     }
 
-    /// Shows a snapshot; `count` replaces the snapshot's raw solutions
-    /// when the search is weighted.
-    fn update(&mut self, s: &Snapshot, count: Option<u128>) {
+    /// Shows a snapshot: the weighted total when the search is weighted.
+    fn update(&mut self, s: &Snapshot) {
         if !self.enabled || s.elapsed < Duration::from_secs(1) {
             return;
         }
@@ -397,7 +405,7 @@ impl Bar {
         };
         bar.set_message(format!(
             "{} {} so far, {:.2} M nodes/s, {} threads{eta}",
-            count.unwrap_or(s.solutions),
+            s.weights.map_or(s.solutions, |w| w.total),
             self.noun,
             rate / 1e6,
             s.threads

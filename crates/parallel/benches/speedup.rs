@@ -3,7 +3,7 @@
 //!
 //! `cargo bench -p polycover-parallel --bench speedup [-- THREADS...]`
 //! (default: 1, 2 and every core). Each count is checked before its time is
-//! reported; instances come from `benches/instances` or `../shared/instances`,
+//! reported; instances come from `benches/instances`,
 //! and an absent one is skipped with a message.
 
 use parallel::{NoProgress, Options};
@@ -14,13 +14,7 @@ const CASES: [(&str, u128); 2] = [("pent6x10", 9356), ("pent2x5x6", 2112)];
 
 fn find(name: &str) -> Option<PathBuf> {
     let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    [
-        here.join("../../benches/instances"),
-        here.join("../../../shared/instances"),
-    ]
-    .into_iter()
-    .map(|d| d.join(format!("{name}.dlx")))
-    .find(|p| p.exists())
+    Some(here.join(format!("../../benches/instances/{name}.dlx"))).filter(|p| p.exists())
 }
 
 fn main() {

@@ -13,9 +13,13 @@
 /// One non-empty character of a drawing.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Mark {
+    /// The layer, 0 for the first (bottom) one.
     pub layer: i32,
+    /// The row in its layer, 0 at the top.
     pub row: i32,
+    /// The column, 0 at the left.
     pub col: i32,
+    /// The character drawn.
     pub ch: char,
     /// The 0-based line of the drawing's text this mark is on.
     pub line: usize,
@@ -27,16 +31,22 @@ pub struct Mark {
 /// trailing blanks are dropped, shorter rows are an error, not padded).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Drawing {
+    /// How many layers (1 for a flat drawing).
     pub layers: usize,
+    /// Rows per layer.
     pub rows: usize,
+    /// Characters per row.
     pub cols: usize,
+    /// The non-empty characters, in reading order, layer by layer.
     pub marks: Vec<Mark>,
 }
 
 /// A mistake in a drawing, on a 0-based line of its text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArtError {
+    /// The 0-based line of the drawing's text.
     pub line: usize,
+    /// What is wrong.
     pub message: String,
 }
 

@@ -12,14 +12,19 @@
 //! by [`file`](crate::file) directly.) Each function returns the cells, or
 //! a message saying which lattices the shape is for.
 
+use crate::error::ErrorKind;
 use crate::lattice::{Cell, LatticeKind, square_layer_cell, triangle_layer_cell};
 
-fn only(what: &str, lattice: LatticeKind, ok: &str) -> String {
-    format!("`{what}` makes boards on the {ok} lattices, not on {lattice}")
+fn only(shape: &'static str, lattice: LatticeKind, lattices: &'static str) -> ErrorKind {
+    ErrorKind::ShapeNotOnLattice {
+        shape,
+        lattice,
+        lattices,
+    }
 }
 
 /// `h` staggered rows of `w` hex cells.
-pub fn hex_rows(lattice: LatticeKind, w: i32, h: i32) -> Result<Vec<Cell>, String> {
+pub fn hex_rows(lattice: LatticeKind, w: i32, h: i32) -> Result<Vec<Cell>, ErrorKind> {
     if lattice != LatticeKind::Hex {
         return Err(only("size", lattice, "square, cubic and hex"));
     }
@@ -34,7 +39,7 @@ pub fn hex_rows(lattice: LatticeKind, w: i32, h: i32) -> Result<Vec<Cell>, Strin
 }
 
 /// A parallelogram with sides along the lattice's two axes.
-pub fn parallelogram(lattice: LatticeKind, a: i32, b: i32) -> Result<Vec<Cell>, String> {
+pub fn parallelogram(lattice: LatticeKind, a: i32, b: i32) -> Result<Vec<Cell>, ErrorKind> {
     let mut cells = vec![];
     match lattice {
         LatticeKind::Hex => {
@@ -58,7 +63,7 @@ pub fn parallelogram(lattice: LatticeKind, a: i32, b: i32) -> Result<Vec<Cell>, 
 }
 
 /// A triangle of side `n`, apex up.
-pub fn triangle(lattice: LatticeKind, n: i32) -> Result<Vec<Cell>, String> {
+pub fn triangle(lattice: LatticeKind, n: i32) -> Result<Vec<Cell>, ErrorKind> {
     let l = lattice.lattice();
     let mut cells = vec![];
     match lattice {
@@ -90,7 +95,7 @@ fn is_fcc(lattice: LatticeKind) -> bool {
 }
 
 /// A square pyramid whose base has `n x n` spheres.
-pub fn pyramid(lattice: LatticeKind, n: i32) -> Result<Vec<Cell>, String> {
+pub fn pyramid(lattice: LatticeKind, n: i32) -> Result<Vec<Cell>, ErrorKind> {
     if !is_fcc(lattice) {
         return Err(only("pyramid", lattice, "fcc-square and fcc-triangle"));
     }
@@ -106,7 +111,7 @@ pub fn pyramid(lattice: LatticeKind, n: i32) -> Result<Vec<Cell>, String> {
 }
 
 /// A tetrahedron (triangular pyramid) of side `n`.
-pub fn tetrahedron(lattice: LatticeKind, n: i32) -> Result<Vec<Cell>, String> {
+pub fn tetrahedron(lattice: LatticeKind, n: i32) -> Result<Vec<Cell>, ErrorKind> {
     if !is_fcc(lattice) {
         return Err(only("tetrahedron", lattice, "fcc-square and fcc-triangle"));
     }

@@ -16,14 +16,14 @@
 //! item.
 
 use crate::board::CellKind;
+use crate::error::{Error, ErrorKind};
 use crate::lattice::Cell;
+use crate::limits::{Limits, Resource};
+use crate::piece::Piece;
 use crate::placement::{Placement, fits};
 use crate::puzzle::Puzzle;
 use dlx::{ItemId, Matrix, MatrixBuilder, OptionId};
 use std::collections::{HashMap, HashSet};
-
-/// The most options (placements) a puzzle may have.
-pub const MAX_OPTIONS: usize = 20_000_000;
 
 /// How a piece fared in the encoding.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -40,8 +40,11 @@ pub struct PieceStats {
 /// stands for; `pieces[i]` describes the puzzle's piece `i`.
 #[derive(Clone, Debug)]
 pub struct Encoding {
+    /// The exact-cover matrix.
     pub matrix: Matrix,
+    /// `placements[k]`: the placement option `k` stands for.
     pub placements: Vec<Placement>,
+    /// `pieces[i]`: orientations and placements of the puzzle's piece `i`.
     pub pieces: Vec<PieceStats>,
 }
 
@@ -61,15 +64,51 @@ pub fn piece_item_name(name: &str) -> String {
         .collect()
 }
 
-/// Builds the exact-cover matrix of a puzzle.
-pub fn encode(puzzle: &Puzzle) -> Result<Encoding, String> {
+/// Checks, before any placement is made, that the matrix fits the budget:
+/// for each piece that may still be placed, at most (orientations x free
+/// cells) placements, each with at most (cells + 1) entries. Errors are
+/// [`ErrorKind::OverLimit`] on [`Resource::Placements`] or
+/// [`Resource::MatrixEntries`].
+pub fn check_budget(puzzle: &Puzzle, limits: &Limits) -> Result<(), ErrorKind> {
+    check_pieces_budget(&puzzle.pieces, puzzle.free_cells().len(), limits)
+}
+
+/// [`check_budget`] for pieces on a board of `free` cells.
+pub fn check_pieces_budget(
+    pieces: &[Piece],
+    free: usize,
+    limits: &Limits,
+) -> Result<(), ErrorKind> {
+    let free = free as u128;
+    let mut placements: Option<u128> = Some(0);
+    let mut entries: Option<u128> = Some(0);
+    for p in pieces.iter().filter(|p| !p.count.is_none()) {
+        let n = (p.orientations.len() as u128).checked_mul(free);
+        placements = placements.zip(n).and_then(|(a, b)| a.checked_add(b));
+        let e = n.and_then(|n| n.checked_mul(p.size() as u128 + 1));
+        entries = entries.zip(e).and_then(|(a, b)| a.checked_add(b));
+    }
+    limits.check(Resource::Placements, placements)?;
+    limits.check(Resource::MatrixEntries, entries)
+}
+
+/// Builds the exact-cover matrix of a puzzle within the default
+/// [`Limits`]. Errors name the puzzle's file.
+pub fn encode(puzzle: &Puzzle) -> Result<Encoding, Error> {
+    encode_with(puzzle, &Limits::default())
+}
+
+/// Builds the exact-cover matrix of a puzzle, first checking its size
+/// against `limits` ([`check_budget`]).
+pub fn encode_with(puzzle: &Puzzle, limits: &Limits) -> Result<Encoding, Error> {
+    check_budget(puzzle, limits).map_err(|k| Error::at(&puzzle.path, None, k))?;
     let lattice = puzzle.lattice();
     let dim = lattice.dimension();
     let free = puzzle.free_cells();
     let anchors: Vec<Cell> = free.iter().map(|(c, _)| *c).collect();
     let free_set: HashSet<Cell> = anchors.iter().copied().collect();
     let mut b = MatrixBuilder::new();
-    let err = |e: dlx::MatrixError| e.to_string();
+    let err = |e: dlx::MatrixError| Error::at(&puzzle.path, None, ErrorKind::Matrix(e));
 
     let mut piece_items: Vec<Option<ItemId>> = vec![];
     for p in &puzzle.pieces {
@@ -78,8 +117,8 @@ pub fn encode(puzzle: &Puzzle) -> Result<Encoding, String> {
             None
         } else {
             let name = piece_item_name(&p.name);
-            let hi =
-                c.hi.unwrap_or_else(|| ((anchors.len() / p.size()) as u32).max(c.lo));
+            let most = u32::try_from(anchors.len() / p.size()).unwrap_or(u32::MAX);
+            let hi = c.hi.unwrap_or_else(|| most.max(c.lo));
             Some(if c.is_one() {
                 b.primary(&name).map_err(err)?
             } else {
@@ -114,11 +153,6 @@ pub fn encode(puzzle: &Puzzle) -> Result<Encoding, String> {
                         piece_items[pi].is_some() || cells.iter().any(|c| cell_items[c].1);
                     if !has_primary {
                         continue;
-                    }
-                    if placements.len() >= MAX_OPTIONS {
-                        return Err(format!(
-                            "the puzzle has more than {MAX_OPTIONS} placements: make the board or the pieces smaller"
-                        ));
                     }
                     let mut row = Vec::with_capacity(cells.len() + 1);
                     if let Some(item) = piece_items[pi] {

@@ -22,6 +22,7 @@
 //! art) and *embedded* into the puzzle's lattice ([`Lattice::embed`]), so the
 //! same drawing serves a 2D board and a 3D box.
 
+use crate::error::ErrorKind;
 use std::fmt;
 
 mod describe;
@@ -82,9 +83,13 @@ impl Symmetry {
 /// The lattices polycover knows, by name (`lattice = "square"` in a file).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum LatticeKind {
+    /// Squares in the plane.
     Square,
+    /// Cubes in space.
     Cubic,
+    /// Hexagons in the plane.
     Hex,
+    /// Triangles in the plane, pointing up and down.
     Triangle,
     /// The FCC sphere packing drawn in square layers.
     FccSquare,
@@ -110,7 +115,22 @@ impl LatticeKind {
 
     /// The name used in puzzle files.
     pub fn name(self) -> &'static str {
-        self.lattice().name()
+        match self {
+            LatticeKind::Square => "square",
+            LatticeKind::Cubic => "cubic",
+            LatticeKind::Hex => "hex",
+            LatticeKind::Triangle => "triangle",
+            LatticeKind::FccSquare => "fcc-square",
+            LatticeKind::FccTriangle => "fcc-triangle",
+        }
+    }
+
+    /// The dimension pieces move in (see [`Lattice::dimension`]).
+    pub fn dimension(self) -> usize {
+        match self {
+            LatticeKind::Square | LatticeKind::Hex | LatticeKind::Triangle => 2,
+            LatticeKind::Cubic | LatticeKind::FccSquare | LatticeKind::FccTriangle => 3,
+        }
     }
 
     /// The lattice itself.
@@ -158,11 +178,15 @@ pub trait Lattice: Send + Sync + fmt::Debug {
     fn kind(&self) -> LatticeKind;
 
     /// Its name in puzzle files.
-    fn name(&self) -> &'static str;
+    fn name(&self) -> &'static str {
+        self.kind().name()
+    }
 
     /// The dimension pieces move in: 2 (pieces can be turned over only if
     /// the puzzle allows) or 3 (pieces only rotate, flat ones turn over).
-    fn dimension(&self) -> usize;
+    fn dimension(&self) -> usize {
+        self.kind().dimension()
+    }
 
     /// The point group, identity first. Rotations have `proper == true`.
     fn symmetries(&self) -> &'static [Symmetry];
@@ -180,7 +204,7 @@ pub trait Lattice: Send + Sync + fmt::Debug {
 
     /// The cells of a shape drawn in lattice `from`, placed in this
     /// lattice, or an explanation of why they cannot be.
-    fn embed(&self, from: LatticeKind, cells: &[Cell]) -> Result<Vec<Cell>, String>;
+    fn embed(&self, from: LatticeKind, cells: &[Cell]) -> Result<Vec<Cell>, ErrorKind>;
 
     /// Can a set of cells be turned over by a rotation of space? True for
     /// flat 3D shapes (all in one plane); 2D lattices answer false.
@@ -275,12 +299,6 @@ impl Lattice for Square {
     fn kind(&self) -> LatticeKind {
         LatticeKind::Square
     }
-    fn name(&self) -> &'static str {
-        "square"
-    }
-    fn dimension(&self) -> usize {
-        2
-    }
     fn symmetries(&self) -> &'static [Symmetry] {
         &SQUARE_GROUP
     }
@@ -293,23 +311,23 @@ impl Lattice for Square {
     fn canonical_translation(&self, c: Cell) -> Cell {
         [-c[0], -c[1], 0]
     }
-    fn embed(&self, from: LatticeKind, cells: &[Cell]) -> Result<Vec<Cell>, String> {
+    fn embed(&self, from: LatticeKind, cells: &[Cell]) -> Result<Vec<Cell>, ErrorKind> {
         match from {
             LatticeKind::Square => Ok(cells.to_vec()),
             LatticeKind::Cubic => {
                 if cells.iter().all(|c| c[2] == cells[0][2]) {
                     Ok(cells.iter().map(|c| [c[0], c[1], 0]).collect())
                 } else {
-                    Err("a 3D shape (cells in several layers) cannot be placed on a square (2D) board".into())
+                    Err(ErrorKind::Embed("a 3D shape (cells in several layers) cannot be placed on a square (2D) board".into()))
                 }
             }
-            LatticeKind::FccSquare | LatticeKind::FccTriangle => Err(
+            LatticeKind::FccSquare | LatticeKind::FccTriangle => Err(ErrorKind::Embed(
                 "a 3D shape (spheres drawn in layers) cannot be placed on a square (2D) board"
                     .into(),
-            ),
-            other => Err(format!(
-                "a shape drawn on the {other} lattice cannot be placed on a square board: draw it in square art"
             )),
+            other => Err(ErrorKind::Embed(format!(
+                "a shape drawn on the {other} lattice cannot be placed on a square board: draw it in square art"
+            ))),
         }
     }
     fn is_flat(&self, _: &[Cell]) -> bool {
@@ -330,12 +348,6 @@ impl Lattice for Cubic {
     fn kind(&self) -> LatticeKind {
         LatticeKind::Cubic
     }
-    fn name(&self) -> &'static str {
-        "cubic"
-    }
-    fn dimension(&self) -> usize {
-        3
-    }
     fn symmetries(&self) -> &'static [Symmetry] {
         cubic_group()
     }
@@ -348,13 +360,13 @@ impl Lattice for Cubic {
     fn canonical_translation(&self, c: Cell) -> Cell {
         [-c[0], -c[1], -c[2]]
     }
-    fn embed(&self, from: LatticeKind, cells: &[Cell]) -> Result<Vec<Cell>, String> {
+    fn embed(&self, from: LatticeKind, cells: &[Cell]) -> Result<Vec<Cell>, ErrorKind> {
         match from {
             // A square drawing lies in the layer z = 0.
             LatticeKind::Square | LatticeKind::Cubic => Ok(cells.to_vec()),
-            other => Err(format!(
+            other => Err(ErrorKind::Embed(format!(
                 "a shape drawn on the {other} lattice cannot be placed in a box of cubes: draw it in square art or in layers of cubes"
-            )),
+            ))),
         }
     }
     fn is_flat(&self, cells: &[Cell]) -> bool {

@@ -22,13 +22,17 @@
 //!   from its embedding in the puzzle's lattice, so one drawing serves a 2D
 //!   board and a 3D box. Its orientations follow physics: in 2D it may be
 //!   turned over (unless the puzzle is one-sided), in 3D it only rotates,
-//!   except that a flat piece can always be turned over.
+//!   except that a flat piece can always be turned over; a piece's own
+//!   `mirror` key overrides the rule ([`Piece::may_turn_over`]).
 //! * [`board`]: a [`Board`] is any set of cells, each to fill or optional
 //!   (may stay empty).
 //! * [`puzzle`]: a [`Puzzle`] gathers the lattice, board, pieces, pieces
 //!   placed in advance and expected counts. [`file`] reads one from TOML
-//!   (format in `docs/format.md`), with errors naming file and line
-//!   ([`Error`]).
+//!   (format in `docs/format.md`), with errors naming file, line and
+//!   column ([`Error`], whose [`ErrorKind`] says what is wrong).
+//! * [`limits`]: the resource budget ([`Limits`]). Every size a file gives
+//!   or implies (cells, placements, matrix entries, pictures) is checked
+//!   with checked arithmetic before anything that size is allocated.
 //! * [`encode`]: [`encode()`](encode::encode) builds the matrix: a primary
 //!   item per piece (bounds `k:k` for `k` identical copies, so Algorithm M
 //!   counts each multiset once; none for an unlimited supply) and per cell
@@ -59,13 +63,17 @@
 //! assert_eq!(dlx::Solver::new(&enc.matrix).count(), 2);
 //! ```
 
+#![deny(missing_docs)]
+
 pub mod art;
 pub mod board;
 pub mod board_shapes;
+pub mod color;
 pub mod encode;
 pub mod error;
 pub mod file;
 pub mod lattice;
+pub mod limits;
 pub mod orbits;
 pub mod piece;
 pub mod placement;
@@ -78,10 +86,11 @@ pub mod symmetry;
 pub mod tiles;
 
 pub use board::{Board, CellKind};
-pub use encode::{Encoding, PieceStats, encode};
-pub use error::Error;
-pub use file::load;
+pub use encode::{Encoding, PieceStats, encode, encode_with};
+pub use error::{Error, ErrorKind};
+pub use file::{load, load_with};
 pub use lattice::{Cell, Lattice, LatticeKind, Symmetry};
+pub use limits::{Limits, Resource};
 pub use piece::{Count, Piece};
 pub use placement::Placement;
 pub use puzzle::{Expect, Puzzle};

@@ -98,8 +98,11 @@ pub enum Method {
     /// `candidate` is its index in [`Action::candidates`]; `orbits` orbits,
     /// `symmetric` of them with a nontrivial stabilizer.
     Representatives {
+        /// The candidate's index in [`Action::candidates`].
         candidate: usize,
+        /// Its orbits: the representatives kept.
         orbits: usize,
+        /// Orbits whose representative has a nontrivial stabilizer.
         symmetric: usize,
     },
     /// Burnside's lemma: the whole tree plus one orbit matrix per
@@ -315,6 +318,7 @@ impl<'m> Plan<'m> {
                 })
                 .collect();
             let symmetric = orbits.iter().filter(|o| o.1 > 1).count();
+            let matrix = tagged(&matrix, "representatives", &action.perms)?;
             return Ok(Plan {
                 matrix: Cow::Owned(matrix),
                 old,
@@ -336,7 +340,11 @@ impl<'m> Plan<'m> {
         for perm in &action.perms[1..] {
             match OrbitMatrix::new(m, perm)? {
                 Some(om) => orbit_matrices.push(om),
-                None => return Ok(full(Method::BurnsideByStabilizers, action.perms.clone())),
+                None => {
+                    let mut plan = full(Method::BurnsideByStabilizers, action.perms.clone());
+                    plan.matrix = Cow::Owned(tagged(m, "stabilizers", &action.perms)?);
+                    return Ok(plan);
+                }
             }
         }
         let mut plan = full(Method::Burnside, action.perms.clone());
@@ -482,6 +490,56 @@ impl<'m> Plan<'m> {
             stats,
         })
     }
+}
+
+/// `m` with one more secondary item, used by no option, that names how its
+/// solutions are weighed: the method and the group (its order and a hash of
+/// its permutations). The search is unchanged, but the matrix's
+/// fingerprint, and so every checkpoint and shard result of the weighted
+/// search, now tells one weighing from another: a count under the rotations
+/// cannot resume one under the full group even where both keep the same
+/// options.
+fn tagged(m: &Matrix, method: &str, perms: &[Vec<u32>]) -> Result<Matrix, String> {
+    let internal = |e: dlx::MatrixError| e.to_string();
+    // FNV-1a over the permutations.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for x in perms.iter().flatten() {
+        for b in x.to_le_bytes() {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    let mut b = MatrixBuilder::new();
+    let mut ids = Vec::with_capacity(m.num_items());
+    for item in m.items() {
+        let (lo, hi) = m.bounds(item);
+        let id = if !m.is_primary(item) {
+            b.secondary(m.item_name(item))
+        } else if (lo, hi) == (1, 1) {
+            b.primary(m.item_name(item))
+        } else {
+            b.primary_bounds(m.item_name(item), lo, hi)
+        };
+        ids.push(id.map_err(internal)?);
+    }
+    b.secondary(&format!(
+        "weighed-by-{method}-of-group-{}-{h:016x}",
+        perms.len()
+    ))
+    .map_err(internal)?;
+    for o in m.options() {
+        let row: Vec<_> = m
+            .option(o)
+            .iter()
+            .map(|e| {
+                (
+                    ids[e.item.index()],
+                    e.color.map(|c| b.color(m.color_name(c))),
+                )
+            })
+            .collect();
+        b.option(&row).map_err(internal)?;
+    }
+    b.build().map_err(internal)
 }
 
 /// Counts the solutions of `m` in all (and up to `action` when `want` is

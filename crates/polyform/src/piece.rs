@@ -1,9 +1,10 @@
 //! Pieces: a named shape with a symbol, its orientations, and how many
 //! copies the puzzle has.
 
+use crate::color::Rgb;
+use crate::error::ErrorKind;
 use crate::lattice::{Lattice, LatticeKind, Symmetry};
 use crate::shape::Shape;
-use crate::svg::color::Rgb;
 use std::fmt;
 
 /// How many copies of a piece a solution uses: between `lo` and `hi`
@@ -11,7 +12,9 @@ use std::fmt;
 /// is not a new solution.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Count {
+    /// The fewest copies a solution uses.
     pub lo: u32,
+    /// The most copies a solution uses; `None`: any number.
     pub hi: Option<u32>,
 }
 
@@ -84,11 +87,18 @@ pub struct Piece {
     /// Its color in pictures (the file's `color` key); `None`: a palette
     /// color.
     pub color: Option<Rgb>,
+    /// May it take its mirror image, i.e. every symmetry of the lattice
+    /// rather than the rotations only ([`turns_over`])? `orientations`
+    /// follow it.
+    pub turn_over: bool,
 }
 
 impl Piece {
     /// A piece drawn in `drawn_in` as `shape`, for a puzzle on `lattice`.
-    /// `one_sided` forbids turning pieces over (2D puzzles only).
+    /// `one_sided` forbids turning pieces over (2D puzzles only); `mirror`
+    /// is the piece's own `mirror` key, which overrides the puzzle's rule
+    /// ([`turns_over`]). Errors are [`ErrorKind::InPiece`].
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         name: String,
         symbol: char,
@@ -97,17 +107,25 @@ impl Piece {
         count: Count,
         lattice: &dyn Lattice,
         one_sided: bool,
-    ) -> Result<Piece, String> {
+        mirror: Option<bool>,
+    ) -> Result<Piece, ErrorKind> {
         if shape.is_empty() {
-            return Err(format!("piece `{name}` has no cells"));
+            return Err(ErrorKind::InPiece {
+                piece: name,
+                error: Box::new(ErrorKind::Invalid("it has no cells".into())),
+            });
         }
         let from = drawn_in.lattice();
         let shape = shape.normalized(from);
-        let cells = Shape::new(lattice.embed(drawn_in, shape.cells())?).normalized(lattice);
-        let orientations = cells.orientations(
-            lattice,
-            orientation_group(lattice, cells.cells(), one_sided),
-        );
+        let embedded = lattice
+            .embed(drawn_in, shape.cells())
+            .map_err(|e| ErrorKind::InPiece {
+                piece: name.clone(),
+                error: Box::new(e),
+            })?;
+        let cells = Shape::new(embedded).normalized(lattice);
+        let turn_over = turns_over(lattice, cells.cells(), one_sided, mirror);
+        let orientations = cells.orientations(lattice, orientation_group(lattice, turn_over));
         Ok(Piece {
             name,
             symbol,
@@ -117,7 +135,15 @@ impl Piece {
             orientations,
             count,
             color: None,
+            turn_over,
         })
+    }
+
+    /// May the piece be turned over (take its mirror image)? The symmetry
+    /// code uses this as the piece's group: every symmetry when true, the
+    /// rotations only when false.
+    pub fn may_turn_over(&self) -> bool {
+        self.turn_over
     }
 
     /// The number of cells.
@@ -126,18 +152,36 @@ impl Piece {
     }
 }
 
-/// The symmetries a physical piece can take: in 2D every symmetry (it may
-/// be turned over) unless the puzzle is one-sided; in 3D only rotations,
+/// May a piece with these cells take its mirror image? Its own `mirror`
+/// key decides when it has one. Otherwise physics does: in 2D it may be
+/// turned over unless the puzzle is one-sided; in 3D it only rotates,
 /// except that a flat piece can be turned over, so it takes every symmetry.
-pub fn orientation_group<'a>(
-    lattice: &'a dyn Lattice,
+///
+/// In 3D, `mirror = true` lets a solid piece be replaced by its mirror
+/// image, and `mirror = false` keeps a piece to the rotations (a rotation
+/// can still turn a flat piece over where the lattice has one, as the
+/// cubic lattice does).
+pub fn turns_over(
+    lattice: &dyn Lattice,
     cells: &[crate::lattice::Cell],
     one_sided: bool,
-) -> impl Iterator<Item = &'a Symmetry> + 'a {
-    let all = if lattice.dimension() == 2 {
+    mirror: Option<bool>,
+) -> bool {
+    mirror.unwrap_or(if lattice.dimension() == 2 {
         !one_sided
     } else {
         lattice.is_flat(cells)
-    };
-    lattice.symmetries().iter().filter(move |s| all || s.proper)
+    })
+}
+
+/// The symmetries a piece takes: every symmetry of the lattice if it may
+/// be turned over ([`turns_over`]), else the rotations.
+pub fn orientation_group(
+    lattice: &dyn Lattice,
+    turn_over: bool,
+) -> impl Iterator<Item = &Symmetry> {
+    lattice
+        .symmetries()
+        .iter()
+        .filter(move |s| turn_over || s.proper)
 }

@@ -1,6 +1,7 @@
 //! A puzzle: a board, pieces, pieces placed in advance, expected counts.
 
 use crate::board::{Board, CellKind, reading_key};
+use crate::error::ErrorKind;
 use crate::lattice::{Cell, Lattice, LatticeKind};
 use crate::piece::Piece;
 use crate::placement::{Placement, fits};
@@ -35,13 +36,17 @@ pub struct Puzzle {
     pub name: String,
     /// The file it was read from (empty for puzzles built in code).
     pub path: PathBuf,
+    /// The lattice of its cells.
     pub lattice: LatticeKind,
     /// May 2D pieces not be turned over?
     pub one_sided: bool,
+    /// The cells to fill and those that may stay empty.
     pub board: Board,
+    /// The pieces, with their counts after the fixed ones are taken out.
     pub pieces: Vec<Piece>,
     /// Pieces placed in advance (a booklet challenge's given pieces).
     pub fixed: Vec<Placement>,
+    /// The counts the file expects, if any.
     pub expect: Option<Expect>,
 }
 
@@ -67,51 +72,48 @@ impl Puzzle {
     }
 
     /// Checks that the pieces' total area can cover the cells to fill and
-    /// fit into the free cells; returns an explanation otherwise.
-    pub fn check_area(&self) -> Result<(), String> {
+    /// fit into the free cells: [`ErrorKind::AreaTooLarge`] or
+    /// [`ErrorKind::AreaTooSmall`] otherwise.
+    pub fn check_area(&self) -> Result<(), ErrorKind> {
         let free = self.free_cells();
-        let fill = free.iter().filter(|(_, k)| *k == CellKind::Fill).count() as u128;
-        let all = free.len() as u128;
-        let mut min = 0u128;
-        let mut max = Some(0u128);
+        // Saturating sums: a puzzle built in code may have any counts, and
+        // a saturated bound still compares correctly with a board's size.
+        let fill = free.iter().filter(|(_, k)| *k == CellKind::Fill).count() as u64;
+        let all = free.len() as u64;
+        let mut min = 0u64;
+        let mut max = Some(0u64);
         for p in &self.pieces {
-            let size = p.size() as u128;
-            min += p.count.lo as u128 * size;
+            let size = p.size() as u64;
+            min = min.saturating_add(u64::from(p.count.lo).saturating_mul(size));
             max = match (max, p.count.hi) {
-                (Some(m), Some(h)) => Some(m + h as u128 * size),
+                (Some(m), Some(h)) => Some(m.saturating_add(u64::from(h).saturating_mul(size))),
                 _ => None,
             };
         }
-        let optional = all - fill;
         if min > all {
-            return Err(format!(
-                "the pieces cover at least {min} cells but the board has only {all} free cells{}: remove pieces or enlarge the board",
-                if optional > 0 {
-                    format!(" ({fill} to fill, {optional} that may stay empty)")
-                } else {
-                    String::new()
-                }
-            ));
+            return Err(ErrorKind::AreaTooLarge {
+                least: min,
+                free: all,
+                fill,
+            });
         }
         if let Some(max) = max
             && max < fill
         {
-            return Err(format!(
-                "the pieces cover at most {max} cells but the board has {fill} cells to fill: add pieces, or mark cells that may stay empty with `+`"
-            ));
+            return Err(ErrorKind::AreaTooSmall { most: max, fill });
         }
         Ok(())
     }
 }
 
 /// Splits the cells drawn with one piece's symbol into placements of that
-/// piece: the only way to do so, or an explanation.
+/// piece: the only way to do so, or an explanation ([`ErrorKind::Fixed`]).
 pub fn resolve_fixed(
     lattice: &dyn Lattice,
     piece: &Piece,
     piece_index: usize,
     cells: &[Cell],
-) -> Result<Vec<Placement>, String> {
+) -> Result<Vec<Placement>, ErrorKind> {
     let describe = |n: usize| {
         format!(
             "the {n} cells drawn with `{}` are not {} of piece `{}` ({} cells)",
@@ -126,10 +128,10 @@ pub fn resolve_fixed(
         )
     };
     if cells.len() % piece.size() != 0 {
-        return Err(format!(
+        return Err(ErrorKind::Fixed(format!(
             "{}: draw exactly the piece's cells with its symbol",
             describe(cells.len())
-        ));
+        )));
     }
     let mut sorted = cells.to_vec();
     sorted.sort_by_key(reading_key);
@@ -138,14 +140,14 @@ pub fn resolve_fixed(
     let mut b = dlx::MatrixBuilder::new();
     let mut items = std::collections::HashMap::new();
     for (i, c) in sorted.iter().enumerate() {
-        let id = b.primary(&format!("c{i}")).map_err(|e| e.to_string())?;
+        let id = b.primary(&format!("c{i}"))?;
         items.insert(*c, id);
     }
     let mut options = vec![];
     for (o, orient) in piece.orientations.iter().enumerate() {
         for pc in fits(lattice, orient, &sorted, &set) {
             let row: Vec<_> = pc.iter().map(|c| (items[c], None)).collect();
-            b.option(&row).map_err(|e| e.to_string())?;
+            b.option(&row)?;
             options.push(Placement {
                 piece: piece_index,
                 orientation: o,
@@ -153,17 +155,17 @@ pub fn resolve_fixed(
             });
         }
     }
-    let m = b.build().map_err(|e| e.to_string())?;
+    let m = b.build()?;
     let sols = dlx::Solver::new(&m).first(2);
     match sols.len() {
-        0 => Err(format!(
+        0 => Err(ErrorKind::Fixed(format!(
             "{}: their shape matches no orientation of the piece",
             describe(cells.len())
-        )),
+        ))),
         1 => Ok(sols[0].iter().map(|o| options[o.index()].clone()).collect()),
-        _ => Err(format!(
+        _ => Err(ErrorKind::Fixed(format!(
             "the cells drawn with `{}` can be split into copies of piece `{}` in more than one way: leave a gap between copies",
             piece.symbol, piece.name
-        )),
+        ))),
     }
 }

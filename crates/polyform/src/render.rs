@@ -13,7 +13,9 @@
 //! pasted into a puzzle file, it pre-places every piece.
 
 use crate::board::CellKind;
+use crate::error::{Error, ErrorKind};
 use crate::lattice::{Cell, Lattice, LatticeKind};
+use crate::limits::Limits;
 use crate::placement::Placement;
 use crate::puzzle::Puzzle;
 use serde_json::{Value, json};
@@ -32,10 +34,11 @@ enum Glyph {
     Piece(usize, char),
 }
 
-/// Draws glyphs at cells; layers side by side.
-fn draw(lattice: &dyn Lattice, cells: &[(Cell, Glyph)], color: bool) -> String {
+/// Draws glyphs at cells; layers side by side. A picture over the
+/// default [`Limits`] picture size is refused before it is drawn.
+fn draw(lattice: &dyn Lattice, cells: &[(Cell, Glyph)], color: bool) -> Result<String, ErrorKind> {
     if cells.is_empty() {
-        return String::new();
+        return Ok(String::new());
     }
     let mut grid: HashMap<(i32, i32, i32), Glyph> = HashMap::new();
     let (mut lo, mut hi) = ([i32::MAX; 3], [i32::MIN; 3]);
@@ -54,6 +57,10 @@ fn draw(lattice: &dyn Lattice, cells: &[(Cell, Glyph)], color: bool) -> String {
         // Keep the art's parity: the top-left position has row + column even.
         lo[2] -= 1;
     }
+    // Characters per line (layers two apart) and lines, in i64: no wrap.
+    let span = |a: usize| i64::from(hi[a]) - i64::from(lo[a]) + 1;
+    let width = span(0) * (span(2) + 2);
+    Limits::default().check_picture(width as f64, span(1) as f64)?;
     let mut out = String::new();
     for row in lo[1]..=hi[1] {
         let mut line = String::new();
@@ -92,7 +99,7 @@ fn draw(lattice: &dyn Lattice, cells: &[(Cell, Glyph)], color: bool) -> String {
         out.push_str(&line);
         out.push('\n');
     }
-    out
+    Ok(out)
 }
 
 fn glyphs(puzzle: &Puzzle, placements: &[Placement]) -> Vec<(Cell, Glyph)> {
@@ -114,13 +121,21 @@ fn glyphs(puzzle: &Puzzle, placements: &[Placement]) -> Vec<(Cell, Glyph)> {
         .collect()
 }
 
-/// The board with some pieces on it (e.g. a solution), as text.
-pub fn picture(puzzle: &Puzzle, placements: &[Placement], color: bool) -> String {
+/// The board with some pieces on it (e.g. a solution), as text; refused
+/// ([`ErrorKind::OverLimit`]) when it would be over the default
+/// [`Limits`] picture size.
+pub fn picture(puzzle: &Puzzle, placements: &[Placement], color: bool) -> Result<String, Error> {
     draw(puzzle.lattice(), &glyphs(puzzle, placements), color)
+        .map_err(|k| Error::at(&puzzle.path, None, k))
 }
 
-/// One shape (a piece's cells) drawn with a symbol.
-pub fn shape_picture(lattice: &dyn Lattice, cells: &[Cell], symbol: char) -> String {
+/// One shape (a piece's cells) drawn with a symbol; refused like
+/// [`picture`].
+pub fn shape_picture(
+    lattice: &dyn Lattice,
+    cells: &[Cell],
+    symbol: char,
+) -> Result<String, ErrorKind> {
     let g: Vec<(Cell, Glyph)> = cells
         .iter()
         .map(|&c| (c, Glyph::Piece(0, symbol)))
@@ -129,7 +144,8 @@ pub fn shape_picture(lattice: &dyn Lattice, cells: &[Cell], symbol: char) -> Str
 }
 
 /// A solution as JSON: the puzzle's name, the solution's number, each
-/// placed piece with its cells, and the picture's rows.
+/// placed piece with its cells, and the picture's rows (`null` when the
+/// picture would be over the picture size limit).
 pub fn solution_json(puzzle: &Puzzle, number: u64, placements: &[Placement]) -> Value {
     let dim = puzzle.lattice().dimension();
     let pieces: Vec<Value> = placements
@@ -145,11 +161,13 @@ pub fn solution_json(puzzle: &Puzzle, number: u64, placements: &[Placement]) -> 
             })
         })
         .collect();
-    let text = picture(puzzle, placements, false);
+    let rows = picture(puzzle, placements, false)
+        .ok()
+        .map(|text| text.lines().map(str::to_string).collect::<Vec<_>>());
     json!({
         "puzzle": puzzle.name,
         "solution": number,
         "placements": pieces,
-        "picture": text.lines().collect::<Vec<_>>(),
+        "picture": rows,
     })
 }

@@ -31,17 +31,20 @@
 //! Every cell's centre is recorded in the [`Picture`], so tests can check
 //! the rendered pixel there.
 
-pub mod color;
 pub mod geometry;
+mod text;
 
 use crate::board::CellKind;
+pub use crate::color::{PALETTE, Rgb};
+use crate::error::{Error, ErrorKind};
 use crate::lattice::{Cell, LatticeKind};
+use crate::limits::Limits;
 use crate::placement::Placement;
 use crate::puzzle::Puzzle;
-pub use color::{PALETTE, Rgb};
 use geometry::{Form, Pt, adjacent, cell_geom, unit};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
+use text::{document, edge_key, esc, inner, n, poly_path};
 
 /// The page behind the board (and in holes).
 pub const BACKGROUND: Rgb = Rgb(255, 255, 255);
@@ -61,8 +64,11 @@ const CAPTION: f64 = 22.0;
 /// centre is drawn (pixels), for tests and image maps.
 #[derive(Clone, Debug)]
 pub struct Picture {
+    /// The SVG document.
     pub svg: String,
+    /// Its width in pixels.
     pub width: f64,
+    /// Its height in pixels.
     pub height: f64,
     centres: HashMap<Cell, Pt>,
 }
@@ -168,7 +174,14 @@ pub fn placement_colors(puzzle: &Puzzle, placements: &[Placement]) -> Vec<Rgb> {
 /// A solution (or any placements, e.g. only the fixed ones) on the board:
 /// pieces in their colors, uncovered cells as empty cells. `caption` is
 /// written under the picture (and as its title).
-pub fn solution(puzzle: &Puzzle, placements: &[Placement], caption: &str) -> Picture {
+///
+/// Pictures over the default [`Limits`](crate::Limits) picture size are
+/// refused before they are drawn ([`ErrorKind::OverLimit`]).
+pub fn solution(
+    puzzle: &Puzzle,
+    placements: &[Placement],
+    caption: &str,
+) -> Result<Picture, Error> {
     let colors = placement_colors(puzzle, placements);
     let mut owner: HashMap<Cell, Owner> = HashMap::new();
     for (id, (p, &color)) in placements.iter().zip(&colors).enumerate() {
@@ -183,12 +196,12 @@ pub fn solution(puzzle: &Puzzle, placements: &[Placement], caption: &str) -> Pic
         .iter()
         .map(|&(c, k)| (c, owner.get(&c).copied().unwrap_or(Owner::Empty(k))))
         .collect();
-    draw(puzzle.lattice, &cells, caption)
+    draw(puzzle.lattice, &cells, caption).map_err(|k| Error::at(&puzzle.path, None, k))
 }
 
 /// One piece alone, in the color it gets in pictures of `puzzle` (for
 /// legends).
-pub fn piece(puzzle: &Puzzle, index: usize, caption: &str) -> Picture {
+pub fn piece(puzzle: &Puzzle, index: usize, caption: &str) -> Result<Picture, Error> {
     let p = &puzzle.pieces[index];
     let color = p.color.unwrap_or(PALETTE[index % PALETTE.len()]);
     let cells: Vec<(Cell, Owner)> = p
@@ -206,13 +219,13 @@ pub fn piece(puzzle: &Puzzle, index: usize, caption: &str) -> Picture {
             )
         })
         .collect();
-    draw(puzzle.lattice, &cells, caption)
+    draw(puzzle.lattice, &cells, caption).map_err(|k| Error::at(&puzzle.path, None, k))
 }
 
 /// The board with its pre-placed pieces, and every piece below it, in one
 /// picture (`polycover show --format svg`).
-pub fn overview(puzzle: &Puzzle) -> Picture {
-    let board = solution(puzzle, &puzzle.fixed, &puzzle.name);
+pub fn overview(puzzle: &Puzzle) -> Result<Picture, Error> {
+    let board = solution(puzzle, &puzzle.fixed, &puzzle.name)?;
     let pieces: Vec<Picture> = (0..puzzle.pieces.len())
         .map(|i| {
             let p = &puzzle.pieces[i];
@@ -223,7 +236,7 @@ pub fn overview(puzzle: &Puzzle) -> Picture {
             };
             piece(puzzle, i, &caption)
         })
-        .collect();
+        .collect::<Result<_, _>>()?;
     // Pieces in rows no wider than the board (or 600 pixels).
     let max_w = board.width.max(600.0);
     let mut body = String::new();
@@ -249,103 +262,19 @@ pub fn overview(puzzle: &Puzzle) -> Picture {
         width = width.max(x);
     }
     y += row_h;
-    Picture {
+    Limits::default()
+        .check_picture(width, y)
+        .map_err(|k| Error::at(&puzzle.path, None, k))?;
+    Ok(Picture {
         svg: document(width, y, &puzzle.name, &body),
         width,
         height: y,
         centres,
-    }
-}
-
-/// The body of a document made by [`document`].
-fn inner(svg: &str) -> &str {
-    let start = svg.find("<defs/>").map_or(0, |i| i + "<defs/>".len());
-    let end = svg.rfind("</svg>").unwrap_or(svg.len());
-    &svg[start..end]
-}
-
-/// A number in pixels: at most one decimal, no trailing `.0`.
-fn n(v: f64) -> String {
-    let r = (v * 10.0).round() / 10.0;
-    if r == r.trunc() {
-        format!("{}", r as i64)
-    } else {
-        format!("{r:.1}")
-    }
-}
-
-/// Escapes text for XML.
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
-/// The shared definitions: hatching, and the ball shadow and highlight.
-/// Ids are the same in every picture, so pictures can be nested; a picture
-/// carries only the ones its body uses (small files for big galleries).
-const HATCH_DEF: &str = concat!(
-    "<pattern id=\"pc-hatch\" patternUnits=\"userSpaceOnUse\" width=\"7\" height=\"7\" patternTransform=\"rotate(45)\">",
-    "<rect width=\"2.5\" height=\"7\" fill=\"#ffffff\" fill-opacity=\"0.45\"/></pattern>",
-);
-const BALL_DEFS: &str = concat!(
-    "<radialGradient id=\"pc-shade\"><stop offset=\"0.55\" stop-color=\"#000\" stop-opacity=\"0\"/>",
-    "<stop offset=\"1\" stop-color=\"#000\" stop-opacity=\"0.4\"/></radialGradient>",
-    "<radialGradient id=\"pc-shine\"><stop offset=\"0\" stop-color=\"#fff\" stop-opacity=\"0.85\"/>",
-    "<stop offset=\"1\" stop-color=\"#fff\" stop-opacity=\"0\"/></radialGradient>",
-);
-
-/// The definitions `body` uses, then the empty `<defs/>` that marks where
-/// the body starts (see [`inner`]).
-fn defs(body: &str) -> String {
-    let mut d = String::new();
-    if body.contains("url(#pc-hatch)") {
-        d.push_str(HATCH_DEF);
-    }
-    if body.contains("url(#pc-shade)") {
-        d.push_str(BALL_DEFS);
-    }
-    if d.is_empty() {
-        "<defs/>".to_string()
-    } else {
-        format!("<defs>{d}</defs><defs/>")
-    }
-}
-
-/// A whole SVG document around `body`.
-fn document(width: f64, height: f64, title: &str, body: &str) -> String {
-    let (w, h) = (n(width), n(height));
-    format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\
-         <title>{}</title>{}<rect width=\"{w}\" height=\"{h}\" fill=\"{BACKGROUND}\"/>{body}</svg>\n",
-        esc(title),
-        defs(body)
-    )
-}
-
-/// An edge between two points, as a key that is the same both ways.
-fn edge_key(a: Pt, b: Pt) -> ((i64, i64), (i64, i64)) {
-    let k = |p: Pt| ((p.0 * 64.0).round() as i64, (p.1 * 64.0).round() as i64);
-    let (a, b) = (k(a), k(b));
-    if a <= b { (a, b) } else { (b, a) }
-}
-
-fn poly_path(out: &mut String, pts: &[Pt]) {
-    for (i, p) in pts.iter().enumerate() {
-        let _ = write!(
-            out,
-            "{}{} {}",
-            if i == 0 { "M" } else { "L" },
-            n(p.0),
-            n(p.1)
-        );
-    }
-    out.push('Z');
+    })
 }
 
 /// Draws cells with their owners.
-fn draw(kind: LatticeKind, cells: &[(Cell, Owner)], caption: &str) -> Picture {
+fn draw(kind: LatticeKind, cells: &[(Cell, Owner)], caption: &str) -> Result<Picture, ErrorKind> {
     let s = unit(kind);
     let geoms: Vec<_> = cells.iter().map(|&(c, _)| cell_geom(kind, c)).collect();
     // One frame for every layer: the union of the layers' extents.
@@ -378,6 +307,7 @@ fn draw(kind: LatticeKind, cells: &[(Cell, Owner)], caption: &str) -> Picture {
     let gap = if layers.len() > 1 { s.max(24.0) } else { 0.0 };
     let width = (2.0 * MARGIN + layers.len().max(1) as f64 * (panel_w + gap) - gap).max(160.0);
     let height = 2.0 * MARGIN + (hi.1 - lo.1) * s + CAPTION;
+    Limits::default().check_picture(width, height)?;
     let panel = |layer: i32| layers.binary_search(&layer).unwrap_or(0) as f64;
     let px = |layer: i32, p: Pt| {
         (
@@ -527,12 +457,12 @@ fn draw(kind: LatticeKind, cells: &[(Cell, Owner)], caption: &str) -> Picture {
             esc(caption)
         );
     }
-    Picture {
+    Ok(Picture {
         svg: document(width, height, caption, &body),
         width,
         height,
         centres,
-    }
+    })
 }
 
 /// Faint lines between the cells of one owner, and hatching over pieces

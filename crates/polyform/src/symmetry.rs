@@ -29,7 +29,9 @@ use std::collections::{HashMap, HashSet};
 /// carries each piece to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PuzzleSymmetry {
+    /// The point-group element (a map of the lattice fixing the origin).
     pub point: Symmetry,
+    /// The translation after it.
     pub shift: Cell,
     /// `pieces[i]`: the index of the piece that piece `i` becomes.
     pub pieces: Vec<usize>,
@@ -62,6 +64,7 @@ impl PuzzleSymmetry {
 /// The symmetry group of a puzzle, identity first.
 #[derive(Clone, Debug)]
 pub struct Group {
+    /// The symmetries, the identity first.
     pub elements: Vec<PuzzleSymmetry>,
 }
 

@@ -15,12 +15,13 @@ fn scan_key(by_column: bool) -> impl Fn(&P) -> (i32, i32) {
     move |&(x, y)| if by_column { (x, y) } else { (y, x) }
 }
 
-/// All orientations of a 2D piece: 4 rotations of it and of its mirror image,
-/// each shifted so its first cell in scan order is at (0, 0).
-fn orientations(cells: &[P], by_column: bool) -> Vec<Vec<P>> {
+/// All orientations of a 2D piece: 4 rotations of it and (when `flip`) of
+/// its mirror image, each shifted so its first cell in scan order is at
+/// (0, 0).
+fn orientations(cells: &[P], by_column: bool, flip: bool) -> Vec<Vec<P>> {
     let mut out: BTreeSet<Vec<P>> = BTreeSet::new();
     let mut cur: Vec<P> = cells.to_vec();
-    for flip in 0..2 {
+    for flip in 0..1 + usize::from(flip) {
         if flip == 1 {
             cur = cur.iter().map(|&(x, y)| (-x, y)).collect();
         }
@@ -40,6 +41,16 @@ fn orientations(cells: &[P], by_column: bool) -> Vec<Vec<P>> {
 /// identical copies of piece `i` (`None`: unlimited). Identical copies are
 /// not told apart.
 fn brute_count(board: &[P], pieces: &[Vec<P>], counts: &[Option<u32>]) -> u64 {
+    brute_count_sided(board, pieces, counts, &vec![true; pieces.len()])
+}
+
+/// [`brute_count`] where piece `i` may be turned over only if `flips[i]`.
+fn brute_count_sided(
+    board: &[P],
+    pieces: &[Vec<P>],
+    counts: &[Option<u32>],
+    flips: &[bool],
+) -> u64 {
     let width = board.iter().map(|c| c.0).max().unwrap() - board.iter().map(|c| c.0).min().unwrap();
     let height =
         board.iter().map(|c| c.1).max().unwrap() - board.iter().map(|c| c.1).min().unwrap();
@@ -47,7 +58,11 @@ fn brute_count(board: &[P], pieces: &[Vec<P>], counts: &[Option<u32>]) -> u64 {
     let mut cells: Vec<P> = board.to_vec();
     cells.sort_by_key(scan_key(by_column));
     let mut empty: HashSet<P> = cells.iter().copied().collect();
-    let orients: Vec<Vec<Vec<P>>> = pieces.iter().map(|p| orientations(p, by_column)).collect();
+    let orients: Vec<Vec<Vec<P>>> = pieces
+        .iter()
+        .zip(flips)
+        .map(|(p, &flip)| orientations(p, by_column, flip))
+        .collect();
     let mut left: Vec<Option<u32>> = counts.to_vec();
     fn go(
         cells: &[P],
@@ -129,19 +144,19 @@ fn q35() -> Vec<P> {
 fn oracle_knows_pentomino_orientations() {
     // Sanity of the oracle itself: X 1, I 2, T 4, F 8.
     assert_eq!(
-        orientations(&[(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)], false).len(),
+        orientations(&[(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)], false, true).len(),
         1
     );
     assert_eq!(
-        orientations(&[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], true).len(),
+        orientations(&[(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)], true, true).len(),
         2
     );
     assert_eq!(
-        orientations(&[(0, 0), (1, 0), (2, 0), (1, 1), (1, 2)], false).len(),
+        orientations(&[(0, 0), (1, 0), (2, 0), (1, 1), (1, 2)], false, true).len(),
         4
     );
     assert_eq!(
-        orientations(&[(1, 0), (2, 0), (0, 1), (1, 1), (1, 2)], true).len(),
+        orientations(&[(1, 0), (2, 0), (0, 1), (1, 1), (1, 2)], true, true).len(),
         8
     );
 }
@@ -212,4 +227,72 @@ fn pentominoes_3x20_match_brute_force() {
     assert_eq!(brute, 8, "published count");
     let (got, _) = dlx_count(&data().join("pentominoes/3x20.toml"));
     assert_eq!(got, 8);
+}
+
+/// Parses `name art` pentomino rows (`/` between rows) into cells.
+fn cells_of(art: &str) -> Vec<P> {
+    let mut v = vec![];
+    for (y, row) in art.split('/').enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            if ch == '#' {
+                v.push((x as i32, y as i32));
+            }
+        }
+    }
+    v
+}
+
+/// A piece's own `mirror` key against the oracle: the L, P, W and Y
+/// pentominoes (20 fillings of a 4x5 board when all may turn over, 2 when
+/// none may) on a 4x5 board, in one-sided and two-sided puzzles where
+/// some pieces override the puzzle's rule.
+#[test]
+fn per_piece_mirror_matches_brute_force() {
+    let arts = [
+        ("L", "####/#..."),
+        ("P", "##/##/#."),
+        ("W", "#../##./.##"),
+        ("Y", "..#./####"),
+    ];
+    let pieces: Vec<Vec<P>> = arts.iter().map(|(_, a)| cells_of(a)).collect();
+    let board: Vec<P> = (0..4).flat_map(|y| (0..5).map(move |x| (x, y))).collect();
+    let mut seen = HashSet::new();
+    // (one_sided, each piece's `mirror` key: None, Some(true), Some(false))
+    for (one_sided, mirror) in [
+        (false, [None, None, None, None]),
+        (true, [None, None, None, None]),
+        (true, [Some(true), None, Some(true), None]),
+        (false, [Some(false), None, None, Some(false)]),
+        (true, [None, Some(true), None, None]),
+        (false, [Some(false), Some(false), Some(false), Some(false)]),
+    ] {
+        let flips: Vec<bool> = mirror.iter().map(|m| m.unwrap_or(!one_sided)).collect();
+        let want = brute_count_sided(&board, &pieces, &[Some(1); 4], &flips);
+        seen.insert(want);
+        let mut text =
+            format!("lattice = \"square\"\none_sided = {one_sided}\n[board]\nsize = [5, 4]\n");
+        for ((name, art), m) in arts.iter().zip(mirror) {
+            let rows = art.replace('/', "\n");
+            text += &format!(
+                "[[piece]]\nname = \"{name}\"\nsymbol = \"{name}\"\nart = \"\"\"\n{rows}\n\"\"\"\n"
+            );
+            if let Some(m) = m {
+                text += &format!("mirror = {m}\n");
+            }
+        }
+        let p = polyform::file::parse_puzzle(Path::new("mirror.toml"), &text)
+            .unwrap_or_else(|e| panic!("{e}"));
+        for (piece, &flip) in p.pieces.iter().zip(&flips) {
+            assert_eq!(piece.may_turn_over(), flip, "{}", piece.name);
+        }
+        let enc = polyform::encode(&p).unwrap();
+        let got = dlx::Solver::new(&enc.matrix).count();
+        assert_eq!(
+            got,
+            u128::from(want),
+            "one_sided {one_sided}, mirror {mirror:?}"
+        );
+    }
+    // The cases differ: the key changes the count.
+    assert!(seen.len() >= 3, "counts {seen:?}");
 }

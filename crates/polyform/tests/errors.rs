@@ -1,6 +1,7 @@
 //! Bad puzzle files: every mistake gives a message naming the file, the
 //! line and what to fix, never a panic.
 
+use polyform::ErrorKind;
 use std::path::{Path, PathBuf};
 
 fn pentominoes() -> String {
@@ -29,10 +30,11 @@ fn expect(name: &str, text: &str, line: usize, words: &[&str]) {
     let e = error_of(name, text);
     let shown = e.to_string();
     assert_eq!(e.line, Some(line), "line of: {shown}");
-    assert!(
-        shown.contains(&format!("{name}:{line}: ")),
-        "FILE:LINE: in {shown}"
-    );
+    let place = match e.column {
+        Some(c) => format!("{name}:{line}:{c}: "),
+        None => format!("{name}:{line}: "),
+    };
+    assert!(shown.contains(&place), "FILE:LINE[:COLUMN]: in {shown}");
     for w in words {
         assert!(shown.contains(w), "`{w}` missing from: {shown}");
     }
@@ -142,6 +144,21 @@ fn area_cannot_fill_the_board() {
     );
     let text = format!("lattice = \"square\"\n[board]\nsize = [1, 2]\n{DOMINO}");
     expect("area2.toml", &text, 2, &["at least 4 cells", "only 2"]);
+    // The kinds carry the numbers.
+    let text = format!("lattice = \"square\"\n[board]\nsize = [3, 2]\n{DOMINO}");
+    assert_eq!(
+        error_of("area3.toml", &text).kind,
+        ErrorKind::AreaTooSmall { most: 4, fill: 6 }
+    );
+    let text = format!("lattice = \"square\"\n[board]\nsize = [1, 2]\n{DOMINO}");
+    assert_eq!(
+        error_of("area4.toml", &text).kind,
+        ErrorKind::AreaTooLarge {
+            least: 4,
+            free: 2,
+            fill: 2
+        }
+    );
 }
 
 #[test]
@@ -150,6 +167,10 @@ fn unknown_keys() {
     expect("key.toml", &text, 2, &["unknown field `colour`"]);
     let text = format!("lattice = \"square\"\n[board]\nsize = [2, 2]\nholes = []\n{DOMINO}");
     expect("key2.toml", &text, 4, &["unknown field `holes`"]);
+    // TOML mistakes are their own kind, placed to the column.
+    let e = error_of("key3.toml", &text);
+    assert!(matches!(e.kind, ErrorKind::Toml(_)), "{e:?}");
+    assert_eq!(e.column, Some(1), "{e}");
 }
 
 #[test]
@@ -185,7 +206,7 @@ fn huge_sizes() {
         "huge.toml",
         &text,
         3,
-        &["10000000000 cells", "at most 1000000"],
+        &["10000000000 board cells", "at most 1000000"],
     );
     let text = "lattice = \"square\"\n[board]\nsize = [2, 2]\n[[piece]]\nname = \"d\"\nsymbol = \"d\"\ncells = [[0, 0], [1, 9999999]]\n";
     expect("hugecoord.toml", text, 7, &["too large"]);
@@ -234,4 +255,5 @@ fn unreadable_file() {
             .starts_with("/no/such/puzzle.toml: cannot read"),
         "{e}"
     );
+    assert!(matches!(e.kind, ErrorKind::Read(_)), "{e:?}");
 }

@@ -1,22 +1,22 @@
-//! Kanoodle Extreme: the placement table of the seed
-//! (`../shared/seeds/kanoodle-extreme-solver.txt`) and the catalog's
+//! Kanoodle Extreme: the placement table of benelder/Kanoodle's solver
+//! (as listed in `docs/reference-counts.md`) and the catalog's
 //! challenges, each checked against an independent model.
 //!
 //! The model here shares nothing with polycover's lattices or its
 //! exact-cover code: the pyramid is the set of barycentric points
 //! `(X, Y, Z, W)` with non-negative integer entries summing to 5 (sphere
 //! `(X, Y, Z + 1)` rests on `(X, Y, Z)`, `(X + 1, Y, Z)`, `(X, Y + 1, Z)`,
-//! as in the seed), and a piece may lie in any plane parallel to a face
+//! as in benelder/Kanoodle's solver), and a piece may lie in any plane parallel to a face
 //! (one coordinate constant), where the other three coordinates form a
 //! triangular lattice, in any of its 12 orientations there. That is the
-//! seed's rule: flat in a layer, or leaning parallel to a face. Solutions
+//! solver's rule: flat in a layer, or leaning parallel to a face. Solutions
 //! are counted by plain backtracking (fill the first empty sphere).
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-/// The pieces as listed in `../shared/reference/counts.md`, with the
-/// symbols of `data/sets/kanoodle-extreme.toml` and the seed's counts.
+/// The pieces as listed in `docs/reference-counts.md`, with the symbols
+/// of `data/sets/kanoodle-extreme.toml` and the solver's counts.
 /// Name, symbol, cells `(x, y)`, placements in the pyramid.
 type PieceRow = (&'static str, char, &'static [(i32, i32)], usize);
 
@@ -152,7 +152,7 @@ fn read_board(art: &str) -> HashMap<Sphere, char> {
                     assert_eq!((r + c) % 2, 0, "stagger");
                     // Axial (a, b) = ((c - r) / 2, r); then (X, Y) = (a + b, -a),
                     // which turns the art's rule (a sphere rests on the one
-                    // drawn at its place and the two below) into the seed's.
+                    // drawn at its place and the two below) into the solver's.
                     let a = (c - r) / 2;
                     marks.push(([a + r, -a, layer as i32], ch));
                 }

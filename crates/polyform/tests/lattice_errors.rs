@@ -15,8 +15,8 @@ fn hex_art_with_a_cell_between_two_cells() {
     );
     assert_eq!(e.file, Path::new("bad-stagger.toml"));
     assert_eq!(e.line, Some(6), "{e}");
-    assert!(e.message.contains("staggered"), "{e}");
-    assert!(e.message.contains("column 4"), "{e}");
+    assert!(e.message().contains("staggered"), "{e}");
+    assert!(e.message().contains("column 4"), "{e}");
 }
 
 #[test]
@@ -28,7 +28,7 @@ fn a_square_piece_on_a_hex_board() {
     // Two-number cells on a hex puzzle are hex cells; the 3D piece is not.
     assert_eq!(e.line, Some(8), "{e}");
     assert!(
-        e.message.contains("cannot be placed on a hex (2D) board"),
+        e.message().contains("cannot be placed on a hex (2D) board"),
         "{e}"
     );
 }
@@ -52,7 +52,7 @@ fn a_hex_piece_on_a_square_board_names_the_set_file_and_line() {
     assert_eq!(e.file, dir.join("set.toml"), "{e}");
     assert_eq!(e.line, Some(4), "{e}");
     assert!(
-        e.message
+        e.message()
             .contains("hex lattice cannot be placed on a square board"),
         "{e}"
     );
@@ -66,13 +66,13 @@ fn a_pyramid_on_a_flat_lattice_and_a_bad_side() {
         "lattice = \"square\"\n[board]\npyramid = 5\n[[piece]]\nname = \"a\"\nsymbol = \"a\"\nart = \"#\"\ncount = \"unlimited\"\n",
     );
     assert_eq!(e.line, Some(3), "{e}");
-    assert!(e.message.contains("fcc-square and fcc-triangle"), "{e}");
+    assert!(e.message().contains("fcc-square and fcc-triangle"), "{e}");
     let e = error(
         "side.toml",
         "lattice = \"fcc-triangle\"\n[board]\ntetrahedron = 0\n[[piece]]\nname = \"a\"\nsymbol = \"a\"\nart = \"#\"\ncount = \"unlimited\"\n",
     );
     assert_eq!(e.line, Some(3), "{e}");
-    assert!(e.message.contains("out of range"), "{e}");
+    assert!(e.message().contains("out of range"), "{e}");
 }
 
 #[test]
@@ -89,7 +89,7 @@ fn cubes_and_triangles_are_not_spheres() {
     );
     assert_eq!(e.line, Some(7), "{e}");
     assert!(
-        e.message
+        e.message()
             .contains("3D drawing does not belong to the triangle lattice"),
         "{e}"
     );

@@ -117,8 +117,8 @@ fn soma_screws_are_mirror_images_with_12_rotations_each() {
 }
 
 // Placement counts: the per-piece option counts of the exact-cover
-// instances in ../shared/instances (made by an independent generator and
-// verified with Knuth's DLX1; see that directory's README).
+// instances in benches/instances (made by an independent generator and
+// verified with Knuth's DLX1).
 
 #[test]
 fn pentomino_6x10_placements() {
@@ -224,4 +224,61 @@ fn matrix_sizes_and_item_order() {
         assert!(piece >= last && piece < 12);
         last = piece;
     }
+}
+
+/// Orientations of one unlimited piece drawn as `art` (its extra keys in
+/// `keys`) on `lattice` with the given top-level keys.
+fn piece_orientations(top: &str, board: &str, piece: &str) -> (usize, bool) {
+    let text = format!(
+        "{top}\n[board]\n{board}\n[[piece]]\nname = \"p\"\nsymbol = \"p\"\ncount = \"unlimited\"\n{piece}\n"
+    );
+    let p = polyform::file::parse_puzzle(Path::new("mirror.toml"), &text)
+        .unwrap_or_else(|e| panic!("{e}"));
+    (p.pieces[0].orientations.len(), p.pieces[0].may_turn_over())
+}
+
+#[test]
+fn a_piece_mirror_key_overrides_the_puzzle() {
+    // The L pentomino: 8 orientations when it may be turned over, 4 when
+    // it only rotates.
+    let l = "cells = [[0, 0], [0, 1], [0, 2], [0, 3], [1, 3]]";
+    let two = "lattice = \"square\"";
+    let one = "lattice = \"square\"\none_sided = true";
+    let board = "size = [5, 5]";
+    assert_eq!(piece_orientations(two, board, l), (8, true));
+    assert_eq!(
+        piece_orientations(two, board, &format!("{l}\nmirror = false")),
+        (4, false)
+    );
+    assert_eq!(piece_orientations(one, board, l), (4, false));
+    assert_eq!(
+        piece_orientations(one, board, &format!("{l}\nmirror = true")),
+        (8, true)
+    );
+    // A symmetric piece gains nothing: the T tetromino has 4 either way.
+    let t = "cells = [[0, 0], [1, 0], [2, 0], [1, 1]]";
+    assert_eq!(
+        piece_orientations(one, board, &format!("{t}\nmirror = true")),
+        (4, true)
+    );
+
+    // 3D: a Soma screw only rotates (12 orientations, as Soma solvers
+    // list); with `mirror = true` it may also be its mirror image, the
+    // other screw (24).
+    let cubic = "lattice = \"cubic\"";
+    let boxed = "size = [3, 3, 3]";
+    let screw = "cells = [[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 0, 1]]";
+    assert_eq!(piece_orientations(cubic, boxed, screw), (12, false));
+    assert_eq!(
+        piece_orientations(cubic, boxed, &format!("{screw}\nmirror = true")),
+        (24, true)
+    );
+    // A flat L tetracube turns over by rotating: 24 orientations whether
+    // or not it may take its mirror image.
+    let flat = "cells = [[0, 0, 0], [0, 1, 0], [0, 2, 0], [1, 2, 0]]";
+    assert_eq!(piece_orientations(cubic, boxed, flat), (24, true));
+    assert_eq!(
+        piece_orientations(cubic, boxed, &format!("{flat}\nmirror = false")),
+        (24, false)
+    );
 }

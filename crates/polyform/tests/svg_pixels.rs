@@ -56,7 +56,7 @@ fn hatched(c: Rgb) -> Rgb {
 
 /// Checks the pixel at every board cell of a picture of `placements`.
 fn check_picture(puzzle: &Puzzle, placements: &[Placement]) {
-    let pic = svg::solution(puzzle, placements, "test");
+    let pic = svg::solution(puzzle, placements, "test").unwrap();
     roxmltree::Document::parse(&pic.svg).expect("well-formed XML");
     let pm = raster(&pic.svg);
     let colors = svg::placement_colors(puzzle, placements);
@@ -167,7 +167,7 @@ art = "##"
         check_picture(&puzzle, &enc.decode(&puzzle, &sol));
     }
     check_picture(&puzzle, &[]);
-    let all = svg::overview(&puzzle);
+    let all = svg::overview(&puzzle).unwrap();
     roxmltree::Document::parse(&all.svg).unwrap();
 }
 
@@ -186,7 +186,9 @@ fn bad_color_is_an_error_with_its_line() {
 fn snapshot_of_a_small_puzzle() {
     let puzzle = file::load(&data("copies/two-dominoes-2x2.toml")).unwrap();
     let sol = first_solution(&puzzle);
-    let got = svg::solution(&puzzle, &sol, "two dominoes, solution 1").svg;
+    let got = svg::solution(&puzzle, &sol, "two dominoes, solution 1")
+        .unwrap()
+        .svg;
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/two-dominoes.svg");
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
@@ -216,12 +218,12 @@ fn write_pngs() {
         let puzzle = file::load(&data(rel)).unwrap();
         let sol = first_solution(&puzzle);
         let name = rel.replace('/', "-").replace(".toml", "");
-        let pic = svg::solution(&puzzle, &sol, &puzzle.name);
+        let pic = svg::solution(&puzzle, &sol, &puzzle.name).unwrap();
         raster(&pic.svg)
             .save_png(dir.join(format!("{name}.png")))
             .unwrap();
         std::fs::write(dir.join(format!("{name}.svg")), &pic.svg).unwrap();
-        let all = svg::overview(&puzzle);
+        let all = svg::overview(&puzzle).unwrap();
         raster(&all.svg)
             .save_png(dir.join(format!("{name}-show.png")))
             .unwrap();

@@ -420,7 +420,7 @@ fn bad_input_names_file_and_line() {
         let e = error(&GOOD.replacen(from, to, 1));
         assert_eq!(e.file, Path::new("bad.toml"));
         assert_eq!(e.line, Some(*line), "{to}: {e}");
-        assert!(e.message.contains(msg), "{to}: {e}");
+        assert!(e.message().contains(msg), "{to}: {e}");
     }
     // Detection.
     assert!(tiles::file::is_tile_puzzle(GOOD));

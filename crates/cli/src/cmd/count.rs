@@ -1,18 +1,22 @@
-//! `polycover count`: the number of solutions, and up to symmetry.
+//! `polycover count`: the number of solutions, and up to symmetry; one
+//! shard of a distributed count.
 //!
-//! One counting entry ([`count_problem`], also used by `verify` and `dlx`):
-//! the problem's group action, a plan from `polyform::orbits` (the whole
-//! tree, one piece at one placement per orbit, or Burnside), the plan's one
-//! big search on the runner, and the plan's finish.
+//! One counting entry for every command ([`Job`], also used by `verify`,
+//! `dlx`, `merge` and `plan`): the problem's group action, a plan from
+//! `polyform::orbits` (the whole tree, one piece at one placement per
+//! orbit, or Burnside), the plan's one big search on the runner (whole,
+//! resumed from a checkpoint, or one shard of it), and the plan's finish.
 
 use super::{GroupArg, group_choice, load};
 use crate::failure::Failure;
 use crate::output::{self, CountInfo, JsonArg};
 use crate::search::{CheckpointArgs, Runner, SearchArgs};
 use clap::Args;
-use polyform::orbits::{CountError, Counted, Plan, Want};
+pub use polyform::orbits::Want;
+use polyform::orbits::{Action, CountError, Counted, Plan, Tally, Weigher};
 use polyform::problem::Problem;
 use polyform::symmetry::GroupChoice;
+use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -35,12 +39,76 @@ pub struct CountArgs {
     /// same exact total); nodes and updates are then those of that search
     #[arg(long, conflicts_with = "distinct")]
     full_search: bool,
+    /// Count only shard I of N (1-based) of the search and write the result
+    /// to --out, for `polycover merge`. `auto/N` takes I from
+    /// SLURM_ARRAY_TASK_ID (as is: submit --array=1-N) or
+    /// JOB_COMPLETION_INDEX (Kubernetes, 0-based: 1 is added)
+    #[arg(
+        long,
+        value_name = "I/N",
+        requires = "out",
+        conflicts_with = "full_search"
+    )]
+    shard: Option<String>,
+    /// With --shard: the result file to write
+    #[arg(long, value_name = "RESULT", requires = "shard")]
+    out: Option<PathBuf>,
     #[command(flatten)]
     json: JsonArg,
     #[command(flatten)]
     search: SearchArgs,
     #[command(flatten)]
     checkpoint: CheckpointArgs,
+}
+
+/// A planned count of a problem: the group acting on it and how to count.
+pub struct Job<'p> {
+    /// The group, as option permutations.
+    pub action: Action,
+    /// The plan: the big search's matrix and weigher, and the finish.
+    pub plan: Plan<'p>,
+    path: PathBuf,
+}
+
+impl<'p> Job<'p> {
+    /// Plans a count of `problem`: `want` the total or also the distinct
+    /// ones under `group`; `reduce` lets a total come from the
+    /// symmetry-reduced search.
+    pub fn new(
+        problem: &'p dyn Problem,
+        group: GroupChoice,
+        want: Want,
+        reduce: bool,
+    ) -> Result<Job<'p>, Failure> {
+        let action = problem.action(group)?;
+        let path = problem.path().to_path_buf();
+        let plan =
+            Plan::new(problem.matrix(), &action, want, reduce).map_err(|m| internal(&path, m))?;
+        Ok(Job { action, plan, path })
+    }
+
+    /// Runs `f` with the plan's weigher (`None` for a plain count).
+    pub fn with_weigher<T>(&self, f: impl FnOnce(Option<&Weigher<'_>>) -> T) -> T {
+        let weigh = |o: &[dlx::OptionId]| self.plan.weigh(o);
+        f(if self.plan.is_weighted() {
+            Some(&weigh)
+        } else {
+            None
+        })
+    }
+
+    /// The counts from the big search's tally (Burnside's small searches
+    /// run on `runner`).
+    pub fn finish(&self, tally: Tally, runner: &Runner) -> Result<Counted, Failure> {
+        self.plan.finish(tally, &mut &*runner).map_err(|e| match e {
+            CountError::Search(f) => f,
+            CountError::Internal(m) => internal(&self.path, m),
+        })
+    }
+}
+
+fn internal(path: &std::path::Path, m: String) -> Failure {
+    Failure::check(format!("{}: internal error: {m}", path.display()))
 }
 
 /// A finished count with what is needed to print it.
@@ -57,9 +125,8 @@ pub struct Outcome {
     pub threads: usize,
 }
 
-/// Counts a problem's solutions on the runner: `want` the total or also
-/// the distinct ones under `group`; `reduce` lets a total come from the
-/// symmetry-reduced search. Ctrl-C gives exit 130 with the partial count.
+/// Counts a problem's solutions on the runner (see [`Job::new`]). Ctrl-C
+/// gives exit 130 with the partial count.
 pub fn count_problem(
     problem: &dyn Problem,
     runner: &Runner,
@@ -67,26 +134,14 @@ pub fn count_problem(
     group: GroupChoice,
     reduce: bool,
 ) -> Result<Outcome, Failure> {
-    let action = problem.action(group)?;
-    let internal =
-        |m: String| Failure::check(format!("{}: internal error: {m}", problem.path().display()));
-    let plan = Plan::new(problem.matrix(), &action, want, reduce).map_err(internal)?;
-    let weigh = |o: &[dlx::OptionId]| plan.weigh(o);
-    let weigher: Option<&polyform::orbits::Weigher> = if plan.is_weighted() {
-        Some(&weigh)
-    } else {
-        None
-    };
-    let (tally, report) = runner.count(plan.matrix(), weigher)?;
-    let counted = plan.finish(tally, &mut &*runner).map_err(|e| match e {
-        CountError::Search(f) => f,
-        CountError::Internal(m) => internal(m),
-    })?;
+    let job = Job::new(problem, group, want, reduce)?;
+    let (tally, report) = job.with_weigher(|w| runner.count(job.plan.matrix(), w))?;
+    let counted = job.finish(tally, runner)?;
     Ok(Outcome {
         counted,
         group,
-        group_description: action.description,
-        split_nodes: report.wasted_nodes,
+        group_description: job.action.description.clone(),
+        split_nodes: report.split_nodes + report.wasted_nodes,
         threads: report.threads,
     })
 }
@@ -94,21 +149,21 @@ pub fn count_problem(
 pub fn run(args: CountArgs) -> Result<u8, Failure> {
     let problem = load(&args.file)?;
     let group = group_choice(args.group, &*problem);
-    if args.distinct && args.checkpoint.any() {
-        return Err(Failure::input(
-            "--distinct runs several searches and cannot be checkpointed yet: drop --checkpoint/--resume, or count without --distinct",
-        ));
-    }
     let runner = Runner::new(&args.search, args.json.json)?.with_checkpoints(&args.checkpoint)?;
+    if let Some(shard) = &args.shard {
+        let out = args.out.as_ref().expect("clap requires --out with --shard");
+        return run_shard(&*problem, group, &runner, shard, out, args.json.json);
+    }
     let start = Instant::now();
-    let want = if args.distinct {
+    // A resumable or distributed count plans as for the distinct count, so
+    // that `count --resume` takes the checkpoint of any count (and of
+    // `merge --checkpoint`) of the same file and group.
+    let want = if args.distinct || args.checkpoint.any() {
         Want::Distinct
     } else {
         Want::Total
     };
-    // A checkpoint records a plain count of one matrix.
-    let reduce = !args.full_search && !args.checkpoint.any();
-    let o = count_problem(&*problem, &runner, want, group, reduce)?;
+    let o = count_problem(&*problem, &runner, want, group, !args.full_search)?;
     let info = CountInfo {
         group: o.group.name(),
         group_description: &o.group_description,
@@ -124,6 +179,95 @@ pub fn run(args: CountArgs) -> Result<u8, Failure> {
             out,
             "{}",
             output::count_text(&*problem, &o.counted, &info, args.distinct)
+        )?;
+    }
+    Ok(0)
+}
+
+/// `I/N`, or `auto/N` from the environment of a Slurm array task or a
+/// Kubernetes Indexed Job.
+fn parse_shard(s: &str) -> Result<(usize, usize), Failure> {
+    let bad = || {
+        Failure::input(format!(
+            "--shard {s}: write I/N with 1 <= I <= N (or auto/N inside a Slurm array or a Kubernetes Indexed Job)"
+        ))
+    };
+    let (i, n) = s.split_once('/').ok_or_else(bad)?;
+    let n: usize = n.trim().parse().map_err(|_| bad())?;
+    let i = if i.trim() == "auto" {
+        let from = |var: &str| std::env::var(var).ok().filter(|v| !v.is_empty());
+        if let Some(v) = from("SLURM_ARRAY_TASK_ID") {
+            eprintln!("polycover: shard {v}/{n} from SLURM_ARRAY_TASK_ID");
+            v.parse().map_err(|_| bad())?
+        } else if let Some(v) = from("JOB_COMPLETION_INDEX") {
+            let k: usize = v.parse().map_err(|_| bad())?;
+            eprintln!(
+                "polycover: shard {}/{n} from JOB_COMPLETION_INDEX={v} (0-based)",
+                k + 1
+            );
+            k + 1
+        } else {
+            return Err(Failure::input(format!(
+                "--shard {s}: neither SLURM_ARRAY_TASK_ID nor JOB_COMPLETION_INDEX is set"
+            )));
+        }
+    } else {
+        i.trim().parse().map_err(|_| bad())?
+    };
+    if n == 0 || i == 0 || i > n {
+        return Err(bad());
+    }
+    Ok((i, n))
+}
+
+/// Counts one shard and writes its result file.
+fn run_shard(
+    problem: &dyn Problem,
+    group: GroupChoice,
+    runner: &Runner,
+    shard: &str,
+    out: &std::path::Path,
+    json: bool,
+) -> Result<u8, Failure> {
+    let (index, n) = parse_shard(shard)?;
+    let start = Instant::now();
+    let job = Job::new(problem, group, Want::Distinct, true)?;
+    let shards =
+        parallel::Shards::new(job.plan.matrix(), n).map_err(|e| Failure::input(e.to_string()))?;
+    let result = job.with_weigher(|w| runner.shard(job.plan.matrix(), &shards, index, w))?;
+    result
+        .save(out)
+        .map_err(|e| Failure::input(e.to_string()))?;
+    let mut stdout = std::io::stdout().lock();
+    let weights = result.weights();
+    if json {
+        let mut m = output::problem_keys(problem, "shard");
+        m.insert("shard".into(), json!(index));
+        m.insert("shards".into(), json!(n));
+        m.insert("parts".into(), json!(result.parts.len()));
+        m.insert("found".into(), json!(result.solutions()));
+        m.insert(
+            "weights".into(),
+            json!(
+                weights
+                    .map(|w| json!({"total": w.total, "distinct_times_group_order": w.distinct}))
+            ),
+        );
+        m.insert("nodes".into(), json!(result.nodes));
+        m.insert("cpu_seconds".into(), json!(result.cpu_seconds()));
+        m.insert("seconds".into(), json!(start.elapsed().as_secs_f64()));
+        m.insert("out".into(), json!(out.display().to_string()));
+        output::print_json(&mut stdout, &serde_json::Value::Object(m))?;
+    } else {
+        writeln!(
+            stdout,
+            "{}: shard {index}/{n}: {} parts, {} solutions found, {} nodes, {:.3} seconds; result in {}",
+            problem.name(),
+            result.parts.len(),
+            result.solutions().unwrap_or(0),
+            result.nodes,
+            start.elapsed().as_secs_f64(),
+            out.display()
         )?;
     }
     Ok(0)

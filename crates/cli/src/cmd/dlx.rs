@@ -96,7 +96,11 @@ pub fn run(args: DlxArgs) -> Result<u8, Failure> {
                 updates: report.updates,
             },
         };
-        (counted, report.wasted_nodes, report.threads)
+        (
+            counted,
+            report.split_nodes + report.wasted_nodes,
+            report.threads,
+        )
     };
     let info = CountInfo {
         group: GroupChoice::None.name(),

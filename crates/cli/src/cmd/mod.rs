@@ -5,6 +5,8 @@
 pub mod count;
 pub mod dlx;
 pub mod matrix;
+pub mod merge;
+pub mod plan;
 pub mod show;
 pub mod solve;
 pub mod verify;

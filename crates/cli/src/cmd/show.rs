@@ -21,7 +21,7 @@ pub fn run(args: ShowArgs) -> Result<u8, Failure> {
     let problem = load(&args.file)?;
     let mut out = std::io::stdout().lock();
     match args.format.format() {
-        Format::Text => out.write_all(problem.describe(output::use_color()).as_bytes())?,
+        Format::Text => out.write_all(problem.describe(output::use_color())?.as_bytes())?,
         Format::Svg => out.write_all(problem.overview_svg()?.as_bytes())?,
         Format::Json => {
             let mut m = output::problem_keys(&*problem, "problem");

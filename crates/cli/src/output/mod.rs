@@ -202,7 +202,7 @@ impl<'p> Solutions<'p> {
         let n = self.shown;
         match self.format {
             Format::Text => {
-                let pic = self.problem.picture(solution, self.color);
+                let pic = self.problem.picture(solution, self.color)?;
                 write!(self.out, "solution {n}:\n{pic}\n")?;
             }
             Format::Json => {

@@ -6,4 +6,5 @@ mod dlx;
 mod json;
 mod puzzle;
 mod run;
+mod shards;
 mod svg;

@@ -43,6 +43,7 @@
 
 use super::hex::{staggered_cell, staggered_position};
 use super::{Cell, Lattice, LatticeKind, Symmetry, coplanar, cubic_group, describe};
+use crate::error::ErrorKind;
 
 /// How layers of spheres are drawn.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -58,6 +59,7 @@ pub enum Layers {
 /// [module docs](self)).
 #[derive(Copy, Clone, Debug)]
 pub struct Fcc {
+    /// How the layers are drawn.
     pub layers: Layers,
 }
 
@@ -88,15 +90,6 @@ impl Lattice for Fcc {
             Layers::Triangle => LatticeKind::FccTriangle,
         }
     }
-    fn name(&self) -> &'static str {
-        match self.layers {
-            Layers::Square => "fcc-square",
-            Layers::Triangle => "fcc-triangle",
-        }
-    }
-    fn dimension(&self) -> usize {
-        3
-    }
     fn symmetries(&self) -> &'static [Symmetry] {
         cubic_group()
     }
@@ -109,7 +102,7 @@ impl Lattice for Fcc {
     fn canonical_translation(&self, c: Cell) -> Cell {
         [-c[0], -c[1], -c[2]]
     }
-    fn embed(&self, from: LatticeKind, cells: &[Cell]) -> Result<Vec<Cell>, String> {
+    fn embed(&self, from: LatticeKind, cells: &[Cell]) -> Result<Vec<Cell>, ErrorKind> {
         match from {
             LatticeKind::FccSquare | LatticeKind::FccTriangle => Ok(cells.to_vec()),
             LatticeKind::Square => Ok(cells
@@ -117,12 +110,12 @@ impl Lattice for Fcc {
                 .map(|c| [c[0] + c[1], c[0] - c[1], 0])
                 .collect()),
             LatticeKind::Hex => Ok(cells.iter().map(|c| [c[0] + c[1], -c[0], -c[1]]).collect()),
-            LatticeKind::Cubic => Err(
+            LatticeKind::Cubic => Err(ErrorKind::Embed(
                 "a shape drawn on the cubic lattice (unit cubes) cannot be placed in a sphere packing: draw flat pieces in square or hex art, solid ones in layers of spheres".into(),
-            ),
-            LatticeKind::Triangle => Err(
+            )),
+            LatticeKind::Triangle => Err(ErrorKind::Embed(
                 "a shape drawn on the triangle lattice (triangles) cannot be placed in a sphere packing: draw it in hex art (spheres)".into(),
-            ),
+            )),
         }
     }
     fn is_flat(&self, cells: &[Cell]) -> bool {

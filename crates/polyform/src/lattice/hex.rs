@@ -26,6 +26,7 @@
 //! cells, and an error.
 
 use super::{Cell, Lattice, LatticeKind, Symmetry, describe, group};
+use crate::error::ErrorKind;
 use std::sync::OnceLock;
 
 /// The hexagonal lattice (see the [module docs](self)).
@@ -74,12 +75,6 @@ impl Lattice for Hex {
     fn kind(&self) -> LatticeKind {
         LatticeKind::Hex
     }
-    fn name(&self) -> &'static str {
-        "hex"
-    }
-    fn dimension(&self) -> usize {
-        2
-    }
     fn symmetries(&self) -> &'static [Symmetry] {
         hexagonal_group()
     }
@@ -92,15 +87,15 @@ impl Lattice for Hex {
     fn canonical_translation(&self, c: Cell) -> Cell {
         [-c[0], -c[1], 0]
     }
-    fn embed(&self, from: LatticeKind, cells: &[Cell]) -> Result<Vec<Cell>, String> {
+    fn embed(&self, from: LatticeKind, cells: &[Cell]) -> Result<Vec<Cell>, ErrorKind> {
         match from {
             LatticeKind::Hex => Ok(cells.to_vec()),
-            LatticeKind::FccSquare | LatticeKind::FccTriangle => Err(
+            LatticeKind::FccSquare | LatticeKind::FccTriangle => Err(ErrorKind::Embed(
                 "a 3D shape (spheres drawn in layers) cannot be placed on a hex (2D) board".into(),
-            ),
-            other => Err(format!(
-                "a shape drawn on the {other} lattice cannot be placed on a hex board: draw it in hex art (staggered rows, see docs/format.md)"
             )),
+            other => Err(ErrorKind::Embed(format!(
+                "a shape drawn on the {other} lattice cannot be placed on a hex board: draw it in hex art (staggered rows, see docs/format.md)"
+            ))),
         }
     }
     fn is_flat(&self, _: &[Cell]) -> bool {

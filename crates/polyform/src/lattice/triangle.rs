@@ -35,6 +35,7 @@
 
 use super::hex::{PAGE_BASIS, hexagonal_group};
 use super::{Cell, Lattice, LatticeKind, Symmetry, describe};
+use crate::error::ErrorKind;
 
 /// The triangular lattice (see the [module docs](self)).
 #[derive(Copy, Clone, Debug, Default)]
@@ -48,12 +49,6 @@ pub fn points_up(c: Cell) -> bool {
 impl Lattice for Triangle {
     fn kind(&self) -> LatticeKind {
         LatticeKind::Triangle
-    }
-    fn name(&self) -> &'static str {
-        "triangle"
-    }
-    fn dimension(&self) -> usize {
-        2
     }
     fn symmetries(&self) -> &'static [Symmetry] {
         hexagonal_group()
@@ -69,12 +64,12 @@ impl Lattice for Triangle {
         let k = c[0].rem_euclid(3);
         [k - c[0], k - c[1], 0]
     }
-    fn embed(&self, from: LatticeKind, cells: &[Cell]) -> Result<Vec<Cell>, String> {
+    fn embed(&self, from: LatticeKind, cells: &[Cell]) -> Result<Vec<Cell>, ErrorKind> {
         match from {
             LatticeKind::Triangle => Ok(cells.to_vec()),
-            other => Err(format!(
+            other => Err(ErrorKind::Embed(format!(
                 "a shape drawn on the {other} lattice cannot be placed on a triangle board: draw it in triangle art (see docs/format.md)"
-            )),
+            ))),
         }
     }
     fn is_flat(&self, _: &[Cell]) -> bool {

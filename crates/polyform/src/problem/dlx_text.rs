@@ -39,6 +39,18 @@ impl DlxProblem {
     }
 }
 
+impl DlxProblem {
+    /// A solution as the option lines chosen.
+    fn option_lines(&self, solution: &[OptionId]) -> String {
+        let mut s = String::new();
+        for &o in solution {
+            s.push_str(&self.matrix.option_text(o));
+            s.push('\n');
+        }
+        s
+    }
+}
+
 impl Problem for DlxProblem {
     fn kind(&self) -> Kind {
         Kind::Dlx
@@ -69,25 +81,20 @@ impl Problem for DlxProblem {
         }
     }
 
-    fn describe(&self, _color: bool) -> String {
-        format!(
+    fn describe(&self, _color: bool) -> Result<String, Error> {
+        Ok(format!(
             "{} (exact cover in DLX format)\n{}\n",
             self.name,
             matrix_line(&self.matrix)
-        )
+        ))
     }
 
     fn describe_json(&self) -> Value {
         json!({ "matrix": matrix_json(&self.matrix) })
     }
 
-    fn picture(&self, solution: &[OptionId], _color: bool) -> String {
-        let mut s = String::new();
-        for &o in solution {
-            s.push_str(&self.matrix.option_text(o));
-            s.push('\n');
-        }
-        s
+    fn picture(&self, solution: &[OptionId], _color: bool) -> Result<String, Error> {
+        Ok(self.option_lines(solution))
     }
 
     fn solution_json(&self, solution: &[OptionId]) -> Value {
@@ -97,7 +104,7 @@ impl Problem for DlxProblem {
             .collect();
         json!({
             "placements": options,
-            "picture": self.picture(solution, false).lines().collect::<Vec<_>>(),
+            "picture": self.option_lines(solution).lines().collect::<Vec<_>>(),
         })
     }
 

@@ -75,13 +75,15 @@ pub trait Problem: Send + Sync {
     /// The group `choice` picks, acting on the matrix's options. Kinds
     /// without geometry refuse every choice but [`GroupChoice::None`].
     fn action(&self, choice: GroupChoice) -> Result<Action, Error>;
-    /// What the problem is, in words and pictures (`show`).
-    fn describe(&self, color: bool) -> String;
+    /// What the problem is, in words and pictures (`show`); fails only
+    /// when a picture would be too large to draw.
+    fn describe(&self, color: bool) -> Result<String, Error>;
     /// What the problem is, as a JSON object (`show --json`): kind-specific
     /// keys beside the common ones the caller adds.
     fn describe_json(&self) -> Value;
-    /// A solution (options of [`Problem::matrix`]) as a text picture.
-    fn picture(&self, solution: &[OptionId], color: bool) -> String;
+    /// A solution (options of [`Problem::matrix`]) as a text picture;
+    /// fails when the picture would be too large to draw.
+    fn picture(&self, solution: &[OptionId], color: bool) -> Result<String, Error>;
     /// A solution as a JSON object: at least `placements` (what goes where)
     /// and `picture` (the text picture's lines).
     fn solution_json(&self, solution: &[OptionId]) -> Value;

@@ -30,7 +30,7 @@ impl PolyformProblem {
 
     /// Encodes a puzzle.
     pub fn new(puzzle: Puzzle) -> Result<PolyformProblem, Error> {
-        let encoding = encode(&puzzle).map_err(|m| Error::new(&puzzle.path, None, m))?;
+        let encoding = encode(&puzzle)?;
         Ok(PolyformProblem { puzzle, encoding })
     }
 
@@ -61,7 +61,7 @@ impl Problem for PolyformProblem {
             .map_err(|m| Error::new(&self.puzzle.path, None, m))
     }
 
-    fn describe(&self, color: bool) -> String {
+    fn describe(&self, color: bool) -> Result<String, Error> {
         let puzzle = &self.puzzle;
         let lattice = puzzle.lattice();
         let mut s = String::new();
@@ -80,7 +80,7 @@ impl Problem for PolyformProblem {
             puzzle.board.count(CellKind::Optional),
             puzzle.fixed.iter().map(|p| p.cells.len()).sum::<usize>()
         );
-        s.push_str(&render::picture(puzzle, &puzzle.fixed, color));
+        s.push_str(&render::picture(puzzle, &puzzle.fixed, color)?);
         let _ = writeln!(s, "\npieces:");
         for (p, st) in puzzle.pieces.iter().zip(&self.encoding.pieces) {
             let _ = writeln!(
@@ -93,7 +93,9 @@ impl Problem for PolyformProblem {
                 st.orientations,
                 st.placements
             );
-            for line in render::shape_picture(lattice, p.cells.cells(), p.symbol).lines() {
+            let shape = render::shape_picture(lattice, p.cells.cells(), p.symbol)
+                .map_err(|k| Error::at(&puzzle.path, None, k))?;
+            for line in shape.lines() {
                 let _ = writeln!(s, "    {line}");
             }
         }
@@ -121,7 +123,7 @@ impl Problem for PolyformProblem {
         if let Some(e) = &puzzle.expect {
             let _ = writeln!(s, "{}", expect_line(e));
         }
-        s
+        Ok(s)
     }
 
     fn describe_json(&self) -> Value {
@@ -162,7 +164,9 @@ impl Problem for PolyformProblem {
                 "fill": puzzle.board.count(CellKind::Fill),
                 "optional": puzzle.board.count(CellKind::Optional),
                 "preplaced": puzzle.fixed.iter().map(|p| p.cells.len()).sum::<usize>(),
-                "picture": render::picture(puzzle, &puzzle.fixed, false).lines().collect::<Vec<_>>(),
+                "picture": render::picture(puzzle, &puzzle.fixed, false)
+                    .ok()
+                    .map(|p| p.lines().map(String::from).collect::<Vec<_>>()),
             },
             "pieces": pieces,
             "group": {
@@ -174,7 +178,7 @@ impl Problem for PolyformProblem {
         })
     }
 
-    fn picture(&self, solution: &[OptionId], color: bool) -> String {
+    fn picture(&self, solution: &[OptionId], color: bool) -> Result<String, Error> {
         render::picture(&self.puzzle, &self.placements(solution), color)
     }
 
@@ -189,11 +193,11 @@ impl Problem for PolyformProblem {
     }
 
     fn solution_svg(&self, solution: &[OptionId], caption: &str) -> Result<String, Error> {
-        Ok(svg::solution(&self.puzzle, &self.placements(solution), caption).svg)
+        Ok(svg::solution(&self.puzzle, &self.placements(solution), caption)?.svg)
     }
 
     fn overview_svg(&self) -> Result<String, Error> {
-        Ok(svg::overview(&self.puzzle).svg)
+        Ok(svg::overview(&self.puzzle)?.svg)
     }
 
     fn legend(&self) -> Vec<LegendEntry> {
@@ -208,7 +212,10 @@ impl Problem for PolyformProblem {
                     format!("{} ×{}", p.name, p.count)
                 },
                 symbol: p.symbol,
-                svg: svg::piece(&self.puzzle, i, "").svg,
+                // A piece too large to draw keeps its caption only.
+                svg: svg::piece(&self.puzzle, i, "")
+                    .map(|p| p.svg)
+                    .unwrap_or_default(),
             })
             .collect()
     }

@@ -24,7 +24,7 @@ impl TileProblem {
     /// Reads a tile puzzle from its text and encodes it.
     pub fn parse(path: &Path, text: &str) -> Result<TileProblem, Error> {
         let puzzle = tiles::file::parse(path, text)?;
-        let encoding = tiles::encode(&puzzle).map_err(|m| Error::new(path, None, m))?;
+        let encoding = tiles::encode(&puzzle)?;
         Ok(TileProblem { puzzle, encoding })
     }
 
@@ -71,7 +71,7 @@ impl Problem for TileProblem {
         })
     }
 
-    fn describe(&self, _color: bool) -> String {
+    fn describe(&self, _color: bool) -> Result<String, Error> {
         let puzzle = &self.puzzle;
         let board = &puzzle.board;
         let mut s = String::new();
@@ -115,7 +115,7 @@ impl Problem for TileProblem {
         if let Some(e) = &puzzle.expect {
             let _ = writeln!(s, "{}", expect_line(e));
         }
-        s
+        Ok(s)
     }
 
     fn describe_json(&self) -> Value {
@@ -158,8 +158,11 @@ impl Problem for TileProblem {
         })
     }
 
-    fn picture(&self, solution: &[OptionId], _color: bool) -> String {
-        render::picture(&self.puzzle, &self.encoding.decode(solution))
+    fn picture(&self, solution: &[OptionId], _color: bool) -> Result<String, Error> {
+        Ok(render::picture(
+            &self.puzzle,
+            &self.encoding.decode(solution),
+        ))
     }
 
     fn solution_json(&self, solution: &[OptionId]) -> Value {

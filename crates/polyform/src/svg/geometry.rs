@@ -24,19 +24,28 @@ pub enum Form {
     /// An isometric cube: its top face, and the two side faces seen from
     /// the front (towards +y, left on the page; towards +x, right).
     Cube {
+        /// The top face.
         top: [Pt; 4],
+        /// The face towards +y (left on the page).
         left: [Pt; 4],
+        /// The face towards +x (right on the page).
         right: [Pt; 4],
     },
-    /// A ball of radius `r` around the centre.
-    Ball { r: f64 },
+    /// A ball around the centre.
+    Ball {
+        /// Its radius.
+        r: f64,
+    },
 }
 
 /// A cell's drawing: its panel (layer), centre and form, in units.
 #[derive(Clone, Debug)]
 pub struct CellGeom {
+    /// The panel (layer) it is drawn in.
     pub layer: i32,
+    /// Its centre in the panel.
     pub centre: Pt,
+    /// What is drawn.
     pub form: Form,
 }
 
@@ -173,14 +182,7 @@ mod tests {
     /// cells; balls in one layer), for every lattice.
     #[test]
     fn neighbours_are_one_unit_apart() {
-        for kind in [
-            LatticeKind::Square,
-            LatticeKind::Cubic,
-            LatticeKind::Hex,
-            LatticeKind::Triangle,
-            LatticeKind::FccSquare,
-            LatticeKind::FccTriangle,
-        ] {
+        for kind in LatticeKind::ALL {
             let l = kind.lattice();
             let cells: Vec<Cell> = (-3..=3)
                 .flat_map(|x| (-3..=3).flat_map(move |y| (-1..=1).map(move |z| [x, y, z])))

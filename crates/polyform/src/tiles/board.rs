@@ -35,6 +35,14 @@ impl Shape {
             Shape::Rectangle(..) => 4,
         }
     }
+
+    /// The number of positions.
+    pub fn positions(self) -> u64 {
+        match self {
+            Shape::Triangle(n) => u64::from(n) * u64::from(n),
+            Shape::Rectangle(w, h) => u64::from(w) * u64::from(h),
+        }
+    }
 }
 
 /// What lies across one side of a position.
@@ -43,7 +51,12 @@ pub enum Across {
     /// The outside of the board.
     Border,
     /// Side `side` of position `position`.
-    Neighbor { position: usize, side: usize },
+    Neighbor {
+        /// The neighbouring position.
+        position: usize,
+        /// Its side that touches this one.
+        side: usize,
+    },
 }
 
 /// One position of the board.
@@ -53,8 +66,9 @@ pub struct Position {
     /// 0 at the top left (for triangles, the column counts the triangles of
     /// the row, up and down alike).
     pub name: String,
-    /// Row and column of the name.
+    /// The row of the name.
     pub row: usize,
+    /// The column of the name.
     pub col: usize,
     /// Vertices, clockwise on the screen.
     pub vertices: Vec<(f64, f64)>,
@@ -88,9 +102,13 @@ impl Position {
 /// `a < b` in the board's position order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Edge {
+    /// The first position.
     pub a: usize,
+    /// Its side on the edge.
     pub side_a: usize,
+    /// The second position (`a < b`).
     pub b: usize,
+    /// Its side on the edge.
     pub side_b: usize,
 }
 
@@ -100,7 +118,9 @@ pub struct Edge {
 pub struct Rotation {
     /// The angle in degrees, clockwise on the screen.
     pub degrees: u32,
+    /// `positions[p]`: where position `p` goes.
     pub positions: Vec<usize>,
+    /// `shift[p]`: how far the sides of position `p` turn.
     pub shift: Vec<usize>,
 }
 
@@ -108,7 +128,9 @@ pub struct Rotation {
 /// left to right).
 #[derive(Clone, Debug)]
 pub struct Board {
+    /// The shape and its size.
     pub shape: Shape,
+    /// The positions in reading order.
     pub positions: Vec<Position>,
 }
 

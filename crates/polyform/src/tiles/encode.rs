@@ -47,13 +47,16 @@
 
 use super::TilePuzzle;
 use super::board::Across;
+use crate::error::{Error, ErrorKind};
 use dlx::{Color, ItemId, Matrix, MatrixBuilder};
 use std::collections::HashMap;
 
 /// One option: a tile in an orientation on a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TilePlacement {
+    /// The tile (index into [`TilePuzzle::tiles`]).
     pub tile: usize,
+    /// The position (index into the board's positions).
     pub position: usize,
     /// The orientation's number among the tile's distinct orientations:
     /// rotations `0..k` (rotation `r` shows edge `(s + r) % k` on side
@@ -81,6 +84,7 @@ pub enum ItemOrder {
 /// A tile puzzle's matrix and the meaning of its options.
 #[derive(Clone, Debug)]
 pub struct TileEncoding {
+    /// The exact-cover matrix (with colors).
     pub matrix: Matrix,
     /// `placements[o]`: what option `o` means.
     pub placements: Vec<TilePlacement>,
@@ -110,12 +114,12 @@ pub fn orientations(puzzle: &TilePuzzle, tile: usize) -> Vec<(Vec<usize>, bool)>
 }
 
 /// Builds the matrix with the fast item order.
-pub fn encode(puzzle: &TilePuzzle) -> Result<TileEncoding, String> {
+pub fn encode(puzzle: &TilePuzzle) -> Result<TileEncoding, Error> {
     encode_with(puzzle, ItemOrder::FillOrder)
 }
 
 /// Builds the matrix with the given item order.
-pub fn encode_with(puzzle: &TilePuzzle, order: ItemOrder) -> Result<TileEncoding, String> {
+pub fn encode_with(puzzle: &TilePuzzle, order: ItemOrder) -> Result<TileEncoding, Error> {
     let positions: Vec<usize> = match order {
         ItemOrder::FillOrder => puzzle.board.fill_order(),
         _ => (0..puzzle.board.len()).collect(),
@@ -129,9 +133,9 @@ pub fn encode_in_order(
     puzzle: &TilePuzzle,
     positions: &[usize],
     tiles_first: bool,
-) -> Result<TileEncoding, String> {
+) -> Result<TileEncoding, Error> {
     let board = &puzzle.board;
-    let err = |e: dlx::MatrixError| format!("internal error: {e}");
+    let err = |e: dlx::MatrixError| Error::at(&puzzle.path, None, ErrorKind::Matrix(e));
     let mut b = MatrixBuilder::new();
     let mut pos_item: Vec<Option<ItemId>> = vec![None; board.len()];
     let mut tile_item = Vec::with_capacity(puzzle.tiles.len());

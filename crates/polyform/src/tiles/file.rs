@@ -22,77 +22,26 @@
 use super::board::{Board, Shape};
 use super::{Label, Tile, TilePuzzle};
 use crate::error::Error;
-use crate::file::{RawExpect, Source, parse_expect};
-use serde::Deserialize;
+use crate::file::raw::RawTileFile;
+use crate::file::{Source, name_and_expect, source};
+use crate::limits::{Limits, Resource};
 use std::collections::HashMap;
 use std::path::Path;
 use toml::Spanned;
 
-/// The most positions a board may have.
-pub const MAX_POSITIONS: usize = 10_000;
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawFile {
-    #[allow(dead_code)]
-    kind: Spanned<String>,
-    name: Option<String>,
-    #[allow(dead_code)]
-    source: Option<String>,
-    #[allow(dead_code)]
-    notes: Option<String>,
-    turn_over: Option<bool>,
-    board: Option<Spanned<RawBoard>>,
-    #[serde(default)]
-    labels: Vec<Spanned<RawLabels>>,
-    border: Option<Spanned<RawBorder>>,
-    #[serde(default, rename = "tile")]
-    tiles: Vec<Spanned<RawTile>>,
-    expect: Option<Spanned<RawExpect>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawBoard {
-    shape: Spanned<String>,
-    side: Option<Spanned<i64>>,
-    size: Option<Spanned<Vec<i64>>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawLabels {
-    rule: Spanned<String>,
-    names: Option<Vec<Spanned<String>>>,
-    pairs: Option<Vec<Spanned<Vec<Spanned<String>>>>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawBorder {
-    labels: Vec<Spanned<String>>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawTile {
-    name: Spanned<String>,
-    edges: Spanned<Vec<Spanned<String>>>,
-}
-
 /// Is this TOML text a tile puzzle (top-level `kind = "tiles"`)?
 pub fn is_tile_puzzle(text: &str) -> bool {
-    match toml::from_str::<toml::Table>(text) {
-        Ok(t) => t.get("kind").and_then(|k| k.as_str()) == Some("tiles"),
-        Err(_) => false,
-    }
+    source::top_table(text).is_some_and(|t| t.get("kind").and_then(|k| k.as_str()) == Some("tiles"))
 }
 
-/// Reads a tile-puzzle file.
+/// Reads a tile-puzzle file within the default [`Limits`].
 pub fn load(path: &Path) -> Result<TilePuzzle, Error> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| Error::new(path, None, format!("cannot read the file: {e}")))?;
-    parse(path, &text)
+    load_with(path, &Limits::default())
+}
+
+/// Reads a tile-puzzle file within `limits`.
+pub fn load_with(path: &Path, limits: &Limits) -> Result<TilePuzzle, Error> {
+    source::load(path, limits, parse_with)
 }
 
 /// Is `name` usable as a tile name (an item name that cannot be taken for
@@ -106,17 +55,14 @@ fn valid_tile_name(name: &str) -> bool {
 
 /// Reads a tile puzzle from its text; `path` names it in messages.
 pub fn parse(path: &Path, text: &str) -> Result<TilePuzzle, Error> {
-    let src = Source { path, text };
-    let raw: RawFile = toml::from_str(text).map_err(|e| {
-        let line = e.span().map(|s| src.line(s.start));
-        let msg = e.message().trim().to_string();
-        let hint = if msg.contains("unknown field") {
-            " (see docs/format.md, \"Edge-matching puzzles\", for the keys each table takes)"
-        } else {
-            ""
-        };
-        Error::new(path, line, format!("{msg}{hint}"))
-    })?;
+    parse_with(path, text, &Limits::default())
+}
+
+/// [`parse`] within `limits`: the matrix the board implies (tiles x
+/// positions x orientations options) is checked before it is built.
+pub fn parse_with(path: &Path, text: &str, limits: &Limits) -> Result<TilePuzzle, Error> {
+    let src = Source::new(path, text, limits)?;
+    let raw: RawTileFile = src.parse("docs/format.md, \"Edge-matching puzzles\",")?;
     if raw.kind.get_ref() != "tiles" {
         return Err(src.err(
             raw.kind.span(),
@@ -186,16 +132,17 @@ pub fn parse(path: &Path, text: &str) -> Result<TilePuzzle, Error> {
             ));
         }
     };
+    // Every tile may go on every position in each of its (up to 2k)
+    // orientations; each option has a position, a tile and k edges.
+    let (positions, sides) = (u128::from(shape.positions()), shape.sides() as u128);
+    let options = positions * positions * 2 * sides;
+    src.check(board_raw.span(), Resource::Placements, Some(options))?;
+    src.check(
+        board_raw.span(),
+        Resource::MatrixEntries,
+        Some(options * (sides + 2)),
+    )?;
     let board = Board::new(shape);
-    if board.len() > MAX_POSITIONS {
-        return Err(src.err(
-            board_raw.span(),
-            format!(
-                "the board has {} positions; at most {MAX_POSITIONS}",
-                board.len()
-            ),
-        ));
-    }
 
     // Labels.
     let mut labels: Vec<Label> = Vec::new();
@@ -375,16 +322,7 @@ pub fn parse(path: &Path, text: &str) -> Result<TilePuzzle, Error> {
         ));
     }
 
-    let expect = raw
-        .expect
-        .as_ref()
-        .map(|e| parse_expect(&src, e))
-        .transpose()?;
-    let name = raw.name.clone().unwrap_or_else(|| {
-        path.file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_else(|| "puzzle".into())
-    });
+    let (name, expect) = name_and_expect(&src, &raw.name, &raw.expect)?;
     Ok(TilePuzzle {
         name,
         path: path.to_path_buf(),

@@ -54,7 +54,9 @@ pub struct Label {
 /// [`TilePuzzle::labels`]) in clockwise order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tile {
+    /// The name used in files and output.
     pub name: String,
+    /// Its labels, clockwise (indices into [`TilePuzzle::labels`]).
     pub edges: Vec<usize>,
 }
 
@@ -66,16 +68,21 @@ pub struct Tile {
 /// unique and valid item names.
 #[derive(Clone, Debug)]
 pub struct TilePuzzle {
+    /// A name for messages and output.
     pub name: String,
     /// The file it was read from.
     pub path: PathBuf,
+    /// The positions.
     pub board: Board,
+    /// The edge labels.
     pub labels: Vec<Label>,
+    /// The tiles, as many as positions.
     pub tiles: Vec<Tile>,
     /// May tiles be turned over (mirror image: edges in reverse order)?
     pub turn_over: bool,
     /// Labels allowed on the border; `None`: any label.
     pub border: Option<Vec<usize>>,
+    /// The counts the file expects, if any.
     pub expect: Option<Expect>,
 }
 

@@ -1,8 +1,6 @@
 //! Counts and solution order are the same for every thread count.
 
-mod common;
-
-use common::*;
+use super::common::*;
 use dlx::{Control, Matrix, OptionId};
 use parallel::{NoProgress, Options, Snapshot};
 

@@ -1,9 +1,7 @@
 //! Weighted counting: the weights of every solution, summed on all cores,
 //! equal a one-thread enumeration's sum, through interruptions and resumes.
 
-mod common;
-
-use common::*;
+use super::common::*;
 use dlx::{Matrix, OptionId};
 use parallel::{Error, NoProgress, Options, Weight};
 use std::sync::atomic::Ordering;

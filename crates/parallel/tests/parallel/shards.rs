@@ -1,8 +1,6 @@
 //! Distributed counts: shards, their result files, and the merge.
 
-mod common;
-
-use common::*;
+use super::common::*;
 use dlx::{Matrix, OptionId};
 use parallel::shard::{self, ShardRun};
 use parallel::{Error, NoProgress, Options, ShardResult, Shards, Weight};

@@ -1,9 +1,7 @@
 //! Search figures are the tree's, whatever the thread count; forced chains
 //! cost linear work.
 
-mod common;
-
-use common::*;
+use super::common::*;
 use dlx::Matrix;
 use parallel::{NoProgress, Options};
 use std::time::{Duration, Instant};
@@ -29,7 +27,7 @@ fn a_forced_chain_is_split_in_linear_time() {
 
 /// Options that split hard: a shallow cut and tiny slices, so that running
 /// branches are split while others wait.
-fn stressed(threads: usize, early: bool, engine: dlx::Engine) -> Options {
+fn stressed(threads: usize, early: bool, engine: dlx::EngineKind) -> Options {
     Options {
         split_depth: Some(1),
         slice_nodes: Some(16),
@@ -40,7 +38,7 @@ fn stressed(threads: usize, early: bool, engine: dlx::Engine) -> Options {
 }
 
 /// The figures of one solver on the whole problem.
-fn one_thread(m: &Matrix, early: bool, engine: dlx::Engine) -> dlx::Stats {
+fn one_thread(m: &Matrix, early: bool, engine: dlx::EngineKind) -> dlx::Stats {
     let mut s = dlx::Solver::with_engine(m, engine);
     s.set_early_dead_ends(early);
     s.count();
@@ -108,7 +106,7 @@ fn bigger_bench_instances_have_the_trees_figures() {
 fn same_figures(cases: Vec<(String, Matrix)>) {
     for (name, m) in cases {
         for early in [true, false] {
-            for engine in [dlx::Engine::Links, dlx::Engine::Bits] {
+            for engine in [dlx::EngineKind::Links, dlx::EngineKind::Bits] {
                 let want = one_thread(&m, early, engine);
                 for t in [1, 2, 3, 8] {
                     for o in [
@@ -142,7 +140,7 @@ fn resumed_counts_have_the_trees_figures() {
         ("planted", planted(7, 30, 60, true)),
     ];
     for (name, m) in cases {
-        let want = one_thread(&m, true, dlx::Engine::Bits);
+        let want = one_thread(&m, true, dlx::EngineKind::Bits);
         for (first, second) in [(1, 3), (2, 8), (3, 1), (8, 2)] {
             let what = format!("{name}, {first} then {second} threads");
             // A whole run, split hard, then half its finished branches

@@ -1,8 +1,6 @@
 //! Interrupting, checkpointing and resuming.
 
-mod common;
-
-use common::*;
+use super::common::*;
 use dlx::Matrix;
 use parallel::{Checkpoint, Error, NoProgress, Options, Snapshot, checkpoint::Finished};
 use std::path::{Path, PathBuf};

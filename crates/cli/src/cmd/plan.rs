@@ -1,0 +1,91 @@
+//! `polycover plan`: the shards of a distributed count, without searching.
+
+use super::{GroupArg, count, group_choice, load};
+use crate::failure::Failure;
+use crate::output::{self, JsonArg};
+use clap::Args;
+use serde_json::{Value, json};
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Args)]
+pub struct PlanArgs {
+    /// The problem file
+    file: PathBuf,
+    /// Into how many shards to cut the search
+    #[arg(long, value_name = "N")]
+    shards: usize,
+    /// The group the count is taken under
+    #[arg(long, value_enum)]
+    group: Option<GroupArg>,
+    #[command(flatten)]
+    json: JsonArg,
+}
+
+pub fn run(args: PlanArgs) -> Result<u8, Failure> {
+    let problem = load(&args.file)?;
+    let group = group_choice(args.group, &*problem);
+    let job = count::Job::new(&*problem, group, count::Want::Distinct, true)?;
+    let shards = parallel::Shards::new(job.plan.matrix(), args.shards)
+        .map_err(|e| Failure::input(e.to_string()))?;
+    let per_shard: Vec<usize> = (1..=shards.count())
+        .map(|i| shards.parts_of(i).len())
+        .collect();
+    // Knuth's estimate of each shard's share of the tree.
+    let share: Vec<f64> = (1..=shards.count())
+        .map(|i| {
+            shards
+                .parts_of(i)
+                .iter()
+                .map(|&p| shards.parts()[p].weight())
+                .sum()
+        })
+        .collect();
+    let mut out = std::io::stdout().lock();
+    if args.json.json {
+        let mut m = output::problem_keys(&*problem, "plan");
+        m.insert("shards".into(), json!(shards.count()));
+        m.insert("depth".into(), json!(shards.depth()));
+        m.insert("version".into(), json!(parallel::shard::PLAN_VERSION));
+        m.insert("parts".into(), json!(shards.parts().len()));
+        m.insert("group".into(), json!(group.name()));
+        m.insert(
+            "method".into(),
+            json!(output::method_name(job.plan.method())),
+        );
+        m.insert("reduced".into(), json!(job.plan.reduced()));
+        m.insert(
+            "per_shard".into(),
+            json!(
+                per_shard
+                    .iter()
+                    .zip(&share)
+                    .enumerate()
+                    .map(|(i, (n, w))| json!({"shard": i + 1, "parts": n, "estimated_share": w}))
+                    .collect::<Vec<_>>()
+            ),
+        );
+        output::print_json(&mut out, &Value::Object(m))?;
+    } else {
+        writeln!(
+            out,
+            "{}: {} parts at depth {} dealt to {} shards (plan version {}; {} search, reduced {}-fold)",
+            problem.name(),
+            shards.parts().len(),
+            shards.depth(),
+            shards.count(),
+            parallel::shard::PLAN_VERSION,
+            output::method_name(job.plan.method()),
+            job.plan.reduced()
+        )?;
+        for (i, (n, w)) in per_shard.iter().zip(&share).enumerate() {
+            writeln!(
+                out,
+                "  shard {:>4}: {n} parts, about {:.2}% of the tree",
+                i + 1,
+                100.0 * w
+            )?;
+        }
+    }
+    Ok(0)
+}

@@ -1,0 +1,115 @@
+//! A count cut into shards, as GNU parallel or a Slurm array runs it:
+//! the shards merged give the one-machine counts exactly, missing and
+//! foreign results are refused, a merged checkpoint resumes the rest.
+
+use super::common::{json, run, stderr, temp};
+
+/// Runs every shard of `file` into `dir`; returns the result paths.
+fn shards(file: &str, n: usize, dir: &std::path::Path, extra: &[&str]) -> Vec<String> {
+    std::fs::create_dir_all(dir).unwrap();
+    (1..=n)
+        .map(|i| {
+            let out = dir.join(format!("{i}.json")).display().to_string();
+            let shard = format!("{i}/{n}");
+            let mut args = vec!["count", file, "--shard", &shard, "--out", &out, "-j", "2"];
+            args.extend_from_slice(extra);
+            let o = run(&args);
+            assert!(o.status.success(), "shard {i}: {}", stderr(&o));
+            out
+        })
+        .collect()
+}
+
+fn merge(file: &str, results: &[String], extra: &[&str]) -> std::process::Output {
+    let mut args = vec!["merge", file];
+    args.extend(results.iter().map(String::as_str));
+    args.extend_from_slice(extra);
+    args.push("--json");
+    run(&args)
+}
+
+/// 6x10 (Knuth: 9356 solutions, 2339 distinct), the Kanoodle pyramid
+/// (2448 / 306) and the tetracubes under rotations (11120 / 1390).
+#[test]
+fn merged_shards_give_the_published_counts() {
+    for (file, n, extra, total, distinct) in [
+        ("data/pentominoes/6x10.toml", 7, &[][..], 9356, 2339),
+        ("data/kanoodle/pyramid.toml", 2, &[][..], 2448, 306),
+        (
+            "data/tetracubes/2x4x4.toml",
+            64,
+            &["--group", "rotations"][..],
+            11120,
+            1390,
+        ),
+        ("data/pentominoes/3x20.toml", 1, &[][..], 8, 2),
+    ] {
+        let dir = temp(&format!("shards-{n}"));
+        let results = shards(file, n, &dir, extra);
+        let o = merge(file, &results, extra);
+        assert_eq!(o.status.code(), Some(0), "{file}: {}", stderr(&o));
+        let v = json(&o);
+        assert_eq!(v["complete"], true);
+        assert_eq!(v["solutions"], total, "{file}");
+        assert_eq!(v["distinct"], distinct, "{file}");
+    }
+}
+
+#[test]
+fn missing_shards_are_listed_and_resumed() {
+    let file = "data/pentominoes/6x10.toml";
+    let dir = temp("shards-missing");
+    let mut results = shards(file, 4, &dir, &[]);
+    results.remove(2);
+    let ck = dir.join("rest.ck").display().to_string();
+    let o = merge(file, &results, &["--checkpoint", &ck]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(json(&o)["missing"], serde_json::json!([3]));
+    assert!(stderr(&o).contains("--array=3"), "{}", stderr(&o));
+    // The merged checkpoint finishes the count with the exact totals.
+    let o = run(&["count", file, "--resume", &ck, "--distinct", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(
+        (v["solutions"].clone(), v["distinct"].clone()),
+        (9356.into(), 2339.into())
+    );
+}
+
+#[test]
+fn foreign_and_damaged_results_are_refused() {
+    let dir = temp("shards-foreign");
+    let six = shards("data/pentominoes/6x10.toml", 2, &dir.join("a"), &[]);
+    let other = shards("data/pentominoes/3x20.toml", 2, &dir.join("b"), &[]);
+    // Another puzzle's result.
+    let o = merge(
+        "data/pentominoes/6x10.toml",
+        &[six[0].clone(), other[1].clone()],
+        &[],
+    );
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains(&other[1]), "{}", stderr(&o));
+    // The same results merged under another group.
+    let o = merge(
+        "data/pentominoes/6x10.toml",
+        &six,
+        &["--group", "rotations"],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // A damaged result.
+    let text = std::fs::read_to_string(&six[1]).unwrap();
+    std::fs::write(&six[1], text.replacen("\"solutions\"", "\"solutionz\"", 1)).unwrap();
+    let o = merge("data/pentominoes/6x10.toml", &six, &[]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains(&six[1]), "{}", stderr(&o));
+    // A shard index out of range.
+    let o = run(&[
+        "count",
+        "data/pentominoes/6x10.toml",
+        "--shard",
+        "5/4",
+        "--out",
+        "x.json",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}

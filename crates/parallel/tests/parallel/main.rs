@@ -1,0 +1,9 @@
+//! The parallel driver's integration tests, one binary (faster to build
+//! than one per file), one module per theme.
+
+mod common;
+mod counts;
+mod figures;
+mod resume;
+mod shards;
+mod weighted;

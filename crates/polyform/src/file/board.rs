@@ -1,0 +1,220 @@
+//! The `[board]` table: a drawing, a size, coordinates or a built-in shape.
+
+use super::piece::{coordinate_list, position_hint};
+use super::raw::RawBoard;
+use super::source::Source;
+use crate::board::{Board, CellKind};
+use crate::board_shapes;
+use crate::encode::check_pieces_budget;
+use crate::error::Error;
+use crate::lattice::{Cell, LatticeKind};
+use crate::limits::Resource;
+use crate::piece::Piece;
+use std::collections::BTreeMap;
+use std::ops::Range;
+use toml::Spanned;
+
+/// The cells of a built-in board shape other than a square or cubic
+/// `size` (see [`board_shapes`](crate::board_shapes)); none if the board
+/// has no such key.
+fn builtin_shape(
+    src: &Source,
+    b: &RawBoard,
+    lattice: LatticeKind,
+) -> Result<Vec<(Cell, CellKind)>, Error> {
+    // Limits keep every shape near the cell limit: 1000 for flat shapes,
+    // 140 for pyramids (a pyramid of side 140 has 924,490 spheres).
+    let side = |n: &Spanned<i64>, max: i64| -> Result<i32, Error> {
+        match *n.get_ref() {
+            v if (1..=max).contains(&v) => Ok(v as i32),
+            v => Err(src.err(n.span(), format!("side {v} is out of range: 1 to {max}"))),
+        }
+    };
+    let pair = |v: &Spanned<Vec<i64>>, what: &str| -> Result<(i32, i32), Error> {
+        match v.get_ref()[..] {
+            [a @ 1..=1000, b @ 1..=1000] => Ok((a as i32, b as i32)),
+            _ => Err(src.err(
+                v.span(),
+                format!("`{what}` takes two sides from 1 to 1000, e.g. [6, 6]"),
+            )),
+        }
+    };
+    let (cells, span) = if let Some(size) = &b.size {
+        if matches!(lattice, LatticeKind::Square | LatticeKind::Cubic) {
+            return Ok(vec![]);
+        }
+        let (w, h) = pair(size, "size")?;
+        (board_shapes::hex_rows(lattice, w, h), size.span())
+    } else if let Some(p) = &b.parallelogram {
+        let (x, y) = pair(p, "parallelogram")?;
+        (board_shapes::parallelogram(lattice, x, y), p.span())
+    } else if let Some(n) = &b.triangle {
+        (board_shapes::triangle(lattice, side(n, 1000)?), n.span())
+    } else if let Some(n) = &b.pyramid {
+        (board_shapes::pyramid(lattice, side(n, 140)?), n.span())
+    } else if let Some(n) = &b.tetrahedron {
+        (board_shapes::tetrahedron(lattice, side(n, 140)?), n.span())
+    } else {
+        return Ok(vec![]);
+    };
+    let cells = cells.map_err(|kind| src.at(span.clone(), kind))?;
+    src.check(span, Resource::BoardCells, Some(cells.len() as u128))?;
+    Ok(cells.into_iter().map(|c| (c, CellKind::Fill)).collect())
+}
+
+/// Cells drawn with a piece's symbol on the board: cells and first line.
+pub(super) type Drawn = BTreeMap<char, (Vec<Cell>, usize)>;
+
+pub(super) fn parse_board(
+    src: &Source,
+    b: &RawBoard,
+    lattice: LatticeKind,
+    pieces: &[Piece],
+    board_span: Range<usize>,
+) -> Result<(Board, Drawn), Error> {
+    let l = lattice.lattice();
+    let dim = l.dimension();
+    let mut cells: Vec<(Cell, CellKind)> = vec![];
+    let mut drawn: Drawn = BTreeMap::new();
+    let given = [
+        b.art.is_some(),
+        b.size.is_some(),
+        b.cells.is_some(),
+        b.parallelogram.is_some(),
+        b.triangle.is_some(),
+        b.pyramid.is_some(),
+        b.tetrahedron.is_some(),
+    ]
+    .iter()
+    .filter(|&&x| x)
+    .count();
+    if given != 1 {
+        return Err(Error::new(
+            src.path,
+            None,
+            "[board] needs exactly one of `art` (a drawing), `cells` (coordinates) or a built-in shape: `size` (a rectangle or box), `parallelogram`, `triangle`, `pyramid`, `tetrahedron`",
+        ));
+    }
+    cells.extend(builtin_shape(src, b, lattice)?);
+    if let Some(art) = &b.art {
+        let d = src.art(art, "board")?;
+        src.check(
+            art.span(),
+            Resource::BoardCells,
+            Some(d.marks.len() as u128),
+        )?;
+        if d.layers > 1 && dim == 2 {
+            return Err(src.err(
+                art.span(),
+                format!(
+                    "the board drawing has {} layers but the {lattice} lattice is 2D: use lattice = \"cubic\", \"fcc-square\" or \"fcc-triangle\" for a 3D board",
+                    d.layers
+                ),
+            ));
+        }
+        for m in &d.marks {
+            let line = src.line_in_string(art.span().start, m.line);
+            let Some(c) = l.cell_at(m.layer, m.row, m.col) else {
+                return Err(Error::new(
+                    src.path,
+                    Some(line),
+                    format!(
+                        "board: no cell of the {lattice} lattice at this position (column {}){}",
+                        m.col + 1,
+                        position_hint(lattice)
+                    ),
+                ));
+            };
+            let kind = match m.ch {
+                '#' => CellKind::Fill,
+                '+' => CellKind::Optional,
+                ch => {
+                    if !pieces.iter().any(|p| p.symbol == ch) {
+                        return Err(Error::new(
+                            src.path,
+                            Some(line),
+                            format!(
+                                "board: `{ch}` is not `#` (a cell to fill), `+` (a cell that may stay empty), `.` (no cell) or the symbol of a piece of this puzzle"
+                            ),
+                        ));
+                    }
+                    let e = drawn.entry(ch).or_insert((vec![], line));
+                    e.0.push(c);
+                    CellKind::Fill
+                }
+            };
+            cells.push((c, kind));
+        }
+    }
+    if let Some(size) = &b.size
+        && matches!(lattice, LatticeKind::Square | LatticeKind::Cubic)
+    {
+        let s = size.get_ref();
+        if s.len() != dim {
+            return Err(src.err(
+                size.span(),
+                format!(
+                    "size {s:?} has {} numbers but the {lattice} lattice has {dim} dimensions",
+                    s.len()
+                ),
+            ));
+        }
+        // The product in u128, checked: `None` when it overflows.
+        let mut total: Option<u128> = Some(1);
+        for &n in s {
+            if n < 1 {
+                return Err(src.err(
+                    size.span(),
+                    format!("size {s:?}: every side must be at least 1"),
+                ));
+            }
+            total = total.and_then(|t| t.checked_mul(u128::from(n.unsigned_abs())));
+        }
+        src.check(size.span(), Resource::BoardCells, total)?;
+        // Every side is now at most the cell limit; as coordinates they
+        // must also be within the coordinate limit and an i32.
+        let mut side = [1; 3];
+        for (k, &n) in s.iter().enumerate() {
+            side[k] = src.coordinate(size.span(), n - 1)? + 1;
+        }
+        for z in 0..side[2] {
+            for y in 0..side[1] {
+                for x in 0..side[0] {
+                    cells.push(([x, y, z], CellKind::Fill));
+                }
+            }
+        }
+    }
+    // Coordinate lists: the board's cells, then the optional ones, counted
+    // against the board limit with the cells so far before they are read.
+    let board_list = |list: &Spanned<Vec<Vec<i64>>>, what: &str, so_far: usize| {
+        let total = (so_far + list.get_ref().len()) as u128;
+        src.check(list.span(), Resource::BoardCells, Some(total))?;
+        let (kind, cs) = coordinate_list(src, list, lattice)?;
+        if kind.lattice().dimension() != dim {
+            return Err(src.err(
+                list.span(),
+                format!("{what} coordinates must have {dim} numbers on the {lattice} lattice"),
+            ));
+        }
+        Ok(cs)
+    };
+    if let Some(list) = &b.cells {
+        let cs = board_list(list, "board", cells.len())?;
+        cells.extend(cs.into_iter().map(|c| (c, CellKind::Fill)));
+    }
+    if let Some(list) = &b.optional {
+        let cs = board_list(list, "`optional`", cells.len())?;
+        // Optional cells override their kind, or join the board.
+        let set: std::collections::HashSet<Cell> = cs.iter().copied().collect();
+        cells.retain(|(c, _)| !set.contains(c));
+        cells.extend(cs.into_iter().map(|c| (c, CellKind::Optional)));
+    }
+    if cells.is_empty() {
+        return Err(Error::new(src.path, None, "the board has no cells"));
+    }
+    // The matrix budget, from the cell count alone (duplicates and fixed
+    // pieces only lower it), before the board's index is built.
+    check_pieces_budget(pieces, cells.len(), src.limits).map_err(|k| src.at(board_span, k))?;
+    Ok((Board::new(cells), drawn))
+}

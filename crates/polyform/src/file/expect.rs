@@ -1,0 +1,77 @@
+//! The `[expect]` table, shared by every kind of puzzle file.
+
+use super::raw::{RawExpect, RawNumber};
+use super::source::Source;
+use crate::error::Error;
+use crate::puzzle::Expect;
+use toml::Spanned;
+
+/// The puzzle's name (the file's `name`, else the file name without
+/// extension) and its `[expect]` table: the header every kind of puzzle
+/// file shares.
+pub(crate) fn name_and_expect(
+    src: &Source,
+    name: &Option<String>,
+    expect: &Option<Spanned<RawExpect>>,
+) -> Result<(String, Option<Expect>), Error> {
+    let expect = expect.as_ref().map(|e| parse_expect(src, e)).transpose()?;
+    let name = name.clone().unwrap_or_else(|| {
+        src.path
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "puzzle".into())
+    });
+    Ok((name, expect))
+}
+
+/// The `[expect]` table: counts, their source, and the time estimate.
+fn parse_expect(src: &Source, e: &Spanned<RawExpect>) -> Result<Expect, Error> {
+    let er = e.get_ref();
+    if let Some(s) = er.seconds
+        && !(s.is_finite() && s >= 0.0)
+    {
+        return Err(src.err(
+            e.span(),
+            "[expect] seconds must be a number of seconds, 0 or more",
+        ));
+    }
+    Ok(Expect {
+        solutions: er
+            .solutions
+            .as_ref()
+            .map(|n| parse_big(src, n))
+            .transpose()?,
+        distinct: er
+            .distinct
+            .as_ref()
+            .map(|n| parse_big(src, n))
+            .transpose()?,
+        group: match &er.group {
+            None => crate::symmetry::GroupChoice::Full,
+            Some(g) => crate::symmetry::GroupChoice::from_name(g.get_ref()).ok_or_else(|| {
+                src.err(
+                    g.span(),
+                    format!(
+                        "[expect] group `{}` is not a group: write \"full\", \"rotations\" or \"none\"",
+                        g.get_ref()
+                    ),
+                )
+            })?,
+        },
+        source: er.source.clone(),
+        seconds: er.seconds,
+    })
+}
+
+fn parse_big(src: &Source, n: &Spanned<RawNumber>) -> Result<u128, Error> {
+    match n.get_ref() {
+        RawNumber::Int(v) if *v >= 0 => Ok(*v as u128),
+        RawNumber::Text(s) => s.replace(['_', ','], "").parse::<u128>().map_err(|_| {
+            src.err(
+                n.span(),
+                format!("`{s}` is not a count: write a whole number"),
+            )
+        }),
+        RawNumber::Int(v) => Err(src.err(n.span(), format!("{v} is not a count"))),
+    }
+}

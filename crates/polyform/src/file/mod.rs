@@ -1,0 +1,272 @@
+//! Puzzle files (TOML) and piece-set files, read into a [`Puzzle`].
+//!
+//! The format is specified for users in `docs/format.md`. In short:
+//!
+//! ```toml
+//! name = "Pentominoes 6x10"
+//! lattice = "square"
+//! [board]
+//! size = [10, 6]
+//! [[use]]
+//! set = "../sets/pentominoes.toml"   # relative to this file
+//! [expect]
+//! solutions = 9356
+//! ```
+//!
+//! Every mistake becomes an [`Error`] naming the file, the line and what to
+//! fix. Lines come from the byte spans `toml` records ([`toml::Spanned`]);
+//! a mistake inside a multi-line drawing is traced to its own line.
+
+mod board;
+mod expect;
+mod piece;
+pub(crate) mod raw;
+pub(crate) mod source;
+
+use crate::encode::check_budget;
+use crate::error::Error;
+use crate::lattice::LatticeKind;
+use crate::limits::{Limits, Resource};
+use crate::piece::{Count, Piece};
+use crate::puzzle::{Puzzle, resolve_fixed};
+use board::parse_board;
+pub(crate) use expect::name_and_expect;
+use piece::{PieceDef, SetFile, check_unique, load_set, parse_count, piece_def};
+use raw::RawFile;
+pub(crate) use source::Source;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+
+/// Where `docs/format.md` lists the keys of puzzle and piece-set files.
+const WHERE_KEYS: &str = "docs/format.md";
+
+/// Characters drawings reserve; no piece may use them as its symbol.
+pub const RESERVED_SYMBOLS: [char; 3] = ['#', '+', '.'];
+
+/// Does this TOML text look like a piece-set file (a top-level `set` key)?
+/// `verify` uses this to skip piece sets.
+pub fn is_piece_set(text: &str) -> bool {
+    source::top_table(text).is_some_and(|t| t.contains_key("set"))
+}
+
+/// Reads a puzzle file within the default [`Limits`].
+pub fn load(path: &Path) -> Result<Puzzle, Error> {
+    load_with(path, &Limits::default())
+}
+
+/// Reads a puzzle file within `limits`.
+pub fn load_with(path: &Path, limits: &Limits) -> Result<Puzzle, Error> {
+    source::load(path, limits, parse_puzzle_with)
+}
+
+/// Reads a puzzle from its text; `path` names it in messages and anchors
+/// relative includes.
+pub fn parse_puzzle(path: &Path, text: &str) -> Result<Puzzle, Error> {
+    parse_puzzle_with(path, text, &Limits::default())
+}
+
+/// [`parse_puzzle`] within `limits`: sizes in the file, and the matrix
+/// they imply ([`encode::check_budget`](crate::encode::check_budget)), are
+/// checked before anything that size is built.
+pub fn parse_puzzle_with(path: &Path, text: &str, limits: &Limits) -> Result<Puzzle, Error> {
+    let src = Source::new(path, text, limits)?;
+    let raw: RawFile = src.parse(WHERE_KEYS)?;
+    if let Some(set) = &raw.set {
+        return Err(src.err(
+            set.span(),
+            "this is a piece-set file (it has a `set` key), not a puzzle: use it from a puzzle with [[use]] set = \"...\"",
+        ));
+    }
+    let lattice = match &raw.lattice {
+        None => {
+            return Err(Error::new(
+                path,
+                Some(1),
+                format!(
+                    "missing `lattice = \"...\"` at the top of the file (one of: {})",
+                    LatticeKind::ALL.map(|k| k.name()).join(", ")
+                ),
+            ));
+        }
+        Some(l) => parse_lattice(&src, l)?,
+    };
+    let one_sided = raw.one_sided.unwrap_or(false);
+    if one_sided && lattice.lattice().dimension() != 2 {
+        return Err(Error::new(
+            path,
+            None,
+            "`one_sided` only applies to 2D puzzles: in 3D pieces rotate and flat ones can always be turned over",
+        ));
+    }
+
+    // Pieces: from sets, then inline.
+    let mut defs: Vec<(PieceDef, Count, usize)> = vec![]; // def, count, line in this file
+    let mut sets: HashMap<PathBuf, SetFile> = HashMap::new();
+    for u in &raw.uses {
+        let line = src.line(u.span().start);
+        let u = u.get_ref();
+        let rel = u.set.get_ref();
+        let full = path.parent().unwrap_or(Path::new("")).join(rel);
+        if !sets.contains_key(&full) {
+            let set = load_set(&full, lattice, limits).map_err(|e| {
+                if e.file == full && e.line.is_none() {
+                    src.err(
+                        u.set.span(),
+                        format!(
+                            "cannot use piece set `{rel}` ({}): {}; paths are relative to this file",
+                            full.display(),
+                            e.message()
+                        ),
+                    )
+                } else {
+                    e
+                }
+            })?;
+            sets.insert(full.clone(), set);
+        }
+        let set = &sets[&full];
+        let count = match &u.count {
+            None => Count::exactly(1),
+            Some(c) => parse_count(&src, c)?,
+        };
+        match &u.pieces {
+            None => {
+                for d in &set.pieces {
+                    defs.push((d.clone(), count, line));
+                }
+            }
+            Some(names) => {
+                for n in names {
+                    let Some(d) = set.pieces.iter().find(|d| d.name == *n.get_ref()) else {
+                        let all: Vec<&str> = set.pieces.iter().map(|d| d.name.as_str()).collect();
+                        return Err(src.err(
+                            n.span(),
+                            format!(
+                                "piece set `{}` has no piece named `{}`; its pieces are: {}",
+                                set.name,
+                                n.get_ref(),
+                                all.join(" ")
+                            ),
+                        ));
+                    };
+                    defs.push((d.clone(), count, src.line(n.span().start)));
+                }
+            }
+        }
+    }
+    for p in &raw.pieces {
+        let def = piece_def(&src, p, lattice)?;
+        let count = match &p.get_ref().count {
+            None => Count::exactly(1),
+            Some(c) => parse_count(&src, c)?,
+        };
+        let line = def.line;
+        defs.push((def, count, line));
+    }
+    if defs.is_empty() {
+        return Err(Error::new(
+            path,
+            None,
+            "the puzzle has no pieces: add [[use]] set = \"...\" or [[piece]] tables",
+        ));
+    }
+    limits
+        .check(Resource::Pieces, Some(defs.len() as u128))
+        .map_err(|kind| Error::at(path, defs.last().map(|d| d.2), kind))?;
+    let listed: Vec<_> = defs.iter().map(|(d, _, line)| (d, *line)).collect();
+    check_unique(
+        path,
+        &listed,
+        "in the puzzle twice",
+        ": for several copies write `count = N`",
+    )?;
+    let l = lattice.lattice();
+    let mut pieces = vec![];
+    for (d, count, _) in &defs {
+        let mut p = Piece::new(
+            d.name.clone(),
+            d.symbol,
+            d.drawn_in,
+            d.shape.clone(),
+            *count,
+            l,
+            one_sided,
+            d.mirror,
+        )
+        .map_err(|kind| Error::at(&d.file, Some(d.line), kind))?;
+        p.color = d.color;
+        pieces.push(p);
+    }
+
+    // The board.
+    let Some(board_raw) = &raw.board else {
+        return Err(Error::new(
+            path,
+            None,
+            "the puzzle has no [board]: add one with `art`, `size` or `cells`",
+        ));
+    };
+    let board_line = src.line(board_raw.span().start);
+    let (board, drawn) = parse_board(
+        &src,
+        board_raw.get_ref(),
+        lattice,
+        &pieces,
+        board_raw.span(),
+    )?;
+
+    // Pieces placed in advance.
+    let mut fixed = vec![];
+    for (sym, (cells, line)) in drawn {
+        let pi = pieces
+            .iter()
+            .position(|p| p.symbol == sym)
+            .expect("board parsing only accepts piece symbols");
+        let placed = resolve_fixed(l, &pieces[pi], pi, &cells)
+            .map_err(|kind| Error::at(path, Some(line), kind))?;
+        let used = placed.len() as u32;
+        pieces[pi].count = pieces[pi].count.after_using(used).ok_or_else(|| {
+            Error::new(
+                path,
+                Some(line),
+                format!(
+                    "the board shows {used} copies of piece `{}` but the puzzle has only {}",
+                    pieces[pi].name, pieces[pi].count
+                ),
+            )
+        })?;
+        fixed.extend(placed);
+    }
+
+    let (name, expect) = name_and_expect(&src, &raw.name, &raw.expect)?;
+    let puzzle = Puzzle {
+        name,
+        path: path.to_path_buf(),
+        lattice,
+        one_sided,
+        board,
+        pieces,
+        fixed,
+        expect,
+    };
+    puzzle
+        .check_area()
+        .and_then(|()| check_budget(&puzzle, limits))
+        .map_err(|kind| Error::at(path, Some(board_line), kind))?;
+    Ok(puzzle)
+}
+
+pub(crate) fn parse_lattice(src: &Source, l: &Spanned<String>) -> Result<LatticeKind, Error> {
+    LatticeKind::from_name(l.get_ref()).ok_or_else(|| {
+        let names: Vec<&str> = LatticeKind::ALL.iter().map(|k| k.name()).collect();
+        src.err(
+            l.span(),
+            format!(
+                "unknown lattice `{}`: use one of {}",
+                l.get_ref(),
+                names.join(", ")
+            ),
+        )
+    })
+}

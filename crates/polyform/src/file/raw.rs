@@ -1,0 +1,129 @@
+//! The TOML tables of puzzle and piece-set files as `serde` reads them,
+//! with the byte spans ([`Spanned`]) that messages turn into lines.
+
+use serde::Deserialize;
+use toml::Spanned;
+
+/// A puzzle or piece-set file.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawFile {
+    pub(crate) name: Option<String>,
+    pub(crate) set: Option<Spanned<String>>,
+    pub(crate) lattice: Option<Spanned<String>>,
+    #[allow(dead_code)]
+    pub(crate) source: Option<String>,
+    #[allow(dead_code)]
+    pub(crate) notes: Option<String>,
+    pub(crate) one_sided: Option<bool>,
+    pub(crate) board: Option<Spanned<RawBoard>>,
+    #[serde(default, rename = "use")]
+    pub(crate) uses: Vec<Spanned<RawUse>>,
+    #[serde(default, rename = "piece")]
+    pub(crate) pieces: Vec<Spanned<RawPiece>>,
+    pub(crate) expect: Option<Spanned<RawExpect>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawBoard {
+    pub(crate) art: Option<Spanned<String>>,
+    pub(crate) size: Option<Spanned<Vec<i64>>>,
+    pub(crate) cells: Option<Spanned<Vec<Vec<i64>>>>,
+    pub(crate) optional: Option<Spanned<Vec<Vec<i64>>>>,
+    pub(crate) parallelogram: Option<Spanned<Vec<i64>>>,
+    pub(crate) triangle: Option<Spanned<i64>>,
+    pub(crate) pyramid: Option<Spanned<i64>>,
+    pub(crate) tetrahedron: Option<Spanned<i64>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawUse {
+    pub(crate) set: Spanned<String>,
+    pub(crate) pieces: Option<Vec<Spanned<String>>>,
+    pub(crate) count: Option<Spanned<RawNumber>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawPiece {
+    pub(crate) name: Spanned<String>,
+    pub(crate) symbol: Spanned<String>,
+    pub(crate) art: Option<Spanned<String>>,
+    pub(crate) cells: Option<Spanned<Vec<Vec<i64>>>>,
+    pub(crate) count: Option<Spanned<RawNumber>>,
+    pub(crate) color: Option<Spanned<String>>,
+    pub(crate) mirror: Option<bool>,
+}
+
+/// A count as written: a number, or a string such as `"1_000"`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub(crate) enum RawNumber {
+    Int(i64),
+    Text(String),
+}
+
+/// The `[expect]` table, shared by every kind of puzzle file.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawExpect {
+    pub(crate) solutions: Option<Spanned<RawNumber>>,
+    pub(crate) distinct: Option<Spanned<RawNumber>>,
+    pub(crate) group: Option<Spanned<String>>,
+    pub(crate) source: Option<String>,
+    pub(crate) seconds: Option<f64>,
+}
+
+// Tile puzzles (`kind = "tiles"`).
+
+/// A tile-puzzle file.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawTileFile {
+    #[allow(dead_code)]
+    pub(crate) kind: Spanned<String>,
+    pub(crate) name: Option<String>,
+    #[allow(dead_code)]
+    pub(crate) source: Option<String>,
+    #[allow(dead_code)]
+    pub(crate) notes: Option<String>,
+    pub(crate) turn_over: Option<bool>,
+    pub(crate) board: Option<Spanned<RawTileBoard>>,
+    #[serde(default)]
+    pub(crate) labels: Vec<Spanned<RawLabels>>,
+    pub(crate) border: Option<Spanned<RawBorder>>,
+    #[serde(default, rename = "tile")]
+    pub(crate) tiles: Vec<Spanned<RawTile>>,
+    pub(crate) expect: Option<Spanned<RawExpect>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawTileBoard {
+    pub(crate) shape: Spanned<String>,
+    pub(crate) side: Option<Spanned<i64>>,
+    pub(crate) size: Option<Spanned<Vec<i64>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawLabels {
+    pub(crate) rule: Spanned<String>,
+    pub(crate) names: Option<Vec<Spanned<String>>>,
+    pub(crate) pairs: Option<Vec<Spanned<Vec<Spanned<String>>>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawBorder {
+    pub(crate) labels: Vec<Spanned<String>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawTile {
+    pub(crate) name: Spanned<String>,
+    pub(crate) edges: Spanned<Vec<Spanned<String>>>,
+}
