@@ -64,7 +64,7 @@ failed=0
 parallel --jobs "$JOBS" --joblog "$JOBLOG" --resume-failed --tagstring 'shard {}' \
     "${remote[@]}" "$shard_command" ::: $(seq 1 "$N") || failed=$?
 if ((failed > 0)); then
-    echo "parallel.sh: $failed shard(s) failed (see $JOBLOG); merging the rest" >&2
+    echo "parallel.sh: parallel exited $failed (the number of failed shards, up to 100; see $JOBLOG); merging the rest" >&2
 fi
 
 # The merge: the exact total and distinct count as JSON in MERGED; if shards
