@@ -5,6 +5,7 @@ mod burr;
 mod common;
 mod dlx;
 mod json;
+mod limits;
 mod puzzle;
 mod run;
 mod shards;
