@@ -60,12 +60,14 @@
 //! ```
 
 mod bits;
+mod cells;
 mod engine;
 pub mod format;
 mod links;
 mod matrix;
 mod solver;
 
+pub use cells::CellSolver;
 pub use matrix::{Color, Entry, ItemId, MAX_INDEX, Matrix, MatrixBuilder, MatrixError, OptionId};
 pub use solver::{
     Control, CountOnly, Engine, Outcome, Solver, Stats, Subproblem, SubproblemError, Visitor,
