@@ -22,6 +22,13 @@
 //!   engine where it applies. The search is a loop over that stack, not a recursion, so it can
 //!   pause after a node budget and resume, and it can start below a fixed
 //!   prefix of choices, a [`Subproblem`].
+//! * A third engine with its own search, [`CellSolver`] (module `cells`),
+//!   for matrices of at most 256 items without colors whose options each
+//!   hold an item with bounds `1:1` (polyform puzzles of up to ~240 cells):
+//!   options are masks of one, two or four words, a level is an occupancy
+//!   mask with each item's fitting options filtered from its parent's, and
+//!   items with other bounds are counted. Same solutions, its own tree,
+//!   subproblems and node counts; not yet behind [`Solver`].
 //! * One engine runs three algorithms: X (plain exact cover), C (secondary
 //!   items with colors: options that agree on an item's color may share it)
 //!   and M (primary items with multiplicities `lo:hi`, each multiset of

@@ -39,10 +39,14 @@
 //! constrained piece when a piece item has fewer fits. The lengths come for
 //! free from the filtered lists. An option is given up while it is
 //! committed when it leaves an exact item without options or a counted item
-//! with fewer options than it still needs. This is the engine's own tree:
-//! its nodes (one for the root and one per option tried, whether it leads on,
-//! to a solution, or to a dead end) are not DLX1's, and subproblems name its
-//! own choices.
+//! with fewer options than it still needs. Nodes are counted as one for
+//! the root of a search and one per option tried, whether it leads on, to a
+//! solution, or to a dead end. Without counted items this is DLX1's rule
+//! (first item of minimum length; options in matrix order), so the tree,
+//! the order of the solutions and the node count are DLX1's (the tests
+//! check it against [`Solver`](crate::Solver)); with counted items the tree
+//! is this engine's own (Algorithm M branches on the counted items too).
+//! Either way subproblems name this engine's choices.
 //!
 //! # Subproblems
 //!

@@ -191,6 +191,8 @@ impl<const W: usize> Search<W> {
         let mut removed = 0u64;
         let todo = t.primary.and_not(&after);
         let parent = &lower[l * np..];
+        // Two passes, short lists first (see `SHORT`); ties still go to the
+        // first item, whatever the pass that met it.
         for pass in 0..2 {
             for i in todo.iter() {
                 if (pass == 0) != (parent[i].1 <= SHORT) {
