@@ -32,11 +32,15 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
     h
 }
 
-/// The fingerprint of a matrix: FNV-1a of its DLX text (`dlx::format::write`),
-/// which names every item and option in order. Two matrices with the same
-/// fingerprint walk the same search tree.
+/// The fingerprint of a search: FNV-1a of the item-choice rule's name
+/// (`dlx::ChoiceRule::name`, the rule every solver of the driver uses: it
+/// shapes the tree, so subproblems mean nothing under another rule) and
+/// of the matrix's DLX text (`dlx::format::write`), which names every item
+/// and option in order. Two searches with the same fingerprint walk the
+/// same tree.
 pub fn fingerprint(matrix: &Matrix) -> u64 {
-    fnv1a64(dlx::format::write(matrix).as_bytes())
+    let rule = dlx::ChoiceRule::default().name();
+    fnv1a64(format!("{rule}\n{}", dlx::format::write(matrix)).as_bytes())
 }
 
 /// One finished subproblem: where it is in the search tree and what it cost.
