@@ -12,7 +12,7 @@
 use polyform::orbits::{Action, Counted, SerialSearch, Want};
 
 /// The counts under the rotations `perms` with representatives from `cands`.
-fn count_distinct_by_action(
+pub(crate) fn count_distinct_by_action(
     m: &dlx::Matrix,
     perms: &[Vec<u32>],
     cands: &[Vec<u32>],

@@ -2,22 +2,8 @@
 //! (nodes, updates, seconds). Slow: run with
 //! `cargo test --release -p polycover-polyform --test tiles_measure -- --ignored --nocapture`.
 
-use polyform::orbits::{Action, Counted, SerialSearch, Want};
-
-/// The counts under the rotations `perms` with representatives from `cands`.
-fn count_distinct_by_action(
-    m: &dlx::Matrix,
-    perms: &[Vec<u32>],
-    cands: &[Vec<u32>],
-    search: &mut SerialSearch,
-) -> Result<Counted, String> {
-    let a = Action {
-        description: "rotations".into(),
-        perms: perms.to_vec(),
-        candidates: cands.to_vec(),
-    };
-    polyform::orbits::count(m, &a, Want::Distinct, true, search).map_err(|e| e.to_string())
-}
+use super::tiles::count_distinct_by_action;
+use polyform::orbits::SerialSearch;
 use polyform::tiles::encode::{ItemOrder, encode_with};
 use std::path::Path;
 use std::time::Instant;
