@@ -550,9 +550,10 @@ impl<I: Index> Engine for Links<I> {
         self.items[ROOT as usize].next
     }
 
-    /// Walks the list of active primary items from the root.
+    /// Walks the list of active primary items from the root: covered items
+    /// are not on it.
     #[inline(always)]
-    fn scan_active(&self, mut f: impl FnMut(u32, u32) -> ControlFlow<()>) {
+    fn scan_items(&self, mut f: impl FnMut(u32, u32) -> ControlFlow<()>) {
         let mut k = self.first_active();
         while k != ROOT {
             if f(k, self.len[k as usize]).is_break() {
