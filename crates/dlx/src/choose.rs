@@ -16,7 +16,7 @@
 //! Algorithm M (items with multiplicities) keeps DLX3's own rule, which
 //! weighs bounds and slack as well as lengths.
 
-use crate::engine::Engine;
+use crate::engine::{COVERED, Engine};
 use crate::links::ROOT;
 use std::fmt;
 use std::ops::ControlFlow;
@@ -56,8 +56,8 @@ impl ChoiceRule {
         match self {
             ChoiceRule::MinLen => {
                 let mut best = ROOT;
-                let mut min = u32::MAX;
-                // `min` starts at `COVERED`: a covered item is never taken.
+                // Starting at `COVERED`, a covered item is never taken.
+                let mut min = COVERED;
                 engine.scan_items(|i, len| {
                     if len < min {
                         best = i;
