@@ -6,16 +6,17 @@
 //! the rule it was made with, and a checkpoint's fingerprint should include
 //! [`ChoiceRule::name`].
 //!
-//! A rule sees the active primary items in the matrix's order with the
-//! number of options left in each (what every engine keeps up to date), and
-//! names one of them. This is the one place where a new heuristic is added:
+//! A rule sees the primary items still to be covered in the matrix's order
+//! with the number of options left in each (what every engine keeps up to
+//! date; covered items may show up too, with a length above every real one,
+//! to be passed over), and names one of them. This is the one place where a new heuristic is added:
 //! a variant, its name, and its arm in [`ChoiceRule::choose`]; every engine
 //! then runs it.
 //!
 //! Algorithm M (items with multiplicities) keeps DLX3's own rule, which
 //! weighs bounds and slack as well as lengths.
 
-use crate::engine::Engine;
+use crate::engine::{COVERED, Engine};
 use crate::links::ROOT;
 use std::fmt;
 use std::ops::ControlFlow;
@@ -55,8 +56,9 @@ impl ChoiceRule {
         match self {
             ChoiceRule::MinLen => {
                 let mut best = ROOT;
-                let mut min = u32::MAX;
-                engine.scan_active(|i, len| {
+                // Starting at `COVERED`, a covered item is never taken.
+                let mut min = COVERED;
+                engine.scan_items(|i, len| {
                     if len < min {
                         best = i;
                         min = len;

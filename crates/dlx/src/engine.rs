@@ -14,6 +14,10 @@
 
 use std::ops::ControlFlow;
 
+/// The `len` that [`Engine::scan_items`] reports for an item already
+/// covered: above every real count.
+pub(crate) const COVERED: u32 = u32::MAX;
+
 /// The steps of Algorithms X and C on one engine's data structure.
 pub(crate) trait Engine {
     /// The number of nodes (headers, option nodes, spacers).
@@ -28,10 +32,12 @@ pub(crate) trait Engine {
     fn set_updates(&mut self, updates: u64);
     /// The first primary item still to be covered, or `ROOT` when none.
     fn first_active(&self) -> u32;
-    /// Calls `f(i, len)` for each primary item `i` still to be covered, in
-    /// the matrix's order, with the number of options left in its list,
-    /// until `f` breaks. What a [`ChoiceRule`](crate::ChoiceRule) looks at.
-    fn scan_active(&self, f: impl FnMut(u32, u32) -> ControlFlow<()>);
+    /// Calls `f(i, len)` for the primary items `i` in the matrix's order,
+    /// until `f` breaks: every item still to be covered, with the number of
+    /// options left in its list, and perhaps (as the engine finds cheaper)
+    /// covered items, with `len` [`COVERED`], which a rule must pass over.
+    /// What a [`ChoiceRule`](crate::ChoiceRule) looks at.
+    fn scan_items(&self, f: impl FnMut(u32, u32) -> ControlFlow<()>);
     /// The node after `x` in its item's list, or the item's header after the
     /// last; `x` may be the header itself.
     fn down(&self, x: u32) -> u32;

@@ -1,7 +1,7 @@
 //! Which engine a solver searches with: the choice ([`EngineKind`], public)
 //! and the engine's data structure (`EngineState`), one variant per engine
 //! and index type. Adding an engine adds a variant to each and an arm to
-//! [`with_engine!`] and to the solver's `dispatch!`.
+//! `with_engine!` and to the solver's `dispatch!`.
 
 use crate::bits::Bits;
 use crate::engine::Engine;
@@ -64,7 +64,7 @@ impl<'m> EngineState<'m> {
     /// The state of `kind` for `m`, or of the links when `m` does not suit
     /// `kind`.
     pub fn new(m: &'m Matrix, kind: EngineKind) -> EngineState<'m> {
-        if kind.suits(m) && kind == EngineKind::Bits {
+        if kind == EngineKind::Bits && kind.suits(m) {
             EngineState::Bits(Bits::new(m))
         } else if crate::links::node_count(m) <= u16::CAPACITY {
             EngineState::Small(Links::new(m))

@@ -42,7 +42,7 @@ impl Visitor for CountOnly {
     }
 }
 
-/// How a call to [`Solver::run`] ended.
+/// How a call to [`Solver::run`](crate::Solver::run) ended.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// The whole (sub)problem was searched; the solver is idle again.
