@@ -30,8 +30,10 @@ fn files(dir: &Path, suffix: &str) -> Vec<PathBuf> {
 
 fn run_all(target: fn(&[u8]), inputs: &[PathBuf]) {
     for p in inputs {
-        eprintln!("{}", p.display());
-        target(&fs::read(p).unwrap());
+        let bytes = fs::read(p).unwrap();
+        let start = std::time::Instant::now();
+        target(&bytes);
+        eprintln!("{} ms {}", start.elapsed().as_millis(), p.display());
     }
 }
 
