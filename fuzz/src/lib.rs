@@ -1,0 +1,157 @@
+//! The bodies of polycover's fuzz targets, one function per target.
+//!
+//! Each target in `fuzz_targets/` is a one-line wrapper that hands
+//! libFuzzer's input to the function of the same name here. Keeping the
+//! bodies in a library lets the stable toolchain build and test them
+//! (`cargo test --manifest-path fuzz/Cargo.toml` runs every function on the
+//! seed files and on every regression input in `fuzz/regressions/`), while
+//! only the fuzzing itself needs nightly and cargo-fuzz (docs/fuzzing.md).
+//!
+//! Every function takes arbitrary bytes and must return normally: a bad
+//! input is an `Err` from the library, never a panic, and what the library
+//! accepts must hold up to the checks below (a matrix written in DLX format
+//! reads back as the same matrix; the two search engines agree).
+
+use dlx::{CountOnly, EngineKind, Matrix, Outcome, Solver, Subproblem};
+use polyform::problem::{LoadOptions, load_bytes};
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// Nodes the links engine may spend on one matrix before the engines are
+/// left uncompared: enough to finish small matrices, few enough that the
+/// seeds (pentomino matrices of thousands of options) stay quick to run
+/// under the sanitizer.
+pub const NODE_BUDGET: u64 = 2_000;
+
+/// Where inputs pretend to live. Puzzle files name piece sets by relative
+/// path (`set = "../sets/soma.toml"`), so the name sits in `data/sets/`
+/// for the seeds from `data/` to find their sets.
+pub fn input_path(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../data/sets")
+        .join(name)
+}
+
+/// Target `puzzle_file`: a polyform puzzle file read and encoded
+/// (`polyform::file::parse_puzzle`, `polyform::encode`), and the same bytes
+/// read as whatever kind they are (`polyform::problem::load_bytes`: polyform
+/// or tile TOML, DLX text, BurrTools `.xmpuzzle`) with the problem's
+/// description drawn. Every matrix built goes through [`check_matrix`].
+pub fn puzzle_file(data: &[u8]) {
+    if let Ok(text) = std::str::from_utf8(data) {
+        let path = input_path("fuzz-input.toml");
+        if let Ok(puzzle) = polyform::file::parse_puzzle(&path, text)
+            && let Ok(encoding) = polyform::encode(&puzzle)
+        {
+            check_matrix(&encoding.matrix);
+        }
+    }
+    // No extension: the kind is decided by the content, as for standard input.
+    let path = input_path("fuzz-input");
+    if let Ok(problem) = load_bytes(&path, data, &LoadOptions::default()) {
+        let _ = problem.describe(false);
+        check_matrix(problem.matrix());
+    }
+}
+
+/// Target `tile_file`: an edge-matching (tile) puzzle file read and encoded
+/// (`polyform::tiles::file::parse`, `polyform::tiles::encode`); the matrix
+/// goes through [`check_matrix`].
+pub fn tile_file(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let path = input_path("fuzz-tiles.toml");
+    if let Ok(puzzle) = polyform::tiles::file::parse(&path, text)
+        && let Ok(encoding) = polyform::tiles::encode(&puzzle)
+    {
+        check_matrix(&encoding.matrix);
+    }
+}
+
+/// Target `dlx_roundtrip`: DLX text read by `dlx::format::parse`; a matrix it
+/// accepts goes through [`check_matrix`].
+pub fn dlx_roundtrip(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if let Ok(m) = dlx::format::parse(text) {
+        check_matrix(&m);
+    }
+}
+
+/// What every accepted matrix must satisfy: written in DLX format it reads
+/// back as a matrix of the same shape that writes the same text, and the
+/// two engines (where the bitset engine takes the matrix) search the same
+/// tree: same solutions, same nodes (see [`compare_engines`]).
+pub fn check_matrix(m: &Matrix) {
+    let written = dlx::format::write(m);
+    let again = dlx::format::parse(&written)
+        .unwrap_or_else(|e| panic!("a written matrix does not read back: {e}\n{written}"));
+    assert_eq!(
+        (again.num_items(), again.num_primary(), again.num_options()),
+        (m.num_items(), m.num_primary(), m.num_options()),
+        "the round trip changed the matrix's shape"
+    );
+    assert_eq!(
+        dlx::format::write(&again),
+        written,
+        "the round trip changed the matrix"
+    );
+    compare_engines(m);
+}
+
+/// Counts `m` with the links and, where it suits the matrix, the bitset
+/// engine, and asserts they agree on solutions and nodes (the engines walk
+/// the same tree node for node). Searches the links give up on within
+/// [`NODE_BUDGET`] nodes are not compared.
+pub fn compare_engines(m: &Matrix) {
+    if !EngineKind::Bits.suits(m) {
+        return;
+    }
+    let Some(links) = budgeted(m, EngineKind::Links, NODE_BUDGET) else {
+        return;
+    };
+    // The budget is approximate: give the second engine room to spare.
+    let bits = budgeted(m, EngineKind::Bits, 4 * NODE_BUDGET + 1_000)
+        .expect("the bitset engine needs far more nodes than the links");
+    assert_eq!(
+        (bits.solutions, bits.nodes),
+        (links.solutions, links.nodes),
+        "the engines disagree (solutions, nodes)"
+    );
+}
+
+/// The statistics of a whole count of `m` with `engine`, or `None` if it
+/// did not finish within about `budget` nodes.
+fn budgeted(m: &Matrix, engine: EngineKind, budget: u64) -> Option<dlx::Stats> {
+    let mut solver = Solver::with_engine(m, engine);
+    solver
+        .start(&Subproblem::root())
+        .expect("the root subproblem always starts");
+    match solver.run(&mut CountOnly, budget) {
+        Outcome::Finished => Some(solver.stats()),
+        Outcome::Stopped => unreachable!("CountOnly never stops a search"),
+        Outcome::Paused => None,
+    }
+}
+
+/// The DLX file the checkpoint target's checkpoints are made for (the seeds
+/// come from `polycover count benches/instances/queens13.dlx --checkpoint`).
+pub const CHECKPOINT_MATRIX: &str = include_str!("../../benches/instances/queens13.dlx");
+
+/// The matrix of [`CHECKPOINT_MATRIX`], read once.
+pub fn checkpoint_matrix() -> &'static Matrix {
+    static MATRIX: OnceLock<Matrix> = OnceLock::new();
+    MATRIX.get_or_init(|| dlx::format::parse(CHECKPOINT_MATRIX).expect("queens13.dlx reads"))
+}
+
+/// Target `checkpoint`: the bytes read as a checkpoint and as a shard's
+/// result file for [`checkpoint_matrix`]; either may refuse them, neither
+/// may panic.
+pub fn checkpoint(data: &[u8]) {
+    let m = checkpoint_matrix();
+    let path = Path::new("fuzz-checkpoint.json");
+    let _ = parallel::Checkpoint::from_bytes(data, m, path);
+    let _ = parallel::ShardResult::from_bytes(data, m, path);
+}
