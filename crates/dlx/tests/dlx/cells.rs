@@ -2,28 +2,11 @@
 //! against the dancing links on larger ones (masks of one, two and four
 //! words), and on the standard instances with their published counts.
 
+use super::oracle::{Rng, brute_force};
 use dlx::{
     CellSolver, Control, CountOnly, Matrix, MatrixBuilder, OptionId, Outcome, Solver, Subproblem,
 };
 use std::collections::BTreeSet;
-
-/// xorshift64*: a small deterministic generator, so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.below(100) < percent
-    }
-}
 
 /// A random matrix with up to 13 options (the oracle tries all 2^13
 /// subsets): some primary items with bounds other than 1:1 when `bounds`,
@@ -76,30 +59,6 @@ fn random_matrix(rng: &mut Rng, secondary: bool, bounds: bool) -> Matrix {
         }
     }
     b.build().unwrap()
-}
-
-/// Every subset of options that satisfies the definition, as sorted option
-/// lists (no colors here).
-fn brute_force(m: &Matrix) -> BTreeSet<Vec<usize>> {
-    let n = m.num_options();
-    let mut out = BTreeSet::new();
-    'subset: for mask in 0u32..(1 << n) {
-        let mut uses = vec![0u32; m.num_items()];
-        for k in (0..n).filter(|k| mask & (1 << k) != 0) {
-            for e in m.option(OptionId::from_index(k)) {
-                uses[e.item.index()] += 1;
-            }
-        }
-        for item in m.items() {
-            let (lo, hi) = m.bounds(item);
-            let u = uses[item.index()];
-            if u < lo || u > hi {
-                continue 'subset;
-            }
-        }
-        out.insert((0..n).filter(|k| mask & (1 << k) != 0).collect());
-    }
-    out
 }
 
 /// The condition of the cell engine, checked here independently.

@@ -7,19 +7,19 @@ use dlx::{Control, EngineKind, Matrix, MatrixBuilder, OptionId, Outcome, Solver,
 use std::collections::BTreeSet;
 
 /// xorshift64*: a small deterministic generator, so failures reproduce.
-struct Rng(u64);
+pub(super) struct Rng(pub(super) u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub(super) fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
-    fn below(&mut self, n: u64) -> u64 {
+    pub(super) fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
-    fn chance(&mut self, percent: u64) -> bool {
+    pub(super) fn chance(&mut self, percent: u64) -> bool {
         self.below(100) < percent
     }
 }
@@ -84,7 +84,7 @@ fn random_matrix(rng: &mut Rng, kind: Kind) -> Matrix {
 }
 
 /// Every subset of options that satisfies the definition, as sorted option lists.
-fn brute_force(m: &Matrix) -> BTreeSet<Vec<usize>> {
+pub(super) fn brute_force(m: &Matrix) -> BTreeSet<Vec<usize>> {
     let n = m.num_options();
     let mut out = BTreeSet::new();
     'subset: for mask in 0u32..(1 << n) {
