@@ -28,18 +28,14 @@ fn one_solution_to_stdout_is_an_svg() {
     assert!(out.matches("<path").count() >= 27);
 }
 
-#[test]
-fn gallery_writes_every_solution_and_an_index() {
-    // 162 tilings of a 6x6 square by L-trominoes: as many files as `count` says.
-    let file = data("copies/l-trominoes-6x6.toml");
-    let (_, counted, _) = polycover(&["count", &file, "--json", "-q"]);
-    let v: serde_json::Value = serde_json::from_str(counted.trim()).unwrap();
-    let total = v["solutions"].as_u64().unwrap();
-    let dir = scratch("gallery");
+/// Writes the gallery of every solution of `file` (with `extra` options)
+/// into a fresh directory, which it returns.
+fn gallery(file: &str, name: &str, extra: &[&str]) -> PathBuf {
+    let dir = scratch(name);
     let d = dir.display().to_string();
-    let (code, _, err) = polycover(&[
+    let mut args = vec![
         "solve",
-        &file,
+        file,
         "--all",
         "--format",
         "svg",
@@ -47,8 +43,21 @@ fn gallery_writes_every_solution_and_an_index() {
         "--out",
         &d,
         "-q",
-    ]);
+    ];
+    args.extend_from_slice(extra);
+    let (code, _, err) = polycover(&args);
     assert_eq!(code, 0, "{err}");
+    dir
+}
+
+#[test]
+fn gallery_writes_every_solution_and_an_index() {
+    // 162 tilings of a 6x6 square by L-trominoes: as many files as `count` says.
+    let file = data("copies/l-trominoes-6x6.toml");
+    let (_, counted, _) = polycover(&["count", &file, "--json", "-q"]);
+    let v: serde_json::Value = serde_json::from_str(counted.trim()).unwrap();
+    let total = v["solutions"].as_u64().unwrap();
+    let dir = gallery(&file, "gallery", &[]);
     let svgs = std::fs::read_dir(&dir)
         .unwrap()
         .filter(|e| {
@@ -70,21 +79,7 @@ fn gallery_writes_every_solution_and_an_index() {
 #[test]
 fn distinct_gallery_shows_distinct_solutions() {
     let file = data("pentominoes/3x20.toml");
-    let dir = scratch("distinct");
-    let d = dir.display().to_string();
-    let (code, _, err) = polycover(&[
-        "solve",
-        &file,
-        "--all",
-        "--distinct",
-        "--format",
-        "svg",
-        "--gallery",
-        "--out",
-        &d,
-        "-q",
-    ]);
-    assert_eq!(code, 0, "{err}");
+    let dir = gallery(&file, "distinct", &["--distinct"]);
     let index = std::fs::read_to_string(dir.join("index.html")).unwrap();
     // 3x20: 8 solutions, 2 up to symmetry.
     assert_eq!(index.matches("<img ").count(), 2);
