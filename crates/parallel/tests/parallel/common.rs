@@ -141,3 +141,14 @@ pub fn forget_half(c: &mut parallel::Checkpoint, path: &std::path::Path) {
     });
     c.save(path).unwrap();
 }
+
+/// Options that resume from, and record in, the checkpoint at `path`, in
+/// short slices (so that a stop lands quickly), on `threads` threads.
+pub fn resuming(path: &std::path::Path, threads: usize) -> parallel::Options {
+    parallel::Options {
+        checkpoint: Some(path.to_path_buf()),
+        resume: Some(path.to_path_buf()),
+        slice_nodes: Some(16),
+        ..parallel::Options::with_threads(threads)
+    }
+}

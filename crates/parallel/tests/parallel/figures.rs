@@ -156,12 +156,7 @@ fn resumed_counts_have_the_trees_figures() {
             forget_half(&mut c, &path);
             // Resumed, stopped at once (a run that finishes nothing), then
             // resumed to the end.
-            let o = Options {
-                checkpoint: Some(path.clone()),
-                resume: Some(path.clone()),
-                slice_nodes: Some(16),
-                ..Options::with_threads(second)
-            };
+            let o = resuming(&path, second);
             o.stop.store(true, std::sync::atomic::Ordering::Relaxed);
             let r = parallel::count(&m, &o, &mut NoProgress).unwrap();
             assert!(r.interrupted, "{what}");

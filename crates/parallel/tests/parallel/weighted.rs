@@ -100,12 +100,7 @@ fn interrupted_and_resumed_weights_are_exact() {
             assert!(c.weighted);
             forget_half(&mut c, &path);
             // Stopped at once, then finished; snapshots show the weights.
-            let o = Options {
-                checkpoint: Some(path.clone()),
-                resume: Some(path.clone()),
-                slice_nodes: Some(16),
-                ..Options::with_threads(second)
-            };
+            let o = resuming(&path, second);
             o.stop.store(true, Ordering::Relaxed);
             let r = parallel::count_weighted(&m, &o, &mut NoProgress, &known).unwrap();
             assert!(r.interrupted);
