@@ -34,8 +34,19 @@ pub fn set_problem_selector(selector: Option<String>) {
 
 /// Reads a problem file as `kind`, or of the kind its name and content say.
 pub fn load_as(path: &Path, kind: Option<Kind>) -> Result<Box<dyn Problem>, Failure> {
+    let bytes = problem::read_bounded(path)?;
+    load_bytes(path, &bytes, kind)
+}
+
+/// Builds a problem from a file's bytes already read (standard input for
+/// `-`), as `kind` or of the kind its name and content say.
+pub fn load_bytes(
+    path: &Path,
+    bytes: &[u8],
+    kind: Option<Kind>,
+) -> Result<Box<dyn Problem>, Failure> {
     let problem = PROBLEM.get().cloned().flatten();
-    let p = problem::load(path, &LoadOptions { kind, problem })?;
+    let p = problem::load_bytes(path, bytes, &LoadOptions { kind, problem })?;
     for w in p.warnings() {
         eprintln!("polycover: warning: {w}");
     }

@@ -5,7 +5,7 @@
 //! `[expect]` are marked `unchecked` (`--strict` fails on them), piece-set
 //! files are marked `set`, slow ones are `skip`ped unless asked for.
 
-use super::{count, load};
+use super::count;
 use crate::failure::{BAD_INPUT, CHECK_FAILED, Failure};
 use crate::output::{self, JsonArg};
 use crate::search::{Runner, SearchArgs};
@@ -261,18 +261,22 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
 
 /// Checks one file.
 fn check(f: &Path, shown: String, runner: &Runner, max: f64) -> Result<Row, Failure> {
-    if let Ok(text) = std::fs::read_to_string(f) {
-        if polyform::file::is_piece_set(&text) {
-            return Ok(Row::new(shown, Verdict::Set));
-        }
+    let error = |shown: String, message: String| {
+        let mut row = Row::new(shown, Verdict::Error);
+        row.note = Some(message);
+        Ok(row)
+    };
+    // The file is read once: the piece-set test and the problem share it.
+    let bytes = match polyform::problem::read_bounded(f) {
+        Ok(b) => b,
+        Err(e) => return error(shown, e.to_string()),
+    };
+    if std::str::from_utf8(&bytes).is_ok_and(polyform::file::is_piece_set) {
+        return Ok(Row::new(shown, Verdict::Set));
     }
-    let problem = match load(f) {
+    let problem = match super::load_bytes(f, &bytes, None) {
         Ok(p) => p,
-        Err(e) => {
-            let mut row = Row::new(shown, Verdict::Error);
-            row.note = Some(e.message);
-            return Ok(row);
-        }
+        Err(e) => return error(shown, e.message),
     };
     let mut row = Row::new(shown, Verdict::Unchecked);
     row.puzzle = problem.name().to_string();

@@ -153,21 +153,22 @@ pub struct LoadOptions {
 /// (TOML with `kind = "tiles"`, other TOML, anything else as DLX text).
 pub fn load(path: &Path, options: &LoadOptions) -> Result<Box<dyn Problem>, Error> {
     let bytes = read_bounded(path)?;
-    let named = if path.as_os_str() == "-" {
-        Path::new("<stdin>")
-    } else {
-        path
-    };
-    load_bytes(named, &bytes, options)
+    load_bytes(path, &bytes, options)
 }
 
-/// Builds the problem of a file's content (`path` names it in messages and
-/// anchors relative includes).
+/// Builds the problem of a file's content (`path` names it in messages,
+/// `<stdin>` for `-`, and anchors relative includes).
 pub fn load_bytes(
     path: &Path,
     bytes: &[u8],
     options: &LoadOptions,
 ) -> Result<Box<dyn Problem>, Error> {
+    // Standard input is named so in messages.
+    let path = if path.as_os_str() == "-" {
+        Path::new("<stdin>")
+    } else {
+        path
+    };
     let is_burr = options.kind == Some(Kind::Burr)
         || (options.kind.is_none() && crate::burr::is_xmpuzzle(bytes));
     if is_burr {
