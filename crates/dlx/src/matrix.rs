@@ -173,6 +173,8 @@ pub struct Matrix {
     /// The bitset engine's tables, built by the first solver that needs
     /// them and shared by all the others.
     bits: TablesCache,
+    /// The cell engine's tables, likewise.
+    cells: crate::cells::TablesCache,
 }
 
 impl Matrix {
@@ -289,6 +291,7 @@ impl Matrix {
             entries,
             colors: self.colors.clone(),
             bits: TablesCache::default(),
+            cells: Default::default(),
         };
         (m, old)
     }
@@ -296,6 +299,12 @@ impl Matrix {
     /// The bitset engine's tables for this matrix, built on the first call.
     pub(crate) fn bits_tables(&self) -> &BitsTables {
         self.bits.get_or_build(self)
+    }
+
+    /// The cell engine's tables for this matrix (which must suit the
+    /// engine), built on the first call.
+    pub(crate) fn cells_tables(&self) -> &crate::cells::AnyTables {
+        self.cells.get_or_build(self)
     }
 
     /// An option written as Knuth's programs print it: item names separated by
@@ -520,6 +529,7 @@ impl MatrixBuilder {
             entries: self.entries,
             colors: self.colors,
             bits: TablesCache::default(),
+            cells: Default::default(),
         })
     }
 }

@@ -19,17 +19,6 @@ impl<const W: usize> Mask<W> {
         self.0[i / 64] & (1 << (i % 64)) != 0
     }
 
-    /// Do the two sets meet? The one question the search asks in its inner
-    /// loop ("does this option still fit?").
-    #[inline(always)]
-    pub fn meets(&self, o: &Mask<W>) -> bool {
-        let mut m = 0;
-        for k in 0..W {
-            m |= self.0[k] & o.0[k];
-        }
-        m != 0
-    }
-
     #[inline(always)]
     pub fn or(&self, o: &Mask<W>) -> Mask<W> {
         let mut r = *self;

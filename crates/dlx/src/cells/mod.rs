@@ -65,7 +65,7 @@ mod tables;
 use crate::Visitor;
 use crate::{Control, CountOnly, Matrix, OptionId, Outcome, Stats, Subproblem, SubproblemError};
 use search::{Phase, Search};
-use tables::Tables;
+pub(crate) use tables::{AnyTables, TablesCache};
 
 /// One search on the cell engine: the static tables and the stack of
 /// frames. Build one per thread; they can share one [`Matrix`].
@@ -114,10 +114,10 @@ impl<'m> CellSolver<'m> {
         if !tables::suits(matrix) {
             return None;
         }
-        let search = match tables::width(matrix) {
-            1 => AnySearch::One(Box::new(Search::new(Tables::new(matrix)))),
-            2 => AnySearch::Two(Box::new(Search::new(Tables::new(matrix)))),
-            _ => AnySearch::Four(Box::new(Search::new(Tables::new(matrix)))),
+        let search = match matrix.cells_tables() {
+            AnyTables::One(t) => AnySearch::One(Box::new(Search::new(t.clone()))),
+            AnyTables::Two(t) => AnySearch::Two(Box::new(Search::new(t.clone()))),
+            AnyTables::Four(t) => AnySearch::Four(Box::new(Search::new(t.clone()))),
         };
         Some(CellSolver { matrix, search })
     }

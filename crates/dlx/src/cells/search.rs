@@ -3,28 +3,28 @@
 //! A *frame* is the state of the search on one level: the occupancy mask
 //! (covered items, and counted items used up to their upper bound), the
 //! counters of the counted items, and for each primary item still to be
-//! covered the *segment* of the arena that lists its options still fitting,
-//! with the item to branch on and its number of options. Frame `l + 1` is
-//! made from frame `l` and one option by `commit`: lists that the option
-//! cannot touch (the item's reach misses the newly covered items) are shared
-//! with frame `l`, the others are filtered into fresh arena space.
-//! Backtracking pops: the arena's top goes back to where frame `l + 1` began.
-//! Nothing is ever restored, so stopping, pausing and abandoning are free.
+//! covered the bit set of its options still possible (module `tables`) with
+//! its size. Frame `l + 1` is made from frame `l` and one option `o` by
+//! `commit`: each of `o`'s kill rows turns one item's set into
+//! `set & !row` in fresh arena space; the other items' sets are shared with
+//! frame `l` (`at` points to them). Backtracking pops: the arena's top goes
+//! back to where frame `l + 1` began. Nothing is ever restored, so stopping,
+//! pausing and abandoning are free.
+//!
+//! The cost of a node is a few hundred word operations over contiguous
+//! memory (the rows of one option, the sets they touch), with no pointer
+//! chasing and no per-option bookkeeping; the item to branch on comes from
+//! the sizes, which `count_ones` keeps exact.
 
 use super::mask::Mask;
 use super::tables::Tables;
 use crate::{Control, OptionId, Outcome, Stats, Subproblem, SubproblemError, Visitor};
+use std::sync::Arc;
 
 /// `best` of a frame with nothing left to cover: a solution.
 const NONE: u32 = u32::MAX;
 /// `best` of a frame found dead before any choice (only the root can be).
 const DEAD: u32 = u32::MAX - 1;
-
-/// Lists at most this long in the parent frame are filtered first: a dead end
-/// shows up in a short list, and then the long ones are never touched
-/// (6x10x: 183 M entries dropped with one pass, 143 M with this, 12-20%
-/// less CPU time; see docs/performance.md).
-const SHORT: u32 = 16;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Phase {
@@ -39,31 +39,36 @@ pub(crate) enum Phase {
 
 /// One search's state. See the module documentation.
 pub(crate) struct Search<const W: usize> {
-    pub t: Tables<W>,
-    /// The lists of all frames: frame 0's are the static lists, at
-    /// `0..root_top`; every later frame's new lists lie above its parent's.
-    arena: Vec<u32>,
+    pub t: Arc<Tables<W>>,
+    /// The bit sets of all frames: the root's (`t.root`) at `0..root_top`;
+    /// every later frame's new sets lie above its parent's.
+    arena: Vec<u64>,
     /// The arena's used length.
     top: usize,
-    /// `mark[l]`: `top` when frame `l` began (frame `l`'s lists start here).
+    /// `mark[l]`: `top` when frame `l` began (frame `l`'s sets start here).
     mark: Vec<usize>,
     /// `occ[l]`: frame `l`'s occupancy mask.
     occ: Vec<Mask<W>>,
     /// Frame `l`'s counters, `used[l * nc + c]`: options chosen so far that
     /// hold counted item number `c`.
     used: Vec<u32>,
-    /// Frame `l`'s segments, `seg[l * np + i] = (start, len)`: the options of
-    /// primary item `i` still fitting, `arena[start..start + len]`. Only
-    /// meaningful for exact items not covered and counted items still short
-    /// of their lower bound.
-    seg: Vec<(u32, u32)>,
+    /// `at[l * np + i]`: where primary item `i`'s bit set of frame `l`
+    /// begins in the arena, and `size[l * np + i]` its number of bits;
+    /// `u32::MAX` for an exact item covered. Only meaningful for exact
+    /// items and for counted items still short of their lower bound.
+    at: Vec<u32>,
+    size: Vec<u32>,
     /// `best[l]`: the exact item frame `l` branches on ([`NONE`]: a
     /// solution; [`DEAD`]: nothing to try). Ties go to the first item.
     best: Vec<u32>,
-    /// `degree[l]`: `best[l]`'s number of options (its segment's length).
+    /// `degree[l]`: `best[l]`'s number of options.
     degree: Vec<u32>,
     /// `position[l]`: the options of `best[l]` tried so far on level `l`.
     position: Vec<u32>,
+    /// `cursor[l]`: the index in `best[l]`'s list from which to look for
+    /// the next option to try; `chosen[l]`: the option tried last.
+    cursor: Vec<u32>,
+    chosen: Vec<u32>,
     pub phase: Phase,
     /// The current level (frame `level` is on top).
     level: usize,
@@ -79,22 +84,23 @@ pub(crate) struct Search<const W: usize> {
 }
 
 impl<const W: usize> Search<W> {
-    pub fn new(t: Tables<W>) -> Search<W> {
+    pub fn new(t: Arc<Tables<W>>) -> Search<W> {
+        let np = t.np;
         let mut s = Search {
-            arena: t.list.clone(),
-            top: t.list.len(),
-            mark: vec![t.list.len()],
+            arena: t.root.clone(),
+            top: t.root.len(),
+            mark: vec![t.root.len()],
             occ: vec![Mask::EMPTY],
             used: vec![0; t.num_counted],
-            seg: (0..t.np)
-                .map(|i| {
-                    let a = t.list_start[i];
-                    (a, t.list_start[i + 1] - a)
-                })
+            at: t.word_start[..np].to_vec(),
+            size: (0..np)
+                .map(|i| t.list_start[i + 1] - t.list_start[i])
                 .collect(),
             best: vec![NONE],
             degree: vec![0],
             position: vec![0],
+            cursor: vec![0],
+            chosen: vec![0],
             phase: Phase::Idle,
             level: 0,
             base: 0,
@@ -116,7 +122,7 @@ impl<const W: usize> Search<W> {
         let mut best = NONE;
         let mut min = u32::MAX;
         for i in t.primary.iter() {
-            let len = self.seg[i].1;
+            let len = self.size[i];
             if t.exact.has(i) {
                 if len < min {
                     min = len;
@@ -139,17 +145,20 @@ impl<const W: usize> Search<W> {
             self.mark.push(0);
             self.occ.push(Mask::EMPTY);
             self.used.resize((l + 1) * nc, 0);
-            self.seg.resize((l + 1) * np, (0, 0));
+            self.at.resize((l + 1) * np, 0);
+            self.size.resize((l + 1) * np, 0);
             self.best.push(NONE);
             self.degree.push(0);
             self.position.push(0);
+            self.cursor.push(0);
+            self.chosen.push(0);
         }
     }
 
-    /// Makes frame `l + 1` from frame `l` and option `o` (which fits in
-    /// frame `l`). Returns false, leaving nothing behind, when the new frame
-    /// is seen to be dead: an exact item left without options, or a counted
-    /// item with fewer options than it still needs.
+    /// Makes frame `l + 1` from frame `l` and option `o` (which is possible
+    /// in frame `l`). Returns false, leaving nothing behind, when the new
+    /// frame is seen to be dead: an exact item left without options, or a
+    /// counted item with fewer options than it still needs.
     #[inline(always)]
     fn commit(&mut self, l: usize, o: usize) -> bool {
         self.reserve_frame(l + 1);
@@ -160,16 +169,19 @@ impl<const W: usize> Search<W> {
             mark,
             occ,
             used,
-            seg,
+            at,
+            size,
             best,
             degree,
             stats,
             ..
         } = self;
+        let t: &Tables<W> = t;
         let (np, nc) = (t.np, t.num_counted);
-        let before = occ[l];
-        let mut after = before.or(&t.mask[o].and_not(&t.counted_items));
-        if nc > 0 {
+        let mut after = occ[l].or(&t.mask[o].and_not(&t.counted_items));
+        // Counted items used up by `o`: at most the options' own few.
+        let mut full = Mask::<W>::EMPTY;
+        let counters: &mut [u32] = if nc > 0 {
             let (lower, upper) = used.split_at_mut((l + 1) * nc);
             let counters = &mut upper[..nc];
             counters.copy_from_slice(&lower[l * nc..]);
@@ -177,65 +189,85 @@ impl<const W: usize> Search<W> {
                 let k = t.counter[c as usize] as usize;
                 counters[k] += 1;
                 if counters[k] == t.hi[c as usize] {
-                    after = after.with(c as usize);
+                    full = full.with(c as usize);
                 }
             }
+            after = after.or(&full);
+            counters
+        } else {
+            &mut []
+        };
+        let (lo_at, hi_at) = at.split_at_mut((l + 1) * np);
+        let at = &mut hi_at[..np];
+        at.copy_from_slice(&lo_at[l * np..]);
+        let (lo_size, hi_size) = size.split_at_mut((l + 1) * np);
+        let size = &mut hi_size[..np];
+        size.copy_from_slice(&lo_size[l * np..]);
+        // Exact items covered by `o` leave the choice.
+        for &i in t.exact_of(o) {
+            size[i as usize] = u32::MAX;
         }
-        let fresh = after.and_not(&before);
-        let (lower, upper) = seg.split_at_mut((l + 1) * np);
-        let segs = &mut upper[..np];
-        segs.copy_from_slice(&lower[l * np..]);
         let start = *top;
-        let mut min = u32::MAX;
-        let mut choice = NONE;
+        // The most words this frame can take: every list once.
+        if arena.len() < start + t.root.len() {
+            arena.resize(start + t.root.len(), 0);
+        }
         let mut removed = 0u64;
-        let todo = t.primary.and_not(&after);
-        let parent = &lower[l * np..];
-        // Two passes, short lists first (see `SHORT`); ties still go to the
-        // first item, whatever the pass that met it.
-        for pass in 0..2 {
-            for i in todo.iter() {
-                if (pass == 0) != (parent[i].1 <= SHORT) {
-                    continue;
-                }
-                let exact = t.exact.has(i);
-                let need = if exact {
-                    1
-                } else {
-                    let u = used[(l + 1) * nc + t.counter[i] as usize];
-                    t.lo[i].saturating_sub(u)
-                };
-                if need == 0 {
-                    continue;
-                }
-                let (s, n) = segs[i];
-                let mut len = n;
-                if t.reach[i].meets(&fresh) {
-                    let s = s as usize;
-                    let n = n as usize;
-                    if arena.len() < *top + n {
-                        let grow = (*top + n).max(2 * arena.len());
-                        arena.resize(grow, 0);
-                    }
-                    let (src, dst) = arena.split_at_mut(*top);
-                    let k = filter(&t.mask, &fresh, &src[s..s + n], &mut dst[..n]);
-                    segs[i] = (*top as u32, k as u32);
-                    *top += k;
-                    len = k as u32;
-                    removed += (n - k) as u64;
-                }
-                if len < need {
-                    *top = start;
-                    stats.updates += removed;
-                    return false;
-                }
-                if exact && (len < min || (len == min && (i as u32) < choice)) {
-                    min = len;
-                    choice = i as u32;
-                }
+        let rows = &t.rows[t.kill_start[o] as usize..t.kill_start[o + 1] as usize];
+        let sat = full
+            .iter()
+            .map(|c| t.counter[c] as usize)
+            .flat_map(|k| &t.rows[t.sat_start[k] as usize..t.sat_start[k + 1] as usize]);
+        for row in rows.iter().chain(sat) {
+            let i = row.item as usize;
+            if after.has(i) {
+                continue;
+            }
+            let need = if nc == 0 || t.exact.has(i) {
+                1
+            } else {
+                let u = counters[t.counter[i] as usize];
+                t.lo[i].saturating_sub(u)
+            };
+            if need == 0 {
+                continue;
+            }
+            let words = row.words as usize;
+            let src = at[i] as usize;
+            // A set already made in this frame (a saturation row after a
+            // kill row) is changed in place.
+            let dst = if src >= start { src } else { *top };
+            let kill = &t.kill_words[row.at as usize..][..words];
+            let mut bits = 0u32;
+            for (w, &k) in kill.iter().enumerate() {
+                let v = arena[src + w] & !k;
+                arena[dst + w] = v;
+                bits += v.count_ones();
+            }
+            removed += u64::from(size[i] - bits);
+            size[i] = bits;
+            if dst != src {
+                at[i] = dst as u32;
+                *top += words;
+            }
+            if bits < need {
+                *top = start;
+                stats.updates += removed;
+                return false;
             }
         }
         stats.updates += removed;
+        // The exact item with the fewest options, the first on ties (covered
+        // ones have size `u32::MAX`).
+        let mut min = u32::MAX;
+        let mut choice = NONE;
+        for &i in &t.exact_list {
+            let n = size[i as usize];
+            if n < min {
+                min = n;
+                choice = i;
+            }
+        }
         mark[l + 1] = start;
         occ[l + 1] = after;
         best[l + 1] = choice;
@@ -243,24 +275,41 @@ impl<const W: usize> Search<W> {
         true
     }
 
-    /// The option tried `k`-th (0-based) on level `l`.
+    /// The index in `best[l]`'s list of its next possible option at or after
+    /// `from`, if any.
     #[inline(always)]
-    fn option_at(&self, l: usize, k: u32) -> usize {
-        let (s, _) = self.seg[l * self.t.np + self.best[l] as usize];
-        self.arena[s as usize + k as usize] as usize
+    fn next_at(&self, l: usize, from: u32) -> Option<u32> {
+        let i = self.best[l] as usize;
+        let words = self.t.words(i);
+        let base = self.at[l * self.t.np + i] as usize;
+        let mut w = from as usize / 64;
+        if w >= words {
+            return None;
+        }
+        let mut bits = self.arena[base + w] & (!0u64 << (from % 64));
+        loop {
+            if bits != 0 {
+                return Some((w * 64) as u32 + bits.trailing_zeros());
+            }
+            w += 1;
+            if w == words {
+                return None;
+            }
+            bits = self.arena[base + w];
+        }
     }
 
     fn collect_solution(&mut self) {
         self.solution.clear();
         for l in 0..self.level {
-            let o = self.option_at(l, self.position[l] - 1);
-            self.solution.push(OptionId::from_index(o));
+            self.solution
+                .push(OptionId::from_index(self.chosen[l] as usize));
         }
     }
 
     fn emit_subproblem(&mut self) {
         let choices = (0..self.level)
-            .map(|l| self.t.first_node[self.option_at(l, self.position[l] - 1)])
+            .map(|l| self.t.first_node[self.chosen[l] as usize])
             .collect();
         self.found.push(Subproblem::from_parts(
             choices,
@@ -273,7 +322,7 @@ impl<const W: usize> Search<W> {
         self.phase = Phase::Idle;
         self.level = 0;
         self.base = 0;
-        self.top = self.t.list.len();
+        self.top = self.t.root.len();
     }
 
     /// Replays a subproblem's choices; see `CellSolver::start`.
@@ -306,10 +355,28 @@ impl<const W: usize> Search<W> {
                 .t
                 .option_at_node(node)
                 .ok_or(SubproblemError::NotAChoice { level: l })?;
-            let k = (0..self.degree[l])
-                .find(|&k| self.option_at(l, k) == o)
-                .ok_or(SubproblemError::NotAChoice { level: l })?;
+            let i = self.best[l] as usize;
+            let j = self
+                .t
+                .list_of(i)
+                .binary_search(&(o as u32))
+                .map_err(|_| SubproblemError::NotAChoice { level: l })? as u32;
+            if self.next_at(l, j) != Some(j) {
+                return Err(SubproblemError::NotAChoice { level: l });
+            }
+            // The options before it that this level would have tried first.
+            let mut k = 0;
+            let mut from = 0;
+            while let Some(x) = self.next_at(l, from) {
+                if x >= j {
+                    break;
+                }
+                k += 1;
+                from = x + 1;
+            }
             self.position[l] = k + 1;
+            self.cursor[l] = j + 1;
+            self.chosen[l] = o as u32;
             if !self.commit(l, o) {
                 return Err(SubproblemError::NotAChoice { level: l });
             }
@@ -352,20 +419,27 @@ impl<const W: usize> Search<W> {
                     } else {
                         self.stats.nodes += 1;
                         self.position[l] = 0;
+                        self.cursor[l] = 0;
                         self.phase = Phase::Try;
                     }
                 }
                 Phase::Try => {
                     let l = self.level;
                     loop {
-                        let k = self.position[l];
-                        if k == self.degree[l] {
+                        if self.best[l] == DEAD {
                             self.phase = Phase::Leave;
                             break;
                         }
-                        let o = self.option_at(l, k);
-                        self.position[l] = k + 1;
-                        if self.commit(l, o) {
+                        let Some(j) = self.next_at(l, self.cursor[l]) else {
+                            self.phase = Phase::Leave;
+                            break;
+                        };
+                        let i = self.best[l] as usize;
+                        let o = self.t.list[self.t.list_start[i] as usize + j as usize];
+                        self.position[l] += 1;
+                        self.cursor[l] = j + 1;
+                        self.chosen[l] = o;
+                        if self.commit(l, o as usize) {
                             self.level = l + 1;
                             self.phase = Phase::Enter;
                             break;
@@ -419,23 +493,4 @@ impl<const W: usize> Search<W> {
             .map(|l| (self.position[l], self.degree[l]))
             .collect()
     }
-}
-
-/// Copies to `dst` the options of `src` whose masks miss `fresh`; returns
-/// how many. `dst` is as long as `src`.
-#[inline(always)]
-fn filter<const W: usize>(
-    masks: &[Mask<W>],
-    fresh: &Mask<W>,
-    src: &[u32],
-    dst: &mut [u32],
-) -> usize {
-    debug_assert_eq!(src.len(), dst.len());
-    let mut k = 0;
-    for &x in src {
-        let m = &masks[x as usize];
-        dst[k] = x;
-        k += usize::from(!m.meets(fresh));
-    }
-    k
 }

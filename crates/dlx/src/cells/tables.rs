@@ -1,12 +1,41 @@
 //! What the cell engine knows about a matrix before searching: each option
-//! as a mask of items, each primary item's options, and the bounds of the
-//! counted items. Built once per solver, never changed by the search.
+//! as a mask of items, each primary item's options, and each option's *kill
+//! rows* (which options of each list it rules out). Built once per matrix
+//! (the first cell solver of a matrix builds them, [`TablesCache`]) and
+//! shared, read-only, by every solver of it.
+//!
+//! # Lists as bit sets
+//!
+//! Primary item `i`'s options, in matrix order, are `list[list_start[i]..
+//! list_start[i + 1]]`; a set of them is a bit set of `words(i)` words, bit
+//! `j` standing for the `j`-th option of the list. The sets of all primary
+//! items together are a *frame* of `total_words` words, item `i`'s at
+//! `word_start[i]..word_start[i + 1]` in the root frame.
+//!
+//! Two options *conflict* when they share an exact item (bounds `1:1`) or a
+//! secondary item: they cannot both be in a solution, whatever else is
+//! chosen. For option `o` and primary item `i`, the kill row `(o, i)` is
+//! the bit set of the options of `i`'s list that conflict with `o` (`o`
+//! itself included when it is in the list). Committing `o` turns each of
+//! `i`'s sets into `set & !row`. Only the nonzero rows are stored: option
+//! `o`'s are `rows[kill_start[o]..kill_start[o + 1]]`, shortest lists first
+//! (a dead end shows up in a short list first, and the commit stops there).
+//!
+//! A counted item (bounds other than `1:1`) used up to its upper bound rules
+//! out every option that holds it: its *saturation rows*,
+//! `rows[sat_start[k]..sat_start[k + 1]]` for counted item number `k`.
 
 use super::mask::Mask;
 use crate::Matrix;
+use std::sync::{Arc, OnceLock};
 
 /// The most items a matrix may have for the cell engine: four words.
 pub(crate) const MAX_ITEMS: usize = 256;
+
+/// The most words the kill rows may take (128 MiB): a matrix whose rows
+/// would need more does not suit the engine. The catalog's largest (the
+/// Kanoodle Extreme pyramid) needs about 2 M words.
+pub(crate) const MAX_KILL_WORDS: u64 = 1 << 24;
 
 /// Can the cell engine solve `m`? See the module documentation of `cells`
 /// for why each condition is needed.
@@ -14,11 +43,57 @@ pub(crate) fn suits(m: &Matrix) -> bool {
     if m.has_colors() || m.num_items() > MAX_ITEMS {
         return false;
     }
-    m.options().all(|o| {
+    let np = m.num_primary();
+    let ok = m.options().all(|o| {
         m.option(o)
             .iter()
-            .any(|e| m.is_primary(e.item) && m.bounds(e.item) == (1, 1))
-    })
+            .any(|e| e.item.index() < np && m.bounds(e.item) == (1, 1))
+    });
+    ok && kill_words_bound(m) <= MAX_KILL_WORDS
+}
+
+/// An upper bound of the kill rows' words: for each option, the words of
+/// every primary item that holds an option sharing an item with it.
+fn kill_words_bound(m: &Matrix) -> u64 {
+    let n = m.num_items();
+    let np = m.num_primary();
+    // reach[e]: the primary items of the options holding item e.
+    let mut reach = vec![[0u64; 4]; n];
+    let mut len = vec![0u64; np];
+    for o in m.options() {
+        let mut mk = [0u64; 4];
+        for e in m.option(o) {
+            let i = e.item.index();
+            if i < np {
+                mk[i / 64] |= 1 << (i % 64);
+                len[i] += 1;
+            }
+        }
+        for e in m.option(o) {
+            let r = &mut reach[e.item.index()];
+            for w in 0..4 {
+                r[w] |= mk[w];
+            }
+        }
+    }
+    let words: Vec<u64> = len.iter().map(|l| l.div_ceil(64)).collect();
+    let mut total = 0u64;
+    for o in m.options() {
+        let mut mk = [0u64; 4];
+        for e in m.option(o) {
+            for w in 0..4 {
+                mk[w] |= reach[e.item.index()][w];
+            }
+        }
+        for (w, &bits) in mk.iter().enumerate() {
+            let mut b = bits;
+            while b != 0 {
+                total += words[w * 64 + b.trailing_zeros() as usize];
+                b &= b - 1;
+            }
+        }
+    }
+    total
 }
 
 /// The words a mask needs for `m`: 1, 2 or 4.
@@ -30,15 +105,22 @@ pub(crate) fn width(m: &Matrix) -> usize {
     }
 }
 
+/// One kill or saturation row: the item whose set it changes, the set's
+/// number of words, and where the row's words begin in `kill_words`.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Row {
+    pub item: u32,
+    pub words: u32,
+    pub at: u32,
+}
+
 /// The static tables. Items keep their matrix numbers: item `i` is bit `i`
-/// of every mask.
+/// of every mask. See the module documentation.
 #[derive(Clone, Debug)]
 pub(crate) struct Tables<const W: usize> {
     /// The number of primary items (items `0..np`).
     pub np: usize,
-    /// `mask[o]`: the items of option `o`, counted ones included (an option
-    /// fits while its mask misses the occupancy mask, in which a counted
-    /// item's bit means "used up to its upper bound").
+    /// `mask[o]`: the items of option `o`, counted ones included.
     pub mask: Vec<Mask<W>>,
     /// The counted items of option `o`:
     /// `counted[counted_start[o]..counted_start[o + 1]]`.
@@ -52,11 +134,27 @@ pub(crate) struct Tables<const W: usize> {
     /// `list[list_start[i]..list_start[i + 1]]`.
     pub list_start: Vec<u32>,
     pub list: Vec<u32>,
-    /// `reach[i]` for primary item `i`: the union of the masks of its
-    /// options. Covering items outside it cannot change `i`'s list.
-    pub reach: Vec<Mask<W>>,
+    /// Item `i`'s bit set in a frame: `word_start[i]..word_start[i + 1]`.
+    pub word_start: Vec<u32>,
+    /// The root frame: every list whole.
+    pub root: Vec<u64>,
+    /// Kill rows of option `o`: `rows[kill_start[o]..kill_start[o + 1]]`
+    /// (module documentation).
+    pub kill_start: Vec<u32>,
+    pub rows: Vec<Row>,
+    /// Saturation rows of counted item number `k`:
+    /// `rows[sat_start[k]..sat_start[k + 1]]`, after all the options' rows.
+    pub sat_start: Vec<u32>,
+    /// The words of all rows.
+    pub kill_words: Vec<u64>,
     /// The primary items with bounds `1:1` (*exact* items, branched on).
     pub exact: Mask<W>,
+    /// The same, in increasing order.
+    pub exact_list: Vec<u32>,
+    /// The exact items of option `o`:
+    /// `exact_of[exact_start[o]..exact_start[o + 1]]`.
+    pub exact_start: Vec<u32>,
+    pub exact_of: Vec<u32>,
     /// The primary items with any other bounds (*counted* items).
     pub counted_items: Mask<W>,
     /// All primary items.
@@ -98,34 +196,100 @@ impl<const W: usize> Tables<W> {
         let mut mask = Vec::with_capacity(n);
         let mut counted_start = vec![0u32];
         let mut counted = Vec::new();
+        let mut exact_start = vec![0u32];
+        let mut exact_of = Vec::new();
         let mut first_node = Vec::with_capacity(n);
         let mut node = m.num_items() as u32 + 2;
-        let mut holders: Vec<Vec<u32>> = vec![Vec::new(); np];
+        // holders[i]: the options holding item i (every item: the
+        // conflicts go through secondary items too).
+        let mut holders: Vec<Vec<u32>> = vec![Vec::new(); m.num_items()];
         for o in m.options() {
             let entries = m.option(o);
             let mut mk = Mask::EMPTY;
             for e in entries {
                 let i = e.item.index();
                 mk = mk.with(i);
-                if i < np {
-                    holders[i].push(o.index() as u32);
-                    if counted_items.has(i) {
-                        counted.push(i as u32);
-                    }
+                holders[i].push(o.index() as u32);
+                if counted_items.has(i) {
+                    counted.push(i as u32);
+                } else if i < np {
+                    exact_of.push(i as u32);
                 }
             }
             mask.push(mk);
             counted_start.push(counted.len() as u32);
+            exact_start.push(exact_of.len() as u32);
             first_node.push(node);
             node += entries.len() as u32 + 1;
         }
         let mut list_start = vec![0u32];
         let mut list = Vec::new();
-        let mut reach = Vec::with_capacity(np);
-        for h in &holders {
+        let mut word_start = vec![0u32];
+        let mut root = Vec::new();
+        for h in &holders[..np] {
             list.extend_from_slice(h);
             list_start.push(list.len() as u32);
-            reach.push(h.iter().fold(Mask::EMPTY, |r, &o| r.or(&mask[o as usize])));
+            let words = h.len().div_ceil(64);
+            for w in 0..words {
+                let bits = (h.len() - 64 * w).min(64);
+                root.push(if bits == 64 { !0 } else { (1u64 << bits) - 1 });
+            }
+            word_start.push(root.len() as u32);
+        }
+        // Lists by length, shortest first: the order of each row's entries.
+        let mut by_len: Vec<usize> = (0..np).collect();
+        by_len.sort_by_key(|&i| (holders[i].len(), i));
+
+        let mut kill_start = vec![0u32];
+        let mut rows = Vec::new();
+        let mut kill_words = Vec::new();
+        // A row per item of `by_len` whose bits `hit` marks.
+        let mut push_rows = |hit: &dyn Fn(u32) -> bool, rows: &mut Vec<Row>| {
+            for &i in &by_len {
+                let h = &holders[i];
+                let at = kill_words.len();
+                let mut any = false;
+                for chunk in h.chunks(64) {
+                    let mut w = 0u64;
+                    for (b, &x) in chunk.iter().enumerate() {
+                        if hit(x) {
+                            w |= 1 << b;
+                        }
+                    }
+                    any |= w != 0;
+                    kill_words.push(w);
+                }
+                if any {
+                    rows.push(Row {
+                        item: i as u32,
+                        words: h.len().div_ceil(64) as u32,
+                        at: at as u32,
+                    });
+                } else {
+                    kill_words.truncate(at);
+                }
+            }
+        };
+        // stamp[x] == o + 1: option x conflicts with option o.
+        let mut stamp = vec![0u32; n];
+        for o in 0..n {
+            for e in m.option(crate::OptionId::from_index(o)) {
+                let i = e.item.index();
+                if i >= np || exact.has(i) {
+                    for &x in &holders[i] {
+                        stamp[x as usize] = o as u32 + 1;
+                    }
+                }
+            }
+            let tag = o as u32 + 1;
+            push_rows(&|x| stamp[x as usize] == tag, &mut rows);
+            kill_start.push(rows.len() as u32);
+        }
+        let mut sat_start = vec![rows.len() as u32];
+        for c in counted_items.iter() {
+            let holds = |x: u32| mask[x as usize].has(c);
+            push_rows(&holds, &mut rows);
+            sat_start.push(rows.len() as u32);
         }
         let mut primary = Mask::EMPTY;
         for i in 0..np {
@@ -139,8 +303,16 @@ impl<const W: usize> Tables<W> {
             first_node,
             list_start,
             list,
-            reach,
+            word_start,
+            root,
+            kill_start,
+            rows,
+            sat_start,
+            kill_words,
             exact,
+            exact_list: exact.iter().map(|i| i as u32).collect(),
+            exact_start,
+            exact_of,
             counted_items,
             primary,
             counter,
@@ -156,8 +328,63 @@ impl<const W: usize> Tables<W> {
         &self.counted[self.counted_start[o] as usize..self.counted_start[o + 1] as usize]
     }
 
+    /// The exact items of option `o`.
+    #[inline(always)]
+    pub fn exact_of(&self, o: usize) -> &[u32] {
+        &self.exact_of[self.exact_start[o] as usize..self.exact_start[o + 1] as usize]
+    }
+
+    /// The options of primary item `i`, in matrix order.
+    #[inline(always)]
+    pub fn list_of(&self, i: usize) -> &[u32] {
+        &self.list[self.list_start[i] as usize..self.list_start[i + 1] as usize]
+    }
+
+    /// The number of words of item `i`'s bit set.
+    #[inline(always)]
+    pub fn words(&self, i: usize) -> usize {
+        (self.word_start[i + 1] - self.word_start[i]) as usize
+    }
+
     /// The option whose first node is `node`, if there is one.
     pub fn option_at_node(&self, node: u32) -> Option<usize> {
         self.first_node.binary_search(&node).ok()
+    }
+}
+
+/// A matrix's tables at the width its items need.
+#[derive(Clone, Debug)]
+pub(crate) enum AnyTables {
+    One(Arc<Tables<1>>),
+    Two(Arc<Tables<2>>),
+    Four(Arc<Tables<4>>),
+}
+
+/// A matrix's slot for its cell-engine tables: empty until a cell solver
+/// first asks for them. Cloning a matrix shares the tables (they depend only
+/// on the matrix); a matrix made by `retain_options` starts empty.
+#[derive(Clone, Default)]
+pub(crate) struct TablesCache(OnceLock<AnyTables>);
+
+impl TablesCache {
+    /// The tables of `m` (which [`suits`]), whose cache this is, built on
+    /// the first call (by one thread; the others wait for it).
+    pub fn get_or_build(&self, m: &Matrix) -> &AnyTables {
+        self.0.get_or_init(|| match width(m) {
+            1 => AnyTables::One(Arc::new(Tables::new(m))),
+            2 => AnyTables::Two(Arc::new(Tables::new(m))),
+            _ => AnyTables::Four(Arc::new(Tables::new(m))),
+        })
+    }
+}
+
+impl std::fmt::Debug for TablesCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let state = if self.0.get().is_some() {
+            "built"
+        } else {
+            "not built"
+        };
+        write!(f, "cells::TablesCache({state})")
     }
 }
