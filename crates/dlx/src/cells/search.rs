@@ -213,15 +213,11 @@ impl<const W: usize> Search<W> {
             arena.resize(start + t.root.len(), 0);
         }
         let mut removed = 0u64;
-        let rows = &t.rows[t.kill_start[o] as usize..t.kill_start[o + 1] as usize];
-        let sat = full
-            .iter()
-            .map(|c| t.counter[c] as usize)
-            .flat_map(|k| &t.rows[t.sat_start[k] as usize..t.sat_start[k + 1] as usize]);
-        for row in rows.iter().chain(sat) {
+        // Applies one row; false when it leaves its item short.
+        let mut apply = |row: &super::tables::Row, counters: &[u32]| -> bool {
             let i = row.item as usize;
             if after.has(i) {
-                continue;
+                return true;
             }
             let need = if nc == 0 || t.exact.has(i) {
                 1
@@ -230,7 +226,7 @@ impl<const W: usize> Search<W> {
                 t.lo[i].saturating_sub(u)
             };
             if need == 0 {
-                continue;
+                return true;
             }
             let words = row.words as usize;
             let src = at[i] as usize;
@@ -250,11 +246,23 @@ impl<const W: usize> Search<W> {
                 at[i] = dst as u32;
                 *top += words;
             }
-            if bits < need {
-                *top = start;
-                stats.updates += removed;
-                return false;
-            }
+            bits >= need
+        };
+        let mut alive = t.rows[t.kill_start[o] as usize..t.kill_start[o + 1] as usize]
+            .iter()
+            .all(|row| apply(row, counters));
+        if alive && full != Mask::EMPTY {
+            alive = full.iter().all(|c| {
+                let k = t.counter[c] as usize;
+                t.rows[t.sat_start[k] as usize..t.sat_start[k + 1] as usize]
+                    .iter()
+                    .all(|row| apply(row, counters))
+            });
+        }
+        if !alive {
+            *top = start;
+            stats.updates += removed;
+            return false;
         }
         stats.updates += removed;
         // The exact item with the fewest options, the first on ties (covered
