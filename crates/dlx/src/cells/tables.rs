@@ -244,8 +244,13 @@ impl<const W: usize> Tables<W> {
         let mut rows = Vec::new();
         let mut kill_words = Vec::new();
         // A row per item of `by_len` whose bits `hit` marks.
-        let mut push_rows = |hit: &dyn Fn(u32) -> bool, rows: &mut Vec<Row>| {
+        // (Items in `skip` get no row: an option's own exact items, which
+        // committing it covers.)
+        let mut push_rows = |hit: &dyn Fn(u32) -> bool, skip: Mask<W>, rows: &mut Vec<Row>| {
             for &i in &by_len {
+                if skip.has(i) {
+                    continue;
+                }
                 let h = &holders[i];
                 let at = kill_words.len();
                 let mut any = false;
@@ -282,13 +287,14 @@ impl<const W: usize> Tables<W> {
                 }
             }
             let tag = o as u32 + 1;
-            push_rows(&|x| stamp[x as usize] == tag, &mut rows);
+            let own = mask[o].and_not(&counted_items);
+            push_rows(&|x| stamp[x as usize] == tag, own, &mut rows);
             kill_start.push(rows.len() as u32);
         }
         let mut sat_start = vec![rows.len() as u32];
         for c in counted_items.iter() {
             let holds = |x: u32| mask[x as usize].has(c);
-            push_rows(&holds, &mut rows);
+            push_rows(&holds, Mask::EMPTY, &mut rows);
             sat_start.push(rows.len() as u32);
         }
         let mut primary = Mask::EMPTY;
