@@ -277,7 +277,7 @@ impl<const W: usize> Tables<W> {
         };
         // stamp[x] == o + 1: option x conflicts with option o.
         let mut stamp = vec![0u32; n];
-        for o in 0..n {
+        for (o, mk) in mask.iter().enumerate() {
             for e in m.option(crate::OptionId::from_index(o)) {
                 let i = e.item.index();
                 if i >= np || exact.has(i) {
@@ -287,7 +287,7 @@ impl<const W: usize> Tables<W> {
                 }
             }
             let tag = o as u32 + 1;
-            let own = mask[o].and_not(&counted_items);
+            let own = mk.and_not(&counted_items);
             push_rows(&|x| stamp[x as usize] == tag, own, &mut rows);
             kill_start.push(rows.len() as u32);
         }
