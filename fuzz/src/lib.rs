@@ -152,6 +152,7 @@ pub fn checkpoint_matrix() -> &'static Matrix {
 pub fn checkpoint(data: &[u8]) {
     let m = checkpoint_matrix();
     let path = Path::new("fuzz-checkpoint.json");
-    let _ = parallel::Checkpoint::from_bytes(data, m, path);
-    let _ = parallel::ShardResult::from_bytes(data, m, path);
+    let engine = EngineKind::best_for(m);
+    let _ = parallel::Checkpoint::from_bytes(data, m, engine, path);
+    let _ = parallel::ShardResult::from_bytes(data, m, engine, path);
 }

@@ -95,15 +95,16 @@ fn checkpoint_seeds_are_accepted_and_damage_refused() {
     let dir = root().join("fuzz/seeds/checkpoint");
     let path = Path::new("seed");
     let ck = fs::read(dir.join("queens13.checkpoint")).unwrap();
-    parallel::Checkpoint::from_bytes(&ck, m, path).unwrap();
+    let engine = dlx::EngineKind::best_for(m);
+    parallel::Checkpoint::from_bytes(&ck, m, engine, path).unwrap();
     let shard = fs::read(dir.join("queens13.shard1")).unwrap();
-    parallel::ShardResult::from_bytes(&shard, m, path).unwrap();
+    parallel::ShardResult::from_bytes(&shard, m, engine, path).unwrap();
     for bytes in [ck, shard] {
         // Change a digit inside the body (after the checksum's field).
         let mut bad = bytes.clone();
         let at = bad.len() - 1 - bad.iter().rev().position(u8::is_ascii_digit).unwrap();
         bad[at] = if bad[at] == b'9' { b'8' } else { bad[at] + 1 };
-        assert!(parallel::Checkpoint::from_bytes(&bad, m, path).is_err());
-        assert!(parallel::ShardResult::from_bytes(&bad, m, path).is_err());
+        assert!(parallel::Checkpoint::from_bytes(&bad, m, engine, path).is_err());
+        assert!(parallel::ShardResult::from_bytes(&bad, m, engine, path).is_err());
     }
 }

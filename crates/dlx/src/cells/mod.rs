@@ -85,7 +85,7 @@ pub(crate) fn refusal(m: &Matrix) -> Option<String> {
         return None;
     }
     Some(if m.has_colors() {
-        "it has colors (secondary items with colors)".into()
+        "its secondary items have colors".into()
     } else if m.num_items() > tables::MAX_ITEMS {
         format!(
             "it has {} items, the cell engine takes at most {}",
