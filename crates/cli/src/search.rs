@@ -55,7 +55,7 @@ pub struct SearchArgs {
 /// `--engine`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EngineArg {
-    /// The fastest engine that applies.
+    /// Bits where it applies, links otherwise (never cells).
     #[default]
     Auto,
     /// Knuth's dancing links.
