@@ -154,9 +154,11 @@ struct State {
     /// Node count at which `run` pauses.
     budget: u64,
     /// Give up on an option as soon as committing it empties a primary
-    /// item's list (Algorithms X and C)?
+    /// item's list (Algorithms X and C)? The solver's setting, copied at
+    /// each `start`.
     early: bool,
-    /// How each level chooses its item (Algorithms X and C).
+    /// How each level chooses its item (Algorithms X and C); copied from
+    /// the solver at each `start`.
     rule: ChoiceRule,
 }
 

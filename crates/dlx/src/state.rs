@@ -89,8 +89,8 @@ impl EngineKind {
         }
     }
 
-    /// Why this engine cannot search `m`, in words (`"it has colors"`,
-    /// ...); `None` when it [`suits`](Self::suits) `m`.
+    /// Why this engine cannot search `m`, in words (`"its secondary items
+    /// have colors"`, ...); `None` when it [`suits`](Self::suits) `m`.
     pub fn refusal(self, m: &Matrix) -> Option<String> {
         match self {
             EngineKind::Links => None,
@@ -115,7 +115,7 @@ impl EngineKind {
         match self {
             _ if self.suits(m) => self,
             EngineKind::Cells => EngineKind::best_for(m),
-            _ => EngineKind::Links,
+            EngineKind::Links | EngineKind::Bits => EngineKind::Links,
         }
     }
 }
@@ -201,4 +201,34 @@ fn links_sanity<I: Index>(l: &Links<I>, m: &Matrix, idle: bool) -> Result<(), St
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_stable_and_read_back() {
+        let names: Vec<_> = EngineKind::ALL.iter().map(|e| e.name()).collect();
+        assert_eq!(names, ["bits", "cells", "links"]);
+        for e in EngineKind::ALL {
+            assert_eq!(EngineKind::from_name(e.name()), Some(e));
+            assert_eq!(e.to_string(), e.name());
+        }
+        assert_eq!(EngineKind::from_name("dlx"), None);
+    }
+
+    #[test]
+    fn resolve_falls_back_where_an_engine_does_not_apply() {
+        // Multiplicities: neither bits nor cells (no option holds a 1:1 item).
+        let m = crate::format::parse("2:2|a\na\na\n").unwrap();
+        assert_eq!(EngineKind::Bits.resolve(&m), EngineKind::Links);
+        assert_eq!(EngineKind::Cells.resolve(&m), EngineKind::Links);
+        assert!(EngineKind::Bits.refusal(&m).unwrap().contains("bounds"));
+        // Colors: bits, not cells.
+        let m = crate::format::parse("a | x\na x:red\n").unwrap();
+        assert_eq!(EngineKind::Cells.resolve(&m), EngineKind::Bits);
+        assert_eq!(EngineKind::Links.resolve(&m), EngineKind::Links);
+        assert_eq!(EngineKind::Links.refusal(&m), None);
+    }
 }
