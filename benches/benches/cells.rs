@@ -1,6 +1,7 @@
-//! Single-threaded speed of the cell engine against the dancing-links
-//! solver (its default engine: the bitset engine where it applies, else the
-//! links) on the standard instances and on any DLX files given.
+//! Single-threaded speed of the cell engine (`Solver::with_engine` with
+//! `EngineKind::Cells`) against the default engine (`Solver::new`'s: the
+//! bitset engine where it applies, else the links) on the standard
+//! instances and on any DLX files given.
 //!
 //! `cargo bench -p polycover-benches --bench cells [-- NAME... | FILE.dlx[:STRIDE]...]`
 //!
@@ -15,7 +16,7 @@
 //! to every `STRIDE`-th of its options, one matrix per option kept, so both
 //! engines solve the very same subproblems.
 
-use dlx::{CellSolver, Matrix, Solver};
+use dlx::{EngineKind, Matrix, Solver};
 use std::time::Instant;
 
 /// Seconds of CPU time this thread has used (Linux's schedstat), or of wall
@@ -50,7 +51,7 @@ fn main() {
                 continue;
             }
             let m = dlx::format::parse(&inst.text).expect("generated instances parse");
-            if CellSolver::suits(&m) {
+            if EngineKind::Cells.suits(&m) {
                 row(inst.name, &[m], Some(inst.solutions), runs);
             }
         }
@@ -62,10 +63,9 @@ fn main() {
         };
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
         let m = dlx::format::parse(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-        assert!(
-            CellSolver::suits(&m),
-            "{path}: the cell engine does not apply"
-        );
+        if let Some(why) = EngineKind::Cells.refusal(&m) {
+            panic!("{path}: the cell engine does not apply: {why}");
+        }
         let name = path.rsplit('/').next().unwrap_or(path);
         if stride == 0 {
             row(name, &[m], None, runs);
@@ -106,6 +106,15 @@ fn sample(m: &Matrix, stride: usize) -> Vec<Matrix> {
         .collect()
 }
 
+/// The width of the cell engine's masks for `m`: the narrowest of 64, 128
+/// and 256 bits that holds its items.
+fn mask_bits(m: &Matrix) -> usize {
+    [64, 128, 256]
+        .into_iter()
+        .find(|&b| m.num_items() <= b)
+        .expect("the cell engine takes at most 256 items")
+}
+
 /// Times both engines on the matrices (their counts added) and prints a row.
 fn row(name: &str, ms: &[Matrix], expected: Option<u128>, runs: usize) {
     let mut cells = (f64::INFINITY, 0u128, 0u64);
@@ -116,8 +125,9 @@ fn row(name: &str, ms: &[Matrix], expected: Option<u128>, runs: usize) {
         let t = clock();
         let (mut n, mut nodes) = (0, 0);
         for m in ms {
-            let mut s = CellSolver::new(m).expect("suits");
-            bits = s.mask_bits();
+            let mut s = Solver::with_engine(m, EngineKind::Cells);
+            assert_eq!(s.engine(), EngineKind::Cells);
+            bits = mask_bits(m);
             n += s.count();
             nodes += s.stats().nodes;
         }

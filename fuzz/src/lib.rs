@@ -10,7 +10,7 @@
 //! Every function takes arbitrary bytes and must return normally: a bad
 //! input is an `Err` from the library, never a panic, and what the library
 //! accepts must hold up to the checks below (a matrix written in DLX format
-//! reads back as the same matrix; the two search engines agree).
+//! reads back as the same matrix; the search engines agree).
 
 use dlx::{CountOnly, EngineKind, Matrix, Outcome, Solver, Subproblem};
 use polyform::problem::{LoadOptions, load_bytes};
@@ -82,8 +82,7 @@ pub fn dlx_roundtrip(data: &[u8]) {
 
 /// What every accepted matrix must satisfy: written in DLX format it reads
 /// back as a matrix of the same shape that writes the same text, and the
-/// two engines (where the bitset engine takes the matrix) search the same
-/// tree: same solutions, same nodes (see [`compare_engines`]).
+/// engines that take it agree (see [`compare_engines`]).
 pub fn check_matrix(m: &Matrix) {
     let written = dlx::format::write(m);
     let again = dlx::format::parse(&written)
@@ -101,25 +100,50 @@ pub fn check_matrix(m: &Matrix) {
     compare_engines(m);
 }
 
-/// Counts `m` with the links and, where it suits the matrix, the bitset
-/// engine, and asserts they agree on solutions and nodes (the engines walk
-/// the same tree node for node). Searches the links give up on within
-/// [`NODE_BUDGET`] nodes are not compared.
+/// Counts `m` with the links and with every other engine that suits the
+/// matrix, and asserts they agree: the bitset engine on solutions and nodes
+/// (it walks the links' tree node for node), the cell engine on solutions,
+/// and on nodes too where no item has bounds other than 1:1 (DLX1's tree;
+/// with counted items its tree is its own). Searches the links give up on
+/// within [`NODE_BUDGET`] nodes are not compared.
 pub fn compare_engines(m: &Matrix) {
-    if !EngineKind::Bits.suits(m) {
+    let bits = EngineKind::Bits.suits(m);
+    let cells = EngineKind::Cells.suits(m);
+    if !bits && !cells {
         return;
     }
     let Some(links) = budgeted(m, EngineKind::Links, NODE_BUDGET) else {
         return;
     };
-    // The budget is approximate: give the second engine room to spare.
-    let bits = budgeted(m, EngineKind::Bits, 4 * NODE_BUDGET + 1_000)
-        .expect("the bitset engine needs far more nodes than the links");
-    assert_eq!(
-        (bits.solutions, bits.nodes),
-        (links.solutions, links.nodes),
-        "the engines disagree (solutions, nodes)"
-    );
+    // The budget is approximate: give the other engines room to spare.
+    let room = 4 * NODE_BUDGET + 1_000;
+    if bits {
+        let bits = budgeted(m, EngineKind::Bits, room)
+            .expect("the bitset engine needs far more nodes than the links");
+        assert_eq!(
+            (bits.solutions, bits.nodes),
+            (links.solutions, links.nodes),
+            "the engines disagree (solutions, nodes)"
+        );
+    }
+    if cells {
+        let dlx1_tree = !m.has_multiplicities();
+        match budgeted(m, EngineKind::Cells, room) {
+            Some(c) if dlx1_tree => assert_eq!(
+                (c.solutions, c.nodes),
+                (links.solutions, links.nodes),
+                "the cell engine disagrees (solutions, nodes)"
+            ),
+            Some(c) => assert_eq!(
+                c.solutions, links.solutions,
+                "the cell engine disagrees (solutions)"
+            ),
+            None => assert!(
+                !dlx1_tree,
+                "the cell engine needs far more nodes than the links on DLX1's tree"
+            ),
+        }
+    }
 }
 
 /// The statistics of a whole count of `m` with `engine`, or `None` if it
@@ -152,6 +176,7 @@ pub fn checkpoint_matrix() -> &'static Matrix {
 pub fn checkpoint(data: &[u8]) {
     let m = checkpoint_matrix();
     let path = Path::new("fuzz-checkpoint.json");
-    let _ = parallel::Checkpoint::from_bytes(data, m, path);
-    let _ = parallel::ShardResult::from_bytes(data, m, path);
+    let engine = EngineKind::best_for(m);
+    let _ = parallel::Checkpoint::from_bytes(data, m, engine, path);
+    let _ = parallel::ShardResult::from_bytes(data, m, engine, path);
 }

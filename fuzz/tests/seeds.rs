@@ -88,22 +88,31 @@ fn seeds_find_their_piece_sets() {
 }
 
 /// The committed checkpoint and shard result were made for the checkpoint
-/// target's matrix: both load, and one altered byte is refused.
+/// target's matrix (by the default engine, before the cell engine existed):
+/// both load on the links and the bitset engine, are refused by the cell
+/// engine (another tree), and one altered byte is refused.
 #[test]
 fn checkpoint_seeds_are_accepted_and_damage_refused() {
+    use dlx::EngineKind::{Bits, Cells, Links};
     let m = checkpoint_matrix();
     let dir = root().join("fuzz/seeds/checkpoint");
     let path = Path::new("seed");
     let ck = fs::read(dir.join("queens13.checkpoint")).unwrap();
-    parallel::Checkpoint::from_bytes(&ck, m, path).unwrap();
     let shard = fs::read(dir.join("queens13.shard1")).unwrap();
-    parallel::ShardResult::from_bytes(&shard, m, path).unwrap();
+    for engine in [Links, Bits] {
+        parallel::Checkpoint::from_bytes(&ck, m, engine, path).unwrap();
+        parallel::ShardResult::from_bytes(&shard, m, engine, path).unwrap();
+    }
+    let e = parallel::Checkpoint::from_bytes(&ck, m, Cells, path).unwrap_err();
+    assert!(matches!(e, parallel::Error::CheckpointEngine { .. }), "{e}");
+    let e = parallel::ShardResult::from_bytes(&shard, m, Cells, path).unwrap_err();
+    assert!(e.to_string().contains("the cell engine"), "{e}");
     for bytes in [ck, shard] {
         // Change a digit inside the body (after the checksum's field).
         let mut bad = bytes.clone();
         let at = bad.len() - 1 - bad.iter().rev().position(u8::is_ascii_digit).unwrap();
         bad[at] = if bad[at] == b'9' { b'8' } else { bad[at] + 1 };
-        assert!(parallel::Checkpoint::from_bytes(&bad, m, path).is_err());
-        assert!(parallel::ShardResult::from_bytes(&bad, m, path).is_err());
+        assert!(parallel::Checkpoint::from_bytes(&bad, m, Bits, path).is_err());
+        assert!(parallel::ShardResult::from_bytes(&bad, m, Bits, path).is_err());
     }
 }

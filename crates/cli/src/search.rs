@@ -36,11 +36,18 @@ pub struct SearchArgs {
     /// and nodes, fewer updates)
     #[arg(long)]
     pub knuth: bool,
-    /// The solver's data structure: `bits` (sets of options as bit
-    /// vectors, for matrices without multiplicities and with at most 8192
-    /// options), `links` (Knuth's dancing links, any matrix), or `auto`
-    /// (bits where it applies). The same tree, solutions and counts either
-    /// way; bits reports the updates DLX1/DLX2 would make
+    /// The solver's engine: `bits` (sets of options as bit vectors, for
+    /// matrices without multiplicities and with at most 8192 options; links
+    /// on others), `links` (Knuth's dancing links, any matrix), `auto` (bits
+    /// where it applies), or `cells` (occupancy masks, for matrices of at
+    /// most 256 items, without colors, every option holding a primary item
+    /// with bounds 1:1: a problem it cannot take is an error, exit 2).
+    /// Links and bits walk DLX1's tree: the same nodes, subproblems and
+    /// checkpoints; bits reports the updates DLX1/DLX2 would make. Cells
+    /// walks its own tree where pieces have copies, and reports its own
+    /// updates (options dropped); its checkpoints and shard results are
+    /// refused by the others and theirs by it. Solutions and counts are the
+    /// same on every engine
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     pub engine: EngineArg,
 }
@@ -48,13 +55,51 @@ pub struct SearchArgs {
 /// `--engine`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EngineArg {
-    /// The fastest engine that applies.
+    /// Bits where it applies, links otherwise (never cells).
     #[default]
     Auto,
     /// Knuth's dancing links.
     Links,
     /// Sets of options as bit vectors.
     Bits,
+    /// Occupancy masks (the cell engine).
+    Cells,
+}
+
+impl EngineArg {
+    /// The engine asked for; `None` for `auto`.
+    pub fn kind(self) -> Option<dlx::EngineKind> {
+        match self {
+            EngineArg::Auto => None,
+            EngineArg::Links => Some(dlx::EngineKind::Links),
+            EngineArg::Bits => Some(dlx::EngineKind::Bits),
+            EngineArg::Cells => Some(dlx::EngineKind::Cells),
+        }
+    }
+}
+
+/// The engine a search of `m` (the matrix of the problem at `path`) runs on
+/// when `asked` for: as the driver resolves it, except that the cell
+/// engine, asked for explicitly, is never silently replaced: a matrix it
+/// cannot take is an error (bad input) that says why.
+pub fn engine_for(
+    asked: Option<dlx::EngineKind>,
+    path: &Path,
+    m: &Matrix,
+) -> Result<dlx::EngineKind, Failure> {
+    if asked == Some(dlx::EngineKind::Cells)
+        && let Some(why) = dlx::EngineKind::Cells.refusal(m)
+    {
+        return Err(Failure::input(format!(
+            "{}: --engine cells cannot search this problem: {why} (the cell engine takes at most 256 items, no colors, and options that each hold a primary item with bounds 1:1); drop --engine or use --engine auto",
+            path.display()
+        )));
+    }
+    let options = Options {
+        engine: asked,
+        ..Options::default()
+    };
+    Ok(options.engine_for(m))
 }
 
 /// Checkpoint options (counting only).
@@ -124,11 +169,7 @@ impl Runner {
         }
         options.stop = stop_flag();
         options.early_dead_ends = !args.knuth;
-        options.engine = match args.engine {
-            EngineArg::Auto => None,
-            EngineArg::Links => Some(dlx::EngineKind::Links),
-            EngineArg::Bits => Some(dlx::EngineKind::Bits),
-        };
+        options.engine = args.engine.kind();
         Ok(Runner {
             options,
             bar: !args.quiet && !machine_output && std::io::stderr().is_terminal(),
@@ -139,6 +180,14 @@ impl Runner {
     /// The number of worker threads.
     pub fn threads(&self) -> usize {
         self.options.thread_count()
+    }
+
+    /// The engine this runner searches `m` (of the problem at `path`) with;
+    /// an error when `--engine cells` was asked for and `m` does not suit
+    /// it ([`engine_for`]). Every search of a problem's matrix checks this
+    /// first.
+    pub fn engine_for(&self, path: &Path, m: &Matrix) -> Result<dlx::EngineKind, Failure> {
+        engine_for(self.options.engine, path, m)
     }
 
     /// The same runner, recording and resuming checkpoints. The checkpoint

@@ -11,10 +11,11 @@
 //! date; covered items may show up too, with a length above every real one,
 //! to be passed over), and names one of them. This is the one place where a new heuristic is added:
 //! a variant, its name, and its arm in [`ChoiceRule::choose`]; every engine
-//! then runs it.
+//! of the solver's loop (the links, the bitset engine) then runs it.
 //!
 //! Algorithm M (items with multiplicities) keeps DLX3's own rule, which
-//! weighs bounds and slack as well as lengths.
+//! weighs bounds and slack as well as lengths, and the cell engine its own
+//! (DLX1's rule over the items with bounds `1:1`).
 
 use crate::engine::{COVERED, Engine};
 use crate::links::ROOT;

@@ -8,7 +8,9 @@
 //!
 //! Nodes are named as in the links' node array (headers `1..=N`, then the
 //! options' nodes and spacers), whatever the engine, so a
-//! [`Subproblem`](crate::Subproblem) means the same thing to all of them.
+//! [`Subproblem`](crate::Subproblem) means the same thing to both. (The
+//! cell engine, with a loop of its own and not these traits, names options
+//! by their first node in that array.)
 //! Items are 1-based (item `k` of the matrix is `k + 1` here), and 0 is the
 //! root: [`ROOT`](crate::links::ROOT) when no primary item is left.
 

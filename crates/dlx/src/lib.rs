@@ -26,14 +26,18 @@
 //!   that stack, not a recursion, so it can pause after a node budget and
 //!   resume, and it can start below a fixed prefix of choices, a
 //!   [`Subproblem`] (module `subproblem`).
-//! * A third engine with its own search, [`CellSolver`] (module `cells`),
-//!   for matrices of at most 256 items without colors whose options each
-//!   hold an item with bounds `1:1` (polyform puzzles of up to ~240 cells):
-//!   options are masks of one, two or four words, a level is an occupancy
-//!   mask with each item's fitting options filtered from its parent's, and
-//!   items with other bounds are counted. Same solutions, its own tree,
-//!   subproblems and node counts; not yet behind [`Solver`] (measured no
-//!   faster than the bitset engine, `docs/performance.md`).
+//! * A third engine with a loop of its own, the cell engine
+//!   ([`EngineKind::Cells`], module `cells`), for matrices of at most 256
+//!   items without colors whose options each hold an item with bounds
+//!   `1:1` (polyform puzzles of up to ~240 cells): options are masks of
+//!   one, two or four words, a level is an occupancy mask with each item's
+//!   fitting options filtered from its parent's, and items with other
+//!   bounds are counted. [`Solver::with_engine`] runs it behind the same
+//!   methods (start, run, pause, subproblems, progress); it is only used
+//!   when asked for (measured no faster than the bitset engine,
+//!   `docs/performance.md`). Same solutions; without counted items DLX1's
+//!   tree and node counts, with them its own tree; its subproblems name
+//!   options its own way, so a checkpoint must say which engine made it.
 //! * One engine runs three algorithms: X (plain exact cover), C (secondary
 //!   items with colors: options that agree on an item's color may share it)
 //!   and M (primary items with multiplicities `lo:hi`, each multiset of
@@ -90,7 +94,6 @@ mod state;
 mod subproblem;
 mod visit;
 
-pub use cells::CellSolver;
 pub use choose::ChoiceRule;
 pub use matrix::{Color, Entry, ItemId, MAX_INDEX, Matrix, MatrixBuilder, MatrixError, OptionId};
 pub use solver::Solver;

@@ -23,7 +23,15 @@
 //! once per call from the engine and the matrix. Each combination is a
 //! separate monomorphised copy of the loop, so plain exact cover pays
 //! nothing for the others.
+//!
+//! The cell engine has a loop of its own (module `cells`), with the same
+//! primitive steps (start, run, abandon, progress, path, figures, a frontier
+//! for subproblems). A solver's `Core` is either this loop with its engine
+//! (`Xcm`) or the cell engine (`cells::Cells`); every public method is
+//! written once, on those primitives, and `with_core!` sends each primitive
+//! to the one the solver holds.
 
+use crate::cells::Cells;
 use crate::choose::ChoiceRule;
 use crate::engine::{Engine, Multiplicities};
 use crate::links::ROOT;
@@ -53,18 +61,46 @@ enum Phase {
 /// ```
 pub struct Solver<'m> {
     matrix: &'m Matrix,
+    core: Core<'m>,
+    /// Early dead ends, handed to the loop at each `start`.
+    early: bool,
+    /// The item rule, handed to the loop at each `start`.
+    rule: ChoiceRule,
+}
+
+/// What a solver searches with: this module's loop over the links or the
+/// bitset engine, or the cell engine with its own loop.
+enum Core<'m> {
+    Loop(Box<Xcm<'m>>),
+    Cells(Cells),
+}
+
+/// Runs `$body` with `$c` bound to the solver's core, whatever it is: both
+/// kinds answer the same primitive methods.
+macro_rules! with_core {
+    ($core:expr, $c:ident => $body:expr) => {
+        match $core {
+            Core::Loop($c) => $body,
+            Core::Cells($c) => $body,
+        }
+    };
+}
+
+/// This module's loop (Algorithms X, C and M): the engine's data structure
+/// and the choice stack.
+struct Xcm<'m> {
     engine: EngineState<'m>,
     st: State,
 }
 
-/// Runs `$st.$method::<E, A, COLORS>(engine, args)` for the solver's engine
+/// Runs `$st.$method::<E, A, COLORS>(engine, args)` for the loop's engine
 /// and algorithm: one monomorphised copy per combination. The bitset engine
 /// has no multiplicities, so it runs `Exact` only, and its conflict matrix
 /// already holds the colors, so one copy serves with and without them.
 macro_rules! dispatch {
-    ($solver:expr, $method:ident $([$g:ty])? $(, $arg:expr)*) => {{
-        let st = &mut $solver.st;
-        match &mut $solver.engine {
+    ($xcm:expr, $method:ident $([$g:ty])? $(, $arg:expr)*) => {{
+        let st = &mut $xcm.st;
+        match &mut $xcm.engine {
             EngineState::Small(e) => dispatch!(@algo st, e, $method $([$g])? $(, $arg)*),
             EngineState::Large(e) => dispatch!(@algo st, e, $method $([$g])? $(, $arg)*),
             EngineState::Bits(e) => st.$method::<_, Exact, false $(, $g)?>(e $(, $arg)*),
@@ -113,61 +149,56 @@ struct State {
     solution: Vec<OptionId>,
     /// Subproblems found by `subproblems`.
     found: Vec<Subproblem>,
-    /// Solutions and nodes (updates are counted in the links).
+    /// Solutions and nodes (updates are counted in the engine).
     stats: Stats,
     /// Node count at which `run` pauses.
     budget: u64,
     /// Give up on an option as soon as committing it empties a primary
-    /// item's list (Algorithms X and C)?
+    /// item's list (Algorithms X and C)? The solver's setting, copied at
+    /// each `start`.
     early: bool,
-    /// How each level chooses its item (Algorithms X and C).
+    /// How each level chooses its item (Algorithms X and C); copied from
+    /// the solver at each `start`.
     rule: ChoiceRule,
 }
 
 impl<'m> Solver<'m> {
     /// A solver for `matrix`, idle, with its own copy of the engine's
     /// state: the bitset engine when the matrix suits it, the links
-    /// otherwise.
+    /// otherwise ([`EngineKind::best_for`]; never the cell engine, which
+    /// must be asked for).
     pub fn new(matrix: &'m Matrix) -> Solver<'m> {
         Solver::with_engine(matrix, EngineKind::best_for(matrix))
     }
 
-    /// A solver for `matrix` that searches with `engine`, or with the links
-    /// if the matrix does not suit the bitset engine. Both walk the same
-    /// tree and report the same solutions, in the same order, and the same
-    /// nodes; see [`EngineKind`]. The bitset engine's tables are built once
-    /// per matrix and shared by all its solvers.
+    /// A solver for `matrix` that searches with `engine` when the matrix
+    /// suits it, and otherwise with [`EngineKind::resolve`]'s fallback: the
+    /// links for the bitset engine, [`EngineKind::best_for`] for the cell
+    /// engine. [`engine`](Self::engine) says which it got. The links and the
+    /// bitset engine walk the same tree and report the same solutions, in
+    /// the same order, and the same nodes; the cell engine's tree is its
+    /// own where there are counted items (see [`EngineKind`]). The bitset
+    /// engine's tables are built once per matrix and shared by all its
+    /// solvers; the cell engine's are built per solver.
     pub fn with_engine(matrix: &'m Matrix, engine: EngineKind) -> Solver<'m> {
-        let cap = (matrix.num_primary() + 2).min(1 << 12);
+        let core = match engine.resolve(matrix) {
+            EngineKind::Cells => Core::Cells(Cells::new(matrix)),
+            kind => Core::Loop(Box::new(Xcm::new(matrix, kind))),
+        };
         Solver {
             matrix,
-            engine: EngineState::new(matrix, engine),
-            st: State {
-                colors: matrix.has_colors(),
-                mult: matrix.has_multiplicities(),
-                phase: Phase::Idle,
-                level: 0,
-                base: 0,
-                frontier: usize::MAX,
-                best: Vec::with_capacity(cap),
-                choice: Vec::with_capacity(cap),
-                first_tweak: Vec::with_capacity(cap),
-                tweaking: Vec::with_capacity(cap),
-                degree: Vec::with_capacity(cap),
-                position: Vec::with_capacity(cap),
-                solution: Vec::with_capacity(cap),
-                found: Vec::new(),
-                stats: Stats::default(),
-                budget: u64::MAX,
-                early: true,
-                rule: ChoiceRule::default(),
-            },
+            core,
+            early: true,
+            rule: ChoiceRule::default(),
         }
     }
 
     /// The engine this solver searches with.
     pub fn engine(&self) -> EngineKind {
-        self.engine.kind()
+        match &self.core {
+            Core::Loop(x) => x.engine.kind(),
+            Core::Cells(_) => EngineKind::Cells,
+        }
     }
 
     /// The matrix being solved.
@@ -175,23 +206,23 @@ impl<'m> Solver<'m> {
         self.matrix
     }
 
-    /// Cost figures since the solver was made (or since `reset_stats`).
+    /// Cost figures since the solver was made (or since `reset_stats`):
+    /// solutions, nodes of the search tree, and updates. The links count
+    /// their link updates as DLX1/DLX2 do, the bitset engine the updates
+    /// Knuth's moves would make, the cell engine the options dropped from
+    /// the lists of the items still to be covered.
     pub fn stats(&self) -> Stats {
-        Stats {
-            updates: self.engine.updates(),
-            ..self.st.stats
-        }
+        with_core!(&self.core, c => c.stats())
     }
 
     /// Sets the cost figures back to zero.
     pub fn reset_stats(&mut self) {
-        self.st.stats = Stats::default();
-        self.engine.set_updates(0);
+        with_core!(&mut self.core, c => c.set_stats(Stats::default()))
     }
 
     /// Is a search under way (started or paused)?
     pub fn is_busy(&self) -> bool {
-        self.st.phase != Phase::Idle
+        with_core!(&self.core, c => c.is_busy())
     }
 
     /// Early dead ends (on by default): an option is given up as soon as
@@ -199,32 +230,39 @@ impl<'m> Solver<'m> {
     /// instead of being committed in full only for the next level to find
     /// the empty item. The search tree and the node count are the same
     /// either way (each option given up counts as the dead-end node it would
-    /// have led to); updates are fewer with it on. Off, the solver makes
-    /// exactly the moves of Knuth's DLX1/DLX2 and its updates equal theirs.
-    /// Takes effect at the next [`start`](Self::start).
+    /// have led to); updates are fewer with it on. Off, the links make
+    /// exactly the moves of Knuth's DLX1/DLX2 and their updates equal
+    /// theirs; the bitset engine reports Knuth's updates either way. The
+    /// cell engine always finds dead ends early (it has no other mode), so
+    /// it ignores this setting. Takes effect at the next
+    /// [`start`](Self::start).
     pub fn set_early_dead_ends(&mut self, on: bool) {
-        self.st.early = on;
+        self.early = on;
     }
 
     /// Sets the rule that chooses the item to branch on (Algorithms X and
-    /// C; Algorithm M keeps DLX3's rule). The rule shapes the tree, so
+    /// C; Algorithm M keeps DLX3's rule, and the cell engine its own: the
+    /// first item of bounds `1:1` with the fewest options that fit, DLX1's
+    /// rule over the items it branches on). The rule shapes the tree, so
     /// subproblems listed under one rule can only be searched under it.
     /// Takes effect at the next [`start`](Self::start).
     pub fn set_choice_rule(&mut self, rule: ChoiceRule) {
-        self.st.rule = rule;
+        self.rule = rule;
     }
 
-    /// The rule that chooses the item to branch on; its
-    /// [`name`](ChoiceRule::name) belongs in a checkpoint's fingerprint.
+    /// The rule that chooses the item to branch on (as set; see
+    /// [`set_choice_rule`](Self::set_choice_rule) for the engines and
+    /// algorithms that keep their own); its [`name`](ChoiceRule::name)
+    /// belongs in a checkpoint's fingerprint.
     pub fn choice_rule(&self) -> ChoiceRule {
-        self.st.rule
+        self.rule
     }
 
     /// Counts all solutions.
     pub fn count(&mut self) -> u128 {
-        let before = self.st.stats.solutions;
+        let before = self.stats().solutions;
         self.solve(&mut CountOnly);
-        self.st.stats.solutions - before
+        self.stats().solutions - before
     }
 
     /// Visits every solution until the visitor says stop.
@@ -267,17 +305,134 @@ impl<'m> Solver<'m> {
         extra: usize,
     ) -> Result<Vec<Subproblem>, SubproblemError> {
         self.start(sub)?;
-        self.st.frontier = sub.depth() + extra;
-        let outcome = self.run(&mut CountOnly, u64::MAX);
-        debug_assert_eq!(outcome, Outcome::Finished);
-        self.st.frontier = usize::MAX;
-        Ok(std::mem::take(&mut self.st.found))
+        with_core!(&mut self.core, c => {
+            c.set_frontier(sub.depth() + extra);
+            let outcome = c.run(&mut CountOnly, u64::MAX);
+            debug_assert_eq!(outcome, Outcome::Finished);
+            c.set_frontier(usize::MAX);
+            Ok(c.take_found())
+        })
     }
 
     /// Prepares to search `sub`: replays its choices exactly as the search
-    /// would make them. Any search under way is abandoned first. Call
-    /// [`run`](Self::run) next.
+    /// would make them (under this solver's engine: the cell engine names
+    /// its choices its own way, see [`EngineKind`]). Any search under way is
+    /// abandoned first. Call [`run`](Self::run) next.
     pub fn start(&mut self, sub: &Subproblem) -> Result<(), SubproblemError> {
+        match &mut self.core {
+            Core::Loop(x) => {
+                x.st.early = self.early;
+                x.st.rule = self.rule;
+                x.start(sub)
+            }
+            Core::Cells(c) => c.start(sub),
+        }
+    }
+
+    /// Searches on from where the solver stands until the (sub)problem is
+    /// done, the visitor says stop, or about `node_budget` more nodes have
+    /// been entered.
+    pub fn run<V: Visitor>(&mut self, visitor: &mut V, node_budget: u64) -> Outcome {
+        with_core!(&mut self.core, c => c.run(visitor, node_budget))
+    }
+
+    /// Abandons any search under way and restores the engine's state.
+    pub fn abandon(&mut self) {
+        with_core!(&mut self.core, c => c.abandon())
+    }
+
+    /// Knuth's estimate of the share of the current (sub)problem's tree that
+    /// has been searched: each branch already finished at level `l` counts
+    /// for 1/degree of its parent's share. 0 before the search, 1 after.
+    pub fn progress(&self) -> f64 {
+        with_core!(&self.core, c => c.progress())
+    }
+
+    /// For each level from the subproblem's base to the current one, the
+    /// branch taken and the branching degree: Knuth's "k of d" progress line.
+    pub fn path(&self) -> Vec<(u32, u32)> {
+        with_core!(&self.core, c => c.path())
+    }
+
+    /// Checks the engine's data structure (Knuth's `sanity` for the
+    /// links). When the solver is idle it must be exactly as built. The
+    /// cell engine restores nothing (backtracking pops its stack), so there
+    /// is nothing to check there.
+    pub fn sanity(&self) -> Result<(), String> {
+        match &self.core {
+            Core::Loop(x) => x.engine.sanity(self.matrix, x.st.phase == Phase::Idle),
+            Core::Cells(_) => Ok(()),
+        }
+    }
+
+    /// The bitset engine's tables this solver reads, if it runs that engine.
+    #[cfg(test)]
+    fn bits_tables(&self) -> Option<*const crate::bits::BitsTables> {
+        match &self.core {
+            Core::Loop(x) => match &x.engine {
+                EngineState::Bits(b) => Some(b.tables()),
+                _ => None,
+            },
+            Core::Cells(_) => None,
+        }
+    }
+}
+
+/// The primitive steps of this module's loop, as `Cells` has them for its
+/// own (the solver's methods are made of these).
+impl<'m> Xcm<'m> {
+    fn new(matrix: &'m Matrix, kind: EngineKind) -> Xcm<'m> {
+        let cap = (matrix.num_primary() + 2).min(1 << 12);
+        Xcm {
+            engine: EngineState::new(matrix, kind),
+            st: State {
+                colors: matrix.has_colors(),
+                mult: matrix.has_multiplicities(),
+                phase: Phase::Idle,
+                level: 0,
+                base: 0,
+                frontier: usize::MAX,
+                best: Vec::with_capacity(cap),
+                choice: Vec::with_capacity(cap),
+                first_tweak: Vec::with_capacity(cap),
+                tweaking: Vec::with_capacity(cap),
+                degree: Vec::with_capacity(cap),
+                position: Vec::with_capacity(cap),
+                solution: Vec::with_capacity(cap),
+                found: Vec::new(),
+                stats: Stats::default(),
+                budget: u64::MAX,
+                early: true,
+                rule: ChoiceRule::default(),
+            },
+        }
+    }
+
+    fn stats(&self) -> Stats {
+        Stats {
+            updates: self.engine.updates(),
+            ..self.st.stats
+        }
+    }
+
+    fn set_stats(&mut self, stats: Stats) {
+        self.st.stats = stats;
+        self.engine.set_updates(stats.updates);
+    }
+
+    fn is_busy(&self) -> bool {
+        self.st.phase != Phase::Idle
+    }
+
+    fn set_frontier(&mut self, frontier: usize) {
+        self.st.frontier = frontier;
+    }
+
+    fn take_found(&mut self) -> Vec<Subproblem> {
+        std::mem::take(&mut self.st.found)
+    }
+
+    fn start(&mut self, sub: &Subproblem) -> Result<(), SubproblemError> {
         self.abandon();
         let saved_updates = self.engine.updates();
         let result = dispatch!(self, replay, sub.choices());
@@ -296,10 +451,7 @@ impl<'m> Solver<'m> {
         }
     }
 
-    /// Searches on from where the solver stands until the (sub)problem is
-    /// done, the visitor says stop, or about `node_budget` more nodes have
-    /// been entered.
-    pub fn run<V: Visitor>(&mut self, visitor: &mut V, node_budget: u64) -> Outcome {
+    fn run<V: Visitor>(&mut self, visitor: &mut V, node_budget: u64) -> Outcome {
         if self.st.phase == Phase::Idle {
             return Outcome::Finished;
         }
@@ -307,8 +459,7 @@ impl<'m> Solver<'m> {
         dispatch!(self, search[V], visitor)
     }
 
-    /// Abandons any search under way and restores the engine's state.
-    pub fn abandon(&mut self) {
+    fn abandon(&mut self) {
         if self.st.phase != Phase::Idle {
             dispatch!(self, unwind);
         }
@@ -316,10 +467,7 @@ impl<'m> Solver<'m> {
         self.st.frontier = usize::MAX;
     }
 
-    /// Knuth's estimate of the share of the current (sub)problem's tree that
-    /// has been searched: each branch already finished at level `l` counts
-    /// for 1/degree of its parent's share. 0 before the search, 1 after.
-    pub fn progress(&self) -> f64 {
+    fn progress(&self) -> f64 {
         let st = &self.st;
         if st.phase == Phase::Idle {
             return 1.0;
@@ -343,30 +491,12 @@ impl<'m> Solver<'m> {
         done.min(1.0)
     }
 
-    /// For each level from the subproblem's base to the current one, the
-    /// branch taken and the branching degree: Knuth's "k of d" progress line.
-    pub fn path(&self) -> Vec<(u32, u32)> {
+    fn path(&self) -> Vec<(u32, u32)> {
         let st = &self.st;
         let top = st.level.min(st.degree.len());
         (st.base..top)
             .map(|l| (st.position[l], st.degree[l]))
             .collect()
-    }
-
-    /// Checks the engine's data structure (Knuth's `sanity` for the
-    /// links). When the solver is idle it must be exactly as built.
-    pub fn sanity(&self) -> Result<(), String> {
-        self.engine
-            .sanity(self.matrix, self.st.phase == Phase::Idle)
-    }
-
-    /// The bitset engine's tables this solver reads, if it runs that engine.
-    #[cfg(test)]
-    fn bits_tables(&self) -> Option<*const crate::bits::BitsTables> {
-        match &self.engine {
-            EngineState::Bits(b) => Some(b.tables()),
-            _ => None,
-        }
     }
 }
 

@@ -1,17 +1,41 @@
 //! Which engine a solver searches with: the choice ([`EngineKind`], public)
-//! and the engine's data structure (`EngineState`), one variant per engine
-//! and index type. Adding an engine adds a variant to each and an arm to
-//! `with_engine!` and to the solver's `dispatch!`.
+//! and, for the engines that run the solver's own loop, the engine's data
+//! structure (`EngineState`), one variant per engine and index type. Adding
+//! such an engine adds a variant to each and an arm to `with_engine!` and to
+//! the solver's `dispatch!`. The cell engine has its own loop (module
+//! `cells`) and sits beside the loop in the solver instead.
 
 use crate::bits::Bits;
+use crate::cells;
 use crate::engine::Engine;
 use crate::links::{Index, Links};
 use crate::matrix::Matrix;
+use std::fmt;
 
-/// The data structure a [`Solver`](crate::Solver) searches with. Every
-/// engine walks the same tree, node for node, and reports the same
-/// solutions in the same order, the same subproblems and the same node
-/// counts; they differ in speed and in the matrices they take.
+/// The engine a [`Solver`](crate::Solver) searches with. They differ in
+/// speed, in the matrices they take, and in one more way:
+///
+/// * the links and the bitset engine walk the same tree, DLX1's, node for
+///   node, and report the same solutions in the same order, the same
+///   subproblems and the same node counts;
+/// * the cell engine walks DLX1's tree too (same solutions in the same
+///   order, same nodes) when every primary item has bounds `1:1`, but with
+///   other bounds (counted items) its tree is its own; and it names the
+///   choices of its subproblems its own way (by the option's first node).
+///   Its subproblems, and so its checkpoints, mean nothing to the others.
+///
+/// ```
+/// use dlx::{EngineKind, MatrixBuilder, Solver};
+/// let mut b = MatrixBuilder::new();
+/// for n in ["a", "b", "c"] { b.primary(n).unwrap(); }
+/// for o in [&["a", "b"][..], &["c"], &["a"], &["b", "c"]] { b.option_by_names(o).unwrap(); }
+/// let m = b.build().unwrap();
+/// for engine in EngineKind::ALL {
+///     let mut s = Solver::with_engine(&m, engine);
+///     assert_eq!(s.engine(), engine);
+///     assert_eq!(s.count(), 2);
+/// }
+/// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum EngineKind {
     /// Knuth's dancing links: any matrix, the only engine for Algorithm M.
@@ -19,11 +43,35 @@ pub enum EngineKind {
     /// Sets of options as bit vectors (module `bits`): matrices without
     /// multiplicities and with at most 8192 options; faster there.
     Bits,
+    /// The cell engine (module `cells`): occupancy masks, for matrices of at
+    /// most 256 items without colors in which every option holds a primary
+    /// item with bounds `1:1` (items with other bounds are counted, not
+    /// branched on). Its own loop and, with counted items, its own tree.
+    Cells,
 }
 
 impl EngineKind {
+    /// Every engine, in the order of their names.
+    pub const ALL: [EngineKind; 3] = [EngineKind::Bits, EngineKind::Cells, EngineKind::Links];
+
+    /// The engine's stable name, for command lines and messages: `"links"`,
+    /// `"bits"`, `"cells"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineKind::Links => "links",
+            EngineKind::Bits => "bits",
+            EngineKind::Cells => "cells",
+        }
+    }
+
+    /// The engine called `name` (as given by [`name`](Self::name)), if any.
+    pub fn from_name(name: &str) -> Option<EngineKind> {
+        EngineKind::ALL.into_iter().find(|e| e.name() == name)
+    }
+
     /// The engine [`Solver::new`](crate::Solver::new) picks for `m`: the
-    /// bitset engine when the matrix suits it, the links otherwise.
+    /// bitset engine when the matrix suits it, the links otherwise. Never
+    /// the cell engine, which is only used when asked for.
     pub fn best_for(m: &Matrix) -> EngineKind {
         if Bits::suits(m) {
             EngineKind::Bits
@@ -37,7 +85,44 @@ impl EngineKind {
         match self {
             EngineKind::Links => true,
             EngineKind::Bits => Bits::suits(m),
+            EngineKind::Cells => cells::suits(m),
         }
+    }
+
+    /// Why this engine cannot search `m`, in words (`"its secondary items
+    /// have colors"`, ...); `None` when it [`suits`](Self::suits) `m`.
+    pub fn refusal(self, m: &Matrix) -> Option<String> {
+        match self {
+            EngineKind::Links => None,
+            EngineKind::Bits if Bits::suits(m) => None,
+            EngineKind::Bits if m.has_multiplicities() => {
+                Some("it has primary items with bounds other than 1:1".into())
+            }
+            EngineKind::Bits => Some(format!(
+                "it has {} options, the bitset engine takes at most {}",
+                m.num_options(),
+                crate::bits::MAX_OPTIONS
+            )),
+            EngineKind::Cells => cells::refusal(m),
+        }
+    }
+
+    /// The engine [`Solver::with_engine`](crate::Solver::with_engine)`(m,
+    /// self)` searches with: `self` when it suits `m`; otherwise the links
+    /// for the bitset engine, and [`best_for`](Self::best_for)`(m)` for the
+    /// cell engine.
+    pub fn resolve(self, m: &Matrix) -> EngineKind {
+        match self {
+            _ if self.suits(m) => self,
+            EngineKind::Cells => EngineKind::best_for(m),
+            EngineKind::Links | EngineKind::Bits => EngineKind::Links,
+        }
+    }
+}
+
+impl fmt::Display for EngineKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -61,8 +146,8 @@ macro_rules! with_engine {
 }
 
 impl<'m> EngineState<'m> {
-    /// The state of `kind` for `m`, or of the links when `m` does not suit
-    /// `kind`.
+    /// The state of `kind` for `m`: the bitset engine when `kind` is it
+    /// and `m` suits it, the links otherwise.
     pub fn new(m: &'m Matrix, kind: EngineKind) -> EngineState<'m> {
         if kind == EngineKind::Bits && kind.suits(m) {
             EngineState::Bits(Bits::new(m))
@@ -116,4 +201,34 @@ fn links_sanity<I: Index>(l: &Links<I>, m: &Matrix, idle: bool) -> Result<(), St
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_stable_and_read_back() {
+        let names: Vec<_> = EngineKind::ALL.iter().map(|e| e.name()).collect();
+        assert_eq!(names, ["bits", "cells", "links"]);
+        for e in EngineKind::ALL {
+            assert_eq!(EngineKind::from_name(e.name()), Some(e));
+            assert_eq!(e.to_string(), e.name());
+        }
+        assert_eq!(EngineKind::from_name("dlx"), None);
+    }
+
+    #[test]
+    fn resolve_falls_back_where_an_engine_does_not_apply() {
+        // Multiplicities: neither bits nor cells (no option holds a 1:1 item).
+        let m = crate::format::parse("2:2|a\na\na\n").unwrap();
+        assert_eq!(EngineKind::Bits.resolve(&m), EngineKind::Links);
+        assert_eq!(EngineKind::Cells.resolve(&m), EngineKind::Links);
+        assert!(EngineKind::Bits.refusal(&m).unwrap().contains("bounds"));
+        // Colors: bits, not cells.
+        let m = crate::format::parse("a | x\na x:red\n").unwrap();
+        assert_eq!(EngineKind::Cells.resolve(&m), EngineKind::Bits);
+        assert_eq!(EngineKind::Links.resolve(&m), EngineKind::Links);
+        assert_eq!(EngineKind::Links.refusal(&m), None);
+    }
 }

@@ -6,14 +6,16 @@ use std::fmt;
 
 /// A node of the search tree, given by the choices that lead to it: the
 /// options taken on the first levels, following exactly the items the search
-/// chooses (under the solver's [`ChoiceRule`](crate::ChoiceRule), which a
-/// subproblem is therefore tied to). Solving every subproblem of a given depth and adding the counts
+/// chooses (under the solver's [`ChoiceRule`](crate::ChoiceRule) and on its
+/// engine's tree, which a subproblem is therefore tied to: the cell
+/// engine's are its own, see [`EngineKind`](crate::EngineKind)). Solving every subproblem of a given depth and adding the counts
 /// gives the full count; this is the unit of parallel and distributed work.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Subproblem {
-    /// `choices[l]`: the node chosen on level `l`, an index into the solver's
-    /// node array (or an item header for Algorithm M's null move). Stable for
-    /// a given matrix, so it can be written to a checkpoint.
+    /// `choices[l]`: the node chosen on level `l`, an index into the links'
+    /// node array (or an item header for Algorithm M's null move; the cell
+    /// engine names the chosen option's first node). Stable for a given
+    /// matrix and engine, so it can be written to a checkpoint.
     choices: Vec<u32>,
     /// `degrees[l]`: the branching degree of level `l` when it was chosen.
     degrees: Vec<u32>,

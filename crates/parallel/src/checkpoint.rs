@@ -2,15 +2,16 @@
 //! counted, so that an interrupted run can be finished later (see
 //! `docs/checkpoint.md` for the format).
 //!
-//! A checkpoint never stores the matrix; it stores a fingerprint of it and
-//! refuses to be used with another one. The body carries a checksum so that a
-//! damaged file is refused rather than silently giving a wrong count.
+//! A checkpoint never stores the matrix; it stores a fingerprint of it (and
+//! of the search tree: the engine's, when it is not DLX1's) and refuses to be
+//! used with another one. The body carries a checksum so that a damaged file
+//! is refused rather than silently giving a wrong count.
 
 use crate::error::Error;
 use crate::shard::ShardId;
 use crate::weight::Weight;
 
-use dlx::Matrix;
+use dlx::{EngineKind, Matrix};
 use serde::{Deserialize, Serialize};
 use std::fs::File;
 use std::io::Write;
@@ -32,15 +33,54 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
     h
 }
 
-/// The fingerprint of a search: FNV-1a of the item-choice rule's name
-/// (`dlx::ChoiceRule::name`, the rule every solver of the driver uses: it
-/// shapes the tree, so subproblems mean nothing under another rule) and
-/// of the matrix's DLX text (`dlx::format::write`), which names every item
-/// and option in order. Two searches with the same fingerprint walk the
-/// same tree.
-pub fn fingerprint(matrix: &Matrix) -> u64 {
+/// The fingerprint of a search of `matrix` with `engine` (the engine
+/// `dlx::Solver::with_engine` gives: [`EngineKind::resolve`]): FNV-1a of
+/// the item-choice rule's name (`dlx::ChoiceRule::name`, the rule every
+/// solver of the driver uses: it shapes the tree, so subproblems mean
+/// nothing under another rule) and of the matrix's DLX text
+/// (`dlx::format::write`), which names every item and option in order;
+/// for the cell engine, whose tree and subproblems are its own, the text
+/// begins with `cells ` (`"cells min-len\n..."`). The links and the bitset
+/// engine walk one tree, DLX1's, so their fingerprint is the same (and the
+/// same as before there was a cell engine). Two searches with the same
+/// fingerprint walk the same tree.
+pub fn fingerprint(matrix: &Matrix, engine: EngineKind) -> u64 {
     let rule = dlx::ChoiceRule::default().name();
-    fnv1a64(format!("{rule}\n{}", dlx::format::write(matrix)).as_bytes())
+    let text = dlx::format::write(matrix);
+    match engine.resolve(matrix) {
+        EngineKind::Links | EngineKind::Bits => fnv1a64(format!("{rule}\n{text}").as_bytes()),
+        EngineKind::Cells => fnv1a64(format!("cells {rule}\n{text}").as_bytes()),
+    }
+}
+
+/// The engines whose trees differ, each named once: one per fingerprint.
+const TREES: [EngineKind; 2] = [EngineKind::Links, EngineKind::Cells];
+
+/// The engine of [`TREES`] that walks the tree `engine` walks on `matrix`.
+pub(crate) fn tree(engine: EngineKind, matrix: &Matrix) -> EngineKind {
+    match engine.resolve(matrix) {
+        EngineKind::Links | EngineKind::Bits => EngineKind::Links,
+        EngineKind::Cells => EngineKind::Cells,
+    }
+}
+
+/// The engine (one of [`TREES`]) whose search of `matrix` has the
+/// fingerprint `found` (16 hex digits), if any: to say which engine made a
+/// checkpoint or result that the run's engine cannot use.
+pub(crate) fn made_with(found: &str, matrix: &Matrix) -> Option<EngineKind> {
+    TREES
+        .into_iter()
+        .find(|&e| tree(e, matrix) == e && hex(fingerprint(matrix, e)) == found)
+}
+
+/// The search tree of `engine` on `matrix`, in words, for messages.
+pub(crate) fn tree_words(engine: EngineKind, matrix: &Matrix) -> &'static str {
+    match engine.resolve(matrix) {
+        EngineKind::Links | EngineKind::Bits => {
+            "the links or bitset engine (links, bits: one tree)"
+        }
+        EngineKind::Cells => "the cell engine (cells)",
+    }
 }
 
 /// One finished subproblem: where it is in the search tree and what it cost.
@@ -66,7 +106,7 @@ pub struct Finished {
 /// What a checkpoint says.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Checkpoint {
-    /// [`fingerprint`] of the matrix, as 16 hex digits.
+    /// [`fingerprint`] of the matrix and engine, as 16 hex digits.
     pub fingerprint: String,
     /// Shape of the matrix, only to make the "another puzzle" error helpful.
     pub items: usize,
@@ -105,10 +145,10 @@ struct FileRepr {
 }
 
 impl Checkpoint {
-    /// An empty checkpoint for `matrix`.
-    pub fn new(matrix: &Matrix) -> Checkpoint {
+    /// An empty checkpoint for a search of `matrix` with `engine`.
+    pub fn new(matrix: &Matrix, engine: EngineKind) -> Checkpoint {
         Checkpoint {
-            fingerprint: hex(fingerprint(matrix)),
+            fingerprint: hex(fingerprint(matrix, engine)),
             items: matrix.num_items(),
             options: matrix.num_options(),
             weighted: false,
@@ -199,8 +239,14 @@ impl Checkpoint {
     }
 
     /// Reads a checkpoint's text and checks it: format, version, checksum,
-    /// and that it was made for `matrix`. `path` only labels errors.
-    pub fn from_text(text: &str, matrix: &Matrix, path: &Path) -> Result<Checkpoint, Error> {
+    /// and that it was made for a search of `matrix` with `engine` (or an
+    /// engine that walks the same tree). `path` only labels errors.
+    pub fn from_text(
+        text: &str,
+        matrix: &Matrix,
+        engine: EngineKind,
+        path: &Path,
+    ) -> Result<Checkpoint, Error> {
         let damaged = |reason: String| Error::CheckpointDamaged {
             path: path.to_path_buf(),
             reason,
@@ -228,8 +274,15 @@ impl Checkpoint {
             return Err(damaged("the checksum does not match the content".into()));
         }
         file.body.check_totals().map_err(damaged)?;
-        let expected = hex(fingerprint(matrix));
+        let expected = hex(fingerprint(matrix, engine));
         if file.body.fingerprint != expected {
+            if let Some(other) = made_with(&file.body.fingerprint, matrix) {
+                return Err(Error::CheckpointEngine {
+                    path: path.to_path_buf(),
+                    found: tree_words(other, matrix),
+                    expected: tree_words(engine, matrix),
+                });
+            }
             return Err(Error::CheckpointForeign {
                 path: path.to_path_buf(),
                 found: format!(
@@ -250,15 +303,20 @@ impl Checkpoint {
     /// [`from_text`](Self::from_text)). A file that cannot be opened or read
     /// is [`Error::CheckpointRead`]; one that is read but is not UTF-8 is
     /// damaged like any other altered file.
-    pub fn load(path: &Path, matrix: &Matrix) -> Result<Checkpoint, Error> {
+    pub fn load(path: &Path, matrix: &Matrix, engine: EngineKind) -> Result<Checkpoint, Error> {
         let bytes = read_bytes(path)?;
-        Checkpoint::from_bytes(&bytes, matrix, path)
+        Checkpoint::from_bytes(&bytes, matrix, engine, path)
     }
 
     /// [`from_text`](Self::from_text) of bytes that must be UTF-8 (if not,
     /// the file is damaged).
-    pub fn from_bytes(bytes: &[u8], matrix: &Matrix, path: &Path) -> Result<Checkpoint, Error> {
-        Checkpoint::from_text(utf8(bytes, path)?, matrix, path)
+    pub fn from_bytes(
+        bytes: &[u8],
+        matrix: &Matrix,
+        engine: EngineKind,
+        path: &Path,
+    ) -> Result<Checkpoint, Error> {
+        Checkpoint::from_text(utf8(bytes, path)?, matrix, engine, path)
     }
 
     /// Writes the checkpoint atomically: a temporary file in the same
@@ -350,12 +408,15 @@ pub(crate) mod decimal {
 mod tests {
     use super::*;
 
+    /// The engine of these tests (any but the cell engine: one tree).
+    const E: EngineKind = EngineKind::Links;
+
     fn matrix(text: &str) -> Matrix {
         dlx::format::parse(text).unwrap()
     }
 
     fn sample(m: &Matrix) -> Checkpoint {
-        let mut c = Checkpoint::new(m);
+        let mut c = Checkpoint::new(m, E);
         c.split_nodes = 10;
 
         c.millis = 5;
@@ -376,11 +437,67 @@ mod tests {
         assert_eq!(fnv1a64(b"a"), 0xaf63dc4c8601ec8c);
     }
 
+    /// The bytes hashed are those of the documented format
+    /// (`docs/checkpoint.md`), so checkpoints and shard results of the
+    /// links and the bitset engine made before the cell engine existed
+    /// still load; the cell engine's are told apart.
+    #[test]
+    fn fingerprints_hash_the_rule_the_engine_and_the_dlx_text() {
+        let m = matrix("a b\na\nb\na b\n");
+        let text = "a b\na\nb\na b\n";
+        assert_eq!(dlx::format::write(&m), text);
+        let dlx1 = fnv1a64(format!("min-len\n{text}").as_bytes());
+        let cells = fnv1a64(format!("cells min-len\n{text}").as_bytes());
+        assert_ne!(dlx1, cells);
+        assert_eq!(fingerprint(&m, EngineKind::Links), dlx1);
+        assert_eq!(fingerprint(&m, EngineKind::Bits), dlx1);
+        assert_eq!(fingerprint(&m, EngineKind::Cells), cells);
+        // A matrix the cell engine does not take is searched by another
+        // engine, and fingerprinted as that one.
+        let colors = matrix("a | x\na x:red\na x:blue\n");
+        assert_eq!(
+            fingerprint(&colors, EngineKind::Cells),
+            fingerprint(&colors, EngineKind::Bits)
+        );
+    }
+
+    #[test]
+    fn a_checkpoint_of_one_tree_is_refused_by_the_other() {
+        let m = matrix("a b\na\nb\na b\n");
+        let p = Path::new("cells.ckpt");
+        let text = Checkpoint::new(&m, EngineKind::Cells).to_text();
+        assert!(Checkpoint::from_text(&text, &m, EngineKind::Cells, p).is_ok());
+        for other in [EngineKind::Links, EngineKind::Bits] {
+            let e = Checkpoint::from_text(&text, &m, other, p).unwrap_err();
+            assert!(matches!(e, Error::CheckpointEngine { .. }), "{e}");
+            let msg = e.to_string();
+            assert!(msg.contains("cells.ckpt"), "{msg}");
+            assert!(msg.contains("made with the cell engine (cells)"), "{msg}");
+            assert!(
+                msg.contains("searches with the links or bitset engine"),
+                "{msg}"
+            );
+        }
+        // And the other way round; links and bits share theirs.
+        let text = Checkpoint::new(&m, EngineKind::Bits).to_text();
+        assert!(Checkpoint::from_text(&text, &m, EngineKind::Links, p).is_ok());
+        let e = Checkpoint::from_text(&text, &m, EngineKind::Cells, p).unwrap_err();
+        let msg = e.to_string();
+        assert!(
+            msg.contains("made with the links or bitset engine"),
+            "{msg}"
+        );
+        assert!(
+            msg.contains("searches with the cell engine (cells)"),
+            "{msg}"
+        );
+    }
+
     #[test]
     fn round_trip() {
         let m = matrix("a b\na\nb\na b\n");
         let c = sample(&m);
-        let back = Checkpoint::from_text(&c.to_text(), &m, Path::new("x")).unwrap();
+        let back = Checkpoint::from_text(&c.to_text(), &m, E, Path::new("x")).unwrap();
         assert_eq!(back, c);
         assert_eq!(back.solutions(), Some(u128::MAX - 1));
     }
@@ -392,7 +509,7 @@ mod tests {
         let p = Path::new("x");
         let damaged = |t: &str| {
             matches!(
-                Checkpoint::from_text(t, &m, p),
+                Checkpoint::from_text(t, &m, E, p),
                 Err(Error::CheckpointDamaged { .. })
             )
         };
@@ -406,11 +523,11 @@ mod tests {
         assert!(damaged("{\"format\":\"something-else\",\"version\":2}"));
         let v1 = text.replace("\"version\":2", "\"version\":1");
         assert!(matches!(
-            Checkpoint::from_text(&v1, &m, p),
+            Checkpoint::from_text(&v1, &m, E, p),
             Err(Error::CheckpointVersion { .. })
         ));
         let other = matrix("a b\na\nb\n");
-        let e = Checkpoint::from_text(&text, &other, p).unwrap_err();
+        let e = Checkpoint::from_text(&text, &other, E, p).unwrap_err();
         assert!(matches!(e, Error::CheckpointForeign { .. }));
         assert!(e.to_string().contains("another puzzle"), "{e}");
     }
@@ -425,14 +542,14 @@ mod tests {
         c.finished.push(other);
         assert_eq!(c.solutions(), None);
         // The checksum is right: only the sum is wrong.
-        let e = Checkpoint::from_text(&c.to_text(), &m, Path::new("big.ckpt")).unwrap_err();
+        let e = Checkpoint::from_text(&c.to_text(), &m, E, Path::new("big.ckpt")).unwrap_err();
         assert!(matches!(e, Error::CheckpointDamaged { .. }), "{e}");
         assert!(e.to_string().contains("big.ckpt"), "{e}");
         assert!(e.to_string().contains("2^128"), "{e}");
         // Node figures too.
         let mut c = sample(&m);
         c.finished[0].nodes = u64::MAX;
-        let e = Checkpoint::from_text(&c.to_text(), &m, Path::new("x")).unwrap_err();
+        let e = Checkpoint::from_text(&c.to_text(), &m, E, Path::new("x")).unwrap_err();
         assert!(matches!(e, Error::CheckpointDamaged { .. }), "{e}");
     }
 
@@ -446,7 +563,7 @@ mod tests {
             for bit in [0, 3, 7] {
                 let mut bytes = text.clone().into_bytes();
                 bytes[i] ^= 1 << bit;
-                match Checkpoint::from_bytes(&bytes, &m, path) {
+                match Checkpoint::from_bytes(&bytes, &m, E, path) {
                     Err(Error::CheckpointDamaged { path: p, .. }) => assert_eq!(p, path),
                     // The version digit itself: refused as another version.
                     Err(Error::CheckpointVersion { .. }) if i == version_at => {}
@@ -465,7 +582,7 @@ mod tests {
         let mut bytes = text.into_bytes();
         bytes[40] ^= 0x80;
         std::fs::write(&file, &bytes).unwrap();
-        let e = Checkpoint::load(&file, &m).unwrap_err();
+        let e = Checkpoint::load(&file, &m, E).unwrap_err();
         assert!(matches!(e, Error::CheckpointDamaged { .. }), "{e}");
         assert!(e.to_string().contains("flipped.ckpt"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
@@ -480,7 +597,7 @@ mod tests {
         let c = sample(&m);
         c.save(&path).unwrap();
         c.save(&path).unwrap();
-        assert_eq!(Checkpoint::load(&path, &m).unwrap(), c);
+        assert_eq!(Checkpoint::load(&path, &m, E).unwrap(), c);
         let leftovers: Vec<_> = std::fs::read_dir(&dir)
             .unwrap()
             .filter(|e| e.as_ref().unwrap().file_name() != "run.ckpt")

@@ -13,7 +13,7 @@
 //! subproblem is always running or next in line, which lets enumeration hold
 //! back only a bounded number of solutions.
 
-use crate::checkpoint::{Checkpoint, Finished};
+use crate::checkpoint::{Checkpoint, Finished, tree, tree_words};
 use crate::plan::Plan;
 use crate::progress::{Eta, Progress, Snapshot};
 use crate::split::{self, Branch, Key, Walk};
@@ -501,7 +501,8 @@ pub enum Job<'a> {
 }
 
 /// Searches the branches of `plan` on `options.threads` threads and does
-/// `job` with their solutions. When counting (weighted or not), a
+/// `job` with their solutions. The options' engine must walk the tree the
+/// plan was made in ([`Error::EngineMismatch`] otherwise). When counting (weighted or not), a
 /// checkpoint of the plan's earlier branches and the ones finished now is
 /// written to `options.checkpoint`. `options.resume` and
 /// `options.split_depth` are planning's business and are not looked at
@@ -531,6 +532,13 @@ pub(crate) fn run(
         Job::Enumerate(d) => (Some(d), None),
     };
     let ordered = deliver.is_some();
+    let asked = options.engine_for(matrix);
+    if tree(plan.engine, matrix) != tree(asked, matrix) {
+        return Err(Error::EngineMismatch {
+            planned: tree_words(plan.engine, matrix),
+            asked: tree_words(asked, matrix),
+        });
+    }
     if ordered && (options.checkpoint.is_some() || !plan.earlier.finished.is_empty()) {
         return Err(Error::CheckpointWhileEnumerating);
     }

@@ -29,6 +29,19 @@ pub enum Error {
         found: String,
         expected: String,
     },
+    #[error("checkpoint {} was made with {found}, this run searches with {expected}: their search trees differ; finish it with the engine that made it", path.display())]
+    CheckpointEngine {
+        path: PathBuf,
+        found: &'static str,
+        expected: &'static str,
+    },
+    #[error(
+        "the plan was made for {planned}, the run's options ask for {asked}: their search trees differ"
+    )]
+    EngineMismatch {
+        planned: &'static str,
+        asked: &'static str,
+    },
     #[error("checkpoint {} does not fit this puzzle's search tree: {reason}", path.display())]
     CheckpointMismatch { path: PathBuf, reason: String },
     #[error("{asked} threads asked, at most {max} are allowed on this machine (4 per core)")]

@@ -20,7 +20,8 @@
 //! * **Workers.** One rayon worker per thread (at most [`max_threads`], 4
 //!   per core: a larger thread count is refused with
 //!   [`Error::TooManyThreads`] before anything is split or spawned), each
-//!   with its own [`dlx::Solver`] (the [`dlx::Matrix`] is shared). A worker takes the
+//!   with its own [`dlx::Solver`] on the engine of [`Options::engine`] (the
+//!   [`dlx::Matrix`] is shared). A worker takes the
 //!   first queued branch in search order and searches it in node-budget
 //!   slices of about 20 ms, holding no lock; between slices it takes the
 //!   state lock once, to publish its progress, check the stop flag and,
@@ -79,6 +80,15 @@
 //!   (unreadable, altered, or with sums that overflow: every sum made from
 //!   a file is checked), are refused. Format: `docs/checkpoint.md` and
 //!   [`checkpoint`].
+//! * **Engines.** The links and the bitset engine walk one tree (DLX1's);
+//!   the cell engine ([`dlx::EngineKind::Cells`]) walks its own where the
+//!   matrix has counted items, and names subproblems its own way. So the
+//!   [`fingerprint`] of a checkpoint or shard result names the tree: one of
+//!   the cell engine's is refused by a run on the others and the other way
+//!   round ([`Error::CheckpointEngine`], or a refused result, naming both),
+//!   and a plan is only run with an engine of its tree
+//!   ([`Error::EngineMismatch`]). [`Shards::new`] and [`merge`] take the
+//!   engine; [`Options::engine_for`] says which one a run uses.
 //!
 //! ## Example
 //!

@@ -47,7 +47,12 @@ pub struct Options {
     /// reported equal theirs.
     pub early_dead_ends: bool,
     /// The solvers' engine, or `None` for [`dlx::Solver::new`]'s choice
-    /// (the bitset engine for matrices that suit it).
+    /// (the bitset engine for matrices that suit it). An engine that does
+    /// not suit the matrix is replaced as [`dlx::EngineKind::resolve`]
+    /// says ([`engine_for`](Self::engine_for)). The engine's tree is named
+    /// in checkpoints and shard results, so a run resumes or merges only
+    /// those of an engine that walks the same tree (the cell engine's is
+    /// its own).
     pub engine: Option<dlx::EngineKind>,
 }
 
@@ -80,6 +85,13 @@ impl Options {
         };
         solver.set_early_dead_ends(self.early_dead_ends);
         solver
+    }
+
+    /// The engine the solvers of this run search `matrix` with.
+    pub fn engine_for(&self, matrix: &dlx::Matrix) -> dlx::EngineKind {
+        self.engine
+            .unwrap_or_else(|| dlx::EngineKind::best_for(matrix))
+            .resolve(matrix)
     }
 
     /// Options for `threads` threads (0: all cores), the rest by default.

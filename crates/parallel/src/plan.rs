@@ -7,11 +7,11 @@
 //! checkpoint ([`resume`]), or from a shard of a distributed count
 //! ([`shard`], [`resume_shard`]; see [`Shards`]).
 
-use crate::checkpoint::Checkpoint;
+use crate::checkpoint::{Checkpoint, tree, tree_words};
 use crate::shard::Shards;
 use crate::split::{self, Branch, Walk};
 use crate::{Error, Options};
-use dlx::Matrix;
+use dlx::{EngineKind, Matrix};
 use std::path::{Path, PathBuf};
 
 /// What a run is to search.
@@ -27,6 +27,9 @@ pub struct Plan {
     pub(crate) walk: Walk,
     /// The checkpoint it was made from, to name it in errors.
     pub(crate) source: Option<PathBuf>,
+    /// The engine whose tree the branches are in: a run must search them
+    /// with an engine that walks the same tree.
+    pub(crate) engine: EngineKind,
 }
 
 impl Plan {
@@ -51,9 +54,10 @@ pub fn root(matrix: &Matrix, options: &Options) -> Result<Plan, Error> {
     let branches = cut(&mut solver, &mut walk, root, options.split_depth, options)?;
     Ok(Plan {
         branches,
-        earlier: Checkpoint::new(matrix),
+        earlier: Checkpoint::new(matrix, options.engine_for(matrix)),
         walk,
         source: None,
+        engine: options.engine_for(matrix),
     })
 }
 
@@ -61,7 +65,7 @@ pub fn root(matrix: &Matrix, options: &Options) -> Result<Plan, Error> {
 /// minus its finished branches, cut for `options`' thread count.
 pub fn resume(matrix: &Matrix, path: &Path, options: &Options) -> Result<Plan, Error> {
     options.checked_threads()?;
-    let earlier = Checkpoint::load(path, matrix)?;
+    let earlier = Checkpoint::load(path, matrix, options.engine_for(matrix))?;
     if let Some(id) = earlier.shard {
         return Err(Error::CheckpointMismatch {
             path: path.to_path_buf(),
@@ -75,11 +79,14 @@ pub fn resume(matrix: &Matrix, path: &Path, options: &Options) -> Result<Plan, E
         earlier,
         walk,
         source: Some(path.to_path_buf()),
+        engine: options.engine_for(matrix),
     })
 }
 
 /// Shard `index` (1-based) of `shards`: its parts, cut for `options`'
-/// thread count. Its figures are those of its parts' subtrees.
+/// thread count. Its figures are those of its parts' subtrees. The options'
+/// engine must walk the tree the shards were cut from
+/// ([`Error::EngineMismatch`] otherwise).
 pub fn shard(
     matrix: &Matrix,
     shards: &Shards,
@@ -88,6 +95,7 @@ pub fn shard(
 ) -> Result<Plan, Error> {
     let id = shards.id(index)?;
     options.checked_threads()?;
+    same_tree(matrix, shards, options)?;
     let mut solver = options.solver(matrix);
     let mut walk = Walk::default();
     let branches = cut(
@@ -101,10 +109,11 @@ pub fn shard(
         branches,
         earlier: Checkpoint {
             shard: Some(id),
-            ..Checkpoint::new(matrix)
+            ..Checkpoint::new(matrix, shards.engine())
         },
         walk,
         source: None,
+        engine: options.engine_for(matrix),
     })
 }
 
@@ -119,7 +128,8 @@ pub fn resume_shard(
 ) -> Result<Plan, Error> {
     let id = shards.id(index)?;
     options.checked_threads()?;
-    let earlier = Checkpoint::load(path, matrix)?;
+    same_tree(matrix, shards, options)?;
+    let earlier = Checkpoint::load(path, matrix, shards.engine())?;
     if earlier.shard != Some(id) {
         return Err(Error::CheckpointMismatch {
             path: path.to_path_buf(),
@@ -135,7 +145,20 @@ pub fn resume_shard(
         earlier,
         walk,
         source: Some(path.to_path_buf()),
+        engine: options.engine_for(matrix),
     })
+}
+
+/// Checks that the options' engine walks the tree `shards` was cut from.
+fn same_tree(matrix: &Matrix, shards: &Shards, options: &Options) -> Result<(), Error> {
+    let (planned, asked) = (shards.engine(), options.engine_for(matrix));
+    if tree(planned, matrix) != tree(asked, matrix) {
+        return Err(Error::EngineMismatch {
+            planned: tree_words(planned, matrix),
+            asked: tree_words(asked, matrix),
+        });
+    }
+    Ok(())
 }
 
 /// The parts of shard `index` as branches, keyed by part index.

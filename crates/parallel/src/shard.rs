@@ -4,9 +4,10 @@
 //! **The plan.** [`Shards::new`] cuts the tree at the shallowest depth with
 //! at least [`PARTS_PER_SHARD`] × N subproblems (the *parts*), at most
 //! [`MAX_CUT_DEPTH`] levels down, with a solver of fixed settings (early
-//! dead ends on): the depth and the parts depend on the matrix and N only,
-//! so the same file and version give the same parts on any machine and any
-//! thread count. Part `j` (0-based, in search order) goes to shard
+//! dead ends on) on the given engine's tree: the depth and the parts depend
+//! on the matrix, the tree (DLX1's for the links and the bitset engine, the
+//! cell engine's own) and N only, so the same file and version give the
+//! same parts on any machine and any thread count. Part `j` (0-based, in search order) goes to shard
 //! `j mod N + 1`: dealt round-robin, so every shard gets parts from all over
 //! the tree and subtrees of similar sizes, which neighbours in search order
 //! tend to be, end up in different shards. [`PLAN_VERSION`] changes whenever
@@ -21,17 +22,20 @@
 //! atomic and checksummed (`docs/checkpoint.md`).
 //!
 //! **Merging** ([`merge`]) checks every result against the plan recomputed
-//! from the matrix, sums exactly, lists the missing shards, accepts a
+//! from the matrix and engine (a result's fingerprint names the tree it was
+//! counted in, so a result of another engine's tree is refused), sums exactly, lists the missing shards, accepts a
 //! duplicate that agrees once and refuses anything else, naming the file;
 //! [`Merged::checkpoint`] turns what is finished into a checkpoint so that a
 //! resumed count runs only the rest.
 
-use crate::checkpoint::{self, Checkpoint, Finished, decimal, fingerprint, hex};
+use crate::checkpoint::{
+    self, Checkpoint, Finished, decimal, fingerprint, hex, made_with, tree_words,
+};
 use crate::plan::Plan;
 use crate::split::Walk;
 use crate::weight::{Weigher, Weight};
 use crate::{Error, Job, Options, Progress, Report};
-use dlx::{Matrix, Subproblem};
+use dlx::{EngineKind, Matrix, Subproblem};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::fmt;
@@ -80,16 +84,19 @@ pub struct Shards {
     parts: Vec<Subproblem>,
     /// The tree's figures for the nodes above the parts.
     top: Walk,
+    /// The engine the tree was cut with (resolved for the matrix).
+    engine: EngineKind,
 }
 
 impl Shards {
-    /// Cuts the tree of `matrix` into parts for `count` shards (see the
-    /// module doc). `count` must be at least 1.
-    pub fn new(matrix: &Matrix, count: usize) -> Result<Shards, Error> {
+    /// Cuts the tree of `matrix` searched with `engine` (as
+    /// [`Options::engine_for`] gives it) into parts for `count` shards (see
+    /// the module doc). `count` must be at least 1.
+    pub fn new(matrix: &Matrix, count: usize, engine: EngineKind) -> Result<Shards, Error> {
         if count == 0 {
             return Err(Error::ShardIndex { index: 0, count });
         }
-        let mut solver = dlx::Solver::new(matrix);
+        let mut solver = dlx::Solver::with_engine(matrix, engine);
         solver.set_early_dead_ends(true);
         let target = count.saturating_mul(PARTS_PER_SHARD);
         let mut parts = vec![Subproblem::root()];
@@ -116,7 +123,13 @@ impl Shards {
             depth,
             parts,
             top,
+            engine: solver.engine(),
         })
+    }
+
+    /// The engine the tree was cut with.
+    pub fn engine(&self) -> EngineKind {
+        self.engine
     }
 
     /// N.
@@ -196,7 +209,8 @@ pub struct PartCount {
 /// What a finished shard found.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ShardResult {
-    /// The matrix's [`fingerprint`], 16 hex digits, and its shape.
+    /// The [`fingerprint`] of the matrix and engine, 16 hex digits, and the
+    /// matrix's shape.
     pub fingerprint: String,
     pub items: usize,
     pub options: usize,
@@ -273,17 +287,24 @@ impl ShardResult {
     }
 
     /// Loads a result file and checks what it can alone: format, version,
-    /// checksum, totals, made for `matrix`. The plan is checked by [`merge`].
-    pub fn load(path: &Path, matrix: &Matrix) -> Result<ShardResult, Error> {
+    /// checksum, totals, made for a search of `matrix` with `engine` (or
+    /// an engine that walks the same tree). The plan is checked by
+    /// [`merge`].
+    pub fn load(path: &Path, matrix: &Matrix, engine: EngineKind) -> Result<ShardResult, Error> {
         let bytes = std::fs::read(path).map_err(|source| Error::ResultRead {
             path: path.to_path_buf(),
             source,
         })?;
-        ShardResult::from_bytes(&bytes, matrix, path)
+        ShardResult::from_bytes(&bytes, matrix, engine, path)
     }
 
     /// [`load`](Self::load) of bytes; `path` labels errors.
-    pub fn from_bytes(bytes: &[u8], matrix: &Matrix, path: &Path) -> Result<ShardResult, Error> {
+    pub fn from_bytes(
+        bytes: &[u8],
+        matrix: &Matrix,
+        engine: EngineKind,
+        path: &Path,
+    ) -> Result<ShardResult, Error> {
         let damaged = |reason: String| Error::ResultDamaged {
             path: path.to_path_buf(),
             reason,
@@ -324,18 +345,37 @@ impl ShardResult {
         {
             return Err(damaged("weights missing or out of place".into()));
         }
-        let expected = hex(fingerprint(matrix));
-        if r.fingerprint != expected {
-            return Err(refused(format!(
+        r.check_fingerprint(&hex(fingerprint(matrix, engine)), matrix, engine)
+            .map_err(refused)?;
+        Ok(r)
+    }
+
+    /// Checks that the result was made for a search of `matrix` with
+    /// `engine`, whose fingerprint is `expected`; returns what is wrong.
+    fn check_fingerprint(
+        &self,
+        expected: &str,
+        matrix: &Matrix,
+        engine: EngineKind,
+    ) -> Result<(), String> {
+        if self.fingerprint == expected {
+            return Ok(());
+        }
+        Err(match made_with(&self.fingerprint, matrix) {
+            Some(other) => format!(
+                "made with {}, this run uses {}: their search trees differ",
+                tree_words(other, matrix),
+                tree_words(engine, matrix)
+            ),
+            None => format!(
                 "made for another puzzle (matrix {}, {} items, {} options; this one is {expected}, {} items, {} options)",
-                r.fingerprint,
-                r.items,
-                r.options,
+                self.fingerprint,
+                self.items,
+                self.options,
                 matrix.num_items(),
                 matrix.num_options()
-            )));
-        }
-        Ok(r)
+            ),
+        })
     }
 
     /// Checks the result against the plan: its shard's parts, each once, in
@@ -514,6 +554,8 @@ pub struct Merged {
     /// The finished subproblems of every shard present.
     finished: Vec<Finished>,
     weighted: bool,
+    /// The engine of the plan.
+    engine: EngineKind,
 }
 
 impl Merged {
@@ -529,32 +571,35 @@ impl Merged {
             weighted: self.weighted,
             cpu_millis: (self.cpu_seconds * 1000.0) as u64,
             finished: self.finished.clone(),
-            ..Checkpoint::new(matrix)
+            ..Checkpoint::new(matrix, self.engine)
         }
     }
 }
 
 /// Merges the result files at `paths` (see the module doc). Every file is
-/// checked against the plan recomputed from `matrix` and the first file's
-/// N; a file that is damaged, of another puzzle, plan or version,
-/// overlapping others, or a duplicate that disagrees is refused, naming it.
-pub fn merge(matrix: &Matrix, paths: &[PathBuf]) -> Result<Merged, Error> {
+/// checked against the plan recomputed from `matrix`, `engine` and the
+/// first file's N; a file that is damaged, of another puzzle, engine's
+/// tree, plan or version, overlapping others, or a duplicate that disagrees
+/// is refused, naming it.
+pub fn merge(matrix: &Matrix, paths: &[PathBuf], engine: EngineKind) -> Result<Merged, Error> {
     let mut results = Vec::with_capacity(paths.len());
     for p in paths {
-        results.push((p.clone(), ShardResult::load(p, matrix)?));
+        results.push((p.clone(), ShardResult::load(p, matrix, engine)?));
     }
-    merge_results(matrix, results)
+    merge_results(matrix, results, engine)
 }
 
 /// [`merge`] of results already loaded (each with the file it came from).
 pub fn merge_results(
     matrix: &Matrix,
     results: Vec<(PathBuf, ShardResult)>,
+    engine: EngineKind,
 ) -> Result<Merged, Error> {
     let Some((_, first)) = results.first() else {
         return Err(Error::NoResults);
     };
-    let shards = Shards::new(matrix, first.shard.count)?;
+    let shards = Shards::new(matrix, first.shard.count, engine)?;
+    let expected = hex(fingerprint(matrix, engine));
     let weighted = first.weighted;
     let mut seen: HashMap<usize, (PathBuf, ShardResult)> = HashMap::new();
     for (path, r) in results {
@@ -562,6 +607,8 @@ pub fn merge_results(
             path: path.clone(),
             reason,
         };
+        r.check_fingerprint(&expected, matrix, engine)
+            .map_err(refused)?;
         r.check_against(&shards).map_err(refused)?;
         if r.weighted != weighted {
             return Err(refused(
@@ -592,6 +639,7 @@ pub fn merge_results(
         sources: Vec::new(),
         finished: Vec::new(),
         weighted,
+        engine: shards.engine,
     };
     let overflow = || Error::Overflow("the merged count exceeds 2^128");
     for i in 1..=shards.count {

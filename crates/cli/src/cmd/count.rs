@@ -135,6 +135,7 @@ pub fn count_problem(
     reduce: bool,
 ) -> Result<Outcome, Failure> {
     let job = Job::new(problem, group, want, reduce)?;
+    runner.engine_for(problem.path(), job.plan.matrix())?;
     let (tally, report) = job.with_weigher(|w| runner.count(job.plan.matrix(), w))?;
     let counted = job.finish(tally, runner)?;
     Ok(Outcome {
@@ -232,8 +233,9 @@ fn run_shard(
     let (index, n) = parse_shard(shard)?;
     let start = Instant::now();
     let job = Job::new(problem, group, Want::Distinct, true)?;
-    let shards =
-        parallel::Shards::new(job.plan.matrix(), n).map_err(|e| Failure::input(e.to_string()))?;
+    let engine = runner.engine_for(problem.path(), job.plan.matrix())?;
+    let shards = parallel::Shards::new(job.plan.matrix(), n, engine)
+        .map_err(|e| Failure::input(e.to_string()))?;
     let result = job.with_weigher(|w| runner.shard(job.plan.matrix(), &shards, index, w))?;
     result
         .save(out)

@@ -42,7 +42,9 @@ pub fn run(args: MergeArgs) -> Result<u8, Failure> {
     let problem = load(&args.file)?;
     let group = group_choice(args.group, &*problem);
     let job = count::Job::new(&*problem, group, count::Want::Distinct, true)?;
-    let merged = parallel::merge(job.plan.matrix(), &args.results)
+    let runner = Runner::new(&args.search, args.json.json)?;
+    let engine = runner.engine_for(problem.path(), job.plan.matrix())?;
+    let merged = parallel::merge(job.plan.matrix(), &args.results, engine)
         .map_err(|e| Failure::input(e.to_string()))?;
     if let Some(ck) = &args.checkpoint {
         merged
@@ -97,7 +99,6 @@ pub fn run(args: MergeArgs) -> Result<u8, Failure> {
             },
         },
     };
-    let runner = Runner::new(&args.search, args.json.json)?;
     let counted = job.finish(tally, &runner)?;
     let info = CountInfo {
         group: group.name(),

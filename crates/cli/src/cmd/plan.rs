@@ -3,6 +3,7 @@
 use super::{GroupArg, count, group_choice, load};
 use crate::failure::Failure;
 use crate::output::{self, JsonArg};
+use crate::search::{self, EngineArg};
 use clap::Args;
 use serde_json::{Value, json};
 use std::io::Write;
@@ -18,6 +19,10 @@ pub struct PlanArgs {
     /// The group the count is taken under
     #[arg(long, value_enum)]
     group: Option<GroupArg>,
+    /// The engine the shards will count with (as given to `count --shard`):
+    /// the cell engine cuts its own tree
+    #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
+    engine: EngineArg,
     #[command(flatten)]
     json: JsonArg,
 }
@@ -26,7 +31,8 @@ pub fn run(args: PlanArgs) -> Result<u8, Failure> {
     let problem = load(&args.file)?;
     let group = group_choice(args.group, &*problem);
     let job = count::Job::new(&*problem, group, count::Want::Distinct, true)?;
-    let shards = parallel::Shards::new(job.plan.matrix(), args.shards)
+    let engine = search::engine_for(args.engine.kind(), problem.path(), job.plan.matrix())?;
+    let shards = parallel::Shards::new(job.plan.matrix(), args.shards, engine)
         .map_err(|e| Failure::input(e.to_string()))?;
     let per_shard: Vec<usize> = (1..=shards.count())
         .map(|i| shards.parts_of(i).len())

@@ -56,6 +56,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
         Vec::new()
     };
     let runner = Runner::new(&args.search, format != Format::Text)?;
+    runner.engine_for(problem.path(), problem.matrix())?;
     let mut sink = Solutions::new(&*problem, format, &args.svg, limit > 1)?;
     let mut visited = 0u64;
     let mut error = None;

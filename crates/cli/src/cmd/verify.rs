@@ -294,6 +294,11 @@ fn check(f: &Path, shown: String, runner: &Runner, max: f64) -> Result<Row, Fail
         row.seconds = expect.seconds;
         return Ok(row);
     }
+    if let Err(e) = runner.engine_for(f, problem.matrix()) {
+        row.verdict = Verdict::Error;
+        row.note = Some(e.message);
+        return Ok(row);
+    }
     let start = Instant::now();
     // One symmetry-reduced search gives both numbers (no slower than the
     // plain count); the distinct count is shown even where no published

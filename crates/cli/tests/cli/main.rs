@@ -4,6 +4,7 @@
 mod burr;
 mod common;
 mod dlx;
+mod engine;
 mod json;
 mod limits;
 mod puzzle;

@@ -333,7 +333,7 @@ impl<const W: usize> Search<W> {
         self.top = self.t.root.len();
     }
 
-    /// Replays a subproblem's choices; see `CellSolver::start`.
+    /// Replays a subproblem's choices; see `Cells::start`.
     pub fn start(&mut self, sub: &Subproblem) -> Result<(), SubproblemError> {
         self.abandon();
         let saved = self.stats;
@@ -393,7 +393,7 @@ impl<const W: usize> Search<W> {
         Ok(())
     }
 
-    /// Searches on; see `CellSolver::run`.
+    /// Searches on; see `Cells::run`.
     pub fn run<V: Visitor>(&mut self, visitor: &mut V, node_budget: u64) -> Outcome {
         if self.phase == Phase::Idle {
             return Outcome::Finished;
@@ -473,7 +473,7 @@ impl<const W: usize> Search<W> {
         }
     }
 
-    /// See `CellSolver::progress`.
+    /// See `Cells::progress`.
     pub fn progress(&self) -> f64 {
         if self.phase == Phase::Idle {
             return 1.0;
@@ -495,7 +495,7 @@ impl<const W: usize> Search<W> {
         done.min(1.0)
     }
 
-    /// See `CellSolver::path`.
+    /// See `Cells::path`.
     pub fn path(&self) -> Vec<(u32, u32)> {
         (self.base..self.level)
             .map(|l| (self.position[l], self.degree[l]))

@@ -54,7 +54,7 @@ pub(crate) fn suits(m: &Matrix) -> bool {
 
 /// An upper bound of the kill rows' words: for each option, the words of
 /// every primary item that holds an option sharing an item with it.
-fn kill_words_bound(m: &Matrix) -> u64 {
+pub(crate) fn kill_words_bound(m: &Matrix) -> u64 {
     let n = m.num_items();
     let np = m.num_primary();
     // reach[e]: the primary items of the options holding item e.

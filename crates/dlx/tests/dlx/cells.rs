@@ -1,18 +1,30 @@
-//! The cell engine against a brute-force oracle on small random matrices,
-//! against the dancing links on larger ones (masks of one, two and four
-//! words), and on the standard instances with their published counts.
+//! The cell engine (through `Solver` with `EngineKind::Cells`) against a
+//! brute-force oracle on small random matrices, against the dancing links on
+//! larger ones (masks of one, two and four words), and on the standard
+//! instances with their published counts.
 
 use super::oracle::{Rng, brute_force};
 use dlx::{
-    CellSolver, Control, CountOnly, Matrix, MatrixBuilder, OptionId, Outcome, Solver, Subproblem,
+    Control, CountOnly, EngineKind, Matrix, MatrixBuilder, OptionId, Outcome, Solver, Subproblem,
 };
 use std::collections::BTreeSet;
+
+/// A solver on the cell engine; the matrix must suit it.
+fn cells(m: &Matrix) -> Solver<'_> {
+    let s = Solver::with_engine(m, EngineKind::Cells);
+    assert_eq!(
+        s.engine(),
+        EngineKind::Cells,
+        "the matrix suits the cell engine"
+    );
+    s
+}
 
 /// A random matrix with up to 13 options (the oracle tries all 2^13
 /// subsets): some primary items with bounds other than 1:1 when `bounds`,
 /// some secondary items when `secondary`. Most options hold an item with
 /// bounds 1:1, as the cell engine needs; a few may not (`new` must then
-/// refuse the matrix).
+/// not take the matrix).
 fn random_matrix(rng: &mut Rng, secondary: bool, bounds: bool) -> Matrix {
     let np = 1 + rng.below(6) as usize;
     let ns = if secondary { rng.below(4) as usize } else { 0 };
@@ -79,7 +91,7 @@ fn sorted(opts: &[OptionId]) -> Vec<usize> {
 }
 
 /// The set of solutions of the cell engine; no solution twice.
-fn cell_solutions(s: &mut CellSolver) -> BTreeSet<Vec<usize>> {
+fn cell_solutions(s: &mut Solver) -> BTreeSet<Vec<usize>> {
     let mut out = BTreeSet::new();
     for sol in s.first(usize::MAX) {
         assert!(out.insert(sorted(&sol)), "a solution was visited twice");
@@ -92,7 +104,7 @@ fn cell_solutions(s: &mut CellSolver) -> BTreeSet<Vec<usize>> {
 /// depths 0-3 adding up to the count (and their nodes to the full search's).
 fn check(m: &Matrix, expected: &BTreeSet<Vec<usize>>, what: &str) {
     let text = dlx::format::write(m);
-    let mut s = CellSolver::new(m).expect("the matrix suits the cell engine");
+    let mut s = cells(m);
     assert_eq!(&cell_solutions(&mut s), expected, "{what}\n{text}");
     assert!(!s.is_busy());
     assert_eq!(s.count(), expected.len() as u128, "{what}\n{text}");
@@ -133,7 +145,7 @@ fn check(m: &Matrix, expected: &BTreeSet<Vec<usize>>, what: &str) {
 }
 
 /// Solutions of one subproblem.
-fn count_sub(s: &mut CellSolver, sub: &Subproblem) -> u128 {
+fn count_sub(s: &mut Solver, sub: &Subproblem) -> u128 {
     s.start(sub).unwrap();
     let before = s.stats().solutions;
     assert_eq!(s.run(&mut CountOnly, u64::MAX), Outcome::Finished);
@@ -148,8 +160,12 @@ fn random_matrices_match_brute_force_and_the_links() {
         let secondary = trial % 2 == 1;
         let bounds = trial % 4 >= 2;
         let m = random_matrix(&mut rng, secondary, bounds);
-        assert_eq!(CellSolver::new(&m).is_some(), suits(&m), "trial {trial}");
+        assert_eq!(EngineKind::Cells.suits(&m), suits(&m), "trial {trial}");
         if !suits(&m) {
+            // The solver falls back to the engine it would pick anyway.
+            let s = Solver::with_engine(&m, EngineKind::Cells);
+            assert_eq!(s.engine(), EngineKind::best_for(&m), "trial {trial}");
+            assert!(EngineKind::Cells.refusal(&m).is_some(), "trial {trial}");
             continue;
         }
         checked[trial % 4] += 1;
@@ -169,9 +185,9 @@ fn random_matrices_match_brute_force_and_the_links() {
         } else {
             // Without counted items the cell engine makes DLX1's choices:
             // the same solutions in the same order, the same nodes.
-            let mut cells = CellSolver::new(&m).unwrap();
-            assert_eq!(cells.first(usize::MAX), links.first(usize::MAX), "{what}");
-            assert_eq!(cells.stats().nodes, links.stats().nodes, "{what}");
+            let mut c = cells(&m);
+            assert_eq!(c.first(usize::MAX), links.first(usize::MAX), "{what}");
+            assert_eq!(c.stats().nodes, links.stats().nodes, "{what}");
         }
     }
     // Every kind was exercised many times.
@@ -265,33 +281,42 @@ fn wide_matrices_match_the_links() {
         assert!(count < 100_000, "trial {trial}: {count} solutions");
         let expected = links_solutions(&m);
         assert!(!expected.is_empty(), "trial {trial}: a planted solution");
-        let s = CellSolver::new(&m).unwrap();
-        let want = if n <= 64 {
-            64
-        } else if n <= 128 {
-            128
-        } else {
-            256
-        };
-        assert_eq!(s.mask_bits(), want);
         check(&m, &expected, &format!("trial {trial}"));
     }
     // One item too many.
     let m = planted(&mut rng, 200, 257, 1, false);
-    assert!(CellSolver::new(&m).is_none());
+    assert!(!EngineKind::Cells.suits(&m));
+    assert_eq!(
+        EngineKind::Cells.refusal(&m).unwrap(),
+        "it has 257 items, the cell engine takes at most 256"
+    );
 }
 
-/// Matrices the cell engine cannot take are refused, not solved wrongly.
+/// Matrices the cell engine cannot take are left to another engine (the
+/// one `Solver::new` picks), not solved wrongly, and the refusal says why.
 #[test]
-fn unsuitable_matrices_are_refused() {
+fn unsuitable_matrices_fall_back() {
     // Colors.
     let m = dlx::format::parse("a | x\na x:red\na x:blue\n").unwrap();
-    assert!(CellSolver::new(&m).is_none());
-    // An option without an item of bounds 1:1.
+    assert!(!EngineKind::Cells.suits(&m));
+    assert!(EngineKind::Cells.refusal(&m).unwrap().contains("colors"));
+    let mut s = Solver::with_engine(&m, EngineKind::Cells);
+    assert_eq!(s.engine(), EngineKind::Bits);
+    assert_eq!(s.count(), 2);
+    // An option without an item of bounds 1:1 (the links: multiplicities).
     let m = dlx::format::parse("a 0:2|b\na\nb\n").unwrap();
-    assert!(CellSolver::new(&m).is_none());
+    assert_eq!(
+        EngineKind::Cells.refusal(&m).unwrap(),
+        "option 2 holds no primary item with bounds 1:1"
+    );
+    let mut s = Solver::with_engine(&m, EngineKind::Cells);
+    assert_eq!(s.engine(), EngineKind::Links);
+    assert_eq!(EngineKind::Cells.resolve(&m), EngineKind::Links);
+    // {a}, {a, b}, {a, b, b} is not a set: {a} and {a, b}.
+    assert_eq!(s.count(), 2);
     let m = dlx::format::parse("a 0:2|b\na b\n").unwrap();
-    assert_eq!(CellSolver::new(&m).unwrap().count(), 1);
+    assert_eq!(EngineKind::Cells.refusal(&m), None);
+    assert_eq!(cells(&m).count(), 1);
 }
 
 /// Pausing after every node (or every few) and resuming gives the same
@@ -303,9 +328,10 @@ fn pause_and_resume_is_invisible() {
     while rounds < 300 {
         let (sec, bnd) = (rng.chance(50), rng.chance(50));
         let m = random_matrix(&mut rng, sec, bnd);
-        let Some(mut s) = CellSolver::new(&m) else {
+        if !EngineKind::Cells.suits(&m) {
             continue;
-        };
+        }
+        let mut s = cells(&m);
         rounds += 1;
         let straight = s.first(usize::MAX);
         let nodes = {
@@ -351,9 +377,10 @@ fn stopping_early_then_reuse() {
     while rounds < 300 {
         let bnd = rng.chance(50);
         let m = random_matrix(&mut rng, true, bnd);
-        let Some(mut s) = CellSolver::new(&m) else {
+        if !EngineKind::Cells.suits(&m) {
             continue;
-        };
+        }
+        let mut s = cells(&m);
         rounds += 1;
         let all = s.first(usize::MAX);
         for n in 0..=all.len() {
@@ -371,7 +398,7 @@ fn stopping_early_then_reuse() {
 #[test]
 fn foreign_subproblems_are_refused() {
     let m = dlx::format::parse("a b c\na b\nc\na\nb c\n").unwrap();
-    let mut s = CellSolver::new(&m).unwrap();
+    let mut s = cells(&m);
     let subs = s.subproblems(1);
     assert_eq!(subs.len(), 2);
     // Options' first nodes: 5 (a b), 8 (c), 10 (a), 12 (b c).
@@ -405,7 +432,7 @@ fn standard_instances() {
     // Soma cube: 240 distinct x 48; 3x20 pentominoes: 2 x 4.
     for (name, count) in [("soma", 11520), ("pent3x20", 8)] {
         let m = instance(name);
-        let mut s = CellSolver::new(&m).unwrap();
+        let mut s = cells(&m);
         assert_eq!(s.count(), count, "{name}");
         // Split at depth 2, the subproblems add up.
         let total: u128 = s
@@ -430,6 +457,6 @@ fn standard_instances_slow() {
         ("langford12", 216288),
     ] {
         let m = instance(name);
-        assert_eq!(CellSolver::new(&m).unwrap().count(), count, "{name}");
+        assert_eq!(cells(&m).count(), count, "{name}");
     }
 }

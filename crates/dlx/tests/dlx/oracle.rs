@@ -1,7 +1,8 @@
 //! The solver against a brute-force oracle on many small random matrices:
-//! plain exact cover, secondary items, colors and multiplicities. The oracle
-//! tries every subset of the options and checks the definition directly, so it
-//! shares no code or idea with dancing links.
+//! plain exact cover, secondary items, colors and multiplicities, on every
+//! engine (`EngineKind::ALL`; the cell engine on the matrices it takes). The
+//! oracle tries every subset of the options and checks the definition
+//! directly, so it shares no code or idea with dancing links.
 
 use dlx::{Control, EngineKind, Matrix, MatrixBuilder, OptionId, Outcome, Solver, Subproblem};
 use std::collections::BTreeSet;
@@ -147,8 +148,11 @@ fn ordered(solver: &mut Solver) -> Vec<Vec<OptionId>> {
     solver.first(usize::MAX)
 }
 
-fn check_kind(kind: Kind, seed: u64, trials: usize) {
+/// Checks `trials` random matrices of `kind` on every engine; returns how
+/// many with counted items (bounds other than 1:1) the cell engine took.
+fn check_kind(kind: Kind, seed: u64, trials: usize) -> usize {
     let mut rng = Rng(seed);
+    let mut counted = 0;
     for trial in 0..trials {
         let m = random_matrix(&mut rng, kind);
         let expected = brute_force(&m);
@@ -166,10 +170,24 @@ fn check_kind(kind: Kind, seed: u64, trials: usize) {
         assert_eq!(ordered(&mut bits), ordered(&mut links), "trial {trial}");
         assert_eq!(bits.stats(), links.stats(), "trial {trial}");
         bits.sanity().unwrap();
-        for engine in [EngineKind::Links, EngineKind::Bits] {
-            check_engine(&m, &expected, engine, trial);
+        for engine in EngineKind::ALL {
+            let s = Solver::with_engine(&m, engine);
+            assert_eq!(s.engine(), engine.resolve(&m), "trial {trial}");
+            if engine.suits(&m) {
+                check_engine(&m, &expected, engine, trial);
+            }
+        }
+        counted += usize::from(EngineKind::Cells.suits(&m) && m.has_multiplicities());
+        if EngineKind::Cells.suits(&m) && !m.has_multiplicities() {
+            // Without counted items the cell engine walks DLX1's tree: the
+            // same solutions in the same order, the same nodes.
+            let mut cells = Solver::with_engine(&m, EngineKind::Cells);
+            let mut dlx1 = Solver::with_engine(&m, EngineKind::Links);
+            assert_eq!(ordered(&mut cells), ordered(&mut dlx1), "trial {trial}");
+            assert_eq!(cells.stats().nodes, dlx1.stats().nodes, "trial {trial}");
         }
     }
+    counted
 }
 
 fn check_engine(m: &Matrix, expected: &BTreeSet<Vec<usize>>, engine: EngineKind, trial: usize) {
@@ -257,7 +275,8 @@ fn multiplicities_match_brute_force() {
         colors: false,
         bounds: true,
     };
-    check_kind(kind, 4, 500);
+    // The cell engine's own tree (counted items) was checked many times.
+    assert!(check_kind(kind, 4, 500) > 80);
 }
 
 #[test]
@@ -282,8 +301,8 @@ fn pause_and_resume_is_invisible() {
             bounds: rng.chance(50),
         };
         let m = random_matrix(&mut rng, kind);
-        // Both engines, in turn.
-        let mut s = Solver::with_engine(&m, [EngineKind::Links, EngineKind::Bits][round % 2]);
+        // Every engine, in turn (the cell engine where it applies).
+        let mut s = Solver::with_engine(&m, EngineKind::ALL[round % 3]);
         let mut straight = Vec::new();
         s.solve(&mut |o: &[OptionId]| {
             straight.push(o.to_vec());
@@ -325,8 +344,8 @@ fn stopping_early_restores_the_links() {
             bounds: rng.chance(50),
         };
         let m = random_matrix(&mut rng, kind);
-        // Both engines, in turn.
-        let mut s = Solver::with_engine(&m, [EngineKind::Links, EngineKind::Bits][round % 2]);
+        // Every engine, in turn (the cell engine where it applies).
+        let mut s = Solver::with_engine(&m, EngineKind::ALL[round % 3]);
         let all = s.first(usize::MAX);
         for n in 0..=all.len() {
             assert_eq!(s.first(n), all[..n].to_vec());

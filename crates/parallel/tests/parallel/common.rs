@@ -152,3 +152,35 @@ pub fn resuming(path: &std::path::Path, threads: usize) -> parallel::Options {
         ..parallel::Options::with_threads(threads)
     }
 }
+
+/// The engine a run with default options searches `m` with (the bitset
+/// engine or the links: DLX1's tree).
+pub fn auto_engine(m: &Matrix) -> dlx::EngineKind {
+    parallel::Options::default().engine_for(m)
+}
+
+/// Domino tilings of a `rows` × `cols` board (cells primary) with the
+/// dominoes as one piece with `rows * cols / 2` copies: a primary item `d`
+/// with those bounds in every option, as polycover encodes identical
+/// pieces. 6 × 2n boards: OEIS A028469 (1, 13, 281, 6728, 167089, ...).
+pub fn dominoes(rows: usize, cols: usize) -> Matrix {
+    let k = rows * cols / 2;
+    let mut t = String::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            t += &format!("c{r}_{c} ");
+        }
+    }
+    t += &format!("{k}:{k}|d\n");
+    for r in 0..rows {
+        for c in 0..cols {
+            if c + 1 < cols {
+                t += &format!("d c{r}_{c} c{r}_{}\n", c + 1);
+            }
+            if r + 1 < rows {
+                t += &format!("d c{r}_{c} c{}_{c}\n", r + 1);
+            }
+        }
+    }
+    dlx::format::parse(&t).unwrap()
+}

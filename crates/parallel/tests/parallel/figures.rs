@@ -152,7 +152,7 @@ fn resumed_counts_have_the_trees_figures() {
                 ..Options::with_threads(first)
             };
             parallel::count(&m, &o, &mut NoProgress).unwrap();
-            let mut c = parallel::Checkpoint::load(&path, &m).unwrap();
+            let mut c = parallel::Checkpoint::load(&path, &m, auto_engine(&m)).unwrap();
             forget_half(&mut c, &path);
             // Resumed, stopped at once (a run that finishes nothing), then
             // resumed to the end.

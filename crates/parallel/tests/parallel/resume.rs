@@ -43,7 +43,7 @@ fn interrupted_then_resumed_gives_the_exact_count() {
     let m = langford(11);
     let path = temp("langford.ckpt");
     let first = interrupted_run(&m, 2, None, &path, |s| s.solutions > 0);
-    let saved = Checkpoint::load(&path, &m).unwrap();
+    let saved = Checkpoint::load(&path, &m, auto_engine(&m)).unwrap();
     assert_eq!(saved.solutions(), Some(first.solutions));
     assert!(first.interrupted, "the stop flag came after the end");
     assert!(first.fraction_done < 1.0);
@@ -110,7 +110,7 @@ fn a_partial_checkpoint_is_completed() {
         ..Options::with_threads(3)
     };
     parallel::count(&m, &o, &mut NoProgress).unwrap();
-    let mut c = Checkpoint::load(&path, &m).unwrap();
+    let mut c = Checkpoint::load(&path, &m, auto_engine(&m)).unwrap();
     assert_eq!(c.solutions(), Some(QUEENS[10]));
     forget_half(&mut c, &path);
     let o = Options {
@@ -172,7 +172,7 @@ fn bad_checkpoints_are_refused() {
     ));
 
     // Checksum fine, fingerprint fine, but the subproblems are not in the tree.
-    let mut c = Checkpoint::load(&path, &m).unwrap();
+    let mut c = Checkpoint::load(&path, &m, auto_engine(&m)).unwrap();
     c.finished.push(Finished {
         choices: vec![1, 2, 3],
         degrees: vec![1, 1, 1],
@@ -186,7 +186,7 @@ fn bad_checkpoints_are_refused() {
         resume_error(&m, &bad),
         Error::CheckpointMismatch { .. }
     ));
-    let mut c = Checkpoint::load(&path, &m).unwrap();
+    let mut c = Checkpoint::load(&path, &m, auto_engine(&m)).unwrap();
     let dup = c.finished[0].clone();
     c.finished.push(dup);
     c.save(&bad).unwrap();

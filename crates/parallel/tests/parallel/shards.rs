@@ -57,26 +57,29 @@ fn shards_add_up_to_the_whole_count() {
     }
     for (name, m) in &cases {
         let want = one_thread(m);
-        let parts = Shards::new(m, 1).unwrap().parts().len();
+        let parts = Shards::new(m, 1, auto_engine(m)).unwrap().parts().len();
         // More shards than parts: the small trees are cut down to their
         // solutions, and some shards get nothing.
         let many = if *name == "pent3x20" {
             0
         } else {
-            Shards::new(m, 64).unwrap().parts().len() + 8
+            Shards::new(m, 64, auto_engine(m)).unwrap().parts().len() + 8
         };
         for n in [1, 2, 7, 64, many] {
             if n == 0 {
                 continue;
             }
-            let shards = Shards::new(m, n).unwrap();
+            let shards = Shards::new(m, n, auto_engine(m)).unwrap();
             // The plan is the matrix's and N's only.
-            assert_eq!(shards.parts(), Shards::new(m, n).unwrap().parts());
+            assert_eq!(
+                shards.parts(),
+                Shards::new(m, n, auto_engine(m)).unwrap().parts()
+            );
             assert!(shards.parts().len() >= parts.min(16 * n) || shards.depth() == 48);
             // Through files for a few shards, in memory for many (each
             // file is fsynced).
             let merged = if n <= 7 {
-                parallel::merge(m, &all_results(m, &shards, &dir)).unwrap()
+                parallel::merge(m, &all_results(m, &shards, &dir), auto_engine(m)).unwrap()
             } else {
                 let results = (1..=n)
                     .map(|i| {
@@ -86,7 +89,7 @@ fn shards_add_up_to_the_whole_count() {
                         )
                     })
                     .collect();
-                shard::merge_results(m, results).unwrap()
+                shard::merge_results(m, results, auto_engine(m)).unwrap()
             };
             let what = format!("{name}, {n} shards");
             assert!(merged.complete(), "{what}");
@@ -106,7 +109,7 @@ fn shards_add_up_to_the_whole_count() {
 #[test]
 fn parts_are_dealt_round_robin() {
     let m = queens(8);
-    let shards = Shards::new(&m, 3).unwrap();
+    let shards = Shards::new(&m, 3, auto_engine(&m)).unwrap();
     assert!(shards.parts().len() >= 48, "{}", shards.parts().len());
     let mut seen = vec![0; shards.parts().len()];
     for i in 1..=3 {
@@ -124,7 +127,7 @@ fn parts_are_dealt_round_robin() {
         Err(Error::ShardIndex { index: 4, count: 3 })
     ));
     assert!(matches!(shards.id(0), Err(Error::ShardIndex { .. })));
-    assert!(Shards::new(&m, 0).is_err());
+    assert!(Shards::new(&m, 0, auto_engine(&m)).is_err());
 }
 
 fn known(opts: &[OptionId]) -> Weight {
@@ -140,7 +143,7 @@ fn weighted_shards_add_up() {
     let want = all_solutions(&m)
         .iter()
         .fold(Weight::ZERO, |s, o| s.checked_add(known(o)).unwrap());
-    let shards = Shards::new(&m, 5).unwrap();
+    let shards = Shards::new(&m, 5, auto_engine(&m)).unwrap();
     let results: Vec<(PathBuf, ShardResult)> = (1..=5)
         .map(|i| {
             let o = Options::with_threads(i % 3 + 1);
@@ -148,7 +151,7 @@ fn weighted_shards_add_up() {
             (PathBuf::from(format!("s{i}")), r.result.unwrap())
         })
         .collect();
-    let merged = shard::merge_results(&m, results).unwrap();
+    let merged = shard::merge_results(&m, results, auto_engine(&m)).unwrap();
     assert_eq!(merged.weights, Some(want));
     assert_eq!(merged.solutions, dlx::Solver::new(&m).count());
 }
@@ -157,7 +160,7 @@ fn weighted_shards_add_up() {
 fn an_interrupted_shard_resumes_to_the_same_result() {
     let dir = temp_dir("resume");
     let m = langford(11);
-    let shards = Shards::new(&m, 2).unwrap();
+    let shards = Shards::new(&m, 2, auto_engine(&m)).unwrap();
     let whole = run_shard(&m, &shards, 1, 2);
     let ckpt = dir.join("shard1.ckpt");
     let mut runs = 0;
@@ -223,18 +226,18 @@ fn damaged(e: Error, file: &Path) -> bool {
 fn merge_lists_missing_shards_and_refuses_bad_results() {
     let dir = temp_dir("refuse");
     let m = queens(8);
-    let shards = Shards::new(&m, 4).unwrap();
+    let shards = Shards::new(&m, 4, auto_engine(&m)).unwrap();
     let paths = all_results(&m, &shards, &dir);
-    let full = parallel::merge(&m, &paths).unwrap();
+    let full = parallel::merge(&m, &paths, auto_engine(&m)).unwrap();
     assert_eq!(full.solutions, QUEENS[8]);
 
     // Missing shards are listed by index; the rest still adds up.
     let some = vec![paths[0].clone(), paths[2].clone()];
-    let merged = parallel::merge(&m, &some).unwrap();
+    let merged = parallel::merge(&m, &some, auto_engine(&m)).unwrap();
     assert_eq!(merged.missing, vec![2, 4]);
     assert!(!merged.complete());
-    let r1 = ShardResult::load(&paths[0], &m).unwrap();
-    let r3 = ShardResult::load(&paths[2], &m).unwrap();
+    let r1 = ShardResult::load(&paths[0], &m, auto_engine(&m)).unwrap();
+    let r3 = ShardResult::load(&paths[2], &m, auto_engine(&m)).unwrap();
     assert_eq!(
         merged.solutions,
         r1.solutions().unwrap() + r3.solutions().unwrap()
@@ -247,12 +250,12 @@ fn merge_lists_missing_shards_and_refuses_bad_results() {
     std::fs::copy(&paths[3], &copy).unwrap();
     twice.push(copy);
     assert_eq!(
-        parallel::merge(&m, &twice).unwrap(),
+        parallel::merge(&m, &twice, auto_engine(&m)).unwrap(),
         full_with(&full, &twice, &m)
     );
 
     // A duplicate that disagrees is refused.
-    let mut r2 = ShardResult::load(&paths[1], &m).unwrap();
+    let mut r2 = ShardResult::load(&paths[1], &m, auto_engine(&m)).unwrap();
     let k = r2.finished.iter().position(|f| f.solutions > 0).unwrap();
     r2.finished[k].solutions += 1;
     let p = r2.finished[k].choices.clone();
@@ -266,49 +269,55 @@ fn merge_lists_missing_shards_and_refuses_bad_results() {
     r2.save(&liar).unwrap();
     let mut with_liar = paths.clone();
     with_liar.push(liar.clone());
-    assert!(refused(parallel::merge(&m, &with_liar).unwrap_err(), &liar));
+    assert!(refused(
+        parallel::merge(&m, &with_liar, auto_engine(&m)).unwrap_err(),
+        &liar
+    ));
 
     // Another puzzle.
     let other = queens(7);
-    let e = parallel::merge(&other, &paths).unwrap_err();
+    let e = parallel::merge(&other, &paths, auto_engine(&other)).unwrap_err();
     assert!(refused(e, &paths[0]));
 
     // Another plan: N = 3 against N = 4.
-    let three = Shards::new(&m, 3).unwrap();
+    let three = Shards::new(&m, 3, auto_engine(&m)).unwrap();
     let stranger = dir.join("three.json");
     run_shard(&m, &three, 1, 1).save(&stranger).unwrap();
     let mut mixed = paths.clone();
     mixed.push(stranger.clone());
-    assert!(refused(parallel::merge(&m, &mixed).unwrap_err(), &stranger));
+    assert!(refused(
+        parallel::merge(&m, &mixed, auto_engine(&m)).unwrap_err(),
+        &stranger
+    ));
 
     // Another result format version.
     let text = std::fs::read_to_string(&paths[0]).unwrap();
     let v2 = dir.join("v2.json");
     std::fs::write(&v2, text.replace("\"version\":1", "\"version\":2")).unwrap();
     assert!(refused(
-        parallel::merge(&m, std::slice::from_ref(&v2)).unwrap_err(),
+        parallel::merge(&m, std::slice::from_ref(&v2), auto_engine(&m)).unwrap_err(),
         &v2
     ));
 
     // Another plan version.
-    let mut r = ShardResult::load(&paths[0], &m).unwrap();
+    let mut r = ShardResult::load(&paths[0], &m, auto_engine(&m)).unwrap();
     r.shard.version += 1;
     let pv = dir.join("plan-version.json");
     r.save(&pv).unwrap();
     assert!(refused(
-        parallel::merge(&m, std::slice::from_ref(&pv)).unwrap_err(),
+        parallel::merge(&m, std::slice::from_ref(&pv), auto_engine(&m)).unwrap_err(),
         &pv
     ));
 
     // Overlapping: shard 1 claiming shard 2's first part too.
-    let mut r = ShardResult::load(&paths[0], &m).unwrap();
-    let r2 = ShardResult::load(&paths[1], &m).unwrap();
+    let mut r = ShardResult::load(&paths[0], &m, auto_engine(&m)).unwrap();
+    let r2 = ShardResult::load(&paths[1], &m, auto_engine(&m)).unwrap();
     r.parts.insert(1, r2.parts[0].clone());
     r.finished.extend(r2.finished.iter().cloned());
     let over = dir.join("overlap.json");
     r.save(&over).unwrap();
     assert!(refused(
-        parallel::merge(&m, std::slice::from_ref(&over)).unwrap_err(),
+        parallel::merge(&m, std::slice::from_ref(&over), auto_engine(&m)).unwrap_err(),
         &over
     ));
 
@@ -316,29 +325,29 @@ fn merge_lists_missing_shards_and_refuses_bad_results() {
     let bad = dir.join("bad.json");
     std::fs::write(&bad, &text[..text.len() / 2]).unwrap();
     assert!(damaged(
-        parallel::merge(&m, std::slice::from_ref(&bad)).unwrap_err(),
+        parallel::merge(&m, std::slice::from_ref(&bad), auto_engine(&m)).unwrap_err(),
         &bad
     ));
     let mut bytes = text.clone().into_bytes();
     bytes[text.len() / 3] ^= 0x80;
     std::fs::write(&bad, &bytes).unwrap();
     assert!(damaged(
-        parallel::merge(&m, std::slice::from_ref(&bad)).unwrap_err(),
+        parallel::merge(&m, std::slice::from_ref(&bad), auto_engine(&m)).unwrap_err(),
         &bad
     ));
     let edited = text.replacen("\"solutions\":\"", "\"solutions\":\"1", 1);
     std::fs::write(&bad, edited).unwrap();
     assert!(damaged(
-        parallel::merge(&m, std::slice::from_ref(&bad)).unwrap_err(),
+        parallel::merge(&m, std::slice::from_ref(&bad), auto_engine(&m)).unwrap_err(),
         &bad
     ));
     // Counts that overflow, with a good checksum.
-    let mut r = ShardResult::load(&paths[0], &m).unwrap();
+    let mut r = ShardResult::load(&paths[0], &m, auto_engine(&m)).unwrap();
     r.parts[0].solutions = u128::MAX;
     r.parts[1].solutions = u128::MAX;
     r.save(&bad).unwrap();
     assert!(damaged(
-        parallel::merge(&m, std::slice::from_ref(&bad)).unwrap_err(),
+        parallel::merge(&m, std::slice::from_ref(&bad), auto_engine(&m)).unwrap_err(),
         &bad
     ));
 
@@ -351,13 +360,16 @@ fn merge_lists_missing_shards_and_refuses_bad_results() {
     let wp = dir.join("weighted.json");
     w.save(&wp).unwrap();
     assert!(refused(
-        parallel::merge(&m, &[paths[0].clone(), wp.clone()]).unwrap_err(),
+        parallel::merge(&m, &[paths[0].clone(), wp.clone()], auto_engine(&m)).unwrap_err(),
         &wp
     ));
 
-    assert!(matches!(parallel::merge(&m, &[]), Err(Error::NoResults)));
     assert!(matches!(
-        parallel::merge(&m, &[dir.join("none.json")]),
+        parallel::merge(&m, &[], auto_engine(&m)),
+        Err(Error::NoResults)
+    ));
+    assert!(matches!(
+        parallel::merge(&m, &[dir.join("none.json")], auto_engine(&m)),
         Err(Error::ResultRead { .. })
     ));
     std::fs::remove_dir_all(&dir).unwrap();
@@ -370,7 +382,7 @@ fn full_with(full: &parallel::Merged, paths: &[PathBuf], m: &Matrix) -> parallel
         .map(|i| {
             let p = paths
                 .iter()
-                .find(|p| ShardResult::load(p, m).unwrap().shard.index == i)
+                .find(|p| ShardResult::load(p, m, auto_engine(m)).unwrap().shard.index == i)
                 .unwrap();
             (i, p.clone(), "test".to_string())
         })
@@ -383,10 +395,10 @@ fn a_merged_checkpoint_resumes_only_the_rest() {
     let dir = temp_dir("rest");
     let m = langford(8);
     let want = one_thread(&m);
-    let shards = Shards::new(&m, 5).unwrap();
+    let shards = Shards::new(&m, 5, auto_engine(&m)).unwrap();
     let paths = all_results(&m, &shards, &dir);
     let some: Vec<PathBuf> = [0, 1, 3].iter().map(|&k| paths[k].clone()).collect();
-    let merged = parallel::merge(&m, &some).unwrap();
+    let merged = parallel::merge(&m, &some, auto_engine(&m)).unwrap();
     assert_eq!(merged.missing, vec![3, 5]);
     let ckpt = dir.join("merged.ckpt");
     merged.checkpoint(&m).save(&ckpt).unwrap();

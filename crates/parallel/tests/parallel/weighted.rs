@@ -96,7 +96,7 @@ fn interrupted_and_resumed_weights_are_exact() {
                 ..stressed(first)
             };
             parallel::count_weighted(&m, &o, &mut NoProgress, &known).unwrap();
-            let mut c = parallel::Checkpoint::load(&path, &m).unwrap();
+            let mut c = parallel::Checkpoint::load(&path, &m, auto_engine(&m)).unwrap();
             assert!(c.weighted);
             forget_half(&mut c, &path);
             // Stopped at once, then finished; snapshots show the weights.
@@ -106,7 +106,9 @@ fn interrupted_and_resumed_weights_are_exact() {
             assert!(r.interrupted);
             assert_eq!(
                 r.weights,
-                parallel::Checkpoint::load(&path, &m).unwrap().weights()
+                parallel::Checkpoint::load(&path, &m, auto_engine(&m))
+                    .unwrap()
+                    .weights()
             );
             o.stop.store(false, Ordering::Relaxed);
             let mut last = None;
