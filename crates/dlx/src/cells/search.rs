@@ -17,7 +17,7 @@
 //! the sizes, which `count_ones` keeps exact.
 
 use super::mask::Mask;
-use super::tables::Tables;
+use super::tables::{Row, Tables};
 use crate::{Control, OptionId, Outcome, Stats, Subproblem, SubproblemError, Visitor};
 use std::sync::Arc;
 
@@ -81,6 +81,81 @@ pub(crate) struct Search<const W: usize> {
     solution: Vec<OptionId>,
     pub stats: Stats,
     budget: u64,
+}
+
+/// What applying rows to a new frame needs: the frame's sets, their sizes,
+/// and the arena above `start` where new sets go.
+struct RowCx<'a, const W: usize> {
+    t: &'a Tables<W>,
+    /// The new frame's occupancy mask.
+    after: &'a Mask<W>,
+    /// Where the new frame's sets begin in the arena.
+    start: usize,
+    arena: &'a mut [u64],
+    /// The new frame's `at` and `size` (see [`Search`]).
+    at: &'a mut [u32],
+    size: &'a mut [u32],
+    top: &'a mut usize,
+    /// Options dropped from the sets so far (the `updates` figure).
+    removed: u64,
+}
+
+impl<const W: usize> RowCx<'_, W> {
+    /// Applies one kill or saturation row; false when it leaves its item
+    /// with fewer options than it needs (given the counters of the new
+    /// frame).
+    /// `COUNTED`: does the matrix have counted items? Without them an item
+    /// is covered exactly when its size is `u32::MAX`, and needs one option.
+    #[inline(always)]
+    fn apply<const COUNTED: bool>(&mut self, row: &Row, counters: &[u32]) -> bool {
+        let t = self.t;
+        let i = row.item as usize;
+        let need = if !COUNTED {
+            if self.size[i] == u32::MAX {
+                return true;
+            }
+            1
+        } else if self.after.has(i) {
+            return true;
+        } else if t.exact.has(i) {
+            1
+        } else {
+            let u = counters[t.counter[i] as usize];
+            t.lo[i].saturating_sub(u)
+        };
+        if need == 0 {
+            return true;
+        }
+        let words = row.words as usize;
+        let src = self.at[i] as usize;
+        let kill = &t.kill_words[row.at as usize..][..words];
+        let mut bits = 0u32;
+        if src >= self.start {
+            // A set already made in this frame (a saturation row after a
+            // kill row): changed in place.
+            for (v, &k) in self.arena[src..src + words].iter_mut().zip(kill) {
+                *v &= !k;
+                bits += v.count_ones();
+            }
+        } else {
+            let dst = *self.top;
+            let (below, above) = self.arena.split_at_mut(dst);
+            for ((d, &v), &k) in above[..words]
+                .iter_mut()
+                .zip(&below[src..src + words])
+                .zip(kill)
+            {
+                let v = v & !k;
+                *d = v;
+                bits += v.count_ones();
+            }
+            self.at[i] = dst as u32;
+            *self.top += words;
+        }
+        self.removed += u64::from(self.size[i] - bits);
+        self.size[i] = bits;
+        bits >= need
+    }
 }
 
 impl<const W: usize> Search<W> {
@@ -212,53 +287,37 @@ impl<const W: usize> Search<W> {
         if arena.len() < start + t.root.len() {
             arena.resize(start + t.root.len(), 0);
         }
-        let mut removed = 0u64;
-        // Applies one row; false when it leaves its item short.
-        let mut apply = |row: &super::tables::Row, counters: &[u32]| -> bool {
-            let i = row.item as usize;
-            if after.has(i) {
-                return true;
-            }
-            let need = if nc == 0 || t.exact.has(i) {
-                1
-            } else {
-                let u = counters[t.counter[i] as usize];
-                t.lo[i].saturating_sub(u)
-            };
-            if need == 0 {
-                return true;
-            }
-            let words = row.words as usize;
-            let src = at[i] as usize;
-            // A set already made in this frame (a saturation row after a
-            // kill row) is changed in place.
-            let dst = if src >= start { src } else { *top };
-            let kill = &t.kill_words[row.at as usize..][..words];
-            let mut bits = 0u32;
-            for (w, &k) in kill.iter().enumerate() {
-                let v = arena[src + w] & !k;
-                arena[dst + w] = v;
-                bits += v.count_ones();
-            }
-            removed += u64::from(size[i] - bits);
-            size[i] = bits;
-            if dst != src {
-                at[i] = dst as u32;
-                *top += words;
-            }
-            bits >= need
+        let mut cx = RowCx {
+            t,
+            after: &after,
+            start,
+            arena,
+            at,
+            size,
+            top,
+            removed: 0,
         };
-        let mut alive = t.rows[t.kill_start[o] as usize..t.kill_start[o + 1] as usize]
-            .iter()
-            .all(|row| apply(row, counters));
-        if alive && full != Mask::EMPTY {
-            alive = full.iter().all(|c| {
-                let k = t.counter[c] as usize;
-                t.rows[t.sat_start[k] as usize..t.sat_start[k + 1] as usize]
-                    .iter()
-                    .all(|row| apply(row, counters))
-            });
+        let rows = &t.rows[t.kill_start[o] as usize..t.kill_start[o + 1] as usize];
+        let mut alive = true;
+        if nc == 0 {
+            for row in rows {
+                if !cx.apply::<false>(row, counters) {
+                    alive = false;
+                    break;
+                }
+            }
+        } else {
+            alive = rows.iter().all(|row| cx.apply::<true>(row, counters));
+            if alive && full != Mask::EMPTY {
+                alive = full.iter().all(|c| {
+                    let k = t.counter[c] as usize;
+                    t.rows[t.sat_start[k] as usize..t.sat_start[k + 1] as usize]
+                        .iter()
+                        .all(|row| cx.apply::<true>(row, counters))
+                });
+            }
         }
+        let removed = cx.removed;
         if !alive {
             *top = start;
             stats.updates += removed;
