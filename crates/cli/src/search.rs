@@ -33,15 +33,19 @@ pub struct SearchArgs {
     /// Make exactly the moves of Knuth's DLX1/DLX2, so that the updates
     /// reported equal theirs (by default an option is given up as soon as
     /// committing it leaves a primary item without options: the same tree
-    /// and nodes, fewer updates)
+    /// and nodes, fewer updates). Searches with the bitset engine or the
+    /// links (with `--engine auto`, the default), never the cell engine
     #[arg(long)]
     pub knuth: bool,
     /// The solver's engine: `bits` (sets of options as bit vectors, for
     /// matrices without multiplicities and with at most 8192 options; links
-    /// on others), `links` (Knuth's dancing links, any matrix), `auto` (bits
-    /// where it applies), or `cells` (occupancy masks, for matrices of at
+    /// on others), `links` (Knuth's dancing links, any matrix), `cells`
+    /// (bit sets per item and precomputed kill rows, for matrices of at
     /// most 256 items, without colors, every option holding a primary item
-    /// with bounds 1:1: a problem it cannot take is an error, exit 2).
+    /// with bounds 1:1: a problem it cannot take is an error, exit 2), or
+    /// `auto`: cells where it applies and the matrix has at least 512
+    /// options (the polyform puzzles), else bits where it applies, else
+    /// links.
     /// Links and bits walk DLX1's tree: the same nodes, subproblems and
     /// checkpoints; bits reports the updates DLX1/DLX2 would make. Cells
     /// walks its own tree where pieces have copies, and reports its own
@@ -55,7 +59,8 @@ pub struct SearchArgs {
 /// `--engine`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EngineArg {
-    /// Bits where it applies, links otherwise (never cells).
+    /// Cells on polyform-like matrices of 512 options or more, else bits
+    /// where it applies, else links.
     #[default]
     Auto,
     /// Knuth's dancing links.
@@ -170,6 +175,18 @@ impl Runner {
         options.stop = stop_flag();
         options.early_dead_ends = !args.knuth;
         options.engine = args.engine.kind();
+        if args.knuth {
+            // DLX1's moves are the links' and the bitset engine's.
+            match args.engine {
+                EngineArg::Auto => options.engine = Some(dlx::EngineKind::Bits),
+                EngineArg::Cells => {
+                    return Err(Failure::input(
+                        "--knuth makes DLX1's moves, which the cell engine does not: use --engine auto, bits or links",
+                    ));
+                }
+                EngineArg::Links | EngineArg::Bits => {}
+            }
+        }
         Ok(Runner {
             options,
             bar: !args.quiet && !machine_output && std::io::stderr().is_terminal(),

@@ -97,6 +97,6 @@ mod visit;
 pub use choose::ChoiceRule;
 pub use matrix::{Color, Entry, ItemId, MAX_INDEX, Matrix, MatrixBuilder, MatrixError, OptionId};
 pub use solver::Solver;
-pub use state::EngineKind;
+pub use state::{CELLS_MIN_OPTIONS, EngineKind};
 pub use subproblem::{Subproblem, SubproblemError};
 pub use visit::{Control, CountOnly, Outcome, Stats, Visitor};

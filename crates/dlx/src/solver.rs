@@ -164,9 +164,12 @@ struct State {
 
 impl<'m> Solver<'m> {
     /// A solver for `matrix`, idle, with its own copy of the engine's
-    /// state: the bitset engine when the matrix suits it, the links
-    /// otherwise ([`EngineKind::best_for`]; never the cell engine, which
-    /// must be asked for).
+    /// state, on the engine [`EngineKind::best_for`] picks: the cell engine
+    /// for polyform-like matrices of at least [`CELLS_MIN_OPTIONS`]
+    /// options, else the bitset engine when the matrix suits it, else the
+    /// links.
+    ///
+    /// [`CELLS_MIN_OPTIONS`]: crate::CELLS_MIN_OPTIONS
     pub fn new(matrix: &'m Matrix) -> Solver<'m> {
         Solver::with_engine(matrix, EngineKind::best_for(matrix))
     }

@@ -12,6 +12,14 @@ use crate::links::{Index, Links};
 use crate::matrix::Matrix;
 use std::fmt;
 
+/// The fewest options for which [`EngineKind::best_for`] picks the cell
+/// engine. Below, its per-node work (a row per item an option reaches) does
+/// not pay against the bitset engine's few words: on the bench instances
+/// the cell engine takes 0.4-0.7x the bitset engine's time on pentominoes
+/// (1,200-2,100 options) and Soma (688), but 1.3-2x on 13 queens (169
+/// options) and Langford pairs for n = 12 (264) (docs/performance.md).
+pub const CELLS_MIN_OPTIONS: usize = 512;
+
 /// The engine a [`Solver`](crate::Solver) searches with. They differ in
 /// speed, in the matrices they take, and in one more way:
 ///
@@ -70,10 +78,14 @@ impl EngineKind {
     }
 
     /// The engine [`Solver::new`](crate::Solver::new) picks for `m`: the
-    /// bitset engine when the matrix suits it, the links otherwise. Never
-    /// the cell engine, which is only used when asked for.
+    /// cell engine when the matrix suits it and has at least
+    /// [`CELLS_MIN_OPTIONS`] options (the polyform puzzles: 2-3x faster
+    /// than the bitset engine there), else the bitset engine when it suits,
+    /// else the links.
     pub fn best_for(m: &Matrix) -> EngineKind {
-        if Bits::suits(m) {
+        if m.num_options() >= CELLS_MIN_OPTIONS && crate::cells::suits(m) {
+            EngineKind::Cells
+        } else if Bits::suits(m) {
             EngineKind::Bits
         } else {
             EngineKind::Links
