@@ -149,7 +149,10 @@ fn row(name: &str, ms: &[Matrix], expected: Option<u128>, runs: usize) {
         }
         let secs = clock() - t;
         if let Some(e) = expected {
-            assert_eq!(n, e, "{name}: wrong count on the bitset engine, timing discarded");
+            assert_eq!(
+                n, e,
+                "{name}: wrong count on the bitset engine, timing discarded"
+            );
         }
         dlx = (dlx.0.min(secs), n, nodes);
     }
