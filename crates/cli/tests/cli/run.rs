@@ -57,10 +57,14 @@ fn an_interrupted_count_resumes_to_the_exact_total() {
     let _ = std::fs::remove_file(&ck);
     let child = bin()
         .args([
+            // The links on one thread: long enough (about 3 s) to be
+            // interrupted after 1.2 s; the cell engine ends sooner.
             "dlx",
             "benches/instances/pent6x10.dlx",
             "-j",
-            "2",
+            "1",
+            "--engine",
+            "links",
             "--checkpoint",
         ])
         .arg(&ck)
@@ -82,6 +86,8 @@ fn an_interrupted_count_resumes_to_the_exact_total() {
     let out = polycover(&[
         "dlx",
         "benches/instances/pent6x10.dlx",
+        "--engine",
+        "links",
         "--json",
         "--resume",
         ck.to_str().unwrap(),

@@ -243,38 +243,6 @@ impl<const W: usize> Tables<W> {
         let mut kill_start = vec![0u32];
         let mut rows = Vec::new();
         let mut kill_words = Vec::new();
-        // A row per item of `by_len` whose bits `hit` marks.
-        // (Items in `skip` get no row: an option's own exact items, which
-        // committing it covers.)
-        let mut push_rows = |hit: &dyn Fn(u32) -> bool, skip: Mask<W>, rows: &mut Vec<Row>| {
-            for &i in &by_len {
-                if skip.has(i) {
-                    continue;
-                }
-                let h = &holders[i];
-                let at = kill_words.len();
-                let mut any = false;
-                for chunk in h.chunks(64) {
-                    let mut w = 0u64;
-                    for (b, &x) in chunk.iter().enumerate() {
-                        if hit(x) {
-                            w |= 1 << b;
-                        }
-                    }
-                    any |= w != 0;
-                    kill_words.push(w);
-                }
-                if any {
-                    rows.push(Row {
-                        item: i as u32,
-                        words: h.len().div_ceil(64) as u32,
-                        at: at as u32,
-                    });
-                } else {
-                    kill_words.truncate(at);
-                }
-            }
-        };
         // stamp[x] == o + 1: option x conflicts with option o.
         let mut stamp = vec![0u32; n];
         for (o, mk) in mask.iter().enumerate() {
@@ -288,13 +256,27 @@ impl<const W: usize> Tables<W> {
             }
             let tag = o as u32 + 1;
             let own = mk.and_not(&counted_items);
-            push_rows(&|x| stamp[x as usize] == tag, own, &mut rows);
+            push_rows(
+                &holders,
+                &by_len,
+                |x| stamp[x as usize] == tag,
+                own,
+                &mut rows,
+                &mut kill_words,
+            );
             kill_start.push(rows.len() as u32);
         }
         let mut sat_start = vec![rows.len() as u32];
         for c in counted_items.iter() {
             let holds = |x: u32| mask[x as usize].has(c);
-            push_rows(&holds, Mask::EMPTY, &mut rows);
+            push_rows(
+                &holders,
+                &by_len,
+                holds,
+                Mask::<W>::EMPTY,
+                &mut rows,
+                &mut kill_words,
+            );
             sat_start.push(rows.len() as u32);
         }
         let mut primary = Mask::EMPTY;
@@ -355,6 +337,44 @@ impl<const W: usize> Tables<W> {
     /// The option whose first node is `node`, if there is one.
     pub fn option_at_node(&self, node: u32) -> Option<usize> {
         self.first_node.binary_search(&node).ok()
+    }
+}
+
+/// Appends a row for each item of `by_len` (but those in `skip`: an option's
+/// own exact items, which committing it covers) with a bit for each option
+/// of its list that `hit` marks, leaving out rows without any.
+fn push_rows<const W: usize>(
+    holders: &[Vec<u32>],
+    by_len: &[usize],
+    hit: impl Fn(u32) -> bool,
+    skip: Mask<W>,
+    rows: &mut Vec<Row>,
+    kill_words: &mut Vec<u64>,
+) {
+    for &i in by_len {
+        if skip.has(i) {
+            continue;
+        }
+        let h = &holders[i];
+        let at = kill_words.len();
+        let mut any = false;
+        for chunk in h.chunks(64) {
+            let mut w = 0u64;
+            for (b, &x) in chunk.iter().enumerate() {
+                w |= u64::from(hit(x)) << b;
+            }
+            any |= w != 0;
+            kill_words.push(w);
+        }
+        if any {
+            rows.push(Row {
+                item: i as u32,
+                words: h.len().div_ceil(64) as u32,
+                at: at as u32,
+            });
+        } else {
+            kill_words.truncate(at);
+        }
     }
 }
 
