@@ -9,7 +9,7 @@
 //! Primary item `i`'s options, in matrix order, are `list[list_start[i]..
 //! list_start[i + 1]]`; a set of them is a bit set of `words(i)` words, bit
 //! `j` standing for the `j`-th option of the list. The sets of all primary
-//! items together are a *frame* of `total_words` words, item `i`'s at
+//! items together are a *frame* of `root.len()` words, item `i`'s at
 //! `word_start[i]..word_start[i + 1]` in the root frame.
 //!
 //! Two options *conflict* when they share an exact item (bounds `1:1`) or a
@@ -17,7 +17,8 @@
 //! chosen. For option `o` and primary item `i`, the kill row `(o, i)` is
 //! the bit set of the options of `i`'s list that conflict with `o` (`o`
 //! itself included when it is in the list). Committing `o` turns each of
-//! `i`'s sets into `set & !row`. Only the nonzero rows are stored: option
+//! `i`'s sets into `set & !row`. Only the nonzero rows are stored (and none
+//! for `o`'s own exact items, which committing it covers): option
 //! `o`'s are `rows[kill_start[o]..kill_start[o + 1]]`, shortest lists first
 //! (a dead end shows up in a short list first, and the commit stops there).
 //!
