@@ -175,17 +175,12 @@ impl Runner {
         options.stop = stop_flag();
         options.early_dead_ends = !args.knuth;
         options.engine = args.engine.kind();
-        if args.knuth {
-            // DLX1's moves are the links' and the bitset engine's.
-            match args.engine {
-                EngineArg::Auto => options.engine = Some(dlx::EngineKind::Bits),
-                EngineArg::Cells => {
-                    return Err(Failure::input(
-                        "--knuth makes DLX1's moves, which the cell engine does not: use --engine auto, bits or links",
-                    ));
-                }
-                EngineArg::Links | EngineArg::Bits => {}
-            }
+        // DLX1's moves are the links' and the bitset engine's (the driver's
+        // default engine without early dead ends).
+        if args.knuth && args.engine == EngineArg::Cells {
+            return Err(Failure::input(
+                "--knuth makes DLX1's moves, which the cell engine does not: use --engine auto, bits or links",
+            ));
         }
         Ok(Runner {
             options,

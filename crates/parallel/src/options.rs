@@ -79,19 +79,24 @@ impl Default for Options {
 impl Options {
     /// A solver for `matrix` as these options ask (engine, early dead ends).
     pub fn solver<'m>(&self, matrix: &'m dlx::Matrix) -> dlx::Solver<'m> {
-        let mut solver = match self.engine {
-            Some(engine) => dlx::Solver::with_engine(matrix, engine),
-            None => dlx::Solver::new(matrix),
-        };
+        let mut solver = dlx::Solver::with_engine(matrix, self.engine_for(matrix));
         solver.set_early_dead_ends(self.early_dead_ends);
         solver
     }
 
-    /// The engine the solvers of this run search `matrix` with.
+    /// The engine the solvers of this run search `matrix` with: the one
+    /// asked for, else [`dlx::EngineKind::best_for`]'s, except that without
+    /// early dead ends (Knuth's exact moves, which only the links and the
+    /// bitset engine make) the default is the bitset engine.
     pub fn engine_for(&self, matrix: &dlx::Matrix) -> dlx::EngineKind {
-        self.engine
-            .unwrap_or_else(|| dlx::EngineKind::best_for(matrix))
-            .resolve(matrix)
+        let default = || {
+            if self.early_dead_ends {
+                dlx::EngineKind::best_for(matrix)
+            } else {
+                dlx::EngineKind::Bits
+            }
+        };
+        self.engine.unwrap_or_else(default).resolve(matrix)
     }
 
     /// Options for `threads` threads (0: all cores), the rest by default.
