@@ -240,44 +240,34 @@ impl<const W: usize> Tables<W> {
         // Lists by length, shortest first: the order of each row's entries.
         let mut by_len: Vec<usize> = (0..np).collect();
         by_len.sort_by_key(|&i| (holders[i].len(), i));
+        let pairs = Pairs::new(m, np, &holders, &word_start);
 
         let mut kill_start = vec![0u32];
         let mut rows = Vec::new();
         let mut kill_words = Vec::new();
-        // stamp[x] == o + 1: option x conflicts with option o.
-        let mut stamp = vec![0u32; n];
+        let mut conflicts = Vec::new();
         for (o, mk) in mask.iter().enumerate() {
-            for e in m.option(crate::OptionId::from_index(o)) {
-                let i = e.item.index();
-                if i >= np || exact.has(i) {
-                    for &x in &holders[i] {
-                        stamp[x as usize] = o as u32 + 1;
-                    }
+            // The items through which options conflict with `o`.
+            conflicts.clear();
+            conflicts.extend(
+                m.option(crate::OptionId::from_index(o))
+                    .iter()
+                    .map(|e| e.item.index())
+                    .filter(|&i| i >= np || exact.has(i)),
+            );
+            let own = mk.and_not(&counted_items);
+            for &j in &by_len {
+                if !own.has(j) {
+                    pairs.push_union(&conflicts, j, &mut rows, &mut kill_words);
                 }
             }
-            let tag = o as u32 + 1;
-            let own = mk.and_not(&counted_items);
-            push_rows(
-                &holders,
-                &by_len,
-                |x| stamp[x as usize] == tag,
-                own,
-                &mut rows,
-                &mut kill_words,
-            );
             kill_start.push(rows.len() as u32);
         }
         let mut sat_start = vec![rows.len() as u32];
         for c in counted_items.iter() {
-            let holds = |x: u32| mask[x as usize].has(c);
-            push_rows(
-                &holders,
-                &by_len,
-                holds,
-                Mask::<W>::EMPTY,
-                &mut rows,
-                &mut kill_words,
-            );
+            for &j in &by_len {
+                pairs.push_union(&[c], j, &mut rows, &mut kill_words);
+            }
             sat_start.push(rows.len() as u32);
         }
         let mut primary = Mask::EMPTY;
@@ -341,40 +331,91 @@ impl<const W: usize> Tables<W> {
     }
 }
 
-/// Appends a row for each item of `by_len` (but those in `skip`: an option's
-/// own exact items, which committing it covers) with a bit for each option
-/// of its list that `hit` marks, leaving out rows without any.
-fn push_rows<const W: usize>(
-    holders: &[Vec<u32>],
-    by_len: &[usize],
-    hit: impl Fn(u32) -> bool,
-    skip: Mask<W>,
-    rows: &mut Vec<Row>,
-    kill_words: &mut Vec<u64>,
-) {
-    for &i in by_len {
-        if skip.has(i) {
-            continue;
+/// The *pair rows*, from which kill and saturation rows are made: for an
+/// item `i` (any item) and a primary item `j`, `pair(i, j)` is the bit set of
+/// the options of `j`'s list that hold `i`. Option `o`'s kill row for `j` is
+/// the union of `pair(i, j)` over `o`'s exact and secondary items, and a
+/// counted item `c`'s saturation row for `j` is `pair(c, j)`: a few word ORs
+/// each, where testing every option of `j`'s list against `o` would cost a
+/// pass over the whole matrix per option.
+struct Pairs {
+    np: usize,
+    /// `index[i * np + j]`: where `pair(i, j)` begins in `words`, or
+    /// `u32::MAX` when no option holds both `i` and `j` (the row is empty).
+    index: Vec<u32>,
+    /// `len[j]`: the words of `j`'s bit sets.
+    len: Vec<u32>,
+    words: Vec<u64>,
+}
+
+impl Pairs {
+    fn new(m: &Matrix, np: usize, holders: &[Vec<u32>], word_start: &[u32]) -> Pairs {
+        let len: Vec<u32> = (0..np).map(|j| word_start[j + 1] - word_start[j]).collect();
+        // pos[k]: where option `o` stands in the list of its `k`-th entry's
+        // item, for the entries of primary items, `o` by `o`.
+        let mut next = vec![0u32; np];
+        let mut prim = Vec::new();
+        let mut prim_start = vec![0usize];
+        for o in m.options() {
+            for e in m.option(o) {
+                let j = e.item.index();
+                if j < np {
+                    prim.push((j, next[j]));
+                    next[j] += 1;
+                }
+            }
+            prim_start.push(prim.len());
         }
-        let h = &holders[i];
+        let mut index = vec![u32::MAX; m.num_items() * np];
+        let mut words = Vec::new();
+        for (i, h) in holders.iter().enumerate() {
+            for &x in h {
+                let x = x as usize;
+                for &(j, p) in &prim[prim_start[x]..prim_start[x + 1]] {
+                    let slot = &mut index[i * np + j];
+                    if *slot == u32::MAX {
+                        *slot = words.len() as u32;
+                        words.resize(words.len() + len[j] as usize, 0);
+                    }
+                    words[*slot as usize + p as usize / 64] |= 1 << (p % 64);
+                }
+            }
+        }
+        Pairs {
+            np,
+            index,
+            len,
+            words,
+        }
+    }
+
+    /// Appends the row of primary item `j` that is the union of `pair(i, j)`
+    /// over `items`, unless it is empty.
+    fn push_union(&self, items: &[usize], j: usize, rows: &mut Vec<Row>, kill_words: &mut Vec<u64>) {
+        let words = self.len[j] as usize;
         let at = kill_words.len();
         let mut any = false;
-        for chunk in h.chunks(64) {
-            let mut w = 0u64;
-            for (b, &x) in chunk.iter().enumerate() {
-                w |= u64::from(hit(x)) << b;
+        for &i in items {
+            let p = self.index[i * self.np + j];
+            if p == u32::MAX {
+                continue;
             }
-            any |= w != 0;
-            kill_words.push(w);
+            let pair = &self.words[p as usize..][..words];
+            if any {
+                for (k, &w) in kill_words[at..].iter_mut().zip(pair) {
+                    *k |= w;
+                }
+            } else {
+                kill_words.extend_from_slice(pair);
+                any = true;
+            }
         }
         if any {
             rows.push(Row {
-                item: i as u32,
-                words: h.len().div_ceil(64) as u32,
+                item: j as u32,
+                words: words as u32,
                 at: at as u32,
             });
-        } else {
-            kill_words.truncate(at);
         }
     }
 }
