@@ -39,7 +39,7 @@ impl<const W: usize> Mask<W> {
 
     /// The items of the set in increasing order.
     #[inline(always)]
-    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+    pub fn iter(self) -> impl Iterator<Item = usize> {
         (0..W).flat_map(move |k| {
             let mut w = self.0[k];
             std::iter::from_fn(move || {

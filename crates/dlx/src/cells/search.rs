@@ -17,7 +17,7 @@
 //! the sizes, which `count_ones` keeps exact.
 
 use super::mask::Mask;
-use super::tables::{Row, Tables};
+use super::tables::{Rows, Tables};
 use crate::{Control, OptionId, Outcome, Stats, Subproblem, SubproblemError, Visitor};
 use std::sync::Arc;
 
@@ -98,26 +98,89 @@ struct RowCx<'a, const W: usize> {
     top: &'a mut usize,
     /// Options dropped from the sets so far (the `updates` figure).
     removed: u64,
+    /// The smallest `key(size, item)` of the exact items whose sets the
+    /// rows applied so far made: with the quiet items', the branching item.
+    best: u64,
+}
+
+/// The branching order of exact items: fewest options first, then the first
+/// in the matrix's order; a covered item (size `u32::MAX`) after every
+/// uncovered one. The key of item `b` (bits 0-7) holds its matrix number
+/// (bits 8-15) and its size (bits 32-63).
+#[inline(always)]
+fn key<const W: usize>(t: &Tables<W>, size: u32, b: usize) -> u64 {
+    (u64::from(size) << 32) | (u64::from(t.item_of[b]) << 8) | b as u64
 }
 
 impl<const W: usize> RowCx<'_, W> {
+    /// Applies the rows of `rows` whose items the new frame does not hold
+    /// (the items still to be covered), shortest lists first, until one
+    /// finds the frame dead; returns whether none did. `COUNTED`: does the
+    /// matrix have counted items?
+    #[inline(always)]
+    fn apply_rows<const COUNTED: bool>(&mut self, rows: &Rows<W>, counters: &[u32]) -> bool {
+        let t = self.t;
+        let at = &t.row_at[rows.start as usize..];
+        let mut below = 0;
+        for w in 0..W {
+            let items = rows.items.0[w];
+            let mut live = items & !self.after.0[w];
+            while live != 0 {
+                let bit = live.trailing_zeros();
+                let rank = below + (items & ((1u64 << bit) - 1)).count_ones() as usize;
+                let b = w * 64 + bit as usize;
+                let ok = if COUNTED {
+                    self.apply_counted(b, at[rank], counters)
+                } else {
+                    self.apply_exact(b, at[rank])
+                };
+                if !ok {
+                    return false;
+                }
+                live &= live - 1;
+            }
+            below += items.count_ones() as usize;
+        }
+        true
+    }
+
+    /// Applies one kill row of a matrix without counted items; false when
+    /// it leaves its item without options. Each item has at most one kill
+    /// row per option, so the item's set is always its parent frame's.
+    #[inline(always)]
+    fn apply_exact(&mut self, i: usize, row_at: u32) -> bool {
+        let old = self.size[i];
+        debug_assert!(old != u32::MAX);
+        let words = self.t.words(i);
+        let src = self.at[i] as usize;
+        let kill = &self.t.kill_words[row_at as usize..][..words];
+        let dst = *self.top;
+        debug_assert!(src + words <= self.start && dst + words <= self.arena.len());
+        let (below, above) = self.arena.split_at_mut(dst);
+        let (from, to) = (&below[src..src + words], &mut above[..words]);
+        let mut bits = 0u32;
+        for k in 0..words {
+            let v = from[k] & !kill[k];
+            to[k] = v;
+            bits += v.count_ones();
+        }
+        *self.top += words;
+        self.at[i] = dst as u32;
+        self.size[i] = bits;
+        self.removed += u64::from(old - bits);
+        self.best = self.best.min(key(self.t, bits, i));
+        bits != 0
+    }
+
     /// Applies one kill or saturation row; false when it leaves its item
     /// with fewer options than it needs (given the counters of the new
     /// frame).
-    /// `COUNTED`: does the matrix have counted items? Without them an item
-    /// is covered exactly when its size is `u32::MAX`, and needs one option.
     #[inline(always)]
-    fn apply<const COUNTED: bool>(&mut self, row: &Row, counters: &[u32]) -> bool {
+    fn apply_counted(&mut self, i: usize, row_at: u32, counters: &[u32]) -> bool {
         let t = self.t;
-        let i = row.item as usize;
-        let need = if !COUNTED {
-            if self.size[i] == u32::MAX {
-                return true;
-            }
-            1
-        } else if self.after.has(i) {
-            return true;
-        } else if t.exact.has(i) {
+        debug_assert!(!self.after.has(i));
+        let exact = t.exact.has(i);
+        let need = if exact {
             1
         } else {
             let u = counters[t.counter[i] as usize];
@@ -126,9 +189,9 @@ impl<const W: usize> RowCx<'_, W> {
         if need == 0 {
             return true;
         }
-        let words = row.words as usize;
+        let words = t.words(i);
         let src = self.at[i] as usize;
-        let kill = &t.kill_words[row.at as usize..][..words];
+        let kill = &t.kill_words[row_at as usize..][..words];
         let mut bits = 0u32;
         if src >= self.start {
             // A set already made in this frame (a saturation row after a
@@ -154,6 +217,9 @@ impl<const W: usize> RowCx<'_, W> {
         }
         self.removed += u64::from(self.size[i] - bits);
         self.size[i] = bits;
+        if exact {
+            self.best = self.best.min(key(self.t, bits, i));
+        }
         bits >= need
     }
 }
@@ -194,23 +260,17 @@ impl<const W: usize> Search<W> {
     /// has no option or a counted item has fewer than its lower bound.
     fn scan_root(&mut self) {
         let t = &self.t;
-        let mut best = NONE;
-        let mut min = u32::MAX;
-        for i in t.primary.iter() {
-            let len = self.size[i];
-            if t.exact.has(i) {
-                if len < min {
-                    min = len;
-                    best = i as u32;
-                }
-            } else if len < t.lo[i] {
-                best = DEAD;
-                min = 0;
-                break;
-            }
-        }
-        self.best[0] = best;
-        self.degree[0] = if best == NONE { 0 } else { min };
+        let dead = t
+            .primary
+            .and_not(&t.exact)
+            .iter()
+            .any(|b| self.size[b] < t.lo[b]);
+        let best = t.exact.iter().map(|b| key(t, self.size[b], b)).min();
+        (self.best[0], self.degree[0]) = match best {
+            _ if dead => (DEAD, 0),
+            None => (NONE, 0),
+            Some(k) => (k as u32 & 0xff, (k >> 32) as u32),
+        };
     }
 
     /// Makes room for frame `l`.
@@ -296,45 +356,34 @@ impl<const W: usize> Search<W> {
             size,
             top,
             removed: 0,
+            best: u64::MAX,
         };
-        let rows = &t.rows[t.kill_start[o] as usize..t.kill_start[o + 1] as usize];
-        let mut alive = true;
-        if nc == 0 {
-            for row in rows {
-                if !cx.apply::<false>(row, counters) {
-                    alive = false;
-                    break;
-                }
-            }
+        let alive = if nc == 0 {
+            cx.apply_rows::<false>(&t.kill[o], counters)
         } else {
-            alive = rows.iter().all(|row| cx.apply::<true>(row, counters));
-            if alive && full != Mask::EMPTY {
-                alive = full.iter().all(|c| {
-                    let k = t.counter[c] as usize;
-                    t.rows[t.sat_start[k] as usize..t.sat_start[k + 1] as usize]
-                        .iter()
-                        .all(|row| cx.apply::<true>(row, counters))
-                });
-            }
-        }
-        let removed = cx.removed;
+            cx.apply_rows::<true>(&t.kill[o], counters)
+                && full
+                    .iter()
+                    .all(|c| cx.apply_rows::<true>(&t.sat[t.counter[c] as usize], counters))
+        };
+        let (removed, mut best_key) = (cx.removed, cx.best);
+        stats.updates += removed;
         if !alive {
             *top = start;
-            stats.updates += removed;
             return false;
         }
-        stats.updates += removed;
-        // The exact item with the fewest options, the first on ties (covered
-        // ones have size `u32::MAX`).
-        let mut min = u32::MAX;
-        let mut choice = NONE;
-        for &i in &t.exact_list {
-            let n = size[i as usize];
-            if n < min {
-                min = n;
-                choice = i;
-            }
+        // The exact item with the fewest options, the first on ties: the
+        // rows' items gave theirs, the quiet ones keep their parent's sizes
+        // (covered ones have size `u32::MAX`).
+        for i in t.quiet[o].iter() {
+            best_key = best_key.min(key(t, size[i], i));
         }
+        let min = (best_key >> 32) as u32;
+        let choice = if min == u32::MAX {
+            NONE
+        } else {
+            best_key as u32 & 0xff
+        };
         mark[l + 1] = start;
         occ[l + 1] = after;
         best[l + 1] = choice;

@@ -106,21 +106,26 @@ pub(crate) fn width(m: &Matrix) -> usize {
     }
 }
 
-/// One kill or saturation row: the item whose set it changes, the set's
-/// number of words, and where the row's words begin in `kill_words`.
+/// A set of rows: `items` holds the items (bits) they change, and the row
+/// of item `b` begins at `row_at[start + items.rank(b)]` in `kill_words`
+/// (its length is `b`'s set's). Walking `items` minus the items already
+/// covered visits exactly the rows that matter, shortest lists first.
 #[derive(Copy, Clone, Debug)]
-pub(crate) struct Row {
-    pub item: u32,
-    pub words: u32,
-    pub at: u32,
+pub(crate) struct Rows<const W: usize> {
+    pub items: Mask<W>,
+    pub start: u32,
 }
 
-/// The static tables. Items keep their matrix numbers: item `i` is bit `i`
-/// of every mask. See the module documentation.
+/// The static tables. Items are renumbered: the primary items, shortest
+/// list first (ties in matrix order), are bits `0..np` of every mask, and
+/// the secondary items follow in matrix order; "item `b`" below is bit `b`.
+/// Every per-item array is indexed by bit. See the module documentation.
 #[derive(Clone, Debug)]
 pub(crate) struct Tables<const W: usize> {
-    /// The number of primary items (items `0..np`).
+    /// The number of primary items (bits `0..np`).
     pub np: usize,
+    /// `item_of[b]`: the matrix's number of primary item `b`.
+    pub item_of: Vec<u32>,
     /// `mask[o]`: the items of option `o`, counted ones included.
     pub mask: Vec<Mask<W>>,
     /// The counted items of option `o`:
@@ -131,27 +136,28 @@ pub(crate) struct Tables<const W: usize> {
     /// node array (headers `1..=N`, a spacer, then each option followed by a
     /// spacer): how subproblems name choices. Strictly increasing.
     pub first_node: Vec<u32>,
-    /// The options of primary item `i`, in matrix order:
-    /// `list[list_start[i]..list_start[i + 1]]`.
+    /// The options of primary item `b`, in matrix order:
+    /// `list[list_start[b]..list_start[b + 1]]`.
     pub list_start: Vec<u32>,
     pub list: Vec<u32>,
-    /// Item `i`'s bit set in a frame: `word_start[i]..word_start[i + 1]`.
+    /// Item `b`'s bit set in a frame: `word_start[b]..word_start[b + 1]`.
     pub word_start: Vec<u32>,
     /// The root frame: every list whole.
     pub root: Vec<u64>,
-    /// Kill rows of option `o`: `rows[kill_start[o]..kill_start[o + 1]]`
-    /// (module documentation).
-    pub kill_start: Vec<u32>,
-    pub rows: Vec<Row>,
-    /// Saturation rows of counted item number `k`:
-    /// `rows[sat_start[k]..sat_start[k + 1]]`, after all the options' rows.
-    pub sat_start: Vec<u32>,
+    /// `kill[o]`: the kill rows of option `o` (module documentation).
+    pub kill: Vec<Rows<W>>,
+    /// `quiet[o]`: the exact items that option `o` neither covers nor has a
+    /// kill row for (their sets are the same after committing `o`): with the
+    /// items of `o`'s rows, every exact item `o` leaves uncovered.
+    pub quiet: Vec<Mask<W>>,
+    /// `sat[k]`: the saturation rows of counted item number `k`.
+    pub sat: Vec<Rows<W>>,
+    /// Where each row begins in `kill_words` (see [`Rows`]).
+    pub row_at: Vec<u32>,
     /// The words of all rows.
     pub kill_words: Vec<u64>,
     /// The primary items with bounds `1:1` (*exact* items, branched on).
     pub exact: Mask<W>,
-    /// The same, in increasing order.
-    pub exact_list: Vec<u32>,
     /// The exact items of option `o`:
     /// `exact_of[exact_start[o]..exact_start[o + 1]]`.
     pub exact_start: Vec<u32>,
@@ -160,11 +166,11 @@ pub(crate) struct Tables<const W: usize> {
     pub counted_items: Mask<W>,
     /// All primary items.
     pub primary: Mask<W>,
-    /// `counter[i]`: the counter of counted item `i` (`0..num_counted`);
+    /// `counter[b]`: the counter of counted item `b` (`0..num_counted`);
     /// unused for other items.
     pub counter: Vec<u32>,
     pub num_counted: usize,
-    /// `lo[i]`, `hi[i]`: the bounds of primary item `i`.
+    /// `lo[b]`, `hi[b]`: the bounds of primary item `b`.
     pub lo: Vec<u32>,
     pub hi: Vec<u32>,
 }
@@ -175,25 +181,46 @@ impl<const W: usize> Tables<W> {
         debug_assert!(suits(m) && m.num_items() <= 64 * W);
         let np = m.num_primary();
         let n = m.num_options();
+        // The renumbering: primary items by list length, then the others.
+        let mut len = vec![0usize; np];
+        for o in m.options() {
+            for e in m.option(o) {
+                if e.item.index() < np {
+                    len[e.item.index()] += 1;
+                }
+            }
+        }
+        let mut item_of: Vec<u32> = (0..np as u32).collect();
+        item_of.sort_by_key(|&i| (len[i as usize], i));
+        let mut bit_of: Vec<usize> = (0..m.num_items()).collect();
+        for (b, &i) in item_of.iter().enumerate() {
+            bit_of[i as usize] = b;
+        }
+
         let mut exact = Mask::EMPTY;
         let mut counted_items = Mask::EMPTY;
         let mut counter = vec![0u32; np];
         let mut num_counted = 0;
         let mut lo = Vec::with_capacity(np);
         let mut hi = Vec::with_capacity(np);
-        for item in m.items().take(np) {
-            let (l, h) = m.bounds(item);
-            let i = item.index();
+        for (b, &i) in item_of.iter().enumerate() {
+            let (l, h) = m.bounds(crate::ItemId(i));
             if (l, h) == (1, 1) {
-                exact = exact.with(i);
+                exact = exact.with(b);
             } else {
-                counted_items = counted_items.with(i);
-                counter[i] = num_counted as u32;
+                counted_items = counted_items.with(b);
+                counter[b] = num_counted as u32;
                 num_counted += 1;
             }
             lo.push(l);
             hi.push(h);
         }
+        // The options' items as bits, option by option.
+        let bits_of = |o: usize| {
+            m.option(crate::OptionId::from_index(o))
+                .iter()
+                .map(|e| bit_of[e.item.index()])
+        };
         let mut mask = Vec::with_capacity(n);
         let mut counted_start = vec![0u32];
         let mut counted = Vec::new();
@@ -201,27 +228,27 @@ impl<const W: usize> Tables<W> {
         let mut exact_of = Vec::new();
         let mut first_node = Vec::with_capacity(n);
         let mut node = m.num_items() as u32 + 2;
-        // holders[i]: the options holding item i (every item: the
+        // holders[b]: the options holding item b (every item: the
         // conflicts go through secondary items too).
         let mut holders: Vec<Vec<u32>> = vec![Vec::new(); m.num_items()];
-        for o in m.options() {
-            let entries = m.option(o);
+        for o in 0..n {
             let mut mk = Mask::EMPTY;
-            for e in entries {
-                let i = e.item.index();
-                mk = mk.with(i);
-                holders[i].push(o.index() as u32);
-                if counted_items.has(i) {
-                    counted.push(i as u32);
-                } else if i < np {
-                    exact_of.push(i as u32);
+            let mut size = 0;
+            for b in bits_of(o) {
+                mk = mk.with(b);
+                size += 1;
+                holders[b].push(o as u32);
+                if counted_items.has(b) {
+                    counted.push(b as u32);
+                } else if b < np {
+                    exact_of.push(b as u32);
                 }
             }
             mask.push(mk);
             counted_start.push(counted.len() as u32);
             exact_start.push(exact_of.len() as u32);
             first_node.push(node);
-            node += entries.len() as u32 + 1;
+            node += size + 1;
         }
         let mut list_start = vec![0u32];
         let mut list = Vec::new();
@@ -237,45 +264,33 @@ impl<const W: usize> Tables<W> {
             }
             word_start.push(root.len() as u32);
         }
-        // Lists by length, shortest first: the order of each row's entries.
-        let mut by_len: Vec<usize> = (0..np).collect();
-        by_len.sort_by_key(|&i| (holders[i].len(), i));
-        let pairs = Pairs::new(m, np, &holders, &word_start);
+        let pairs = Pairs::new(np, n, &holders, &word_start, bits_of);
 
-        let mut kill_start = vec![0u32];
-        let mut rows = Vec::new();
+        let mut kill = Vec::with_capacity(n);
+        let mut quiet = Vec::with_capacity(n);
+        let mut row_at = Vec::new();
         let mut kill_words = Vec::new();
         let mut conflicts = Vec::new();
         for (o, mk) in mask.iter().enumerate() {
             // The items through which options conflict with `o`.
             conflicts.clear();
-            conflicts.extend(
-                m.option(crate::OptionId::from_index(o))
-                    .iter()
-                    .map(|e| e.item.index())
-                    .filter(|&i| i >= np || exact.has(i)),
-            );
+            conflicts.extend(bits_of(o).filter(|&b| b >= np || exact.has(b)));
             let own = mk.and_not(&counted_items);
-            for &j in &by_len {
-                if !own.has(j) {
-                    pairs.push_union(&conflicts, j, &mut rows, &mut kill_words);
-                }
-            }
-            kill_start.push(rows.len() as u32);
+            let rows = pairs.rows(&conflicts, own, &mut row_at, &mut kill_words);
+            quiet.push(exact.and_not(&own).and_not(&rows.items));
+            kill.push(rows);
         }
-        let mut sat_start = vec![rows.len() as u32];
-        for c in counted_items.iter() {
-            for &j in &by_len {
-                pairs.push_union(&[c], j, &mut rows, &mut kill_words);
-            }
-            sat_start.push(rows.len() as u32);
-        }
+        let sat = counted_items
+            .iter()
+            .map(|c| pairs.rows(&[c], Mask::EMPTY, &mut row_at, &mut kill_words))
+            .collect();
         let mut primary = Mask::EMPTY;
-        for i in 0..np {
-            primary = primary.with(i);
+        for b in 0..np {
+            primary = primary.with(b);
         }
         Tables {
             np,
+            item_of,
             mask,
             counted_start,
             counted,
@@ -284,12 +299,12 @@ impl<const W: usize> Tables<W> {
             list,
             word_start,
             root,
-            kill_start,
-            rows,
-            sat_start,
+            kill,
+            quiet,
+            sat,
+            row_at,
             kill_words,
             exact,
-            exact_list: exact.iter().map(|i| i as u32).collect(),
             exact_start,
             exact_of,
             counted_items,
@@ -313,16 +328,16 @@ impl<const W: usize> Tables<W> {
         &self.exact_of[self.exact_start[o] as usize..self.exact_start[o + 1] as usize]
     }
 
-    /// The options of primary item `i`, in matrix order.
+    /// The options of primary item `b`, in matrix order.
     #[inline(always)]
-    pub fn list_of(&self, i: usize) -> &[u32] {
-        &self.list[self.list_start[i] as usize..self.list_start[i + 1] as usize]
+    pub fn list_of(&self, b: usize) -> &[u32] {
+        &self.list[self.list_start[b] as usize..self.list_start[b + 1] as usize]
     }
 
-    /// The number of words of item `i`'s bit set.
+    /// The number of words of item `b`'s bit set.
     #[inline(always)]
-    pub fn words(&self, i: usize) -> usize {
-        (self.word_start[i + 1] - self.word_start[i]) as usize
+    pub fn words(&self, b: usize) -> usize {
+        (self.word_start[b + 1] - self.word_start[b]) as usize
     }
 
     /// The option whose first node is `node`, if there is one.
@@ -349,16 +364,25 @@ struct Pairs {
 }
 
 impl Pairs {
-    fn new(m: &Matrix, np: usize, holders: &[Vec<u32>], word_start: &[u32]) -> Pairs {
+    /// The pair rows of the items `0..holders.len()` (bits) of a matrix of
+    /// `num_options` options, where
+    /// `holders[i]` are the options holding item `i`, `word_start` places
+    /// the primary items' sets in a frame, and `items(o)` are option `o`'s.
+    fn new<I: Iterator<Item = usize>>(
+        np: usize,
+        num_options: usize,
+        holders: &[Vec<u32>],
+        word_start: &[u32],
+        items: impl Fn(usize) -> I,
+    ) -> Pairs {
         let len: Vec<u32> = (0..np).map(|j| word_start[j + 1] - word_start[j]).collect();
-        // pos[k]: where option `o` stands in the list of its `k`-th entry's
-        // item, for the entries of primary items, `o` by `o`.
+        // prim[prim_start[o]..prim_start[o + 1]]: option `o`'s primary items
+        // with where `o` stands in each one's list.
         let mut next = vec![0u32; np];
         let mut prim = Vec::new();
         let mut prim_start = vec![0usize];
-        for o in m.options() {
-            for e in m.option(o) {
-                let j = e.item.index();
+        for o in 0..num_options {
+            for j in items(o) {
                 if j < np {
                     prim.push((j, next[j]));
                     next[j] += 1;
@@ -366,7 +390,7 @@ impl Pairs {
             }
             prim_start.push(prim.len());
         }
-        let mut index = vec![u32::MAX; m.num_items() * np];
+        let mut index = vec![u32::MAX; holders.len() * np];
         let mut words = Vec::new();
         for (i, h) in holders.iter().enumerate() {
             for &x in h {
@@ -389,34 +413,44 @@ impl Pairs {
         }
     }
 
-    /// Appends the row of primary item `j` that is the union of `pair(i, j)`
-    /// over `items`, unless it is empty.
-    fn push_union(&self, items: &[usize], j: usize, rows: &mut Vec<Row>, kill_words: &mut Vec<u64>) {
-        let words = self.len[j] as usize;
-        let at = kill_words.len();
-        let mut any = false;
-        for &i in items {
-            let p = self.index[i * self.np + j];
-            if p == u32::MAX {
-                continue;
-            }
-            let pair = &self.words[p as usize..][..words];
-            if any {
-                for (k, &w) in kill_words[at..].iter_mut().zip(pair) {
-                    *k |= w;
+    /// Appends, for each primary item `j` not in `skip`, the union of
+    /// `pair(i, j)` over `items` unless it is empty, and returns the rows.
+    fn rows<const W: usize>(
+        &self,
+        items: &[usize],
+        skip: Mask<W>,
+        row_at: &mut Vec<u32>,
+        kill_words: &mut Vec<u64>,
+    ) -> Rows<W> {
+        let mut rows = Rows {
+            items: Mask::EMPTY,
+            start: row_at.len() as u32,
+        };
+        for j in (0..self.np).filter(|&j| !skip.has(j)) {
+            let words = self.len[j] as usize;
+            let at = kill_words.len();
+            let mut any = false;
+            for &i in items {
+                let p = self.index[i * self.np + j];
+                if p == u32::MAX {
+                    continue;
                 }
-            } else {
-                kill_words.extend_from_slice(pair);
-                any = true;
+                let pair = &self.words[p as usize..][..words];
+                if any {
+                    for (k, &w) in kill_words[at..].iter_mut().zip(pair) {
+                        *k |= w;
+                    }
+                } else {
+                    kill_words.extend_from_slice(pair);
+                    any = true;
+                }
+            }
+            if any {
+                rows.items = rows.items.with(j);
+                row_at.push(at as u32);
             }
         }
-        if any {
-            rows.push(Row {
-                item: j as u32,
-                words: words as u32,
-                at: at as u32,
-            });
-        }
+        rows
     }
 }
 
