@@ -301,6 +301,11 @@ impl Matrix {
         self.bits.get_or_build(self)
     }
 
+    /// Does this matrix suit the cell engine? Computed on the first call.
+    pub(crate) fn cells_suits(&self) -> bool {
+        self.cells.suits(self)
+    }
+
     /// The cell engine's tables for this matrix (which must suit the
     /// engine), built on the first call.
     pub(crate) fn cells_tables(&self) -> &crate::cells::AnyTables {

@@ -88,12 +88,12 @@ pub(crate) use tables::{AnyTables, TablesCache};
 
 /// Does `m` meet the applicability condition (module documentation)?
 pub(crate) fn suits(m: &Matrix) -> bool {
-    tables::suits(m)
+    m.cells_suits()
 }
 
 /// Why `m` does not suit the cell engine, in words; `None` when it does.
 pub(crate) fn refusal(m: &Matrix) -> Option<String> {
-    if tables::suits(m) {
+    if suits(m) {
         return None;
     }
     Some(if m.has_colors() {

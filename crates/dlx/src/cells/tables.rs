@@ -124,8 +124,11 @@ pub(crate) struct Rows<const W: usize> {
 pub(crate) struct Tables<const W: usize> {
     /// The number of primary items (bits `0..np`).
     pub np: usize,
-    /// `item_of[b]`: the matrix's number of primary item `b`.
-    pub item_of: Vec<u32>,
+    /// `tie[b]`: the matrix's number of primary item `b` times 256, plus
+    /// `b`: the low bits of its branching key (module `search`).
+    pub tie: Vec<u32>,
+    /// `words[b]`: the number of words of item `b`'s bit set.
+    pub words: Vec<u32>,
     /// `mask[o]`: the items of option `o`, counted ones included.
     pub mask: Vec<Mask<W>>,
     /// The counted items of option `o`:
@@ -290,7 +293,12 @@ impl<const W: usize> Tables<W> {
         }
         Tables {
             np,
-            item_of,
+            tie: item_of
+                .iter()
+                .enumerate()
+                .map(|(b, &i)| i << 8 | b as u32)
+                .collect(),
+            words: (0..np).map(|b| word_start[b + 1] - word_start[b]).collect(),
             mask,
             counted_start,
             counted,
@@ -337,7 +345,7 @@ impl<const W: usize> Tables<W> {
     /// The number of words of item `b`'s bit set.
     #[inline(always)]
     pub fn words(&self, b: usize) -> usize {
-        (self.word_start[b + 1] - self.word_start[b]) as usize
+        self.words[b] as usize
     }
 
     /// The option whose first node is `node`, if there is one.
@@ -462,13 +470,20 @@ pub(crate) enum AnyTables {
     Four(Arc<Tables<4>>),
 }
 
-/// A matrix's slot for its cell-engine tables: empty until a cell solver
-/// first asks for them. Cloning a matrix shares the tables (they depend only
-/// on the matrix); a matrix made by `retain_options` starts empty.
+/// A matrix's slot for its cell-engine tables, and for whether it
+/// [`suits`] the engine (asked several times while an engine is chosen, and
+/// a pass over the matrix each time): empty until first asked. Cloning a
+/// matrix shares them (they depend only on the matrix); a matrix made by
+/// `retain_options` starts empty.
 #[derive(Clone, Default)]
-pub(crate) struct TablesCache(OnceLock<AnyTables>);
+pub(crate) struct TablesCache(OnceLock<AnyTables>, OnceLock<bool>);
 
 impl TablesCache {
+    /// Does `m`, whose cache this is, suit the cell engine? See [`suits`].
+    pub fn suits(&self, m: &Matrix) -> bool {
+        *self.1.get_or_init(|| suits(m))
+    }
+
     /// The tables of `m` (which [`suits`]), whose cache this is, built on
     /// the first call (by one thread; the others wait for it).
     pub fn get_or_build(&self, m: &Matrix) -> &AnyTables {
