@@ -100,6 +100,18 @@ fn bedlam_orientation_signature() {
 }
 
 #[test]
+fn tetris_cube_orientation_signature() {
+    // Kurowski's "Tetris Cube Solved": 10 pieces with 24 orientations, 2
+    // with 12.
+    let o = orientations("tetris-cube/cube.toml");
+    let mut sig: BTreeMap<usize, usize> = BTreeMap::new();
+    for v in o.values() {
+        *sig.entry(*v).or_default() += 1;
+    }
+    assert_eq!(sig, BTreeMap::from([(12, 2), (24, 10)]));
+}
+
+#[test]
 fn soma_screws_are_mirror_images_with_12_rotations_each() {
     let o = orientations("soma/cube.toml");
     assert_eq!(
