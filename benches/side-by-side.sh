@@ -14,8 +14,12 @@
 # seconds (user + system, from /usr/bin/time) for both programs; the counts
 # are shown so that a reader sees both programs agree (BurrTools counts
 # assemblies up to rotation, and up to reflection where its mirror check
-# allows). Run it on a quiet machine: it takes about 3 minutes with the
-# default puzzles (Bedlam alone is about 100 s for BurrTools).
+# allows). Without puzzle arguments it also times a fixed sample of the empty
+# Kanoodle Extreme pyramid's symmetry-reduced count (shard 1 of 64: the same
+# subproblems every run) on the cell engine and on the bitset engine, which
+# BurrTools cannot sample (its whole count would take days). Run it on a
+# quiet machine: it takes about 6 minutes with the defaults (Bedlam and the
+# Tetris Cube are most of BurrTools' part, the pyramid sample about 80 s).
 set -euo pipefail
 
 src=${1:?usage: benches/side-by-side.sh BURRTOOLS_SOURCE_DIR [PUZZLE.toml ...]}
@@ -23,9 +27,14 @@ shift
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 puzzles=("$@")
+sample=0
 if [ ${#puzzles[@]} -eq 0 ]; then
     puzzles=(data/pentominoes/6x10.toml data/pentominoes/5x12.toml data/soma/cube.toml
-             data/solid-pentominoes/3x4x5.toml data/kanoodle/pyramid.toml data/bedlam/cube.toml)
+             data/solid-pentominoes/3x4x5.toml data/kanoodle/pyramid.toml
+             data/kanoodle-extreme/challenge-05.toml data/kanoodle-extreme/challenge-06.toml
+             data/kanoodle-extreme/challenge-07.toml data/bedlam/cube.toml
+             data/tetris-cube/cube.toml)
+    sample=1
 fi
 for f in lib tools halfedge burrTxt.cpp; do
     [ -e "$src/src/$f" ] || { echo "$src/src/$f: not found (is $src a BurrTools checkout?)" >&2; exit 2; }
@@ -72,3 +81,18 @@ for p in "${puzzles[@]}"; do
     ratio=$(awk -v a="$ps" -v b="$bs" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "-" }')
     echo "| $p | $pcount | $ps | $bcount | $bs | $ratio |"
 done
+
+if [ "$sample" = 1 ]; then
+    p=data/kanoodle-extreme/pyramid.toml
+    shard_out=$(mktemp)
+    echo
+    echo "| sample | cell engine s | bitset engine s | ratio |"
+    echo "| --- | ---: | ---: | ---: |"
+    run "$pc" count "$p" --distinct --shard 1/64 --out "$shard_out" -j1 -q
+    cs=$secs
+    run "$pc" count "$p" --distinct --shard 1/64 --out "$shard_out" -j1 -q --engine bits
+    bs=$secs
+    rm -f "$shard_out"
+    ratio=$(awk -v a="$cs" -v b="$bs" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "-" }')
+    echo "| $p, shard 1 of 64 of the reduced count | $cs | $bs | $ratio |"
+fi
