@@ -4,27 +4,39 @@
 //! (the first cell solver of a matrix builds them, [`TablesCache`]) and
 //! shared, read-only, by every solver of it.
 //!
+//! # Items renumbered
+//!
+//! Inside the engine an item is a bit of a [`Mask`]: the primary items,
+//! shortest list first (ties in matrix order), are bits `0..np`, and the
+//! secondary items follow. Walking a mask's bits in order therefore visits
+//! short lists first, which is the order in which a commit should meet them
+//! (a dead end shows up in a short list first, and the commit stops there).
+//! `tie[b]` keeps each item's matrix number for the branching rule, whose
+//! ties go to the first item in matrix order as in DLX1.
+//!
 //! # Lists as bit sets
 //!
-//! Primary item `i`'s options, in matrix order, are `list[list_start[i]..
-//! list_start[i + 1]]`; a set of them is a bit set of `words(i)` words, bit
+//! Primary item `b`'s options, in matrix order, are `list[list_start[b]..
+//! list_start[b + 1]]`; a set of them is a bit set of `words[b]` words, bit
 //! `j` standing for the `j`-th option of the list. The sets of all primary
-//! items together are a *frame* of `root.len()` words, item `i`'s at
-//! `word_start[i]..word_start[i + 1]` in the root frame.
+//! items together are a *frame* of `root.len()` words, item `b`'s at
+//! `word_start[b]..word_start[b + 1]` in the root frame.
 //!
 //! Two options *conflict* when they share an exact item (bounds `1:1`) or a
 //! secondary item: they cannot both be in a solution, whatever else is
-//! chosen. For option `o` and primary item `i`, the kill row `(o, i)` is
-//! the bit set of the options of `i`'s list that conflict with `o` (`o`
+//! chosen. For option `o` and primary item `b`, the kill row `(o, b)` is
+//! the bit set of the options of `b`'s list that conflict with `o` (`o`
 //! itself included when it is in the list). Committing `o` turns each of
-//! `i`'s sets into `set & !row`. Only the nonzero rows are stored (and none
-//! for `o`'s own exact items, which committing it covers): option
-//! `o`'s are `rows[kill_start[o]..kill_start[o + 1]]`, shortest lists first
-//! (a dead end shows up in a short list first, and the commit stops there).
+//! `b`'s sets into `set & !row`. Only the nonzero rows are stored (and none
+//! for `o`'s own exact items, which committing it covers): `kill[o]` is a
+//! [`Rows`], the mask of the items that have one and where the first
+//! begins, so that a commit walks only the rows of items still to be covered
+//! (the mask minus the covered items), in bit order, finding each by the
+//! rank of its bit. The rows are built from *pair rows* (`Pairs`).
 //!
 //! A counted item (bounds other than `1:1`) used up to its upper bound rules
-//! out every option that holds it: its *saturation rows*,
-//! `rows[sat_start[k]..sat_start[k + 1]]` for counted item number `k`.
+//! out every option that holds it: its *saturation rows*, `sat[k]` for
+//! counted item number `k`.
 
 use super::mask::Mask;
 use crate::Matrix;
