@@ -13,11 +13,12 @@ use crate::matrix::Matrix;
 use std::fmt;
 
 /// The fewest options for which [`EngineKind::best_for`] picks the cell
-/// engine. Below, its per-node work (a row per item an option reaches) does
-/// not pay against the bitset engine's few words: on the bench instances
-/// the cell engine takes 0.4-0.7x the bitset engine's time on pentominoes
-/// (1,200-2,100 options) and Soma (688), but 1.3-2x on 13 queens (169
-/// options) and Langford pairs for n = 12 (264) (docs/performance.md).
+/// engine. Chosen when the cell engine was slower than the bitset engine on
+/// small matrices (1.3-2x its time on 13 queens, 169 options, and Langford
+/// pairs for n = 12, 264). Since session 6 it is faster there too (0.56x;
+/// 0.22-0.27x on the puzzles, docs/performance.md), but below this size the
+/// default stays the bitset engine, whose updates are DLX1's: lowering it
+/// changes the figures small matrices report by default.
 pub const CELLS_MIN_OPTIONS: usize = 512;
 
 /// The engine a [`Solver`](crate::Solver) searches with. They differ in
@@ -79,7 +80,7 @@ impl EngineKind {
 
     /// The engine [`Solver::new`](crate::Solver::new) picks for `m`: the
     /// cell engine when the matrix suits it and has at least
-    /// [`CELLS_MIN_OPTIONS`] options (the polyform puzzles: 2-3x faster
+    /// [`CELLS_MIN_OPTIONS`] options (the polyform puzzles: 3-4x faster
     /// than the bitset engine there), else the bitset engine when it suits,
     /// else the links.
     pub fn best_for(m: &Matrix) -> EngineKind {

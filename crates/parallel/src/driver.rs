@@ -683,12 +683,17 @@ impl Monitor<'_, '_> {
         let sh = self.shared;
         let o = sh.options;
         let mut next_progress = self.clock + o.progress_every;
-        let mut next_checkpoint = self.clock + o.checkpoint_every;
+        // No deadline without a checkpoint file: a deadline never moved on
+        // would leave the monitor waiting for nothing, spinning on a core.
+        let mut next_checkpoint = o
+            .checkpoint
+            .as_ref()
+            .map(|_| self.clock + o.checkpoint_every);
         loop {
             let mut st = sh.lock();
             let mut batch = if sh.ordered { st.release() } else { Vec::new() };
             if batch.is_empty() && st.exited < sh.threads {
-                let wake = next_progress.min(next_checkpoint);
+                let wake = next_checkpoint.map_or(next_progress, |c| next_progress.min(c));
                 let nap = wake.saturating_duration_since(Instant::now()).min(NAP);
                 st = sh
                     .monitor
@@ -722,8 +727,8 @@ impl Monitor<'_, '_> {
                 progress.update(&snap);
                 next_progress = now + o.progress_every;
             }
-            if let Some(path) = &o.checkpoint {
-                if over || now >= next_checkpoint {
+            if let (Some(path), Some(due)) = (&o.checkpoint, next_checkpoint) {
+                if over || now >= due {
                     if let Err(e) = self.checkpoint().save(path) {
                         // A run that was asked to keep checkpoints must not
                         // go on silently without them.
@@ -733,7 +738,7 @@ impl Monitor<'_, '_> {
                         }
                         sh.lock().error.get_or_insert(e);
                     }
-                    next_checkpoint = now + o.checkpoint_every;
+                    next_checkpoint = Some(now + o.checkpoint_every);
                 }
             }
             if over {
