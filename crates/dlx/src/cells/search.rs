@@ -101,7 +101,8 @@ struct RowCx<'a, const W: usize> {
     arena: &'a mut [u64],
     /// The new frame's sets (see [`Search`]).
     sets: &'a mut [Set],
-    top: &'a mut usize,
+    /// The arena's used length, written back by `commit`.
+    top: usize,
     /// Options dropped from the sets so far (the `updates` figure).
     removed: u64,
     /// The smallest `key(size, item)` of the exact items whose sets the
@@ -197,7 +198,7 @@ impl<const W: usize> RowCx<'_, W> {
         debug_assert!(old != u32::MAX);
         let words = self.t.words(i);
         let src = src as usize;
-        let dst = *self.top;
+        let dst = self.top;
         // SAFETY: `src` is the parent frame's set of `i` (a matrix without
         // counted items gives each item at most one kill row per option, so
         // this frame has not made one yet), and every parent set ends below
@@ -215,7 +216,7 @@ impl<const W: usize> RowCx<'_, W> {
                 words,
             )
         };
-        *self.top += words;
+        self.top += words;
         self.sets[i] = Set {
             at: dst as u32,
             size: bits,
@@ -254,7 +255,7 @@ impl<const W: usize> RowCx<'_, W> {
                 bits += v.count_ones();
             }
         } else {
-            let dst = *self.top;
+            let dst = self.top;
             let (below, above) = self.arena.split_at_mut(dst);
             for ((d, &v), &k) in above[..words]
                 .iter_mut()
@@ -266,7 +267,7 @@ impl<const W: usize> RowCx<'_, W> {
                 bits += v.count_ones();
             }
             self.sets[i].at = dst as u32;
-            *self.top += words;
+            self.top += words;
         }
         self.removed += u64::from(self.sets[i].size - bits);
         self.sets[i].size = bits;
@@ -412,7 +413,7 @@ impl<const W: usize> Search<W> {
             start,
             arena,
             sets,
-            top,
+            top: start,
             removed: 0,
             best: u64::MAX,
         };
@@ -427,9 +428,9 @@ impl<const W: usize> Search<W> {
         let (removed, mut best_key) = (cx.removed, cx.best);
         stats.updates += removed;
         if !alive {
-            *top = start;
             return false;
         }
+        *top = cx.top;
         // The exact item with the fewest options, the first on ties: the
         // rows' items gave theirs, the quiet ones keep their parent's sizes
         // (covered ones have size `u32::MAX`).
