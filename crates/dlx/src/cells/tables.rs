@@ -279,7 +279,7 @@ impl<const W: usize> Tables<W> {
             }
             word_start.push(root.len() as u32);
         }
-        let pairs = Pairs::new(np, n, &holders, &word_start, bits_of);
+        let mut pairs = Pairs::new(np, n, &holders, &word_start, bits_of);
 
         let mut kill = Vec::with_capacity(n);
         let mut quiet = Vec::with_capacity(n);
@@ -374,13 +374,16 @@ impl<const W: usize> Tables<W> {
 /// each, where testing every option of `j`'s list against `o` would cost a
 /// pass over the whole matrix per option.
 struct Pairs {
-    np: usize,
-    /// `index[i * np + j]`: where `pair(i, j)` begins in `words`, or
-    /// `u32::MAX` when no option holds both `i` and `j` (the row is empty).
-    index: Vec<u32>,
-    /// `len[j]`: the words of `j`'s bit sets.
-    len: Vec<u32>,
+    /// `of[i]`: the nonempty pair rows of item `i`, as `(j, at)`: `pair(i,
+    /// j)` is `words[at..at + len(j)]`. In increasing `j`.
+    of: Vec<Vec<(u32, u32)>>,
+    /// Where primary item `j`'s set lies in a frame:
+    /// `word_start[j]..word_start[j + 1]`.
+    word_start: Vec<u32>,
     words: Vec<u64>,
+    /// A frame of zeros, where `rows` ORs pair rows together (and leaves
+    /// zeros again).
+    scratch: Vec<u64>,
 }
 
 impl Pairs {
@@ -395,7 +398,7 @@ impl Pairs {
         word_start: &[u32],
         items: impl Fn(usize) -> I,
     ) -> Pairs {
-        let len: Vec<u32> = (0..np).map(|j| word_start[j + 1] - word_start[j]).collect();
+        let len = |j: usize| (word_start[j + 1] - word_start[j]) as usize;
         // prim[prim_start[o]..prim_start[o + 1]]: option `o`'s primary items
         // with where `o` stands in each one's list.
         let mut next = vec![0u32; np];
@@ -410,65 +413,71 @@ impl Pairs {
             }
             prim_start.push(prim.len());
         }
-        let mut index = vec![u32::MAX; holders.len() * np];
+        // index[j]: where pair(i, j) begins, for the item i at hand.
+        let mut index = vec![u32::MAX; np];
         let mut words = Vec::new();
-        for (i, h) in holders.iter().enumerate() {
+        let mut of = Vec::with_capacity(holders.len());
+        for h in holders {
             for &x in h {
                 let x = x as usize;
                 for &(j, p) in &prim[prim_start[x]..prim_start[x + 1]] {
-                    let slot = &mut index[i * np + j];
-                    if *slot == u32::MAX {
-                        *slot = words.len() as u32;
-                        words.resize(words.len() + len[j] as usize, 0);
+                    if index[j] == u32::MAX {
+                        index[j] = words.len() as u32;
+                        words.resize(words.len() + len(j), 0);
                     }
-                    words[*slot as usize + p as usize / 64] |= 1 << (p % 64);
+                    words[index[j] as usize + p as usize / 64] |= 1 << (p % 64);
                 }
             }
+            let mut pairs = Vec::new();
+            for (j, at) in index.iter_mut().enumerate() {
+                if *at != u32::MAX {
+                    pairs.push((j as u32, *at));
+                    *at = u32::MAX;
+                }
+            }
+            of.push(pairs);
         }
         Pairs {
-            np,
-            index,
-            len,
+            of,
+            word_start: word_start.to_vec(),
             words,
+            scratch: vec![0; *word_start.last().unwrap_or(&0) as usize],
         }
     }
 
     /// Appends, for each primary item `j` not in `skip`, the union of
     /// `pair(i, j)` over `items` unless it is empty, and returns the rows.
     fn rows<const W: usize>(
-        &self,
+        &mut self,
         items: &[usize],
         skip: Mask<W>,
         row_at: &mut Vec<u32>,
         kill_words: &mut Vec<u64>,
     ) -> Rows<W> {
-        let mut rows = Rows {
-            items: Mask::EMPTY,
+        let mut touched = Mask::<W>::EMPTY;
+        for &i in items {
+            for &(j, at) in &self.of[i] {
+                let j = j as usize;
+                let (from, to) = (self.word_start[j] as usize, self.word_start[j + 1] as usize);
+                let pair = &self.words[at as usize..][..to - from];
+                for (s, &w) in self.scratch[from..to].iter_mut().zip(pair) {
+                    *s |= w;
+                }
+                touched = touched.with(j);
+            }
+        }
+        let rows = Rows {
+            items: touched.and_not(&skip),
             start: row_at.len() as u32,
         };
-        for j in (0..self.np).filter(|&j| !skip.has(j)) {
-            let words = self.len[j] as usize;
-            let at = kill_words.len();
-            let mut any = false;
-            for &i in items {
-                let p = self.index[i * self.np + j];
-                if p == u32::MAX {
-                    continue;
-                }
-                let pair = &self.words[p as usize..][..words];
-                if any {
-                    for (k, &w) in kill_words[at..].iter_mut().zip(pair) {
-                        *k |= w;
-                    }
-                } else {
-                    kill_words.extend_from_slice(pair);
-                    any = true;
-                }
-            }
-            if any {
-                rows.items = rows.items.with(j);
-                row_at.push(at as u32);
-            }
+        for j in rows.items.iter() {
+            row_at.push(kill_words.len() as u32);
+            let (from, to) = (self.word_start[j] as usize, self.word_start[j + 1] as usize);
+            kill_words.extend_from_slice(&self.scratch[from..to]);
+        }
+        for j in touched.iter() {
+            let (from, to) = (self.word_start[j] as usize, self.word_start[j + 1] as usize);
+            self.scratch[from..to].fill(0);
         }
         rows
     }
