@@ -157,6 +157,16 @@ fn key<const W: usize>(t: &Tables<W>, size: u32, b: usize) -> u64 {
     (u64::from(size) << 32) | u64::from(t.tie[b])
 }
 
+/// The frame's `best` and `degree` given the smallest key of its exact
+/// items (`u64::MAX` when it has none): [`NONE`] when every one is covered.
+#[inline(always)]
+fn choice(key: u64) -> (u32, u32) {
+    match (key >> 32) as u32 {
+        u32::MAX => (NONE, 0),
+        size => (key as u32 & 0xff, size),
+    }
+}
+
 impl<const W: usize> RowCx<'_, W> {
     /// Applies the rows of `rows` whose items the new frame does not hold
     /// (the items still to be covered), shortest lists first, until one
@@ -194,18 +204,31 @@ impl<const W: usize> RowCx<'_, W> {
     /// row per option, so the item's set is always its parent frame's.
     #[inline(always)]
     fn apply_exact(&mut self, i: usize, row_at: u32) -> bool {
-        let Set { at: src, size: old } = self.sets[i];
+        let old = self.sets[i].size;
         debug_assert!(old != u32::MAX);
+        // A matrix without counted items gives each item at most one kill
+        // row per option, so the item's set is still its parent frame's.
+        let bits = self.new_set(i, row_at);
+        self.removed += u64::from(old - bits);
+        self.best = self.best.min(key(self.t, bits, i));
+        bits != 0
+    }
+
+    /// Makes item `i`'s set of the new frame, `set & !row` where `set` is
+    /// its parent frame's (not yet replaced in this frame) and the row
+    /// begins at `row_at`, on top of the arena; returns its bits.
+    #[inline(always)]
+    fn new_set(&mut self, i: usize, row_at: u32) -> u32 {
+        let src = self.sets[i].at as usize;
         let words = self.t.words(i);
-        let src = src as usize;
         let dst = self.top;
-        // SAFETY: `src` is the parent frame's set of `i` (a matrix without
-        // counted items gives each item at most one kill row per option, so
-        // this frame has not made one yet), and every parent set ends below
-        // `start <= top = dst`. `commit` made room for `root.len()` words
-        // (every list once) above `start`, and each item's set is written
-        // once per frame, so `dst + words` fits. `row_at` was recorded with
-        // `words(i)` words pushed after it (`Pairs::rows`).
+        debug_assert!(src < self.start, "item {i}'s set was made in this frame");
+        // SAFETY: `src` is a parent frame's set (the caller's promise,
+        // asserted above), and every parent set ends below `start <= top =
+        // dst`. `commit` made room for `root.len()` words (every list once)
+        // above `start`, and each item gets at most one new set per frame,
+        // so `dst + words` fits. `row_at` was recorded with `words(i)` words
+        // pushed after it (`Pairs::rows`).
         let bits = unsafe {
             and_not_into(
                 self.arena,
@@ -217,13 +240,9 @@ impl<const W: usize> RowCx<'_, W> {
             )
         };
         self.top += words;
-        self.sets[i] = Set {
-            at: dst as u32,
-            size: bits,
-        };
-        self.removed += u64::from(old - bits);
-        self.best = self.best.min(key(self.t, bits, i));
-        bits != 0
+        self.sets[i].at = dst as u32;
+        self.sets[i].size = bits;
+        bits
     }
 
     /// Applies one kill or saturation row; false when it leaves its item
@@ -243,34 +262,24 @@ impl<const W: usize> RowCx<'_, W> {
         if need == 0 {
             return true;
         }
-        let words = t.words(i);
-        let src = self.sets[i].at as usize;
-        let kill = &t.kill_words[row_at as usize..][..words];
-        let mut bits = 0u32;
-        if src >= self.start {
+        let Set { at: src, size: old } = self.sets[i];
+        let src = src as usize;
+        let bits = if src >= self.start {
             // A set already made in this frame (a saturation row after a
             // kill row): changed in place.
+            let words = t.words(i);
+            let kill = &t.kill_words[row_at as usize..][..words];
+            let mut bits = 0;
             for (v, &k) in self.arena[src..src + words].iter_mut().zip(kill) {
                 *v &= !k;
                 bits += v.count_ones();
             }
+            self.sets[i].size = bits;
+            bits
         } else {
-            let dst = self.top;
-            let (below, above) = self.arena.split_at_mut(dst);
-            for ((d, &v), &k) in above[..words]
-                .iter_mut()
-                .zip(&below[src..src + words])
-                .zip(kill)
-            {
-                let v = v & !k;
-                *d = v;
-                bits += v.count_ones();
-            }
-            self.sets[i].at = dst as u32;
-            self.top += words;
-        }
-        self.removed += u64::from(self.sets[i].size - bits);
-        self.sets[i].size = bits;
+            self.new_set(i, row_at)
+        };
+        self.removed += u64::from(old - bits);
         if exact {
             self.best = self.best.min(key(self.t, bits, i));
         }
@@ -322,10 +331,10 @@ impl<const W: usize> Search<W> {
             .iter()
             .any(|b| self.sets[b].size < t.lo[b]);
         let best = t.exact.iter().map(|b| key(t, self.sets[b].size, b)).min();
-        (self.best[0], self.degree[0]) = match best {
-            _ if dead => (DEAD, 0),
-            None => (NONE, 0),
-            Some(k) => (k as u32 & 0xff, (k >> 32) as u32),
+        (self.best[0], self.degree[0]) = if dead {
+            (DEAD, 0)
+        } else {
+            choice(best.unwrap_or(u64::MAX))
         };
     }
 
@@ -340,18 +349,16 @@ impl<const W: usize> Search<W> {
     /// Adds frame `l` (the first time the search gets that deep).
     #[cold]
     fn grow(&mut self, l: usize) {
-        {
-            let (np, nc) = (self.t.np, self.t.num_counted);
-            self.mark.push(0);
-            self.occ.push(Mask::EMPTY);
-            self.used.resize((l + 1) * nc, 0);
-            self.sets.resize((l + 1) * np, Set { at: 0, size: 0 });
-            self.best.push(NONE);
-            self.degree.push(0);
-            self.position.push(0);
-            self.cursor.push(0);
-            self.chosen.push(0);
-        }
+        let (np, nc) = (self.t.np, self.t.num_counted);
+        self.mark.push(0);
+        self.occ.push(Mask::EMPTY);
+        self.used.resize((l + 1) * nc, 0);
+        self.sets.resize((l + 1) * np, Set { at: 0, size: 0 });
+        self.best.push(NONE);
+        self.degree.push(0);
+        self.position.push(0);
+        self.cursor.push(0);
+        self.chosen.push(0);
     }
 
     /// Makes frame `l + 1` from frame `l` and option `o` (which is possible
@@ -437,16 +444,9 @@ impl<const W: usize> Search<W> {
         for i in t.quiet[o].iter() {
             best_key = best_key.min(key(t, sets[i].size, i));
         }
-        let min = (best_key >> 32) as u32;
-        let choice = if min == u32::MAX {
-            NONE
-        } else {
-            best_key as u32 & 0xff
-        };
         mark[l + 1] = start;
         occ[l + 1] = after;
-        best[l + 1] = choice;
-        degree[l + 1] = if choice == NONE { 0 } else { min };
+        (best[l + 1], degree[l + 1]) = choice(best_key);
         true
     }
 

@@ -68,45 +68,33 @@ pub(crate) fn suits(m: &Matrix) -> bool {
 /// An upper bound of the kill rows' words: for each option, the words of
 /// every primary item that holds an option sharing an item with it.
 pub(crate) fn kill_words_bound(m: &Matrix) -> u64 {
-    let n = m.num_items();
     let np = m.num_primary();
     // reach[e]: the primary items of the options holding item e.
-    let mut reach = vec![[0u64; 4]; n];
+    let mut reach = vec![Mask::<4>::EMPTY; m.num_items()];
     let mut len = vec![0u64; np];
     for o in m.options() {
-        let mut mk = [0u64; 4];
+        let mut mk = Mask::EMPTY;
         for e in m.option(o) {
             let i = e.item.index();
             if i < np {
-                mk[i / 64] |= 1 << (i % 64);
+                mk = mk.with(i);
                 len[i] += 1;
             }
         }
         for e in m.option(o) {
-            let r = &mut reach[e.item.index()];
-            for w in 0..4 {
-                r[w] |= mk[w];
-            }
+            reach[e.item.index()] = reach[e.item.index()].or(&mk);
         }
     }
-    let words: Vec<u64> = len.iter().map(|l| l.div_ceil(64)).collect();
-    let mut total = 0u64;
-    for o in m.options() {
-        let mut mk = [0u64; 4];
-        for e in m.option(o) {
-            for w in 0..4 {
-                mk[w] |= reach[e.item.index()][w];
-            }
-        }
-        for (w, &bits) in mk.iter().enumerate() {
-            let mut b = bits;
-            while b != 0 {
-                total += words[w * 64 + b.trailing_zeros() as usize];
-                b &= b - 1;
-            }
-        }
-    }
-    total
+    m.options()
+        .map(|o| {
+            m.option(o)
+                .iter()
+                .fold(Mask::EMPTY, |mk, e| mk.or(&reach[e.item.index()]))
+                .iter()
+                .map(|i| len[i].div_ceil(64))
+                .sum::<u64>()
+        })
+        .sum()
 }
 
 /// The words a mask needs for `m`: 1, 2 or 4.
@@ -119,8 +107,8 @@ pub(crate) fn width(m: &Matrix) -> usize {
 }
 
 /// A set of rows: `items` holds the items (bits) they change, and the row
-/// of item `b` begins at `row_at[start + items.rank(b)]` in `kill_words`
-/// (its length is `b`'s set's). Walking `items` minus the items already
+/// of item `b` begins at `row_at[start + r]` in `kill_words`, where `r` is
+/// the number of `items` below `b` (its length is `b`'s set's). Walking `items` minus the items already
 /// covered visits exactly the rows that matter, shortest lists first.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Rows<const W: usize> {
@@ -139,7 +127,8 @@ pub(crate) struct Tables<const W: usize> {
     /// `tie[b]`: the matrix's number of primary item `b` times 256, plus
     /// `b`: the low bits of its branching key (module `search`).
     pub tie: Vec<u32>,
-    /// `words[b]`: the number of words of item `b`'s bit set.
+    /// `words[b]`: the number of words of item `b`'s bit set (the width of
+    /// `word_start`'s range, kept apart: one load in the commit loop).
     pub words: Vec<u32>,
     /// `mask[o]`: the items of option `o`, counted ones included.
     pub mask: Vec<Mask<W>>,
@@ -373,20 +362,20 @@ impl<const W: usize> Tables<W> {
 /// counted item `c`'s saturation row for `j` is `pair(c, j)`: a few word ORs
 /// each, where testing every option of `j`'s list against `o` would cost a
 /// pass over the whole matrix per option.
-struct Pairs {
+struct Pairs<'a> {
     /// `of[i]`: the nonempty pair rows of item `i`, as `(j, at)`: `pair(i,
     /// j)` is `words[at..at + len(j)]`. In increasing `j`.
     of: Vec<Vec<(u32, u32)>>,
     /// Where primary item `j`'s set lies in a frame:
-    /// `word_start[j]..word_start[j + 1]`.
-    word_start: Vec<u32>,
+    /// `word_start[j]..word_start[j + 1]` (the tables').
+    word_start: &'a [u32],
     words: Vec<u64>,
     /// A frame of zeros, where `rows` ORs pair rows together (and leaves
     /// zeros again).
     scratch: Vec<u64>,
 }
 
-impl Pairs {
+impl<'a> Pairs<'a> {
     /// The pair rows of the items `0..holders.len()` (bits) of a matrix of
     /// `num_options` options, where
     /// `holders[i]` are the options holding item `i`, `word_start` places
@@ -395,9 +384,9 @@ impl Pairs {
         np: usize,
         num_options: usize,
         holders: &[Vec<u32>],
-        word_start: &[u32],
+        word_start: &'a [u32],
         items: impl Fn(usize) -> I,
-    ) -> Pairs {
+    ) -> Pairs<'a> {
         let len = |j: usize| (word_start[j + 1] - word_start[j]) as usize;
         // prim[prim_start[o]..prim_start[o + 1]]: option `o`'s primary items
         // with where `o` stands in each one's list.
@@ -439,7 +428,7 @@ impl Pairs {
         }
         Pairs {
             of,
-            word_start: word_start.to_vec(),
+            word_start,
             words,
             scratch: vec![0; *word_start.last().unwrap_or(&0) as usize],
         }
