@@ -183,9 +183,10 @@ fn a_size_whose_product_wraps_is_refused() {
         "wrapping-size",
         Some(3),
         &[
-            "more than 10^38 board cells",
+            "more than 1000000 board cells",
             "at most 1000000",
             "`board_cells`",
+            "--max-board-cells",
         ],
     );
 }
@@ -195,7 +196,7 @@ fn the_largest_sizes_name_no_wrapped_count() {
     refused(
         "max-size",
         Some(3),
-        &["more than 10^38 board cells", "`board_cells`"],
+        &["more than 1000000 board cells", "`board_cells`"],
     );
 }
 
@@ -213,7 +214,11 @@ fn an_unlimited_big_piece_on_a_big_board_is_refused_before_placing() {
     refused(
         "big-piece",
         Some(2),
-        &["`matrix_entries`", "at most 10000000"],
+        &[
+            "more than 10000000 matrix entries",
+            "`matrix_entries`",
+            "--max-matrix-entries",
+        ],
     );
 }
 
@@ -222,7 +227,11 @@ fn unlimited_pentominoes_on_a_big_board_are_refused_before_placing() {
     refused(
         "pentominoes",
         Some(2),
-        &["63000000 placements", "`placements`"],
+        &[
+            "more than 2000000 placements",
+            "`placements`",
+            "--max-placements",
+        ],
     );
 }
 
@@ -231,7 +240,7 @@ fn ten_thousand_pieces_on_a_small_board_are_refused_before_placing() {
     refused(
         "many-pieces",
         Some(2),
-        &["100000000 placements", "`placements`"],
+        &["more than 2000000 placements", "`placements`"],
     );
 }
 

@@ -19,6 +19,8 @@ pub enum ExportFormat {
 pub struct ExportArgs {
     /// The problem file
     file: PathBuf,
+    #[command(flatten)]
+    input: super::InputArgs,
     /// The format to write
     #[arg(long, value_enum)]
     format: ExportFormat,
@@ -29,7 +31,7 @@ pub struct ExportArgs {
 }
 
 pub fn run(args: ExportArgs) -> Result<u8, Failure> {
-    let problem = load(&args.file)?;
+    let problem = load(&args.file, &args.input)?;
     let bytes = match args.format {
         ExportFormat::Xmpuzzle => problem.to_xmpuzzle()?,
         ExportFormat::Dlx => {

@@ -21,6 +21,7 @@ pub mod polyform_puzzle;
 pub mod tile_puzzle;
 
 use crate::error::Error;
+use crate::limits::Limits;
 use crate::orbits::Action;
 use crate::puzzle::Expect;
 use crate::symmetry::GroupChoice;
@@ -146,6 +147,9 @@ pub struct LoadOptions {
     /// For files holding several problems (BurrTools): the one to read, by
     /// 1-based number or by name.
     pub problem: Option<String>,
+    /// The bounds on what the file may make the program allocate (and on
+    /// the pictures drawn of it).
+    pub limits: Limits,
 }
 
 /// Reads a file once and builds its problem, of the kind `options.kind`
@@ -173,7 +177,12 @@ pub fn load_bytes(
         None => detect(path, bytes)?,
     };
     if kind.kind() == Kind::Burr {
-        let p = burr_puzzle::BurrProblem::parse(path, bytes, options.problem.as_deref())?;
+        let p = burr_puzzle::BurrProblem::parse(
+            path,
+            bytes,
+            options.problem.as_deref(),
+            &options.limits,
+        )?;
         return Ok(Box::new(p));
     }
     if let Some(p) = &options.problem {
@@ -198,10 +207,16 @@ pub fn load_bytes(
             }
             Box::new(p)
         }
-        Kind::Tiles => Box::new(tile_puzzle::TileProblem::parse(path, text)?),
-        Kind::Polyform | Kind::Burr => {
-            Box::new(polyform_puzzle::PolyformProblem::parse(path, text)?)
-        }
+        Kind::Tiles => Box::new(tile_puzzle::TileProblem::parse(
+            path,
+            text,
+            &options.limits,
+        )?),
+        Kind::Polyform | Kind::Burr => Box::new(polyform_puzzle::PolyformProblem::parse(
+            path,
+            text,
+            &options.limits,
+        )?),
     })
 }
 
