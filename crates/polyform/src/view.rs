@@ -185,10 +185,7 @@ impl<'a> Page<'a> {
         m.insert("name".into(), json!(piece.name));
         m.insert("symbol".into(), json!(piece.symbol.to_string()));
         m.insert("cells".into(), json!(piece.size()));
-        m.insert(
-            "mesh".into(),
-            json!({ "v": v, "f": mesh.faces, "e": e }),
-        );
+        m.insert("mesh".into(), json!({ "v": v, "f": mesh.faces, "e": e }));
         if !balls.is_empty() {
             let b: Vec<Value> = balls
                 .iter()
@@ -215,7 +212,11 @@ impl<'a> Page<'a> {
         m.insert("frame".into(), json!(flat(&solid::frame(kind))));
         m.insert(
             "pieces".into(),
-            Value::Array((0..puzzle.pieces.len()).map(|i| self.piece_json(i)).collect()),
+            Value::Array(
+                (0..puzzle.pieces.len())
+                    .map(|i| self.piece_json(i))
+                    .collect(),
+            ),
         );
         m.insert(
             "rotations".into(),

@@ -254,7 +254,13 @@ impl Mesh {
         let normals: Vec<V3> = self
             .faces
             .iter()
-            .map(|f| normal(&f.iter().map(|&i| self.vertices[i as usize]).collect::<Vec<_>>()))
+            .map(|f| {
+                normal(
+                    &f.iter()
+                        .map(|&i| self.vertices[i as usize])
+                        .collect::<Vec<_>>(),
+                )
+            })
             .collect();
         let mut faces_of: HashMap<(u32, u32), Vec<usize>> = HashMap::new();
         for (fi, f) in self.faces.iter().enumerate() {

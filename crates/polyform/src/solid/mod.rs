@@ -86,7 +86,9 @@ pub enum CellSolid {
 pub fn frame(kind: LatticeKind) -> M3 {
     let s = std::f64::consts::FRAC_1_SQRT_2;
     match kind {
-        LatticeKind::Square | LatticeKind::Cubic => [[1.0, 0.0, 0.0], [0.0, -1.0, 0.0], [0.0, 0.0, 1.0]],
+        LatticeKind::Square | LatticeKind::Cubic => {
+            [[1.0, 0.0, 0.0], [0.0, -1.0, 0.0], [0.0, 0.0, 1.0]]
+        }
         // Axial [x, y]: x to the right, y down and to the right (60°).
         LatticeKind::Hex => [[1.0, 0.5, 0.0], [0.0, -H, 0.0], [0.0, 0.0, 1.0]],
         // Cells are three times their centres in the hex basis.
@@ -178,7 +180,9 @@ pub fn world_map(kind: LatticeKind, s: &Symmetry) -> (M3, V3) {
 pub fn cell_solid(kind: LatticeKind, c: Cell) -> CellSolid {
     let o = centre(kind, c);
     match kind {
-        LatticeKind::Cubic => CellSolid::Polyhedron(prism(&square_around(o), o[2] - 0.5, o[2] + 0.5)),
+        LatticeKind::Cubic => {
+            CellSolid::Polyhedron(prism(&square_around(o), o[2] - 0.5, o[2] + 0.5))
+        }
         LatticeKind::Square => CellSolid::Polyhedron(tile(&square_around(o))),
         LatticeKind::Hex => {
             // Pointy-top hexagons (as the SVG draws them), circumradius
@@ -363,9 +367,10 @@ pub fn piece_meshes(
         .pieces
         .iter()
         .map(|p| {
-            let mut m = mesh::Mesh::piece(puzzle.lattice, p.cells.cells(), options).map_err(
-                |e| crate::error::Error::new(&puzzle.path, None, format!("piece {}: {e}", p.name)),
-            )?;
+            let mut m =
+                mesh::Mesh::piece(puzzle.lattice, p.cells.cells(), options).map_err(|e| {
+                    crate::error::Error::new(&puzzle.path, None, format!("piece {}: {e}", p.name))
+                })?;
             let (lo, _) = m.bounds();
             m.translate(lo.map(|x| -x));
             Ok(PieceMesh {
@@ -545,7 +550,10 @@ mod tests {
                         u[0] * v[1] - u[1] * v[0],
                     ];
                     let out = [a[0] - o[0], a[1] - o[1], a[2] - o[2]];
-                    assert!(n[0] * out[0] + n[1] * out[1] + n[2] * out[2] > 0.0, "{kind}");
+                    assert!(
+                        n[0] * out[0] + n[1] * out[1] + n[2] * out[2] > 0.0,
+                        "{kind}"
+                    );
                 }
             }
         }
@@ -569,7 +577,10 @@ mod tests {
                 centre(kind, col.unwrap()),
                 centre(kind, row.unwrap()),
             );
-            assert!(pc[0] > po[0] + 0.4 && (pc[1] - po[1]).abs() < 1e-9, "{kind}");
+            assert!(
+                pc[0] > po[0] + 0.4 && (pc[1] - po[1]).abs() < 1e-9,
+                "{kind}"
+            );
             assert!(pr[1] < po[1] - 0.5, "{kind}");
             // Layer 1 is above layer 0 where the lattice has layers.
             if let Some(up) = (0..6).find_map(|c| l.cell_at(1, 0, c)) {

@@ -55,7 +55,10 @@ pub fn ascii(pieces: &[(String, Mesh)], scale: f64) -> String {
 /// A number for ASCII STL: six decimals, no `-0`.
 fn f(x: f64) -> String {
     let s = format!("{:.6}", x);
-    if s.trim_start_matches('-').trim_matches(|c| c == '0' || c == '.').is_empty() {
+    if s.trim_start_matches('-')
+        .trim_matches(|c| c == '0' || c == '.')
+        .is_empty()
+    {
         "0".into()
     } else {
         s
