@@ -228,11 +228,13 @@ void main() {
     state.az = flat ? -90 : -45;
     state.el = flat ? 72 : 32;
     state.target = sceneCentre.slice();
-    state.dist = sceneRadius / Math.sin((35 * Math.PI) / 360) * 1.05 * (1 + 0.6 * state.explode);
+    state.dist = (sceneRadius / Math.sin((35 * Math.PI) / 360)) * 1.05;
   }
+  // The camera backs off as the pieces fly apart, so they stay in view.
+  const distance = () => state.dist * (1 + 0.8 * state.explode);
   function eye() {
     const a = (state.az * Math.PI) / 180, e = (state.el * Math.PI) / 180;
-    return v3.add(state.target, v3.scale([Math.cos(e) * Math.cos(a), Math.cos(e) * Math.sin(a), Math.sin(e)], state.dist));
+    return v3.add(state.target, v3.scale([Math.cos(e) * Math.cos(a), Math.cos(e) * Math.sin(a), Math.sin(e)], distance()));
   }
 
   // ---- Drawing ----
@@ -247,9 +249,9 @@ void main() {
     gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
     gl.enable(gl.DEPTH_TEST);
     const view = m4.lookAt(eye(), state.target, [0, 0, 1]);
-    const far = state.dist + sceneRadius * 4 + 10;
+    const far = distance() + sceneRadius * 4 + 10;
     gl.uniformMatrix4fv(loc.uView, false, view);
-    gl.uniformMatrix4fv(loc.uProj, false, m4.perspective((35 * Math.PI) / 180, canvas.width / canvas.height, Math.max(0.05, state.dist - sceneRadius * 4), far));
+    gl.uniformMatrix4fv(loc.uProj, false, m4.perspective((35 * Math.PI) / 180, canvas.width / canvas.height, Math.max(0.05, distance() - sceneRadius * 4), far));
     const offsets = moveOffsets(state.move);
     const shown = new Set(order.slice(0, state.shown));
     for (const p of placements) {
@@ -371,7 +373,7 @@ void main() {
   function pan(dx, dy) {
     const view = m4.lookAt(eye(), state.target, [0, 0, 1]);
     const right = [view[0], view[4], view[8]], up = [view[1], view[5], view[9]];
-    const s = (2 * state.dist * Math.tan((35 * Math.PI) / 360)) / Math.max(1, canvas.clientHeight);
+    const s = (2 * distance() * Math.tan((35 * Math.PI) / 360)) / Math.max(1, canvas.clientHeight);
     state.target = v3.add(state.target, v3.add(v3.scale(right, -dx * s), v3.scale(up, dy * s)));
   }
   function zoom(f) { state.dist = Math.max(0.5, Math.min(500, state.dist * f)); }
