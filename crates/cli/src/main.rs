@@ -48,8 +48,10 @@ enum Command {
     Plan(cmd::plan::PlanArgs),
     /// Sum the result files of a sharded count exactly (or list the missing shards)
     Merge(cmd::merge::MergeArgs),
-    /// Write a problem in another program's format (BurrTools .xmpuzzle)
+    /// Write a problem in another program's format (BurrTools .xmpuzzle, DLX) or its pieces as STL for 3D printing
     Export(cmd::export::ExportArgs),
+    /// Write solutions as a 3D page: one HTML file that works offline (turn, explode, build up, browse)
+    View(cmd::view::ViewArgs),
 }
 
 fn main() -> ExitCode {
@@ -64,6 +66,7 @@ fn main() -> ExitCode {
         Command::Plan(args) => cmd::plan::run(args),
         Command::Merge(args) => cmd::merge::run(args),
         Command::Export(args) => cmd::export::run(args),
+        Command::View(args) => cmd::view::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -46,6 +46,10 @@
 //!   board cells whose colour `c` allows), from BurrTools files.
 //! * [`svg`]: SVG pictures of every lattice (cells, isometric cubes,
 //!   shaded balls), each piece in its own color with its outline.
+//! * [`solid`]: cells as solids in space (a convex polyhedron or a ball per
+//!   cell, one function per lattice), pieces as closed meshes, STL files.
+//! * [`view`]: the data of the 3D page: piece meshes once, solutions as
+//!   rotations and translations of them.
 //!
 //! ## Example
 //!
@@ -88,9 +92,11 @@ pub mod problem;
 pub mod puzzle;
 pub mod render;
 pub mod shape;
+pub mod solid;
 pub mod svg;
 pub mod symmetry;
 pub mod tiles;
+pub mod view;
 
 pub use board::{Board, CellKind};
 pub use encode::{Encoding, PieceStats, encode, encode_with};

@@ -11,6 +11,7 @@ pub mod plan;
 pub mod show;
 pub mod solve;
 pub mod verify;
+pub mod view;
 
 use crate::failure::Failure;
 use clap::{Args, ValueEnum};
@@ -174,5 +175,48 @@ pub fn group_choice(arg: Option<GroupArg>, problem: &dyn Problem) -> GroupChoice
         Some(GroupArg::None) => GroupChoice::None,
         None if problem.kind() == Kind::Dlx => GroupChoice::None,
         None => GroupChoice::Full,
+    }
+}
+
+/// `--distinct` for commands that list solutions: keeps one solution per
+/// class of solutions equal up to symmetry, the one whose options, as
+/// sorted numbers, come first among its images.
+pub struct Distinct {
+    /// `perms[g][o]`: the option element `g` of the group makes of `o`
+    /// (empty: every solution is kept).
+    perms: Vec<Vec<u32>>,
+    mine: Vec<u32>,
+    image: Vec<u32>,
+}
+
+impl Distinct {
+    /// A filter for `problem` under `group`; `on: false` keeps everything.
+    pub fn new(problem: &dyn Problem, group: GroupChoice, on: bool) -> Result<Distinct, Failure> {
+        Ok(Distinct {
+            perms: if on {
+                problem.action(group)?.perms
+            } else {
+                Vec::new()
+            },
+            mine: Vec::new(),
+            image: Vec::new(),
+        })
+    }
+
+    /// Is this solution the one its class keeps?
+    pub fn keeps(&mut self, opts: &[::dlx::OptionId]) -> bool {
+        if self.perms.is_empty() {
+            return true;
+        }
+        self.mine.clear();
+        self.mine.extend(opts.iter().map(|o| o.index() as u32));
+        self.mine.sort_unstable();
+        let (mine, image) = (&self.mine, &mut self.image);
+        !self.perms.iter().any(|p| {
+            image.clear();
+            image.extend(mine.iter().map(|&o| p[o as usize]));
+            image.sort_unstable();
+            *image < *mine
+        })
     }
 }

@@ -10,4 +10,5 @@ mod limits;
 mod puzzle;
 mod run;
 mod shards;
+mod stl;
 mod svg;

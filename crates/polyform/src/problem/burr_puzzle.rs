@@ -157,4 +157,13 @@ impl Problem for BurrProblem {
     fn to_xmpuzzle(&self) -> Result<Vec<u8>, Error> {
         self.inner.to_xmpuzzle()
     }
+    fn page(&self) -> Result<crate::view::Page<'_>, Error> {
+        self.inner.page()
+    }
+    fn piece_meshes(
+        &self,
+        options: &crate::solid::mesh::MeshOptions,
+    ) -> Result<Vec<crate::solid::PieceMesh>, Error> {
+        self.inner.piece_meshes(options)
+    }
 }

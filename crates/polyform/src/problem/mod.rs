@@ -120,10 +120,36 @@ pub trait Problem: Send + Sync {
             ),
         ))
     }
+    /// The data of the 3D page (`polycover view`), where the kind's cells
+    /// have a shape in space; solutions are added to it one by one.
+    fn page(&self) -> Result<crate::view::Page<'_>, Error> {
+        Err(self.no_geometry("3D pages"))
+    }
+    /// Every piece as a closed mesh for printing (STL export), where the
+    /// kind's cells have a shape in space.
+    fn piece_meshes(
+        &self,
+        options: &crate::solid::mesh::MeshOptions,
+    ) -> Result<Vec<crate::solid::PieceMesh>, Error> {
+        let _ = options;
+        Err(self.no_geometry("STL files"))
+    }
     /// What the reader passed over without refusing the file (each as
     /// `file:line:column: message`).
     fn warnings(&self) -> Vec<String> {
         Vec::new()
+    }
+
+    /// The error for a kind whose cells have no shape in space.
+    fn no_geometry(&self, what: &str) -> Error {
+        Error::new(
+            self.path(),
+            None,
+            format!(
+                "{what} are not available for {} problems: they need a polyform puzzle (TOML) or a BurrTools file",
+                self.kind().name()
+            ),
+        )
     }
 
     /// The error for a kind that draws no SVG.

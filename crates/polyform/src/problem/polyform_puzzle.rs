@@ -247,6 +247,17 @@ impl Problem for PolyformProblem {
         crate::burr::export(&self.puzzle)
     }
 
+    fn page(&self) -> Result<crate::view::Page<'_>, Error> {
+        Ok(crate::view::Page::new(&self.puzzle, &self.encoding))
+    }
+
+    fn piece_meshes(
+        &self,
+        options: &crate::solid::mesh::MeshOptions,
+    ) -> Result<Vec<crate::solid::PieceMesh>, Error> {
+        crate::solid::piece_meshes(&self.puzzle, options)
+    }
+
     fn matrix_comment(&self) -> String {
         let p = &self.puzzle;
         format!(
