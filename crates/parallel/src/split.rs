@@ -23,8 +23,16 @@
 //! figures for them), and everything walked (probes included), the cost of
 //! splitting.
 
-use crate::checkpoint::Finished;
 use dlx::{CountOnly, Outcome, Solver, Stats, Subproblem, SubproblemError};
+
+/// A finished subproblem, as [`unfinished`] reads it from a checkpoint: its
+/// choices and branching degrees ([`dlx::Subproblem::choices`],
+/// [`dlx::Subproblem::degrees`]).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Done<'a> {
+    pub choices: &'a [u32],
+    pub degrees: &'a [u32],
+}
 
 /// Path of child indices; lexicographic order = search order.
 pub type Key = Vec<u32>;
@@ -256,9 +264,9 @@ pub(crate) fn unfinished(
     solver: &mut Solver,
     walk: &mut Walk,
     roots: Vec<Branch>,
-    finished: &[Finished],
+    finished: &[Done],
 ) -> Result<Result<Vec<Branch>, String>, SubproblemError> {
-    let mut sorted: Vec<&Finished> = finished.iter().collect();
+    let mut sorted: Vec<&Done> = finished.iter().collect();
     sorted.sort_by(|a, b| a.choices.cmp(&b.choices));
     if sorted.windows(2).any(|w| w[0].choices == w[1].choices) {
         return Ok(Err("a subproblem is listed twice".into()));
@@ -270,7 +278,7 @@ pub(crate) fn unfinished(
     while let Some(b) = stack.pop() {
         let prefix = b.sub.choices();
         let d = prefix.len();
-        let lo = sorted.partition_point(|f| f.choices.as_slice() < prefix);
+        let lo = sorted.partition_point(|f| f.choices < prefix);
         let n = sorted[lo..]
             .iter()
             .take_while(|f| f.choices.starts_with(prefix))
