@@ -32,8 +32,8 @@ pub struct CountArgs {
     #[arg(long)]
     distinct: bool,
     /// The symmetries that make two solutions the same: full (rotations and
-    /// reflections of the board), rotations, or none. Default: full for
-    /// puzzles, none for DLX files
+    /// reflections of the board), rotations, or none. Default: the file's
+    /// own `[expect] group`, else full for puzzles and none for DLX files
     #[arg(long, value_enum)]
     group: Option<GroupArg>,
     /// Search the whole tree. By default a board with symmetries is searched

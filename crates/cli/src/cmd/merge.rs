@@ -26,7 +26,9 @@ pub struct MergeArgs {
     /// The shards' result files (`count FILE --shard I/N --out RESULT`)
     #[arg(required = true)]
     results: Vec<PathBuf>,
-    /// The group the shards counted under (as given to `count --shard`)
+    /// The group the shards counted under (as given to `count --shard`).
+    /// Default: the file's own `[expect] group`, else full for puzzles and
+    /// none for DLX files (as for `count`)
     #[arg(long, value_enum)]
     group: Option<GroupArg>,
     /// Also write a checkpoint of everything the results hold: `count FILE

@@ -166,15 +166,16 @@ pub enum GroupArg {
     None,
 }
 
-/// The group asked for, or the problem kind's default: the full group for
-/// puzzles, none for DLX text (which has no geometry).
+/// The group asked for; else the file's own `[expect] group` (the group
+/// its expected distinct count is under); else the problem kind's default:
+/// the full group for puzzles, none for DLX text (which has no geometry).
 pub fn group_choice(arg: Option<GroupArg>, problem: &dyn Problem) -> GroupChoice {
     match arg {
         Some(GroupArg::Full) => GroupChoice::Full,
         Some(GroupArg::Rotations) => GroupChoice::Rotations,
         Some(GroupArg::None) => GroupChoice::None,
         None if problem.kind() == Kind::Dlx => GroupChoice::None,
-        None => GroupChoice::Full,
+        None => problem.expect().map_or(GroupChoice::Full, |e| e.group),
     }
 }
 

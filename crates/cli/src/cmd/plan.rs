@@ -18,7 +18,8 @@ pub struct PlanArgs {
     /// Into how many shards to cut the search
     #[arg(long, value_name = "N")]
     shards: usize,
-    /// The group the count is taken under
+    /// The group the count is taken under. Default: the file's own
+    /// `[expect] group`, else full for puzzles and none for DLX files
     #[arg(long, value_enum)]
     group: Option<GroupArg>,
     /// The engine the shards will count with (as given to `count --shard`):

@@ -25,7 +25,8 @@ pub struct SolveArgs {
     #[arg(long)]
     distinct: bool,
     /// The symmetries for --distinct: full, rotations or none (default:
-    /// full for puzzles, none for DLX files)
+    /// the file's own `[expect] group`, else full for puzzles and none for
+    /// DLX files)
     #[arg(long, value_enum)]
     group: Option<GroupArg>,
     #[command(flatten)]

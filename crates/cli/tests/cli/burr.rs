@@ -151,3 +151,31 @@ fn every_limit_has_a_flag() {
         }
     }
 }
+
+/// `show` without `--problem` on a file of several problems lists them
+/// (number, name, grid, pieces, result size), as text and JSON; with
+/// `--problem` it shows the one chosen.
+#[test]
+fn show_lists_the_problems_of_a_file() {
+    let f = format!("{FIXTURES}/bricks.xmpuzzle");
+    let o = run(&["show", &f]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(
+        text.contains("box with holes") && text.contains("--problem"),
+        "{text}"
+    );
+    let v = json(&run(&["show", &f, "--json"]));
+    assert_eq!(v["type"], "problems");
+    assert_eq!(v["grid"], "bricks (cubes)");
+    let problems = v["problems"].as_array().unwrap();
+    assert!(problems.len() > 1, "{v}");
+    let holes = &problems[1];
+    assert_eq!(
+        (holes["index"].as_u64(), holes["name"].as_str()),
+        (Some(2), Some("box with holes"))
+    );
+    assert!(holes["pieces"].as_u64().unwrap() > 0 && holes["result"]["fill"].as_u64().unwrap() > 0);
+    let v = json(&run(&["show", &f, "--problem", "2", "--json"]));
+    assert_eq!(v["problem"], 2);
+}

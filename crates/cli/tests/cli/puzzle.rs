@@ -1,6 +1,6 @@
 //! The puzzle subcommands, run as a user runs them.
 
-use super::common::{bin, data, run, stdout};
+use super::common::{bin, data, json, run, stderr, stdout, temp};
 use std::process::Stdio;
 
 #[test]
@@ -219,4 +219,45 @@ fn count_is_reduced_by_symmetry_unless_asked_not_to() {
         (8.into(), 2.into())
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Without --group, `count` and `merge` count under the file's own
+/// `[expect] group`: three tetracubes in a 2x4x4 box are 1390 up to the
+/// box's rotations and 695 up to rotations and reflections (Polyform
+/// Puzzler's numbers, in the file).
+#[test]
+fn the_default_group_is_the_files_own() {
+    let f = data("tetracubes/2x4x4.toml").display().to_string();
+    let v = json(&run(&["count", &f, "--distinct", "--json"]));
+    assert_eq!(
+        (v["group"].as_str(), v["distinct"].as_u64()),
+        (Some("rotations"), Some(1390))
+    );
+    let v = json(&run(&[
+        "count",
+        &f,
+        "--distinct",
+        "--group",
+        "full",
+        "--json",
+    ]));
+    assert_eq!(v["distinct"], 695);
+    let dir = temp("group-shards");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut results = vec![];
+    for i in 1..=2 {
+        let out = dir.join(format!("s{i}")).display().to_string();
+        let o = run(&["count", &f, "--shard", &format!("{i}/2"), "--out", &out]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        results.push(out);
+    }
+    let mut args = vec!["merge", f.as_str()];
+    args.extend(results.iter().map(String::as_str));
+    args.push("--json");
+    let v = json(&run(&args));
+    assert_eq!(
+        (v["group"].as_str(), v["distinct"].as_u64()),
+        (Some("rotations"), Some(1390)),
+        "{v}"
+    );
 }

@@ -125,6 +125,9 @@ pub struct ProblemInfo {
     pub saved_assemblies: Option<u64>,
     /// The 1-based line of its `<problem>` element.
     pub line: usize,
+    /// The size of its result shape: voxels to fill (`#`) and voxels that
+    /// may stay empty (`+`); `None` when it names no result.
+    pub result: Option<(u64, u64)>,
 }
 
 /// A BurrTools file with one of its problems mapped to a puzzle.
@@ -157,6 +160,14 @@ fn infos(file: &xml::BurrFile) -> Vec<ProblemInfo> {
             pieces: p.parts.iter().map(|x| x.max as u64).sum(),
             saved_assemblies: p.saved_assemblies,
             line: p.loc.line,
+            result: p.result.map(|r| {
+                let voxels = &file.shapes[r].voxels;
+                let filled = voxels
+                    .iter()
+                    .filter(|v| v.state == xml::VoxelState::Filled)
+                    .count() as u64;
+                (filled, voxels.len() as u64 - filled)
+            }),
         })
         .collect()
 }
@@ -218,7 +229,18 @@ fn read_model(path: &Path, bytes: &[u8], limits: &Limits) -> Result<xml::BurrFil
 /// Lists the problems of a BurrTools file.
 pub fn list_problems(path: &Path) -> Result<Vec<ProblemInfo>, Error> {
     let bytes = read_file(path)?;
-    Ok(infos(&read_model(path, &bytes, &Limits::default())?))
+    Ok(problems_of(path, &bytes, &Limits::default())?.1)
+}
+
+/// The grid and the problems of a BurrTools file's bytes (`path` names it
+/// in messages), read within `limits`; no problem is mapped to a puzzle.
+pub fn problems_of(
+    path: &Path,
+    bytes: &[u8],
+    limits: &Limits,
+) -> Result<(GridType, Vec<ProblemInfo>), Error> {
+    let file = read_model(path, bytes, limits)?;
+    Ok((file.grid, infos(&file)))
 }
 
 /// The file's bytes, refusing before reading a file larger than the text

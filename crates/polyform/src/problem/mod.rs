@@ -246,6 +246,13 @@ pub fn load_bytes(
     })
 }
 
+/// The kind of a file, from its name and content together (see
+/// [`detect`]): what [`load_bytes`] reads it as without `LoadOptions::kind`.
+/// Errors as [`load_bytes`] for a `.xmpuzzle` that is neither gzip nor XML.
+pub fn kind_of(path: &Path, bytes: &[u8]) -> Result<Kind, Error> {
+    detect(path, bytes).map(Detected::kind)
+}
+
 /// Why text read as DLX by its content alone is refused when it gives no
 /// option: DLX text names its items on its first line and gives an option
 /// on each line after it; "hello world" is not an exact-cover problem.
