@@ -218,13 +218,18 @@ impl Shot {
     /// times k for k in [0.45, 1.02], within 10 in each channel, counted
     /// for the nearest such colour.
     fn counts(&self, colours: &[[u8; 3]]) -> Vec<usize> {
+        self.shades(colours, 0.45)
+    }
+
+    /// [`Shot::counts`] for shades from `k_min` of the colour up.
+    fn shades(&self, colours: &[[u8; 3]], k_min: f64) -> Vec<usize> {
         let mut n = vec![0; colours.len()];
         for p in self.drawing() {
             let mut best = None;
             for (i, c) in colours.iter().enumerate() {
                 let (pf, cf) = (p.map(f64::from), c.map(f64::from));
                 let cc: f64 = cf.iter().map(|x| x * x).sum();
-                let k = ((0..3).map(|j| pf[j] * cf[j]).sum::<f64>() / cc).clamp(0.45, 1.02);
+                let k = ((0..3).map(|j| pf[j] * cf[j]).sum::<f64>() / cc).clamp(k_min, 1.02);
                 let d = (0..3)
                     .map(|j| (pf[j] - k * cf[j]).abs())
                     .fold(0.0, f64::max);
@@ -382,7 +387,8 @@ fn bedlam_build_up_and_hide() {
 
 /// The other lattices: spheres (a Kanoodle Extreme pyramid challenge),
 /// square tiles (pentominoes), triangles (hexiamonds). Boards are seen
-/// from above, so every piece of a 2D board shows.
+/// from above, so every piece of a 2D board shows, its top face lit
+/// (pieces turned over too: their mirror image must not darken them).
 #[test]
 #[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
 fn spheres_squares_and_triangles() {
@@ -399,5 +405,14 @@ fn spheres_squares_and_triangles() {
         let seen = visible(&counts, 100);
         assert!(seen.len() >= min_seen, "{file}: {counts:?}");
         assert!(seen.iter().all(|c| used.contains(c)), "{file}");
+        if min_seen == 12 {
+            let bright = shot.shades(&palette(&d), 0.8);
+            for &c in &seen {
+                assert!(
+                    bright[c] * 10 >= counts[c] * 7,
+                    "{file}: colour {c} is lit dark: {bright:?} of {counts:?}"
+                );
+            }
+        }
     }
 }
