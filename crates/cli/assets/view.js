@@ -251,9 +251,11 @@ void main() {
     gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
     gl.enable(gl.DEPTH_TEST);
     const view = m4.lookAt(eye(), state.target, [0, 0, 1]);
-    const far = distance() + sceneRadius * 4 + 10;
+    // Near and far planes close around the scene: the depth buffer may
+    // have 16 bits only, and a tile's top and bottom are a quarter apart.
+    const far = distance() + sceneRadius * 4 + 10, near = 0.15 * distance();
     gl.uniformMatrix4fv(loc.uView, false, view);
-    gl.uniformMatrix4fv(loc.uProj, false, m4.perspective((35 * Math.PI) / 180, canvas.width / canvas.height, Math.max(0.05, distance() - sceneRadius * 4), far));
+    gl.uniformMatrix4fv(loc.uProj, false, m4.perspective((35 * Math.PI) / 180, canvas.width / canvas.height, near, far));
     const offsets = moveOffsets(state.move);
     const shown = new Set(order.slice(0, state.shown));
     for (const p of placements) {

@@ -399,9 +399,11 @@ fn spheres_squares_and_triangles() {
     ] {
         let p = page(file, &["--limit", "2"]);
         let d = page_data(&p);
-        let shot = screenshot(&p, "");
+        // The second solution: its pieces are turned and turned over
+        // otherwise than the first's.
+        let shot = screenshot(&p, "click:next-solution");
         let counts = shot.counts(&palette(&d));
-        let used = placement_colours(&d, 0);
+        let used = placement_colours(&d, 1);
         let seen = visible(&counts, 100);
         assert!(seen.len() >= min_seen, "{file}: {counts:?}");
         assert!(seen.iter().all(|c| used.contains(c)), "{file}");
