@@ -28,7 +28,7 @@
 #[path = "cli/common.rs"]
 mod common;
 
-use common::{data, outcome, run, temp};
+use common::{data, outcome, page_data, run, temp};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -147,15 +147,6 @@ fn url(page: &Path, script: &str) -> String {
     } else {
         format!("file://{}#test={script}", abs.display())
     }
-}
-
-/// The page's data (the JSON it carries).
-fn page_data(page: &Path) -> Value {
-    let html = std::fs::read_to_string(page).unwrap();
-    let tag = "type=\"application/json\">";
-    let start = html.find(tag).unwrap() + tag.len();
-    let end = start + html[start..].find("</script>").unwrap();
-    serde_json::from_str(&html[start..end]).unwrap()
 }
 
 /// The page's state after running `script`: it must say it is ready.
