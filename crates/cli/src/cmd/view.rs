@@ -79,6 +79,8 @@ pub fn run(args: ViewArgs) -> Result<u8, Failure> {
     })?;
     let shown = page.len() as u64;
     if report.interrupted && shown < args.limit && search::interrupted() {
+        drop(file);
+        let _ = std::fs::remove_file(&out);
         return Err(Failure {
             code: crate::failure::INTERRUPTED,
             message: format!("interrupted: {shown} solutions found, no page written"),
