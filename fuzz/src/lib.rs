@@ -13,7 +13,9 @@
 //! reads back as the same matrix; the search engines agree).
 
 use dlx::{CountOnly, EngineKind, Matrix, Outcome, Solver, Subproblem};
-use polyform::problem::{LoadOptions, load_bytes};
+use polyform::Limits;
+use polyform::problem::{Kind, LoadOptions, load_bytes};
+use polyform::symmetry::GroupChoice;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -51,6 +53,72 @@ pub fn puzzle_file(data: &[u8]) {
     if let Ok(problem) = load_bytes(&path, data, &LoadOptions::default()) {
         let _ = problem.describe(false);
         check_matrix(problem.matrix());
+    }
+}
+
+/// The bounds the `burr_file` target reads within: a tenth of the
+/// defaults' matrix and voxel sizes, so that one input stays quick under
+/// the sanitizer (the limits themselves are what is checked at the
+/// bounds).
+pub fn burr_limits() -> Limits {
+    Limits {
+        xml_bytes: 1 << 20,
+        voxel_volume: 100_000,
+        voxels: 1_000_000,
+        placements: 200_000,
+        matrix_entries: 1_000_000,
+        ..Limits::default()
+    }
+}
+
+/// Target `burr_file`: the bytes read as a BurrTools file
+/// (`polyform::problem::load_bytes` as [`Kind::Burr`]: gzip or XML, every
+/// grid), as they are and, when they are not gzip data, gzip-compressed
+/// (so that the fuzzer's XML reaches the reader through the decompressor
+/// too). Each of the file's first problems (`--problem 1` to `3`) that
+/// reads is described, its group built, and its matrix checked
+/// ([`check_matrix`]); one that writes back as a BurrTools file
+/// (`Problem::to_xmpuzzle`) must read back with a matrix of the same
+/// shape.
+pub fn burr_file(data: &[u8]) {
+    burr_bytes(data);
+    if !data.starts_with(&[0x1f, 0x8b]) {
+        use std::io::Write as _;
+        let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        z.write_all(data).expect("writing to memory");
+        burr_bytes(&z.finish().expect("writing to memory"));
+    }
+}
+
+fn burr_bytes(data: &[u8]) {
+    let path = input_path("fuzz-input.xmpuzzle");
+    let options = |problem: Option<usize>| LoadOptions {
+        kind: Some(Kind::Burr),
+        problem: problem.map(|n| n.to_string()),
+        limits: burr_limits(),
+    };
+    // Without a selector (the only problem, or an error listing them),
+    // then the first three by number.
+    for problem in [None, Some(1), Some(2), Some(3)] {
+        let Ok(p) = load_bytes(&path, data, &options(problem)) else {
+            continue;
+        };
+        let _ = p.describe(false);
+        let _ = p.describe_json();
+        for group in [GroupChoice::Full, GroupChoice::Rotations] {
+            let _ = p.action(group);
+        }
+        check_matrix(p.matrix());
+        if let Ok(bytes) = p.to_xmpuzzle() {
+            let back = load_bytes(&path, &bytes, &options(None))
+                .unwrap_or_else(|e| panic!("a written BurrTools file does not read back: {e}"));
+            let (a, b) = (p.matrix(), back.matrix());
+            assert_eq!(
+                (a.num_primary(), a.num_secondary(), a.num_options()),
+                (b.num_primary(), b.num_secondary(), b.num_options()),
+                "the BurrTools round trip changed the matrix's shape"
+            );
+        }
     }
 }
 

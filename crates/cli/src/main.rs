@@ -26,10 +26,6 @@ mod search;
     after_help = "Exit codes: 0 success, 1 a check failed (verify mismatch), 2 bad input, usage or I/O error, 130 interrupted (Ctrl-C)."
 )]
 struct Cli {
-    /// For files holding several problems (BurrTools .xmpuzzle): the one to
-    /// use, by 1-based number or by name (`show` lists them)
-    #[arg(long, global = true, value_name = "N|NAME")]
-    problem: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -60,7 +56,6 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    cmd::set_problem_selector(cli.problem);
     let result = match cli.command {
         Command::Count(args) => cmd::count::run(args),
         Command::Solve(args) => cmd::solve::run(args),

@@ -130,7 +130,8 @@ fn unique() -> u64 {
 
 /// Writes the page of `file` with `polycover view` and returns its path.
 fn page(file: &str, args: &[&str]) -> PathBuf {
-    let out = temp(&format!("{}.html", file.replace('/', "-")));
+    // One file per page: tests run at the same time.
+    let out = temp(&format!("{}-{}.html", file.replace('/', "-"), unique()));
     let mut a = vec!["view", "-q", "-o", out.to_str().unwrap()];
     a.extend_from_slice(args);
     let path = data(file);

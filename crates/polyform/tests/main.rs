@@ -3,6 +3,7 @@
 
 mod brute_force;
 mod catalog;
+mod detect;
 mod distinct;
 mod errors;
 mod kanoodle_extreme;

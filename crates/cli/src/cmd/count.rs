@@ -26,6 +26,8 @@ pub struct CountArgs {
     /// The problem file: a puzzle (TOML), a tile puzzle, or DLX text (`-`:
     /// standard input)
     file: PathBuf,
+    #[command(flatten)]
+    input: super::InputArgs,
     /// Also count solutions up to symmetry (see --group)
     #[arg(long)]
     distinct: bool,
@@ -148,7 +150,7 @@ pub fn count_problem(
 }
 
 pub fn run(args: CountArgs) -> Result<u8, Failure> {
-    let problem = load(&args.file)?;
+    let problem = load(&args.file, &args.input)?;
     let group = group_choice(args.group, &*problem);
     let runner = Runner::new(&args.search, args.json.json)?.with_checkpoints(&args.checkpoint)?;
     if let Some(shard) = &args.shard {

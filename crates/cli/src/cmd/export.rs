@@ -26,6 +26,8 @@ pub enum ExportFormat {
 pub struct ExportArgs {
     /// The problem file
     file: PathBuf,
+    #[command(flatten)]
+    input: super::InputArgs,
     /// The format to write
     #[arg(long, value_enum)]
     format: ExportFormat,
@@ -56,7 +58,7 @@ pub fn run(args: ExportArgs) -> Result<u8, Failure> {
             "--dir, --unit and --gap are for --format stl",
         ));
     }
-    let problem = load(&args.file)?;
+    let problem = load(&args.file, &args.input)?;
     let bytes = match args.format {
         ExportFormat::Xmpuzzle => problem.to_xmpuzzle()?,
         ExportFormat::Dlx => {

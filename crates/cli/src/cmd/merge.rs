@@ -21,6 +21,8 @@ use std::time::Instant;
 pub struct MergeArgs {
     /// The problem file the shards counted
     file: PathBuf,
+    #[command(flatten)]
+    input: super::InputArgs,
     /// The shards' result files (`count FILE --shard I/N --out RESULT`)
     #[arg(required = true)]
     results: Vec<PathBuf>,
@@ -39,7 +41,7 @@ pub struct MergeArgs {
 
 pub fn run(args: MergeArgs) -> Result<u8, Failure> {
     let start = Instant::now();
-    let problem = load(&args.file)?;
+    let problem = load(&args.file, &args.input)?;
     let group = group_choice(args.group, &*problem);
     let job = count::Job::new(&*problem, group, count::Want::Distinct, true)?;
     let runner = Runner::new(&args.search, args.json.json)?;

@@ -13,6 +13,8 @@ use std::path::PathBuf;
 pub struct PlanArgs {
     /// The problem file
     file: PathBuf,
+    #[command(flatten)]
+    input: super::InputArgs,
     /// Into how many shards to cut the search
     #[arg(long, value_name = "N")]
     shards: usize,
@@ -28,7 +30,7 @@ pub struct PlanArgs {
 }
 
 pub fn run(args: PlanArgs) -> Result<u8, Failure> {
-    let problem = load(&args.file)?;
+    let problem = load(&args.file, &args.input)?;
     let group = group_choice(args.group, &*problem);
     let job = count::Job::new(&*problem, group, count::Want::Distinct, true)?;
     let engine = search::engine_for(args.engine.kind(), problem.path(), job.plan.matrix())?;

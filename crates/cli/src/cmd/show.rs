@@ -14,11 +14,13 @@ pub struct ShowArgs {
     /// The problem file (`-`: standard input)
     file: PathBuf,
     #[command(flatten)]
+    input: super::InputArgs,
+    #[command(flatten)]
     format: FormatArgs,
 }
 
 pub fn run(args: ShowArgs) -> Result<u8, Failure> {
-    let problem = load(&args.file)?;
+    let problem = load(&args.file, &args.input)?;
     let mut out = std::io::stdout().lock();
     match args.format.format() {
         Format::Text => out.write_all(problem.describe(output::use_color())?.as_bytes())?,

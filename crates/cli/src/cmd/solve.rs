@@ -12,6 +12,8 @@ use std::path::PathBuf;
 pub struct SolveArgs {
     /// The problem file (`-`: standard input)
     file: PathBuf,
+    #[command(flatten)]
+    input: super::InputArgs,
     /// Print the first N solutions (default 1)
     #[arg(long, value_name = "N", conflicts_with = "all")]
     limit: Option<u64>,
@@ -46,7 +48,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
         ));
     }
     let format = args.format.format();
-    let problem = load(&args.file)?;
+    let problem = load(&args.file, &args.input)?;
     let group = group_choice(args.group, &*problem);
     // With --distinct, a solution is printed when it is the smallest of its
     // images under the group (options as sorted ids): one per class.

@@ -40,6 +40,8 @@ pub struct VerifyArgs {
     json: JsonArg,
     #[command(flatten)]
     search: SearchArgs,
+    #[command(flatten)]
+    limits: super::LimitArgs,
 }
 
 /// The bundled catalog: `$POLYCOVER_DATA`, else `./data`, else the `data/`
@@ -189,6 +191,10 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
     };
     let json = args.json.json;
     let runner = Runner::new(&args.search, json)?;
+    let input = super::InputArgs {
+        problem: None,
+        limits: args.limits.clone(),
+    };
     let mut files = vec![];
     for r in &roots {
         collect(r, &mut files)?;
@@ -210,7 +216,7 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
             .unwrap_or(f)
             .display()
             .to_string();
-        let row = check(f, shown, &runner, max)?;
+        let row = check(f, shown, &runner, max, &input)?;
         if !json {
             row.text(&mut out)?;
         }
@@ -260,7 +266,13 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
 }
 
 /// Checks one file.
-fn check(f: &Path, shown: String, runner: &Runner, max: f64) -> Result<Row, Failure> {
+fn check(
+    f: &Path,
+    shown: String,
+    runner: &Runner,
+    max: f64,
+    input: &super::InputArgs,
+) -> Result<Row, Failure> {
     let error = |shown: String, message: String| {
         let mut row = Row::new(shown, Verdict::Error);
         row.note = Some(message);
@@ -274,7 +286,7 @@ fn check(f: &Path, shown: String, runner: &Runner, max: f64) -> Result<Row, Fail
     if std::str::from_utf8(&bytes).is_ok_and(polyform::file::is_piece_set) {
         return Ok(Row::new(shown, Verdict::Set));
     }
-    let problem = match super::load_bytes(f, &bytes, None) {
+    let problem = match super::load_bytes(f, &bytes, None, input) {
         Ok(p) => p,
         Err(e) => return error(shown, e.message),
     };

@@ -32,6 +32,8 @@ pub struct ViewArgs {
     #[arg(long, value_enum)]
     group: Option<GroupArg>,
     #[command(flatten)]
+    input: super::InputArgs,
+    #[command(flatten)]
     search: SearchArgs,
 }
 
@@ -42,7 +44,7 @@ pub fn run(args: ViewArgs) -> Result<u8, Failure> {
             args.limit
         )));
     }
-    let problem = load(&args.file)?;
+    let problem = load(&args.file, &args.input)?;
     let mut page = problem.page()?;
     let out = match &args.out {
         Some(p) => p.clone(),

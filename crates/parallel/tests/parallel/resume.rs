@@ -13,45 +13,58 @@ fn temp(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// Counts with a checkpoint, setting the stop flag once `stop_when` says so.
+/// Counts with a checkpoint, held once `hold_after` subproblems have
+/// finished in this run (`Options::hold_after`), then stopped: an
+/// interruption at a known point, whatever the speed of the machine.
 fn interrupted_run(
     m: &Matrix,
     threads: usize,
     resume: Option<PathBuf>,
     path: &Path,
-    mut stop_when: impl FnMut(&Snapshot) -> bool,
+    hold_after: usize,
 ) -> parallel::Report {
     let o = Options {
         checkpoint: Some(path.to_path_buf()),
         resume,
-        progress_every: Duration::from_millis(2),
-        checkpoint_every: Duration::from_millis(5),
+        checkpoint_every: Duration::ZERO,
         slice_nodes: Some(256),
+        hold_after: Some(hold_after),
         ..Options::with_threads(threads)
     };
     let stop = o.stop.clone();
-    parallel::count(m, &o, &mut |s: &Snapshot| {
-        if stop_when(s) {
+    let mut held = 0;
+    let r = parallel::count(m, &o, &mut |s: &Snapshot| {
+        if s.held {
+            held += 1;
             stop.store(true, Ordering::Relaxed);
         }
     })
-    .unwrap()
+    .unwrap();
+    assert_eq!(held, 1, "the hold is reported once");
+    r
 }
 
 #[test]
 fn interrupted_then_resumed_gives_the_exact_count() {
     let m = langford(11);
     let path = temp("langford.ckpt");
-    let first = interrupted_run(&m, 2, None, &path, |s| s.solutions > 0);
+    let first = interrupted_run(&m, 2, None, &path, 5);
     let saved = Checkpoint::load(&path, &m, auto_engine(&m)).unwrap();
     assert_eq!(saved.solutions(), Some(first.solutions));
-    assert!(first.interrupted, "the stop flag came after the end");
+    assert!(first.interrupted);
+    // Held after 5 (or, with the other thread's, 6) finished subproblems.
+    assert!(
+        (5..=6).contains(&first.subproblems),
+        "{}",
+        first.subproblems
+    );
+    assert_eq!(saved.finished.len(), first.subproblems);
     assert!(first.fraction_done < 1.0);
     assert!(first.solutions < langford_count(11));
     // Interrupt the resumed run again, with another thread count, then finish.
-    let second = interrupted_run(&m, 3, Some(path.clone()), &path, |s| {
-        s.subproblems_done > 100
-    });
+    let second = interrupted_run(&m, 3, Some(path.clone()), &path, 40);
+    assert!(second.interrupted);
+    assert!(second.subproblems >= first.subproblems + 40);
     assert!(second.solutions >= first.solutions);
     let o = Options {
         checkpoint: Some(path.to_path_buf()),
@@ -74,6 +87,18 @@ fn interrupted_then_resumed_gives_the_exact_count() {
     .unwrap();
     assert_eq!(again.solutions, langford_count(11));
     assert_eq!(again.subproblems, last.subproblems);
+}
+
+#[test]
+fn a_run_with_fewer_subproblems_than_the_hold_finishes() {
+    let m = queens(8);
+    let o = Options {
+        hold_after: Some(1 << 20),
+        ..Options::with_threads(2)
+    };
+    let r = parallel::count(&m, &o, &mut |s: &Snapshot| assert!(!s.held)).unwrap();
+    assert!(!r.interrupted);
+    assert_eq!(r.solutions, QUEENS[8]);
 }
 
 #[test]

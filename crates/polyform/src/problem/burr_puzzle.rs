@@ -7,6 +7,7 @@ use super::polyform_puzzle::PolyformProblem;
 use super::{Kind, LegendEntry, Problem};
 use crate::burr::{self, BurrPuzzle, ProblemInfo, ProblemSelector};
 use crate::error::Error;
+use crate::limits::Limits;
 use crate::orbits::Action;
 use crate::puzzle::Expect;
 use crate::symmetry::GroupChoice;
@@ -28,18 +29,23 @@ pub struct BurrProblem {
 }
 
 impl BurrProblem {
-    /// Reads a BurrTools file's bytes and maps the problem `selector` picks
-    /// (by 1-based number or by name; none: the file's only problem).
-    pub fn parse(path: &Path, bytes: &[u8], selector: Option<&str>) -> Result<BurrProblem, Error> {
+    /// Reads a BurrTools file's bytes within `limits` and maps the problem
+    /// `selector` picks (by 1-based number or by name; none: the file's
+    /// only problem).
+    pub fn parse(
+        path: &Path,
+        bytes: &[u8],
+        selector: Option<&str>,
+        limits: &Limits,
+    ) -> Result<BurrProblem, Error> {
         let selector: Option<ProblemSelector> = selector.map(|s| {
             s.parse()
                 .unwrap_or_else(|_| ProblemSelector::Name(s.to_string()))
         });
-        let b: BurrPuzzle =
-            burr::load_bytes(path, bytes, selector.as_ref(), &burr::Limits::default())?;
+        let b: BurrPuzzle = burr::load_bytes(path, bytes, selector.as_ref(), limits)?;
         let grid = format!("{:?}", b.grid).to_lowercase();
         Ok(BurrProblem {
-            inner: PolyformProblem::new(b.puzzle)?,
+            inner: PolyformProblem::new(b.puzzle, limits)?,
             problems: b.problems,
             chosen: b.chosen,
             grid,
