@@ -72,12 +72,14 @@ void main() {
 }`;
   // Lambert shading with a light fixed to the camera (up and to the left),
   // so every side turned to the viewer is lit: colour times 0.5 to 1.
+  // Normals are the meshes' outward ones, turned by the placement: right
+  // for reflections too (whose triangles wind the other way, so no face
+  // is culled and gl_FrontFacing is not used).
   const FS = `precision mediump float;
 uniform vec3 uColor; uniform float uLit;
 varying vec3 vNormal;
 void main() {
   vec3 n = normalize(vNormal);
-  if (!gl_FrontFacing) n = -n;
   float d = max(dot(n, normalize(vec3(-0.3, 0.4, 0.87))), 0.0);
   gl_FragColor = vec4(uColor * mix(1.0, 0.5 + 0.5 * d, uLit), 1.0);
 }`;
@@ -231,7 +233,7 @@ void main() {
     state.dist = (sceneRadius / Math.sin((35 * Math.PI) / 360)) * 1.05;
   }
   // The camera backs off as the pieces fly apart, so they stay in view.
-  const distance = () => state.dist * (1 + 0.8 * state.explode);
+  const distance = () => state.dist * (1 + 1.2 * state.explode);
   function eye() {
     const a = (state.az * Math.PI) / 180, e = (state.el * Math.PI) / 180;
     return v3.add(state.target, v3.scale([Math.cos(e) * Math.cos(a), Math.cos(e) * Math.sin(a), Math.sin(e)], distance()));
@@ -249,14 +251,16 @@ void main() {
     gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
     gl.enable(gl.DEPTH_TEST);
     const view = m4.lookAt(eye(), state.target, [0, 0, 1]);
-    const far = distance() + sceneRadius * 4 + 10;
+    // Near and far planes close around the scene: the depth buffer may
+    // have 16 bits only, and a tile's top and bottom are a quarter apart.
+    const far = distance() + sceneRadius * 4 + 10, near = 0.15 * distance();
     gl.uniformMatrix4fv(loc.uView, false, view);
-    gl.uniformMatrix4fv(loc.uProj, false, m4.perspective((35 * Math.PI) / 180, canvas.width / canvas.height, Math.max(0.05, distance() - sceneRadius * 4), far));
+    gl.uniformMatrix4fv(loc.uProj, false, m4.perspective((35 * Math.PI) / 180, canvas.width / canvas.height, near, far));
     const offsets = moveOffsets(state.move);
     const shown = new Set(order.slice(0, state.shown));
     for (const p of placements) {
       if (!shown.has(p.index) || state.hidden.has(p.index)) continue;
-      const e = v3.add(v3.scale(v3.sub(p.centre, sceneCentre), 1.2 * state.explode), offsets[p.index]);
+      const e = v3.add(v3.scale(v3.sub(p.centre, sceneCentre), 2.4 * state.explode), offsets[p.index]);
       const model = m4.mul(m4.affine([1, 0, 0, 0, 1, 0, 0, 0, 1], e), p.model);
       const piece = PIECES[p.piece];
       gl.enable(gl.POLYGON_OFFSET_FILL);

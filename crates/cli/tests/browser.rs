@@ -28,7 +28,7 @@
 #[path = "cli/common.rs"]
 mod common;
 
-use common::{data, outcome, run, temp};
+use common::{data, outcome, page_data, run, temp};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -130,7 +130,8 @@ fn unique() -> u64 {
 
 /// Writes the page of `file` with `polycover view` and returns its path.
 fn page(file: &str, args: &[&str]) -> PathBuf {
-    let out = temp(&format!("{}.html", file.replace('/', "-")));
+    // One file per page: tests run at the same time.
+    let out = temp(&format!("{}-{}.html", file.replace('/', "-"), unique()));
     let mut a = vec!["view", "-q", "-o", out.to_str().unwrap()];
     a.extend_from_slice(args);
     let path = data(file);
@@ -147,15 +148,6 @@ fn url(page: &Path, script: &str) -> String {
     } else {
         format!("file://{}#test={script}", abs.display())
     }
-}
-
-/// The page's data (the JSON it carries).
-fn page_data(page: &Path) -> Value {
-    let html = std::fs::read_to_string(page).unwrap();
-    let tag = "type=\"application/json\">";
-    let start = html.find(tag).unwrap() + tag.len();
-    let end = start + html[start..].find("</script>").unwrap();
-    serde_json::from_str(&html[start..end]).unwrap()
 }
 
 /// The page's state after running `script`: it must say it is ready.
@@ -218,13 +210,18 @@ impl Shot {
     /// times k for k in [0.45, 1.02], within 10 in each channel, counted
     /// for the nearest such colour.
     fn counts(&self, colours: &[[u8; 3]]) -> Vec<usize> {
+        self.shades(colours, 0.45)
+    }
+
+    /// [`Shot::counts`] for shades from `k_min` of the colour up.
+    fn shades(&self, colours: &[[u8; 3]], k_min: f64) -> Vec<usize> {
         let mut n = vec![0; colours.len()];
         for p in self.drawing() {
             let mut best = None;
             for (i, c) in colours.iter().enumerate() {
                 let (pf, cf) = (p.map(f64::from), c.map(f64::from));
                 let cc: f64 = cf.iter().map(|x| x * x).sum();
-                let k = ((0..3).map(|j| pf[j] * cf[j]).sum::<f64>() / cc).clamp(0.45, 1.02);
+                let k = ((0..3).map(|j| pf[j] * cf[j]).sum::<f64>() / cc).clamp(k_min, 1.02);
                 let d = (0..3)
                     .map(|j| (pf[j] - k * cf[j]).abs())
                     .fold(0.0, f64::max);
@@ -382,7 +379,8 @@ fn bedlam_build_up_and_hide() {
 
 /// The other lattices: spheres (a Kanoodle Extreme pyramid challenge),
 /// square tiles (pentominoes), triangles (hexiamonds). Boards are seen
-/// from above, so every piece of a 2D board shows.
+/// from above, so every piece of a 2D board shows, its top face lit
+/// (pieces turned over too: their mirror image must not darken them).
 #[test]
 #[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
 fn spheres_squares_and_triangles() {
@@ -393,11 +391,22 @@ fn spheres_squares_and_triangles() {
     ] {
         let p = page(file, &["--limit", "2"]);
         let d = page_data(&p);
-        let shot = screenshot(&p, "");
+        // The second solution: its pieces are turned and turned over
+        // otherwise than the first's.
+        let shot = screenshot(&p, "click:next-solution");
         let counts = shot.counts(&palette(&d));
-        let used = placement_colours(&d, 0);
+        let used = placement_colours(&d, 1);
         let seen = visible(&counts, 100);
         assert!(seen.len() >= min_seen, "{file}: {counts:?}");
         assert!(seen.iter().all(|c| used.contains(c)), "{file}");
+        if min_seen == 12 {
+            let bright = shot.shades(&palette(&d), 0.8);
+            for &c in &seen {
+                assert!(
+                    bright[c] * 10 >= counts[c] * 7,
+                    "{file}: colour {c} is lit dark: {bright:?} of {counts:?}"
+                );
+            }
+        }
     }
 }

@@ -60,6 +60,10 @@ pub fn run(args: ViewArgs) -> Result<u8, Failure> {
             ))
         }
     };
+    // Opened now, so that a page that cannot be written is said before
+    // the search, not after it.
+    let cannot = |e: std::io::Error| Failure::input(format!("cannot write {}: {e}", out.display()));
+    let mut file = std::fs::File::create(&out).map_err(cannot)?;
     let group = group_choice(args.group, &*problem);
     let mut distinct = Distinct::new(&*problem, group, args.distinct)?;
     let runner = Runner::new(&args.search, false)?;
@@ -77,6 +81,8 @@ pub fn run(args: ViewArgs) -> Result<u8, Failure> {
     })?;
     let shown = page.len() as u64;
     if report.interrupted && shown < args.limit && search::interrupted() {
+        drop(file);
+        let _ = std::fs::remove_file(&out);
         return Err(Failure {
             code: crate::failure::INTERRUPTED,
             message: format!("interrupted: {shown} solutions found, no page written"),
@@ -109,8 +115,7 @@ pub fn run(args: ViewArgs) -> Result<u8, Failure> {
         &format!("{} — polycover", problem.name()),
         &page.json(extra),
     );
-    std::fs::write(&out, &html)
-        .map_err(|e| Failure::input(format!("cannot write {}: {e}", out.display())))?;
+    std::io::Write::write_all(&mut file, html.as_bytes()).map_err(cannot)?;
     if shown == 0 {
         eprintln!("polycover: {}: no solution", problem.name());
     }

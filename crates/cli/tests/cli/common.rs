@@ -165,3 +165,13 @@ impl Held {
         (status.code(), self.stdout.join().unwrap(), err.join("\n"))
     }
 }
+
+/// The data a page of `polycover view` carries (the JSON in its
+/// `<script type="application/json">`).
+pub fn page_data(page: &Path) -> serde_json::Value {
+    let html = std::fs::read_to_string(page).unwrap();
+    let tag = "type=\"application/json\">";
+    let start = html.find(tag).unwrap() + tag.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str(&html[start..end]).unwrap()
+}

@@ -12,3 +12,4 @@ mod run;
 mod shards;
 mod stl;
 mod svg;
+mod view;

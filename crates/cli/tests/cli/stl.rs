@@ -30,7 +30,7 @@ fn solids(text: &str) -> Vec<(String, Vec<Tri>)> {
         let end = rest[start..].find("endsolid").expect("each solid ends") + start;
         let line_end = rest[end..].find('\n').map_or(rest.len(), |i| end + i + 1);
         let name = rest[start + 6..].lines().next().unwrap().trim().to_string();
-        out.push((name, read(rest[start..line_end].as_bytes())));
+        out.push((name, read(&rest.as_bytes()[start..line_end])));
         rest = &rest[line_end..];
     }
     out
@@ -114,9 +114,10 @@ fn cube_pieces_are_closed_with_their_volume() {
                 "{file} {name}: {v}"
             );
             // Printable: on the bed (z = 0) and in the positive octant.
-            let lo = (0..3).map(|k| tris.iter().flatten().map(|p| p[k]).fold(f64::MAX, f64::min));
-            assert!(lo.clone().all(|x| x > -1e-6), "{name}");
-            assert!(lo.last().unwrap().abs() < 1e-6, "{name} rests on z = 0");
+            let lo =
+                [0, 1, 2].map(|k| tris.iter().flatten().map(|p| p[k]).fold(f64::MAX, f64::min));
+            assert!(lo.iter().all(|&x| x > -1e-6), "{name}");
+            assert!(lo[2].abs() < 1e-6, "{name} rests on z = 0");
         }
         // The pieces are laid out apart: no two bounding boxes overlap.
         let boxes: Vec<([f64; 3], [f64; 3])> = got
