@@ -57,6 +57,7 @@
     solution: 0, shown: 0, explode: 0, order: "solver", hidden: new Set(), move: 0,
     az: 0, el: 0, dist: 10, target: [0, 0, 0], ready: false,
   };
+  $("puzzle-name").textContent = DATA.puzzle;
   if (!gl) {
     $("message").textContent = "This page needs WebGL, which this browser does not offer.";
     document.body.dataset.state = "no-webgl";
