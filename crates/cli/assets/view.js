@@ -57,6 +57,7 @@
     solution: 0, shown: 0, explode: 0, order: "solver", hidden: new Set(), move: 0,
     az: 0, el: 0, dist: 10, target: [0, 0, 0], ready: false,
   };
+  $("puzzle-name").textContent = DATA.puzzle;
   if (!gl) {
     $("message").textContent = "This page needs WebGL, which this browser does not offer.";
     document.body.dataset.state = "no-webgl";
@@ -190,7 +191,14 @@ void main() {
         centre: v3.add(apply3(r, p.centre), t), low: Math.min(...world.map((q) => q[2])), fixed: index < DATA.fixed,
       };
     });
-    const all = placements.flatMap((p) => PIECES[p.piece].pts.map((q) => v3.add(apply3(DATA.rotations[sol[p.index][1]], q), apply3(frame, sol[p.index].slice(2, 5)))));
+    // The view frames the solution, and where a disassembly takes its
+    // pieces.
+    const moves = (DATA.disassembly && DATA.disassembly[i]) || null;
+    const last = moves ? moveOffsets(moves.moves.length) : placements.map(() => [0, 0, 0]);
+    const all = placements.flatMap((p) => PIECES[p.piece].pts.flatMap((q) => {
+      const w = v3.add(apply3(DATA.rotations[sol[p.index][1]], q), apply3(frame, sol[p.index].slice(2, 5)));
+      return [w, v3.add(w, last[p.index])];
+    }));
     const lo = [0, 1, 2].map((k) => Math.min(...all.map((q) => q[k]))), hi = [0, 1, 2].map((k) => Math.max(...all.map((q) => q[k])));
     sceneCentre = all.length ? v3.scale(v3.add(lo, hi), 0.5) : [0, 0, 0];
     sceneRadius = all.length ? Math.max(0.5 * Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]), 1) + 0.7 : 1;

@@ -410,3 +410,34 @@ fn spheres_squares_and_triangles() {
         }
     }
 }
+
+/// Disassembly (the page's `disassembly` data, docs/viewer.md): moving
+/// the slider to the end of a move slides its pieces out, so a piece
+/// hidden inside the cube comes into view.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn disassembly_moves_pieces() {
+    let p = page("bedlam/cube.toml", &["--limit", "1"]);
+    let mut d = page_data(&p);
+    let pal = palette(&d);
+    let first = placement_colours(&d, 0)[0];
+    let before = screenshot(&p, "").counts(&pal)[first];
+    // The first placement slides 6 cells along x, out of the 4x4x4 cube.
+    d["disassembly"] = serde_json::json!([
+        { "level": "1", "moves": [ { "pieces": [0], "by": [6, 0, 0] } ] }
+    ]);
+    let html = std::fs::read_to_string(&p).unwrap();
+    let tag = "type=\"application/json\">";
+    let start = html.find(tag).unwrap() + tag.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    let moved = temp(&format!("moved-{}.html", unique()));
+    let data = d.to_string().replace('<', "\\u003c");
+    std::fs::write(&moved, format!("{}{data}{}", &html[..start], &html[end..])).unwrap();
+    let s = state(&moved, "set:moves=1");
+    assert_eq!(s["move"].as_f64(), Some(1.0), "{s}");
+    let after = screenshot(&moved, "set:moves=1").counts(&pal)[first];
+    assert!(
+        after > before + 1000,
+        "the moved piece shows: {before} -> {after} pixels"
+    );
+}

@@ -37,6 +37,27 @@ use std::collections::HashMap;
 /// coordinates) and colour, by index.
 type Placed = [i64; 6];
 
+/// One move of a disassembly: some placements of a solution slide
+/// together by a lattice vector.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// The placements that move, by their index in the solution (pieces
+    /// placed in advance first, as [`Encoding::decode`] lists them).
+    pub pieces: Vec<usize>,
+    /// How far, in cell coordinates (a piece leaving the puzzle: a long
+    /// vector).
+    pub by: Cell,
+}
+
+/// How a solution comes apart: BurrTools' level string and the moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Disassembly {
+    /// The level, e.g. `4.9.3`.
+    pub level: String,
+    /// The moves, in order.
+    pub moves: Vec<Move>,
+}
+
 /// The page's data, built solution by solution.
 pub struct Page<'a> {
     puzzle: &'a Puzzle,
@@ -45,6 +66,8 @@ pub struct Page<'a> {
     rotation_index: HashMap<[i64; 9], usize>,
     palette: Vec<svg::Rgb>,
     solutions: Vec<Vec<Placed>>,
+    /// Per solution, how it comes apart, where known.
+    disassembly: Vec<Option<Disassembly>>,
 }
 
 /// A number for the page: integers as integers, others to `digits`
@@ -98,6 +121,7 @@ impl<'a> Page<'a> {
             rotation_index: HashMap::new(),
             palette: vec![],
             solutions: vec![],
+            disassembly: vec![],
         }
     }
 
@@ -151,6 +175,15 @@ impl<'a> Page<'a> {
             ]);
         }
         self.solutions.push(out);
+        self.disassembly.push(None);
+    }
+
+    /// Says how the last solution added comes apart: the page then
+    /// animates the moves (`docs/viewer.md`).
+    pub fn set_disassembly(&mut self, d: Disassembly) {
+        if let Some(last) = self.disassembly.last_mut() {
+            *last = Some(d);
+        }
     }
 
     /// A piece's geometry as the page reads it.
@@ -233,6 +266,23 @@ impl<'a> Page<'a> {
         );
         m.insert("fixed".into(), json!(puzzle.fixed.len()));
         m.insert("solutions".into(), json!(self.solutions));
+        if self.disassembly.iter().any(Option::is_some) {
+            let d: Vec<Value> = self
+                .disassembly
+                .iter()
+                .map(|d| match d {
+                    None => Value::Null,
+                    Some(d) => json!({
+                        "level": d.level,
+                        "moves": d.moves.iter().map(|m| json!({
+                            "pieces": m.pieces,
+                            "by": m.by,
+                        })).collect::<Vec<_>>(),
+                    }),
+                })
+                .collect();
+            m.insert("disassembly".into(), Value::Array(d));
+        }
         m.extend(extra);
         Value::Object(m)
     }
@@ -265,7 +315,21 @@ set = "../../../data/sets/soma.toml"
         for o in &sols {
             page.push(o);
         }
+        assert!(page.json(Map::new()).get("disassembly").is_none());
+        page.set_disassembly(Disassembly {
+            level: "2.1".into(),
+            moves: vec![Move {
+                pieces: vec![0, 3],
+                by: [0, 0, 1],
+            }],
+        });
         let v = page.json(Map::new());
+        let d = &v["disassembly"];
+        assert_eq!(d.as_array().unwrap().len(), 5);
+        assert!(d[0].is_null());
+        assert_eq!(d[4]["level"], "2.1");
+        assert_eq!(d[4]["moves"][0]["pieces"], json!([0, 3]));
+        assert_eq!(d[4]["moves"][0]["by"], json!([0, 0, 1]));
         let frame = solid::frame(LatticeKind::Cubic);
         for (sol, o) in v["solutions"].as_array().unwrap().iter().zip(&sols) {
             let placements = enc.decode(&puzzle, o);
