@@ -31,8 +31,11 @@
 //!   (format in `docs/format.md`), with errors naming file, line and
 //!   column ([`Error`], whose [`ErrorKind`] says what is wrong).
 //! * [`limits`]: the resource budget ([`Limits`]). Every size a file gives
-//!   or implies (cells, placements, matrix entries, pictures) is checked
-//!   with checked arithmetic before anything that size is allocated.
+//!   or implies (cells, placements, matrix entries, pictures, BurrTools
+//!   voxels) is checked with checked arithmetic before anything that size
+//!   is allocated; the matrix is measured by counting the placements that
+//!   fit, without making them. Each bound has a command-line flag
+//!   ([`Resource::flag`]).
 //! * [`encode`]: [`encode()`](encode::encode) builds the matrix: a primary
 //!   item per piece (bounds `k:k` for `k` identical copies, so Algorithm M
 //!   counts each multiset once; none for an unlimited supply) and per cell
@@ -50,6 +53,15 @@
 //!   cell, one function per lattice), pieces as closed meshes, STL files.
 //! * [`view`]: the data of the 3D page: piece meshes once, solutions as
 //!   rotations and translations of them.
+//! * [`tiles`]: edge-matching puzzles (tiles with labelled edges).
+//! * [`symmetry`] and [`orbits`]: the board's symmetry group acting on the
+//!   options, and counts up to symmetry (one piece at one placement per
+//!   orbit, or Burnside's lemma).
+//! * [`problem`]: what the command line works with: a file of any kind
+//!   (polyform or tile TOML, DLX text, BurrTools) read once into a
+//!   [`problem::Problem`]. The kind comes from the file's name and content
+//!   together: a `.xmpuzzle` must hold gzip data or XML, a `.toml` TOML, and
+//!   text recognised by its content alone as DLX must give an option.
 //!
 //! ## Example
 //!

@@ -46,7 +46,7 @@ pub fn run(args: ShowArgs) -> Result<u8, Failure> {
                     "distinct": e.distinct,
                     "group": e.group.name(),
                     "source": e.source,
-                    "seconds": e.seconds,
+                    "nodes": e.nodes,
                 })
             });
             m.insert("expect".into(), json!(expect));
