@@ -33,6 +33,8 @@
 //!   recursion over parts.
 //! * [`Disassembler`]: the entry point, shared by threads: it lends each
 //!   call a cache from its pool.
+//! * [`levels`]: counting solutions by level, one level per class of
+//!   solutions equal up to the group.
 //! * [`puzzle`]: assemblies of a [`Puzzle`](crate::Puzzle)'s solutions
 //!   (options of its matrix) with BurrTools' piece weights and groups.
 //!
@@ -49,6 +51,7 @@
 //! ```
 
 pub mod cache;
+pub mod levels;
 pub mod motion;
 pub mod puzzle;
 pub mod search;

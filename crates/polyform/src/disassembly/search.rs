@@ -196,11 +196,6 @@ struct LimitTable {
 }
 
 impl LimitTable {
-    #[inline]
-    fn get(&self, d: usize, i: usize, j: usize) -> u16 {
-        self.lim[(d * self.n + i) * self.n + j]
-    }
-
     /// The closure of `p` for `s` steps in direction `d` (bits by piece),
     /// or `None` when it would hold more than `max` pieces.
     fn closure(&self, p: usize, d: usize, s: u32, max: u32) -> Option<u64> {

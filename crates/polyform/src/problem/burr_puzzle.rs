@@ -6,6 +6,7 @@
 use super::polyform_puzzle::PolyformProblem;
 use super::{Kind, LegendEntry, Problem};
 use crate::burr::{self, BurrPuzzle, ProblemInfo, ProblemSelector};
+use crate::disassembly::puzzle::{PieceTraits, PuzzleDisassembler};
 use crate::error::Error;
 use crate::orbits::Action;
 use crate::puzzle::Expect;
@@ -25,6 +26,8 @@ pub struct BurrProblem {
     pub chosen: usize,
     /// The file's grid, in BurrTools' words.
     pub grid: String,
+    /// The pieces' weights and groups, for disassembly.
+    pub traits: PieceTraits,
 }
 
 impl BurrProblem {
@@ -43,6 +46,7 @@ impl BurrProblem {
             problems: b.problems,
             chosen: b.chosen,
             grid,
+            traits: b.traits,
         })
     }
 
@@ -150,5 +154,13 @@ impl Problem for BurrProblem {
     }
     fn to_xmpuzzle(&self) -> Result<Vec<u8>, Error> {
         self.inner.to_xmpuzzle()
+    }
+    /// With the pieces' weights and groups from the file.
+    fn disassembler(&self) -> Result<PuzzleDisassembler<'_>, Error> {
+        Ok(PuzzleDisassembler::new(
+            &self.inner.puzzle,
+            &self.inner.encoding,
+            self.traits.clone(),
+        ))
     }
 }

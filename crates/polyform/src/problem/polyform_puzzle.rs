@@ -224,6 +224,14 @@ impl Problem for PolyformProblem {
         crate::burr::export(&self.puzzle)
     }
 
+    fn disassembler(&self) -> Result<crate::disassembly::PuzzleDisassembler<'_>, Error> {
+        Ok(crate::disassembly::PuzzleDisassembler::new(
+            &self.puzzle,
+            &self.encoding,
+            Default::default(),
+        ))
+    }
+
     fn matrix_comment(&self) -> String {
         let p = &self.puzzle;
         format!(
