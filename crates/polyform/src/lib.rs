@@ -92,6 +92,7 @@ pub mod board_shapes;
 pub mod burr;
 pub mod color;
 pub mod colors;
+pub mod disassembly;
 pub mod encode;
 pub mod error;
 pub mod file;

@@ -277,6 +277,32 @@ impl<'m> Plan<'m> {
         want: Want,
         reduce: bool,
     ) -> Result<Plan<'m>, String> {
+        Plan::build(m, action, want, reduce, None)
+    }
+
+    /// Plans a count up to the group in which the big search weighs every
+    /// solution it finds (representatives, or else every solution weighed
+    /// by its stabilizer; never Burnside's plain count), so that a caller
+    /// can sort the solutions into classes as they come, e.g. by
+    /// disassembly level. `classes` names the classification: it is part
+    /// of the big search's matrix (and so of its checkpoints'
+    /// fingerprints), so that a run of one classification never resumes
+    /// another's, nor a plain count's.
+    pub fn weighing_every_solution(
+        m: &'m Matrix,
+        action: &Action,
+        classes: &str,
+    ) -> Result<Plan<'m>, String> {
+        Plan::build(m, action, Want::Distinct, true, Some(classes))
+    }
+
+    fn build(
+        m: &'m Matrix,
+        action: &Action,
+        want: Want,
+        reduce: bool,
+        classes: Option<&str>,
+    ) -> Result<Plan<'m>, String> {
         let n = m.num_options();
         if action.perms.is_empty() || action.perms.iter().any(|p| p.len() != n) {
             return Err("the group's permutations do not match the matrix".into());
@@ -291,7 +317,12 @@ impl<'m> Plan<'m> {
             perms,
             orbit_matrices: Vec::new(),
         };
-        if order == 1 || (want == Want::Total && !reduce) {
+        // The method's name in the matrix's tag, with the classification.
+        let named = |method: &str| match classes {
+            Some(c) => format!("{method}-classified-by-{c}"),
+            None => method.to_string(),
+        };
+        if classes.is_none() && (order == 1 || (want == Want::Total && !reduce)) {
             return Ok(full(Method::Full, Vec::new()));
         }
         if let Some((candidate, orbits)) = best_candidate(&action.perms, &action.candidates) {
@@ -318,7 +349,7 @@ impl<'m> Plan<'m> {
                 })
                 .collect();
             let symmetric = orbits.iter().filter(|o| o.1 > 1).count();
-            let matrix = tagged(&matrix, "representatives", &action.perms)?;
+            let matrix = tagged(&matrix, &named("representatives"), &action.perms)?;
             return Ok(Plan {
                 matrix: Cow::Owned(matrix),
                 old,
@@ -336,13 +367,18 @@ impl<'m> Plan<'m> {
         if want == Want::Total {
             return Ok(full(Method::Full, Vec::new()));
         }
+        if classes.is_some() {
+            let mut plan = full(Method::BurnsideByStabilizers, action.perms.clone());
+            plan.matrix = Cow::Owned(tagged(m, &named("stabilizers"), &action.perms)?);
+            return Ok(plan);
+        }
         let mut orbit_matrices = Vec::with_capacity(order - 1);
         for perm in &action.perms[1..] {
             match OrbitMatrix::new(m, perm)? {
                 Some(om) => orbit_matrices.push(om),
                 None => {
                     let mut plan = full(Method::BurnsideByStabilizers, action.perms.clone());
-                    plan.matrix = Cow::Owned(tagged(m, "stabilizers", &action.perms)?);
+                    plan.matrix = Cow::Owned(tagged(m, &named("stabilizers"), &action.perms)?);
                     return Ok(plan);
                 }
             }
@@ -422,6 +458,17 @@ impl<'m> Plan<'m> {
                 distinct: 0,
             },
         }
+    }
+
+    /// The order of the group.
+    pub fn group_order(&self) -> usize {
+        self.order
+    }
+
+    /// A solution of the big search (options of [`Plan::matrix`]) as
+    /// sorted option numbers of the original matrix.
+    pub fn original(&self, options: &[OptionId]) -> Vec<u32> {
+        self.sorted_original(options)
     }
 
     /// A solution's options as sorted original option numbers.

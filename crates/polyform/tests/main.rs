@@ -2,6 +2,7 @@
 //! faster); each module holds the tests of one subject.
 
 mod brute_force;
+mod burrtools_examples;
 mod catalog;
 mod detect;
 mod distinct;

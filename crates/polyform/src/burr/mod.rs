@@ -32,6 +32,7 @@ pub use assemblies::{action, burrtools_group, mirror_closed};
 pub use export::{export, export_xml};
 pub use xml::GridType;
 
+use crate::disassembly::puzzle::PieceTraits;
 use crate::error::Error;
 use crate::limits::Resource;
 use crate::piece::Count;
@@ -141,6 +142,8 @@ pub struct BurrPuzzle {
     pub chosen: usize,
     /// The chosen problem as a puzzle.
     pub puzzle: Puzzle,
+    /// Its pieces' weights and groups, for disassembly.
+    pub traits: PieceTraits,
 }
 
 fn problem_label(p: &xml::ProblemDef, index: usize) -> String {
@@ -353,12 +356,34 @@ pub fn load_bytes(
     };
     let puzzle = import::problem_to_puzzle(path, &file, index)
         .map_err(|BurrError(loc, m)| error(path, loc.as_ref(), m))?;
+    let traits = piece_traits(&file, index);
     Ok(BurrPuzzle {
         grid: file.grid,
         problems,
         chosen: index + 1,
         puzzle,
+        traits,
     })
+}
+
+/// The weights and groups of the pieces of problem `index` (one puzzle
+/// piece per `<shape>` of the problem, in order). A piece is in a group
+/// when all its copies are in one group (one `group` entry), as BurrTools'
+/// disassembler requires for its quick test; pieces with copies spread
+/// over several groups count as in none (BurrTools would then try the
+/// assignments of copies to groups; see `docs/burrtools.md`).
+fn piece_traits(file: &xml::BurrFile, index: usize) -> PieceTraits {
+    let parts = &file.problems[index].parts;
+    PieceTraits {
+        weights: parts.iter().map(|p| file.shapes[p.shape].weight).collect(),
+        groups: parts
+            .iter()
+            .map(|p| match p.groups.as_slice() {
+                [(g, _)] => Some(*g),
+                _ => None,
+            })
+            .collect(),
+    }
 }
 
 /// The largest count BurrTools is told for a piece with no upper bound:

@@ -114,6 +114,10 @@ pub struct VoxelSpace {
     pub size: [u32; 3],
     /// Its non-empty voxels.
     pub voxels: Vec<Voxel>,
+    /// Its weight for disassembly (`weight`, 1 by default): a move that
+    /// would carry a heavier piece than any that stays is made the other
+    /// way round.
+    pub weight: u32,
     /// Where it is in the file.
     pub loc: Loc,
 }
@@ -127,6 +131,11 @@ pub struct Part {
     pub min: u32,
     /// The most copies used.
     pub max: u32,
+    /// The piece groups of its copies, as (group, number of copies), from
+    /// a `group` attribute (all copies) or `<group group count>` children;
+    /// group 0 (none) is left out. Pieces of one group need not be
+    /// separated from each other when disassembling.
+    pub groups: Vec<(u16, u32)>,
     /// Where it is in the file.
     pub loc: Loc,
 }
@@ -311,6 +320,7 @@ fn voxel_space(
     ];
     let kind = required_u32(doc, node, "type")?;
     let name = node.attribute("name").map(str::to_string);
+    let weight = attr_u32(doc, node, "weight")?.unwrap_or(1);
     let label = match &name {
         Some(n) => format!("shape `{n}`"),
         None => "a shape".to_string(),
@@ -436,6 +446,7 @@ fn voxel_space(
         name,
         size,
         voxels,
+        weight,
         loc,
     })
 }
@@ -486,10 +497,34 @@ fn problem(
                     format!("piece count min={min} is more than max={max}"),
                 ));
             }
+            let mut groups = Vec::new();
+            let group = |n: roxmltree::Node, name: &str| -> Result<u16, XmlError> {
+                let g = required_u32(doc, n, name)?;
+                u16::try_from(g).map_err(|_| {
+                    (
+                        loc_of(doc, n),
+                        format!("group {g} is out of range: groups go up to 65535"),
+                    )
+                })
+            };
+            if s.attribute("group").is_some() {
+                let g = group(s, "group")?;
+                if g != 0 {
+                    groups.push((g, max));
+                }
+            }
+            for gn in children(s, "group") {
+                let g = group(gn, "group")?;
+                let count = required_u32(doc, gn, "count")?;
+                if g != 0 {
+                    groups.push((g, count));
+                }
+            }
             parts.push(Part {
                 shape,
                 min,
                 max,
+                groups,
                 loc: loc_of(doc, s),
             });
         }

@@ -6,6 +6,7 @@
 use super::polyform_puzzle::PolyformProblem;
 use super::{Kind, LegendEntry, Problem};
 use crate::burr::{self, BurrPuzzle, ProblemInfo, ProblemSelector};
+use crate::disassembly::puzzle::{PieceTraits, PuzzleDisassembler};
 use crate::error::Error;
 use crate::limits::Limits;
 use crate::orbits::Action;
@@ -26,6 +27,8 @@ pub struct BurrProblem {
     pub chosen: usize,
     /// The file's grid, in BurrTools' words.
     pub grid: String,
+    /// The pieces' weights and groups, for disassembly.
+    pub traits: PieceTraits,
 }
 
 impl BurrProblem {
@@ -49,6 +52,7 @@ impl BurrProblem {
             problems: b.problems,
             chosen: b.chosen,
             grid,
+            traits: b.traits,
         })
     }
 
@@ -165,5 +169,14 @@ impl Problem for BurrProblem {
         options: &crate::solid::mesh::MeshOptions,
     ) -> Result<Vec<crate::solid::PieceMesh>, Error> {
         self.inner.piece_meshes(options)
+    }
+
+    /// With the pieces' weights and groups from the file.
+    fn disassembler(&self) -> Result<PuzzleDisassembler<'_>, Error> {
+        Ok(PuzzleDisassembler::new(
+            &self.inner.puzzle,
+            &self.inner.encoding,
+            self.traits.clone(),
+        ))
     }
 }

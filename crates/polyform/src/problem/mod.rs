@@ -134,6 +134,19 @@ pub trait Problem: Send + Sync {
         let _ = options;
         Err(self.no_geometry("STL files"))
     }
+
+    /// Takes its solutions apart ([`crate::disassembly`]), where the kind
+    /// has pieces that move.
+    fn disassembler(&self) -> Result<crate::disassembly::PuzzleDisassembler<'_>, Error> {
+        Err(Error::new(
+            self.path(),
+            None,
+            format!(
+                "{} problems have no pieces to move: --disassemble takes polyform puzzles and BurrTools files",
+                self.kind().name()
+            ),
+        ))
+    }
     /// What the reader passed over without refusing the file (each as
     /// `file:line:column: message`).
     fn warnings(&self) -> Vec<String> {

@@ -258,6 +258,14 @@ impl Problem for PolyformProblem {
         crate::solid::piece_meshes(&self.puzzle, options)
     }
 
+    fn disassembler(&self) -> Result<crate::disassembly::PuzzleDisassembler<'_>, Error> {
+        Ok(crate::disassembly::PuzzleDisassembler::new(
+            &self.puzzle,
+            &self.encoding,
+            Default::default(),
+        ))
+    }
+
     fn matrix_comment(&self) -> String {
         let p = &self.puzzle;
         format!(

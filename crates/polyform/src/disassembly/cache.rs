@@ -1,0 +1,144 @@
+//! The movement cache: how far one piece can move relative to another, by
+//! pair of shapes and offset, computed once and looked up at every
+//! position of every assembly (the idea of BurrTools' movement cache).
+//!
+//! A piece in an assembly is a *shape* (its cells up to translation, in one
+//! orientation: an id into [`Cache::shapes`]) at a *position* (where its
+//! local origin lies). Two pieces interact only through their shapes and
+//! the difference of their positions, so the limits of a pair are keyed by
+//! `(shape a, shape b, position b - position a)`. Pieces keep their
+//! orientation while they move, and most pairs meet again and again at the
+//! same offsets (in the many positions a search visits, and in the many
+//! assemblies of one puzzle): after a short warm-up nearly every lookup
+//! hits.
+
+use super::motion::{FREE, Grid, Motion};
+use crate::lattice::Cell;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The most directions a motion model has (6 axes, both senses).
+pub const MAX_DIRECTIONS: usize = 12;
+
+/// `limits[d]`: how many unit steps the first piece can make in direction
+/// `d` while the second stays put ([`FREE`]: any number).
+pub type Limits = [u16; MAX_DIRECTIONS];
+
+/// A fast hasher for small integer keys (Fibonacci hashing of each word
+/// written); the keys are not chosen by an adversary.
+#[derive(Default)]
+pub struct WordHasher(u64);
+
+impl Hasher for WordHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+    fn write_i32(&mut self, x: i32) {
+        self.write_u64(x as u32 as u64);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
+/// Hash maps keyed by small integers.
+pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
+
+/// One worker's cache (they are not shared: each thread takes one from the
+/// disassembler's pool).
+///
+/// Invariant: `shapes[s]` and `grids[s]` describe the same cells, and
+/// `ids[&cells] == s` for them; every entry of `pairs` was computed from
+/// them with the cache's own motion model.
+pub struct Cache {
+    /// The cells of each shape, relative to its local origin (its smallest
+    /// cell).
+    pub shapes: Vec<Vec<Cell>>,
+    /// The same cells as bit grids.
+    grids: Vec<Grid>,
+    /// Shape ids by cells.
+    ids: FastMap<Vec<Cell>, u32>,
+    /// Limits by (shape a, shape b, position of b minus position of a).
+    pairs: FastMap<(u32, u32, Cell), Limits>,
+}
+
+impl Cache {
+    /// An empty cache.
+    pub fn new() -> Cache {
+        Cache {
+            shapes: Vec::new(),
+            grids: Vec::new(),
+            ids: FastMap::default(),
+            pairs: FastMap::default(),
+        }
+    }
+
+    /// The shape id of a piece's cells and the position of its local
+    /// origin. `cells` must not be empty.
+    pub fn shape_of(&mut self, cells: &[Cell]) -> (u32, Cell) {
+        let origin = *cells.iter().min().expect("a piece has cells");
+        let mut local: Vec<Cell> = cells
+            .iter()
+            .map(|c| [c[0] - origin[0], c[1] - origin[1], c[2] - origin[2]])
+            .collect();
+        local.sort_unstable();
+        if let Some(&id) = self.ids.get(&local) {
+            return (id, origin);
+        }
+        let id = self.shapes.len() as u32;
+        self.grids.push(Grid::new(&local));
+        self.shapes.push(local.clone());
+        self.ids.insert(local, id);
+        (id, origin)
+    }
+
+    /// The limits of shape `a` against shape `b` placed `delta` from it,
+    /// in every direction of `motion`.
+    pub fn limits(&mut self, motion: &Motion, a: u32, b: u32, delta: Cell) -> &Limits {
+        let (shapes, grids) = (&self.shapes, &self.grids);
+        self.pairs.entry((a, b, delta)).or_insert_with(|| {
+            let mut out = [FREE; MAX_DIRECTIONS];
+            // b's cells in a's frame: the grid for a moving, the cells for
+            // b moving against a's grid.
+            let b_cells: Vec<Cell> = shapes[b as usize]
+                .iter()
+                .map(|c| [c[0] + delta[0], c[1] + delta[1], c[2] + delta[2]])
+                .collect();
+            let b_grid = Grid::new(&b_cells);
+            for axis in 0..motion.directions() / 2 {
+                // Along the axis: a moves, b stays.
+                out[2 * axis] = motion.limit(&shapes[a as usize], &b_grid, axis);
+                // Against it: the same as b moving along it with a held.
+                out[2 * axis + 1] = motion.limit(&b_cells, &grids[a as usize], axis);
+            }
+            out
+        })
+    }
+
+    /// The number of pairs cached (for statistics).
+    pub fn len(&self) -> usize {
+        self.pairs.len()
+    }
+
+    /// Is the cache empty?
+    pub fn is_empty(&self) -> bool {
+        self.pairs.is_empty()
+    }
+}
+
+impl Default for Cache {
+    fn default() -> Cache {
+        Cache::new()
+    }
+}

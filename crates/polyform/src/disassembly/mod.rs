@@ -1,0 +1,338 @@
+//! Disassembly: which assemblies come apart by sliding pieces, and in how
+//! many moves.
+//!
+//! An *assembly* is a found solution seen as pieces: each piece a set of
+//! cells. It *comes apart* when the pieces can be taken out by moves: a
+//! group of pieces slides by whole unit steps along one of the lattice's
+//! directions ([`Motion`]: which directions, and which cells a moving
+//! cell sweeps), never through a piece that stays. A group that can slide
+//! on forever leaves: a *separation*. Each part is then taken apart the
+//! same way, until every part is a single piece (or pieces glued into one
+//! group). This is BurrTools' model, and polycover follows its rules to
+//! the letter where BurrTools has them (cubes and triangular prisms), so
+//! that the answers are BurrTools' own:
+//!
+//! * moves are searched breadth first over the pieces' relative
+//!   positions, so each separation takes the fewest moves; a move is one
+//!   group going any number of steps in one direction, and counts one;
+//! * the first separation found is taken, in BurrTools' order of trying
+//!   moves ([`search`]); if one of its parts does not come apart, the
+//!   assembly does not (no other separation is tried);
+//! * the *level* is BurrTools' string of move counts: the moves of the
+//!   first separation, then (depth first, the part left behind before the
+//!   part removed) the counts of the later separations, leaving out every
+//!   branch where each separation takes a single move ([`Level`]).
+//!
+//! ## Design
+//!
+//! * [`motion`]: the motion model of each lattice.
+//! * [`cache`]: the movement cache, how far each piece can go relative to
+//!   each other piece, by pair of shapes and offset; one per worker
+//!   thread, kept from assembly to assembly.
+//! * [`search`]: the breadth-first search over positions and the
+//!   recursion over parts.
+//! * [`Disassembler`]: the entry point, shared by threads: it lends each
+//!   call a cache from its pool.
+//! * [`levels`]: counting solutions by level, one level per class of
+//!   solutions equal up to the group.
+//! * [`puzzle`]: assemblies of a [`Puzzle`](crate::Puzzle)'s solutions
+//!   (options of its matrix) with BurrTools' piece weights and groups.
+//!
+//! ## Example
+//!
+//! ```
+//! use polyform::disassembly::{AssemblyPiece, Disassembler};
+//! use polyform::LatticeKind;
+//! // Two bars side by side come apart in one move.
+//! let d = Disassembler::new(LatticeKind::Cubic);
+//! let bar = |y| AssemblyPiece::new((0..3).map(|x| [x, y, 0]).collect());
+//! let s = d.disassemble(&[bar(0), bar(1)]).unwrap().expect("comes apart");
+//! assert_eq!(s.level().to_string(), "1");
+//! ```
+
+pub mod cache;
+pub mod levels;
+pub mod motion;
+pub mod puzzle;
+pub mod search;
+
+pub use motion::Motion;
+pub use puzzle::PuzzleDisassembler;
+
+use crate::lattice::{Cell, LatticeKind};
+use cache::Cache;
+use std::cmp::Ordering;
+use std::fmt;
+use std::sync::Mutex;
+
+/// The most pieces one assembly may have for disassembly.
+pub const MAX_PIECES: usize = 64;
+
+/// Why an assembly could not be analysed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DisassemblyError {
+    /// More pieces than [`MAX_PIECES`].
+    TooManyPieces(usize),
+    /// A piece wandered more than 30,000 steps from where it started.
+    TooFar,
+    /// A piece without cells.
+    EmptyPiece(usize),
+}
+
+impl fmt::Display for DisassemblyError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DisassemblyError::TooManyPieces(n) => write!(
+                f,
+                "an assembly of {n} pieces: disassembly handles at most {MAX_PIECES}"
+            ),
+            DisassemblyError::TooFar => {
+                f.write_str("a piece moved more than 30000 steps away while searching moves")
+            }
+            DisassemblyError::EmptyPiece(i) => write!(f, "piece {i} of the assembly has no cells"),
+        }
+    }
+}
+
+impl std::error::Error for DisassemblyError {}
+
+/// A piece of an assembly: where its cells are, and BurrTools' extras.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AssemblyPiece {
+    /// Its cells.
+    pub cells: Vec<Cell>,
+    /// Its weight (1 by default): when a move would carry a heavier piece
+    /// than any that stays, it is recorded the other way round.
+    pub weight: u32,
+    /// Its group: pieces of one group need not be separated from each
+    /// other (a frame made of several pieces, for instance).
+    pub group: Option<u16>,
+}
+
+impl AssemblyPiece {
+    /// A piece of weight 1 in no group.
+    pub fn new(cells: Vec<Cell>) -> AssemblyPiece {
+        AssemblyPiece {
+            cells,
+            weight: 1,
+            group: None,
+        }
+    }
+}
+
+/// One move: some pieces slide in one direction.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    /// The pieces that move, by index in the assembly.
+    pub pieces: Vec<usize>,
+    /// The direction (numbered by the [`Motion`]).
+    pub direction: usize,
+    /// How many unit steps; `None` for the last move of a separation, in
+    /// which the pieces leave (slide on forever).
+    pub steps: Option<u32>,
+}
+
+/// How a (sub)assembly comes apart: the moves up to the first separation,
+/// then how each part comes apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Separation {
+    /// Its pieces, by index in the assembly.
+    pub pieces: Vec<usize>,
+    /// The moves; the last one is the removal.
+    pub moves: Vec<Move>,
+    /// How the pieces left behind come apart (`None`: one piece, or one
+    /// group, nothing to do).
+    pub left: Option<Box<Separation>>,
+    /// How the pieces removed come apart (`None` likewise).
+    pub removed: Option<Box<Separation>>,
+}
+
+impl Separation {
+    /// The pieces that leave in the last move.
+    pub fn removed_pieces(&self) -> &[usize] {
+        &self.moves.last().expect("a separation has a move").pieces
+    }
+
+    /// Does this separation, or one below it, take more than one move?
+    fn has_multi_moves(&self) -> bool {
+        self.moves.len() > 1
+            || self.left.as_ref().is_some_and(|s| s.has_multi_moves())
+            || self.removed.as_ref().is_some_and(|s| s.has_multi_moves())
+    }
+
+    /// The level: see [`Level`].
+    pub fn level(&self) -> Level {
+        let mut out = Vec::new();
+        self.level_into(&mut out);
+        Level(out)
+    }
+
+    fn level_into(&self, out: &mut Vec<u32>) {
+        out.push(self.moves.len() as u32);
+        for part in [&self.left, &self.removed].into_iter().flatten() {
+            if part.has_multi_moves() {
+                part.level_into(out);
+            }
+        }
+    }
+
+    /// Every move of the whole disassembly in order: this separation's,
+    /// then the left part's, then the removed part's.
+    pub fn all_moves(&self) -> Vec<&Move> {
+        let mut out: Vec<&Move> = self.moves.iter().collect();
+        for part in [&self.left, &self.removed].into_iter().flatten() {
+            out.extend(part.all_moves());
+        }
+        out
+    }
+}
+
+/// BurrTools' level of a disassembly, e.g. `98.2.4.2`: the number of moves
+/// of the first separation, then those of the later separations in depth-
+/// first order (the part left behind before the part removed), where a
+/// branch in which every separation takes one move is left out. So `1`
+/// means that every separation takes a single move.
+///
+/// Levels compare number by number (`4.9.3 < 10 < 98.2.4.2`), as
+/// designers rank burrs.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Level(pub Vec<u32>);
+
+impl Ord for Level {
+    fn cmp(&self, o: &Level) -> Ordering {
+        self.0.cmp(&o.0)
+    }
+}
+
+impl PartialOrd for Level {
+    fn partial_cmp(&self, o: &Level) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, n) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(".")?;
+            }
+            write!(f, "{n}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+    /// `98.2.4.2`: positive numbers separated by dots.
+    fn from_str(s: &str) -> Result<Level, String> {
+        let parts: Result<Vec<u32>, _> = s.trim().split('.').map(|p| p.parse::<u32>()).collect();
+        match parts {
+            Ok(v) if v.iter().all(|&x| x > 0) => Ok(Level(v)),
+            _ => Err(format!(
+                "`{s}` is not a level: write move counts separated by dots, e.g. 5 or 4.9.3"
+            )),
+        }
+    }
+}
+
+/// Takes assemblies apart on one lattice; shared by threads (see the
+/// [module docs](self)).
+pub struct Disassembler {
+    motion: Motion,
+    /// Caches not lent out.
+    pool: Mutex<Vec<Cache>>,
+}
+
+/// The outcome of one disassembly, with its cost.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// How it comes apart; `None` if it does not.
+    pub separation: Option<Separation>,
+    /// Positions expanded by the searches.
+    pub positions: u64,
+}
+
+impl Disassembler {
+    /// A disassembler with the motion model of `lattice`.
+    pub fn new(lattice: LatticeKind) -> Disassembler {
+        Disassembler::with_motion(Motion::of(lattice))
+    }
+
+    /// A disassembler with a given motion model.
+    pub fn with_motion(motion: Motion) -> Disassembler {
+        Disassembler {
+            motion,
+            pool: Mutex::new(Vec::new()),
+        }
+    }
+
+    /// The motion model.
+    pub fn motion(&self) -> &Motion {
+        &self.motion
+    }
+
+    /// How the assembly `pieces` comes apart (`None`: it does not). An
+    /// assembly of fewer than two pieces does not come apart (there is
+    /// nothing to separate), as in BurrTools.
+    pub fn disassemble(
+        &self,
+        pieces: &[AssemblyPiece],
+    ) -> Result<Option<Separation>, DisassemblyError> {
+        self.analyse(pieces).map(|o| o.separation)
+    }
+
+    /// [`disassemble`](Disassembler::disassemble), with the search's cost.
+    pub fn analyse(&self, pieces: &[AssemblyPiece]) -> Result<Outcome, DisassemblyError> {
+        if pieces.len() > MAX_PIECES {
+            return Err(DisassemblyError::TooManyPieces(pieces.len()));
+        }
+        if let Some(i) = pieces.iter().position(|p| p.cells.is_empty()) {
+            return Err(DisassemblyError::EmptyPiece(i));
+        }
+        if pieces.len() < 2 {
+            return Ok(Outcome {
+                separation: None,
+                positions: 0,
+            });
+        }
+        let mut cache = self
+            .pool
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .pop()
+            .unwrap_or_default();
+        let members: Vec<search::Member> = pieces
+            .iter()
+            .enumerate()
+            .map(|(index, p)| {
+                let (shape, start) = cache.shape_of(&p.cells);
+                search::Member {
+                    index,
+                    shape,
+                    start,
+                    weight: p.weight,
+                    group: p.group,
+                }
+            })
+            .collect();
+        let mut s = search::Search {
+            motion: &self.motion,
+            cache: &mut cache,
+            visited: 0,
+        };
+        let result = s.separate(&members);
+        let positions = s.visited;
+        self.pool
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(cache);
+        Ok(Outcome {
+            separation: result?,
+            positions,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests;

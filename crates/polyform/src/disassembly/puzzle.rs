@@ -1,0 +1,90 @@
+//! Assemblies of a puzzle's solutions: from the options of its matrix to
+//! pieces as cell sets, in BurrTools' piece order, with the pieces'
+//! weights and groups.
+//!
+//! BurrTools numbers the pieces of an assembly by the order of the
+//! problem's shapes, copies of one shape together; the order decides
+//! which of several equally short moves the search tries first, so it is
+//! kept: pieces in the puzzle's order (which is the file's order for a
+//! BurrTools file), copies of one piece by orientation and then position,
+//! and pieces placed in advance among them as pieces of their kind.
+
+use super::{AssemblyPiece, Disassembler, DisassemblyError, Outcome};
+use crate::encode::Encoding;
+use crate::placement::Placement;
+use crate::puzzle::Puzzle;
+use dlx::OptionId;
+
+/// BurrTools' per-piece extras, by piece of the puzzle.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PieceTraits {
+    /// `weights[i]`: the weight of piece `i` (missing: 1).
+    pub weights: Vec<u32>,
+    /// `groups[i]`: the group every copy of piece `i` belongs to (missing
+    /// or `None`: no group).
+    pub groups: Vec<Option<u16>>,
+}
+
+/// Disassembles the solutions of one puzzle.
+pub struct PuzzleDisassembler<'p> {
+    puzzle: &'p Puzzle,
+    placements: &'p [Placement],
+    traits: PieceTraits,
+    disassembler: Disassembler,
+}
+
+impl<'p> PuzzleDisassembler<'p> {
+    /// A disassembler for the solutions of `puzzle` (options of
+    /// `encoding`'s matrix), with the motion model of its lattice.
+    pub fn new(puzzle: &'p Puzzle, encoding: &'p Encoding, traits: PieceTraits) -> Self {
+        PuzzleDisassembler {
+            puzzle,
+            placements: &encoding.placements,
+            traits,
+            disassembler: Disassembler::new(puzzle.lattice),
+        }
+    }
+
+    /// The disassembler (its motion model names the directions).
+    pub fn disassembler(&self) -> &Disassembler {
+        &self.disassembler
+    }
+
+    /// The placements of a solution's pieces, fixed ones included, in
+    /// BurrTools' piece order (see the module docs).
+    pub fn placements(&self, solution: &[OptionId]) -> Vec<&'p Placement> {
+        let mut out: Vec<&Placement> = self
+            .puzzle
+            .fixed
+            .iter()
+            .chain(solution.iter().map(|o| &self.placements[o.index()]))
+            .collect();
+        out.sort_by(|a, b| {
+            (a.piece, a.orientation, &a.cells).cmp(&(b.piece, b.orientation, &b.cells))
+        });
+        out
+    }
+
+    /// The assembly of a solution: its pieces as cell sets, with their
+    /// weights and groups, in the order of [`placements`](Self::placements).
+    pub fn assembly(&self, solution: &[OptionId]) -> Vec<AssemblyPiece> {
+        self.placements(solution)
+            .into_iter()
+            .map(|p| AssemblyPiece {
+                cells: p.cells.clone(),
+                weight: self.traits.weights.get(p.piece).copied().unwrap_or(1),
+                group: self.traits.groups.get(p.piece).copied().flatten(),
+            })
+            .collect()
+    }
+
+    /// How a solution comes apart, with the cost of finding out.
+    pub fn analyse(&self, solution: &[OptionId]) -> Result<Outcome, DisassemblyError> {
+        self.disassembler.analyse(&self.assembly(solution))
+    }
+
+    /// The name of a piece of the puzzle.
+    pub fn piece_name(&self, piece: usize) -> &str {
+        &self.puzzle.pieces[piece].name
+    }
+}

@@ -1,0 +1,517 @@
+//! The search: breadth first over the relative positions of the pieces of
+//! a (sub)assembly until a group of them can leave, then the same on each
+//! part.
+//!
+//! ## Positions
+//!
+//! A *position* gives each piece of the subassembly its offset from where
+//! it started, as three `i16`. Only relative offsets matter (moving every
+//! piece together changes nothing), so positions are kept *normalized*:
+//! piece 0's offset is zero. [`Nodes`] stores them in one array, `n`
+//! offsets per position, with each position's parent and the move that
+//! led there.
+//!
+//! ## Moves from a position (BurrTools' order)
+//!
+//! `lim[d][i][j]` is how many unit steps piece `i` can make in direction
+//! `d` while `j` stays put ([`FREE`] if any number). The *closure* of
+//! piece `p` for `s` steps in direction `d` is the smallest set holding
+//! `p` such that every `j` some member `i` would hit (`lim[d][i][j] < s`)
+//! is in it: the pieces that must move along with `p`. A position's moves
+//! are tried in this order, as BurrTools' `movementAnalysator` does:
+//!
+//! 1. for each direction, each piece alone: can it leave (move any
+//!    number of steps)? The first that can is a *separation*;
+//! 2. for each direction, each piece's closure for leaving, if it holds at
+//!    most half the pieces: the first is a separation;
+//! 3. for each direction, each piece `p`, steps `s = 1, 2, ...` while the
+//!    closure holds at most half the pieces: the closure moved `s` steps
+//!    (one move, however many steps); and each such move new in this
+//!    direction is merged with the moves found before it in this
+//!    direction with the same number of steps, newest first: the union of
+//!    the two moving sets, when it differs from both and is not every
+//!    piece, is a move too (two independent groups moving at once).
+//!
+//! A group bigger than half needs no trying: the rest moving the other way
+//! is the same relative motion. Every move counts one, whatever its length
+//! and however many pieces it carries.
+//!
+//! ## The search
+//!
+//! Positions are expanded in breadth-first order from the start; the first
+//! separation found ends the search of this subassembly: its number of
+//! moves is the position's depth plus one (the removal). Like BurrTools,
+//! only the last three fronts of the search are remembered (a move never
+//! leads more than one front back), and the search does not try another
+//! separation when the parts of the first one do not come apart.
+//!
+//! A separation splits the pieces into those that leave (the *removed*
+//! part) and those *left*, each starting from the position before the
+//! removal. The left part is taken apart first, then the removed one; a
+//! part of one piece, or whose pieces all belong to one group, needs
+//! nothing more. Weights: when the heaviest moving piece is heavier than
+//! every piece that stays, the move is recorded the other way round (the
+//! heavy piece stays, the others move against the direction), as
+//! BurrTools does; this decides which part is "removed" and so the order
+//! of the level string.
+
+use super::cache::{Cache, FastMap, MAX_DIRECTIONS};
+use super::motion::{FREE, Motion};
+use super::{DisassemblyError, Move, Separation};
+use crate::lattice::Cell;
+use std::collections::VecDeque;
+use std::hash::{Hash, Hasher};
+
+/// A piece of the subassembly being taken apart.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Member {
+    /// Its index in the whole assembly.
+    pub index: usize,
+    /// Its shape ([`Cache::shapes`]).
+    pub shape: u32,
+    /// The position of its local origin when this subassembly's search
+    /// starts.
+    pub start: Cell,
+    /// Its weight (BurrTools' shape weight, 1 by default).
+    pub weight: u32,
+    /// Its group, when its part belongs to one group (pieces of one group
+    /// need not be separated from each other).
+    pub group: Option<u16>,
+}
+
+/// How a position was reached from its parent.
+#[derive(Copy, Clone, Debug)]
+struct Step {
+    /// The parent position (`u32::MAX` for the start).
+    parent: u32,
+    /// The pieces that moved (bits by member index), as recorded: after
+    /// the weight rule.
+    moved: u64,
+    /// The direction they moved in.
+    dir: u8,
+    /// The number of unit steps.
+    steps: u16,
+}
+
+/// The positions of one search.
+///
+/// Invariant: `offsets.len() == n * steps.len()`; position `k` is
+/// `offsets[n k .. n k + n]`, with `offsets[n k] == [0, 0, 0]`.
+struct Nodes {
+    n: usize,
+    offsets: Vec<[i16; 3]>,
+    steps: Vec<Step>,
+}
+
+impl Nodes {
+    fn position(&self, k: u32) -> &[[i16; 3]] {
+        let k = k as usize;
+        &self.offsets[self.n * k..self.n * (k + 1)]
+    }
+
+    fn hash(&self, k: u32) -> u64 {
+        let mut h = super::cache::WordHasher::default();
+        self.position(k)[1..].hash(&mut h);
+        h.finish()
+    }
+
+    /// Removes the last position (a duplicate).
+    fn pop(&mut self) {
+        self.steps.pop();
+        self.offsets.truncate(self.n * self.steps.len());
+    }
+}
+
+/// A set of positions (by id into [`Nodes`]) with equal offsets found by
+/// value: open addressing, linear probing, at most half full.
+#[derive(Default)]
+struct PositionSet {
+    /// `(hash, id)`; `id == u32::MAX` marks an empty slot.
+    slots: Vec<(u64, u32)>,
+    len: usize,
+}
+
+impl PositionSet {
+    fn clear(&mut self) {
+        if self.len > 0 {
+            self.slots.fill((0, u32::MAX));
+            self.len = 0;
+        }
+    }
+
+    /// The slot holding position `k` (hash `h`), or the empty slot where
+    /// it would go.
+    fn find(&self, nodes: &Nodes, k: u32, h: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = (h as usize) & mask;
+        loop {
+            let (sh, id) = self.slots[i];
+            if id == u32::MAX || (sh == h && nodes.position(id) == nodes.position(k)) {
+                return i;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    fn contains(&self, nodes: &Nodes, k: u32, h: u64) -> bool {
+        !self.slots.is_empty() && self.slots[self.find(nodes, k, h)].1 != u32::MAX
+    }
+
+    /// Adds position `k`; false if an equal one is there.
+    fn insert(&mut self, nodes: &Nodes, k: u32, h: u64) -> bool {
+        if 2 * (self.len + 1) > self.slots.len() {
+            let old = std::mem::take(&mut self.slots);
+            self.slots = vec![(0, u32::MAX); (old.len() * 2).max(64)];
+            self.len = 0;
+            for (sh, id) in old {
+                if id != u32::MAX {
+                    let i = self.find(nodes, id, sh);
+                    self.slots[i] = (sh, id);
+                    self.len += 1;
+                }
+            }
+        }
+        let i = self.find(nodes, k, h);
+        if self.slots[i].1 != u32::MAX {
+            return false;
+        }
+        self.slots[i] = (h, k);
+        self.len += 1;
+        true
+    }
+}
+
+/// The state of the disassembly of one assembly.
+pub(crate) struct Search<'a> {
+    pub motion: &'a Motion,
+    pub cache: &'a mut Cache,
+    /// Positions visited so far, all subassemblies included (statistics).
+    pub visited: u64,
+}
+
+/// `lim[(d n + i) n + j]`: see the module docs.
+struct LimitTable {
+    n: usize,
+    lim: Vec<u16>,
+}
+
+impl LimitTable {
+    /// The closure of `p` for `s` steps in direction `d` (bits by piece),
+    /// or `None` when it would hold more than `max` pieces.
+    fn closure(&self, p: usize, d: usize, s: u32, max: u32) -> Option<u64> {
+        let n = self.n;
+        let mut set = 1u64 << p;
+        let mut todo = set;
+        let mut size = 1;
+        while todo != 0 {
+            let i = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let row = &self.lim[(d * n + i) * n..(d * n + i + 1) * n];
+            for (j, &l) in row.iter().enumerate() {
+                if u32::from(l) < s && set >> j & 1 == 0 {
+                    size += 1;
+                    if size > max {
+                        return None;
+                    }
+                    set |= 1 << j;
+                    todo |= 1 << j;
+                }
+            }
+        }
+        Some(set)
+    }
+}
+
+/// Leaving: more steps than any finite limit.
+const LEAVE: u32 = FREE as u32;
+
+impl Search<'_> {
+    /// Takes the subassembly `members` apart: `None` when it does not come
+    /// apart (by BurrTools' rules, see the module docs).
+    pub fn separate(&mut self, members: &[Member]) -> Result<Option<Separation>, DisassemblyError> {
+        let n = members.len();
+        debug_assert!((2..=64).contains(&n));
+        let dirs = self.motion.directions();
+        let all: u64 = if n == 64 { u64::MAX } else { (1 << n) - 1 };
+        let half = (n / 2) as u32;
+        let mut nodes = Nodes {
+            n,
+            offsets: vec![[0; 3]; n],
+            steps: vec![Step {
+                parent: u32::MAX,
+                moved: 0,
+                dir: 0,
+                steps: 0,
+            }],
+        };
+        // Fronts: the one being expanded (cur), the one before (old), the
+        // one being found (new).
+        let mut fronts: [PositionSet; 3] = Default::default();
+        let (mut old, mut cur, mut new) = (0usize, 1usize, 2usize);
+        let h = nodes.hash(0);
+        fronts[cur].insert(&nodes, 0, h);
+        let mut queue: VecDeque<u32> = VecDeque::from([0]);
+        let mut next: VecDeque<u32> = VecDeque::new();
+        let mut table = LimitTable {
+            n,
+            lim: vec![FREE; dirs * n * n],
+        };
+        let mut found: Vec<(u64, u32)> = Vec::new();
+        let mut found_set: FastMap<(u64, u32), ()> = FastMap::default();
+        let weight_of = |set: u64| -> u32 {
+            (0..n)
+                .filter(|&i| set >> i & 1 == 1)
+                .map(|i| members[i].weight)
+                .max()
+                .unwrap_or(0)
+        };
+        // The move as recorded: the heavier side stays.
+        let recorded = |set: u64, d: usize| -> (u64, usize) {
+            if weight_of(all & !set) < weight_of(set) {
+                (all & !set, Motion::opposite(d))
+            } else {
+                (set, d)
+            }
+        };
+
+        loop {
+            let Some(k) = queue.pop_front() else {
+                if next.is_empty() {
+                    return Ok(None);
+                }
+                std::mem::swap(&mut queue, &mut next);
+                fronts[old].clear();
+                (old, cur, new) = (cur, new, old);
+                continue;
+            };
+            self.visited += 1;
+            self.fill_limits(members, nodes.position(k), &mut table);
+
+            // 1 and 2: can a piece, or a group of at most half, leave?
+            let leaving = (0..dirs)
+                .flat_map(|d| (0..n).map(move |p| (d, p)))
+                .find_map(|(d, p)| table.closure(p, d, LEAVE, 1).map(|s| (s, d)))
+                .or_else(|| {
+                    (half > 1)
+                        .then(|| {
+                            (0..dirs)
+                                .flat_map(|d| (0..n).map(move |p| (d, p)))
+                                .find_map(|(d, p)| table.closure(p, d, LEAVE, half).map(|s| (s, d)))
+                        })
+                        .flatten()
+                });
+            if let Some((set, d)) = leaving {
+                let (removed, d) = recorded(set, d);
+                return self.split(members, &nodes, k, removed, d);
+            }
+
+            // 3: the moves, with merges.
+            for d in 0..dirs {
+                found.clear();
+                found_set.clear();
+                let step = self.motion.step(d);
+                for p in 0..n {
+                    for s in 1..LEAVE {
+                        let Some(set) = table.closure(p, d, s, half) else {
+                            break;
+                        };
+                        if found_set.insert((set, s), ()).is_some() {
+                            continue;
+                        }
+                        found.push((set, s));
+                        let scan = found.len() - 1;
+                        self.child(&mut nodes, k, set, s, d, step, &recorded, &mut fronts, [old, cur, new], &mut next)?;
+                        // Merge with the moves found before, newest first.
+                        for f in (0..scan).rev() {
+                            let (other, t) = found[f];
+                            if t != s {
+                                continue;
+                            }
+                            let union = set | other;
+                            if union == set || union == other || union == all {
+                                continue;
+                            }
+                            if found_set.insert((union, s), ()).is_some() {
+                                continue;
+                            }
+                            found.push((union, s));
+                            self.child(&mut nodes, k, union, s, d, step, &recorded, &mut fronts, [old, cur, new], &mut next)?;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Fills `table` for the position `offsets` of `members`.
+    fn fill_limits(&mut self, members: &[Member], offsets: &[[i16; 3]], table: &mut LimitTable) {
+        let n = members.len();
+        let dirs = self.motion.directions();
+        let at = |i: usize| -> Cell {
+            let o = offsets[i];
+            let s = members[i].start;
+            [
+                s[0] + i32::from(o[0]),
+                s[1] + i32::from(o[1]),
+                s[2] + i32::from(o[2]),
+            ]
+        };
+        for i in 0..n {
+            let pi = at(i);
+            for j in i + 1..n {
+                let pj = at(j);
+                let delta = [pj[0] - pi[0], pj[1] - pi[1], pj[2] - pi[2]];
+                let lim: [u16; MAX_DIRECTIONS] =
+                    *self
+                        .cache
+                        .limits(self.motion, members[i].shape, members[j].shape, delta);
+                for d in 0..dirs {
+                    table.lim[(d * n + i) * n + j] = lim[d];
+                    table.lim[(d * n + j) * n + i] = lim[Motion::opposite(d)];
+                }
+            }
+        }
+    }
+
+    /// Records the position reached from `k` by moving `set` `s` steps in
+    /// direction `d` (unit step `step`), unless one of the three fronts
+    /// holds it already; a new one joins the next front.
+    #[allow(clippy::too_many_arguments)]
+    fn child(
+        &mut self,
+        nodes: &mut Nodes,
+        k: u32,
+        set: u64,
+        s: u32,
+        d: usize,
+        step: Cell,
+        recorded: &dyn Fn(u64, usize) -> (u64, usize),
+        fronts: &mut [PositionSet; 3],
+        [old, cur, new]: [usize; 3],
+        next: &mut VecDeque<u32>,
+    ) -> Result<(), DisassemblyError> {
+        let n = nodes.n;
+        let base = n * k as usize;
+        // Piece 0 moving: the others move the other way instead.
+        let (moving, sign) = if set & 1 == 1 {
+            (!set, -(s as i32))
+        } else {
+            (set, s as i32)
+        };
+        let delta = [step[0] * sign, step[1] * sign, step[2] * sign];
+        for i in 0..n {
+            let mut o = nodes.offsets[base + i];
+            if moving >> i & 1 == 1 {
+                for c in 0..3 {
+                    o[c] = i16::try_from(i32::from(o[c]) + delta[c])
+                        .ok()
+                        .filter(|v| v.unsigned_abs() < 30_000)
+                        .ok_or(DisassemblyError::TooFar)?;
+                }
+            }
+            nodes.offsets.push(o);
+        }
+        let (moved, dir) = recorded(set, d);
+        nodes.steps.push(Step {
+            parent: k,
+            moved,
+            dir: dir as u8,
+            steps: s as u16,
+        });
+        let id = (nodes.steps.len() - 1) as u32;
+        let h = nodes.hash(id);
+        if fronts[old].contains(nodes, id, h)
+            || fronts[cur].contains(nodes, id, h)
+            || !fronts[new].insert(nodes, id, h)
+        {
+            nodes.pop();
+            return Ok(());
+        }
+        next.push_back(id);
+        Ok(())
+    }
+
+    /// Position `k` lets the pieces `removed` leave in direction `d`: takes
+    /// both parts apart (the left one first) and returns the separation,
+    /// or `None` if a part does not come apart.
+    fn split(
+        &mut self,
+        members: &[Member],
+        nodes: &Nodes,
+        k: u32,
+        removed: u64,
+        d: usize,
+    ) -> Result<Option<Separation>, DisassemblyError> {
+        let offsets = nodes.position(k);
+        let part = |take: bool| -> Vec<Member> {
+            (0..members.len())
+                .filter(|&i| (removed >> i & 1 == 1) == take)
+                .map(|i| {
+                    let m = members[i];
+                    let o = offsets[i];
+                    Member {
+                        start: [
+                            m.start[0] + i32::from(o[0]),
+                            m.start[1] + i32::from(o[1]),
+                            m.start[2] + i32::from(o[2]),
+                        ],
+                        ..m
+                    }
+                })
+                .collect()
+        };
+        let left_part = part(false);
+        let removed_part = part(true);
+        let Some(left) = self.part(&left_part)? else {
+            return Ok(None);
+        };
+        let Some(gone) = self.part(&removed_part)? else {
+            return Ok(None);
+        };
+        // The moves: the path from the start to k, then the removal.
+        let names = |set: u64| -> Vec<usize> {
+            (0..members.len())
+                .filter(|&i| set >> i & 1 == 1)
+                .map(|i| members[i].index)
+                .collect()
+        };
+        let mut moves = vec![Move {
+            pieces: names(removed),
+            direction: d,
+            steps: None,
+        }];
+        let mut at = k;
+        while nodes.steps[at as usize].parent != u32::MAX {
+            let st = nodes.steps[at as usize];
+            moves.push(Move {
+                pieces: names(st.moved),
+                direction: st.dir as usize,
+                steps: Some(u32::from(st.steps)),
+            });
+            at = st.parent;
+        }
+        moves.reverse();
+        Ok(Some(Separation {
+            pieces: members.iter().map(|m| m.index).collect(),
+            moves,
+            left: left.map(Box::new),
+            removed: gone.map(Box::new),
+        }))
+    }
+
+    /// A part of a separation: `Some(None)` when it needs nothing more (one
+    /// piece, or all of one group), `Some(Some(s))` when it comes apart as
+    /// `s`, `None` when it does not come apart.
+    #[allow(clippy::option_option)]
+    fn part(&mut self, part: &[Member]) -> Result<Option<Option<Separation>>, DisassemblyError> {
+        if part.len() == 1 {
+            return Ok(Some(None));
+        }
+        if let Some(g) = part[0].group
+            && part.iter().all(|m| m.group == Some(g))
+        {
+            return Ok(Some(None));
+        }
+        Ok(self.separate(part)?.map(Some))
+    }
+}
