@@ -66,17 +66,17 @@
 
 pub mod catalog;
 // pub mod check; (next commit)
-// pub mod count; (next commit)
+pub mod count;
 // pub mod distances; (next commit)
 pub mod error;
-// pub mod file; (next commit)
+pub mod file;
 pub mod geom;
 pub mod notation;
 pub mod perm;
 pub mod puzzle;
 pub mod rng;
 pub mod schreier;
-// pub mod search; (next commit)
+pub mod search;
 pub mod solid;
 pub mod spec;
 pub mod state;
