@@ -276,3 +276,9 @@ fn telltale_pieces(puzzle: &Puzzle, tips: &[usize]) -> Vec<usize> {
         })
         .collect()
 }
+
+/// A uniformly random reachable state: a uniformly random element of the
+/// group, one random transversal element per level of the chain.
+pub fn random_state(group: &Group, rng: &mut crate::rng::Rng) -> crate::state::State {
+    crate::state::State::from_perm(&group.chain.random_element(rng))
+}

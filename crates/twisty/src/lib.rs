@@ -52,7 +52,7 @@
 //! # Example
 //!
 //! ```
-//! use polycover_twisty::{catalog, puzzle::Puzzle, state::State};
+//! use polycover_twisty::{catalog, count::Counts, puzzle::Puzzle, state::State};
 //!
 //! let cube = Puzzle::build(&catalog::spec("3x3x3").unwrap()).unwrap();
 //! assert_eq!((cube.stickers.len(), cube.pieces.len(), cube.moves.len()), (54, 26, 6));
@@ -62,12 +62,14 @@
 //!     s.apply(&cube, &turns);
 //! }
 //! assert!(s.is_solved()); // the "sexy move" has order 6
+//! let counts = Counts::new(&cube).unwrap();
+//! assert_eq!(counts.group_order.to_string(), "43252003274489856000");
 //! ```
 
 pub mod catalog;
-// pub mod check; (next commit)
+pub mod check;
 pub mod count;
-// pub mod distances; (next commit)
+pub mod distances;
 pub mod error;
 pub mod file;
 pub mod geom;
