@@ -49,7 +49,6 @@ pieces = [{pieces}]
 solutions = {total}
 distinct = {total // 8 if n == 5 else total // 4}
 source = "Katamino rulebook (RobinTail/katamino); docs/reference-counts.md (T; {'D = T/8: the 5 x 5 board is square, with 8 symmetries, where docs/reference-counts.md divides by the 4 of a 5 x N rectangle' if n == 5 else 'D = T/4'})"
-seconds = {0.01 if n <= 7 else 0.1 if n == 8 else 0.5}
 '''
         with open(os.path.join(here, f"{SLUG[challenge]}-{letter.lower()}-{n}.toml"), "w") as f:
             f.write(text)

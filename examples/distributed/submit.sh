@@ -20,6 +20,7 @@ export N=${N:-512}
 export OUT=${OUT:-shards}
 export POLYCOVER=${POLYCOVER:-polycover}
 export GROUP=${GROUP:-}
+export CHECKPOINT_EVERY=${CHECKPOINT_EVERY:-5s}
 ARRAY=${ARRAY:-1-$N}
 CPUS=${CPUS:-4}
 DEPENDENCY=${DEPENDENCY:-afterok}

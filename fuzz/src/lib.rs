@@ -13,7 +13,9 @@
 //! reads back as the same matrix; the search engines agree).
 
 use dlx::{CountOnly, EngineKind, Matrix, Outcome, Solver, Subproblem};
-use polyform::problem::{LoadOptions, load_bytes};
+use polyform::Limits;
+use polyform::problem::{Kind, LoadOptions, load_bytes};
+use polyform::symmetry::GroupChoice;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -51,6 +53,75 @@ pub fn puzzle_file(data: &[u8]) {
     if let Ok(problem) = load_bytes(&path, data, &LoadOptions::default()) {
         let _ = problem.describe(false);
         check_matrix(problem.matrix());
+    }
+}
+
+/// The bounds the `burr_file` target reads within: a tenth of the
+/// defaults' matrix and voxel sizes, so that one input stays quick under
+/// the sanitizer (the limits themselves are what is checked at the
+/// bounds).
+pub fn burr_limits() -> Limits {
+    Limits {
+        xml_bytes: 1 << 20,
+        voxel_volume: 100_000,
+        voxels: 1_000_000,
+        placements: 200_000,
+        matrix_entries: 1_000_000,
+        ..Limits::default()
+    }
+}
+
+/// Target `burr_file`: the bytes read as a BurrTools file: as they are
+/// (`polyform::problem::load_bytes` as [`Kind::Burr`]: gzip or XML, every
+/// grid) and, when they are not gzip data, gzip-compressed too (so that
+/// the fuzzer's XML reaches the reader through the decompressor: there
+/// the file's model is read, `polyform::burr::problems_of`). Each of the
+/// file's first three problems that reads is described, its group
+/// (BurrTools') built, and its matrix checked ([`check_matrix`]); one that
+/// writes back as a BurrTools file (`Problem::to_xmpuzzle`) must read
+/// back with a matrix of the same shape.
+pub fn burr_file(data: &[u8]) {
+    let path = input_path("fuzz-input.xmpuzzle");
+    let limits = burr_limits();
+    if !data.starts_with(&[0x1f, 0x8b]) {
+        use std::io::Write as _;
+        let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        z.write_all(data).expect("writing to memory");
+        let gz = z.finish().expect("writing to memory");
+        let plain = polyform::burr::problems_of(&path, data, &limits).map(|(_, p)| p);
+        let packed = polyform::burr::problems_of(&path, &gz, &limits).map(|(_, p)| p);
+        assert_eq!(
+            plain.as_ref().ok(),
+            packed.as_ref().ok(),
+            "gzip changed what the file holds"
+        );
+    }
+    let Ok((_, problems)) = polyform::burr::problems_of(&path, data, &limits) else {
+        return;
+    };
+    let options = |problem: usize| LoadOptions {
+        kind: Some(Kind::Burr),
+        problem: Some(problem.to_string()),
+        limits,
+    };
+    for index in (1..=problems.len()).take(3) {
+        let Ok(p) = load_bytes(&path, data, &options(index)) else {
+            continue;
+        };
+        let _ = p.describe(false);
+        let _ = p.describe_json();
+        let _ = p.action(GroupChoice::Full);
+        check_matrix(p.matrix());
+        if let Ok(bytes) = p.to_xmpuzzle() {
+            let back = load_bytes(&path, &bytes, &options(1))
+                .unwrap_or_else(|e| panic!("a written BurrTools file does not read back: {e}"));
+            let (a, b) = (p.matrix(), back.matrix());
+            assert_eq!(
+                (a.num_primary(), a.num_secondary(), a.num_options()),
+                (b.num_primary(), b.num_secondary(), b.num_options()),
+                "the BurrTools round trip changed the matrix's shape"
+            );
+        }
     }
 }
 

@@ -2,7 +2,9 @@
 //! `fuzz/regressions/TARGET/` (crashes found by fuzzing, kept so they stay
 //! fixed), so the harness builds and runs on the stable toolchain.
 
-use polycover_fuzz::{checkpoint, checkpoint_matrix, dlx_roundtrip, puzzle_file, tile_file};
+use polycover_fuzz::{
+    burr_file, checkpoint, checkpoint_matrix, dlx_roundtrip, puzzle_file, tile_file,
+};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -48,6 +50,17 @@ fn puzzle_file_on_seeds_and_regressions() {
     assert!(inputs.len() > 100, "the seeds are missing");
     inputs.extend(regressions("puzzle_file"));
     run_all(puzzle_file, &inputs);
+}
+
+#[test]
+fn burr_file_on_seeds_and_regressions() {
+    // BurrTools files of every grid polycover reads (and some it refuses),
+    // and hand-made XML in fuzz/seeds/burr_file/.
+    let mut inputs = files(&root().join("crates/polyform/tests/burr"), ".xmpuzzle");
+    assert!(inputs.len() >= 8, "the seeds are missing");
+    inputs.extend(files(&root().join("fuzz/seeds/burr_file"), ""));
+    inputs.extend(regressions("burr_file"));
+    run_all(burr_file, &inputs);
 }
 
 #[test]

@@ -26,10 +26,6 @@ mod search;
     after_help = "Exit codes: 0 success, 1 a check failed (verify mismatch), 2 bad input, usage or I/O error, 130 interrupted (Ctrl-C)."
 )]
 struct Cli {
-    /// For files holding several problems (BurrTools .xmpuzzle): the one to
-    /// use, by 1-based number or by name (`show` lists them)
-    #[arg(long, global = true, value_name = "N|NAME")]
-    problem: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -52,13 +48,14 @@ enum Command {
     Plan(cmd::plan::PlanArgs),
     /// Sum the result files of a sharded count exactly (or list the missing shards)
     Merge(cmd::merge::MergeArgs),
-    /// Write a problem in another program's format (BurrTools .xmpuzzle)
+    /// Write a problem in another program's format (BurrTools .xmpuzzle, DLX) or its pieces as STL for 3D printing
     Export(cmd::export::ExportArgs),
+    /// Write solutions as a 3D page: one HTML file that works offline (turn, explode, build up, browse)
+    View(cmd::view::ViewArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    cmd::set_problem_selector(cli.problem);
     let result = match cli.command {
         Command::Count(args) => cmd::count::run(args),
         Command::Solve(args) => cmd::solve::run(args),
@@ -69,6 +66,7 @@ fn main() -> ExitCode {
         Command::Plan(args) => cmd::plan::run(args),
         Command::Merge(args) => cmd::merge::run(args),
         Command::Export(args) => cmd::export::run(args),
+        Command::View(args) => cmd::view::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

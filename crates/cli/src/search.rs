@@ -108,7 +108,7 @@ pub fn engine_for(
 }
 
 /// Checkpoint options (counting only).
-#[derive(Args, Clone, Debug, Default)]
+#[derive(Args, Clone, Debug)]
 pub struct CheckpointArgs {
     /// Record finished parts of the search in FILE every few seconds and at
     /// the end or on Ctrl-C, to resume later with --resume
@@ -118,7 +118,57 @@ pub struct CheckpointArgs {
     /// --checkpoint names another file)
     #[arg(long, value_name = "FILE")]
     pub resume: Option<PathBuf>,
+    /// How often the checkpoint is written while the search runs (and
+    /// always at the end): 5s, 500ms, 2m, 1h; 0 after every finished part
+    /// of the search (for jobs with a short time limit)
+    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = parse_duration)]
+    pub checkpoint_every: Duration,
 }
+
+/// A duration as `--checkpoint-every` takes it: a number with a unit (`ms`,
+/// `s`, `m`, `h`), or a bare number of seconds.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let t = text.trim();
+    let split = t
+        .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .unwrap_or(t.len());
+    let (number, unit) = t.split_at(split);
+    let unit_seconds = match unit.trim() {
+        "" | "s" => 1.0,
+        "ms" => 1e-3,
+        "m" | "min" => 60.0,
+        "h" => 3600.0,
+        other => {
+            return Err(format!(
+                "unknown unit `{other}` in `{text}`: use ms, s, m or h (e.g. 5s, 500ms, 2m)"
+            ));
+        }
+    };
+    let value: f64 = number
+        .parse()
+        .map_err(|_| format!("`{text}` is not a duration (e.g. 5s, 500ms, 2m, 0)"))?;
+    let seconds = value * unit_seconds;
+    // A week is far beyond any use; the bound keeps the conversion exact.
+    if !(0.0..=604_800.0).contains(&seconds) {
+        return Err(format!("`{text}`: at most a week (604800 s)"));
+    }
+    Ok(Duration::from_secs_f64(seconds))
+}
+
+impl Default for CheckpointArgs {
+    fn default() -> CheckpointArgs {
+        CheckpointArgs {
+            checkpoint: None,
+            resume: None,
+            checkpoint_every: parallel::Options::default().checkpoint_every,
+        }
+    }
+}
+
+/// The environment variable that holds a count after this many finished
+/// subproblems until it is interrupted ([`parallel::Options::hold_after`];
+/// docs/checkpoint.md): how tests interrupt a count at a known point.
+pub const HOLD_AFTER_VAR: &str = "POLYCOVER_HOLD_AFTER";
 
 impl CheckpointArgs {
     /// Is a checkpoint written or read?
@@ -143,6 +193,20 @@ fn stop_flag() -> Arc<AtomicBool> {
         flag
     })
     .clone()
+}
+
+/// [`HOLD_AFTER_VAR`]'s value, when set.
+fn hold_after() -> Result<Option<usize>, Failure> {
+    match std::env::var(HOLD_AFTER_VAR) {
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Ok(v) => match v.trim().parse::<usize>() {
+            Ok(n) if n > 0 => Ok(Some(n)),
+            _ => Err(Failure::input(format!(
+                "{HOLD_AFTER_VAR}={v}: expected a positive number of finished subproblems"
+            ))),
+        },
+        Err(e) => Err(Failure::input(format!("{HOLD_AFTER_VAR}: {e}"))),
+    }
 }
 
 /// Was the search stopped by Ctrl-C?
@@ -173,6 +237,7 @@ impl Runner {
             }
         }
         options.stop = stop_flag();
+        options.hold_after = hold_after()?;
         options.early_dead_ends = !args.knuth;
         options.engine = args.engine.kind();
         // DLX1's moves are the links' and the bitset engine's (the driver's
@@ -216,6 +281,7 @@ impl Runner {
         }
         self.options.checkpoint = target;
         self.options.resume = c.resume.clone();
+        self.options.checkpoint_every = c.checkpoint_every;
         Ok(self)
     }
 
@@ -434,6 +500,16 @@ struct Bar {
     bar: Option<ProgressBar>,
     enabled: bool,
     noun: &'static str,
+    /// The hold has been announced.
+    held: bool,
+}
+
+/// The line a held run prints once its checkpoint is written.
+fn held_message(s: &Snapshot) -> String {
+    format!(
+        "polycover: held after {} finished subproblems ({HOLD_AFTER_VAR}; any checkpoint is written): waiting for Ctrl-C or SIGTERM",
+        s.subproblems_done
+    )
 }
 
 impl Bar {
@@ -442,11 +518,21 @@ impl Bar {
             bar: None,
             enabled,
             noun,
+            held: false,
         }
     }
 
     /// Shows a snapshot: the weighted total when the search is weighted.
     fn update(&mut self, s: &Snapshot) {
+        if s.held && !self.held {
+            // What a test (or a person) waits for before interrupting.
+            self.held = true;
+            if let Some(b) = &self.bar {
+                b.suspend(|| eprintln!("{}", held_message(s)));
+            } else {
+                eprintln!("{}", held_message(s));
+            }
+        }
         if !self.enabled || s.elapsed < Duration::from_secs(1) {
             return;
         }

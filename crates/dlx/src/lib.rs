@@ -21,8 +21,7 @@
 //!   options, where it is 1.5-2x faster (every puzzle of the catalog but
 //!   the largest). The bitset engine's tables are built once per matrix and
 //!   shared by all its solvers. Both engines walk the same tree, node for
-//!   node, and give the same solutions in the same order; [`Solver::new`]
-//!   picks the bitset engine where it applies. The search is a loop over
+//!   node, and give the same solutions in the same order. The search is a loop over
 //!   that stack, not a recursion, so it can pause after a node budget and
 //!   resume, and it can start below a fixed prefix of choices, a
 //!   [`Subproblem`] (module `subproblem`).
@@ -33,11 +32,14 @@
 //!   one, two or four words, a level is an occupancy mask with each item's
 //!   fitting options filtered from its parent's, and items with other
 //!   bounds are counted. [`Solver::with_engine`] runs it behind the same
-//!   methods (start, run, pause, subproblems, progress); it is only used
-//!   when asked for (measured no faster than the bitset engine,
-//!   `docs/performance.md`). Same solutions; without counted items DLX1's
-//!   tree and node counts, with them its own tree; its subproblems name
-//!   options its own way, so a checkpoint must say which engine made it.
+//!   methods (start, run, pause, subproblems, progress). Same solutions;
+//!   without counted items DLX1's tree and node counts, with them its own
+//!   tree; its subproblems name options its own way, so a checkpoint must
+//!   say which engine made it.
+//! * Which engine: [`Solver::new`] takes [`EngineKind::best_for`]: the cell
+//!   engine for the matrices it suits that have at least 512 options (the
+//!   polyform puzzles, where it is the fastest: `docs/performance.md`),
+//!   else the bitset engine where it applies, else the links.
 //! * One engine runs three algorithms: X (plain exact cover), C (secondary
 //!   items with colors: options that agree on an item's color may share it)
 //!   and M (primary items with multiplicities `lo:hi`, each multiset of

@@ -8,7 +8,7 @@
 //! is refused rather than silently giving a wrong count.
 
 use crate::error::Error;
-use crate::shard::ShardId;
+use crate::shards::ShardId;
 use crate::weight::Weight;
 
 use dlx::{EngineKind, Matrix};

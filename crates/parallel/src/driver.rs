@@ -169,6 +169,12 @@ struct Shared<'m> {
     options: &'m Options,
     /// Set on an error or when the visitor says stop.
     halt: AtomicBool,
+    /// Subproblems finished by earlier runs (a resumed checkpoint's).
+    earlier_done: usize,
+    /// Set once `Options::hold_after` subproblems have finished in this
+    /// run: workers take no more work and give theirs back, as on a stop,
+    /// but wait for the stop flag instead of ending the run.
+    holding: AtomicBool,
     /// Everything walked by this run's solvers, for the rate of progress.
     walked: AtomicU64,
     walked_updates: AtomicU64,
@@ -219,6 +225,22 @@ impl<'m> Shared<'m> {
         self.halt.load(Relaxed) || self.options.stop.load(Relaxed)
     }
 
+    /// Should a running subproblem be given back: stopped or held?
+    fn pausing(&self) -> bool {
+        self.halted() || self.holding.load(Relaxed)
+    }
+
+    /// Called under the lock when a subproblem has finished: starts the
+    /// hold once `Options::hold_after` have finished in this run.
+    fn count_finished(&self, st: &mut State) {
+        st.subproblems += 1;
+        if let Some(n) = self.options.hold_after {
+            if st.subproblems - self.earlier_done >= n {
+                self.holding.store(true, Relaxed);
+            }
+        }
+    }
+
     fn add_walked(&self, from: Stats, to: Stats) {
         self.walked.fetch_add(to.nodes - from.nodes, Relaxed);
         self.walked_updates
@@ -265,25 +287,28 @@ impl<'m> Shared<'m> {
     }
 
     /// The first subproblem in line; `None` when the run is over (nothing
-    /// queued and nothing running that could be split) or stopped.
+    /// queued and nothing running that could be split) or stopped. A held
+    /// run hands out nothing and waits for the stop flag.
     fn next_task(&self, w: usize) -> Option<(Key, Task)> {
         let mut st = self.lock();
         loop {
             if self.halted() {
                 return None;
             }
-            if let Some((key, task)) = st.pending.pop_first() {
-                st.running[w] = Some(Running {
-                    key: key.clone(),
-                    weight: task.weight,
-                    progress: 0.0,
-                    solutions: 0,
-                    weights: Weight::ZERO,
-                });
-                return Some((key, task));
-            }
-            if st.running.iter().all(Option::is_none) {
+            if st.pending.is_empty() && st.running.iter().all(Option::is_none) {
                 return None;
+            }
+            if !self.holding.load(Relaxed) {
+                if let Some((key, task)) = st.pending.pop_first() {
+                    st.running[w] = Some(Running {
+                        key: key.clone(),
+                        weight: task.weight,
+                        progress: 0.0,
+                        solutions: 0,
+                        weights: Weight::ZERO,
+                    });
+                    return Some((key, task));
+                }
             }
             st.idle += 1;
             st = self
@@ -372,7 +397,7 @@ impl<'m> Shared<'m> {
                 }
                 st.tree_nodes += now.nodes - start.nodes;
                 st.tree_updates += now.updates - start.updates;
-                st.subproblems += 1;
+                self.count_finished(&mut st);
                 if self.ordered {
                     st.buffered += buf.len() - counted;
                     if !buf.is_empty() {
@@ -395,7 +420,7 @@ impl<'m> Shared<'m> {
             }
             budget.after(t0.elapsed());
 
-            if self.halted() {
+            if self.pausing() {
                 self.add_wasted(start, now);
                 self.give_back(solver, w, key, task, counted);
                 return Ok(());
@@ -570,6 +595,8 @@ pub(crate) fn run(
         weigh,
         options,
         halt: AtomicBool::new(false),
+        earlier_done: earlier.finished.len(),
+        holding: AtomicBool::new(false),
         walked: AtomicU64::new(top.nodes),
         walked_updates: AtomicU64::new(top.updates),
         split_tree_nodes: AtomicU64::new(top.tree_nodes),
@@ -689,6 +716,11 @@ impl Monitor<'_, '_> {
             .checkpoint
             .as_ref()
             .map(|_| self.clock + o.checkpoint_every);
+        // Finished subproblems at the last checkpoint written: an unchanged
+        // checkpoint is not written again.
+        let mut saved: Option<usize> = None;
+        // The hold has been reported (`Options::hold_after`).
+        let mut held = false;
         loop {
             let mut st = sh.lock();
             let mut batch = if sh.ordered { st.release() } else { Vec::new() };
@@ -705,6 +737,12 @@ impl Monitor<'_, '_> {
                 }
             }
             let over = st.exited == sh.threads;
+            let done = st.subproblems;
+            // Held: every worker has given its subproblem back.
+            let hold_now = !held
+                && !over
+                && sh.holding.load(Relaxed)
+                && st.running.iter().all(Option::is_none);
             drop(st);
             if !batch.is_empty() {
                 sh.work.notify_all(); // room in the buffer again
@@ -722,13 +760,8 @@ impl Monitor<'_, '_> {
                 }
             }
             let now = Instant::now();
-            if over || now >= next_progress {
-                let snap = self.snapshot();
-                progress.update(&snap);
-                next_progress = now + o.progress_every;
-            }
             if let (Some(path), Some(due)) = (&o.checkpoint, next_checkpoint) {
-                if over || now >= due {
+                if over || hold_now || (now >= due && saved != Some(done)) {
                     if let Err(e) = self.checkpoint().save(path) {
                         // A run that was asked to keep checkpoints must not
                         // go on silently without them.
@@ -738,8 +771,18 @@ impl Monitor<'_, '_> {
                         }
                         sh.lock().error.get_or_insert(e);
                     }
+                    saved = Some(done);
                     next_checkpoint = Some(now + o.checkpoint_every);
                 }
+            }
+            // Progress after the checkpoint, so that a hold is reported
+            // with its checkpoint on disk.
+            if over || hold_now || now >= next_progress {
+                let mut snap = self.snapshot();
+                snap.held = hold_now || (held && !over);
+                held |= hold_now;
+                progress.update(&snap);
+                next_progress = now + o.progress_every;
             }
             if over {
                 return Ok(());
@@ -781,6 +824,9 @@ impl Monitor<'_, '_> {
             subproblems_left: st.pending.len() + st.running.iter().flatten().count(),
             splits: st.splits,
             threads: sh.threads,
+            // Set by `watch`, which knows whether the hold's checkpoint is
+            // written.
+            held: false,
         }
     }
 

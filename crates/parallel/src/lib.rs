@@ -124,6 +124,7 @@ mod options;
 pub mod plan;
 mod progress;
 pub mod shard;
+mod shards;
 mod split;
 mod weight;
 

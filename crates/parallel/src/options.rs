@@ -28,6 +28,10 @@ pub struct Options {
     pub slice_nodes: Option<u64>,
     pub slice_time: Duration,
     /// Write a checkpoint here every `checkpoint_every`, and at the end.
+    /// A checkpoint is only rewritten when a subproblem has finished since
+    /// the last one, so `Duration::ZERO` means "after every finished
+    /// subproblem" (as often as the monitor wakes, which it does when a
+    /// subproblem finishes).
     pub checkpoint: Option<PathBuf>,
     pub checkpoint_every: Duration,
     /// Finish the run recorded in this checkpoint (may be the same path as
@@ -54,6 +58,17 @@ pub struct Options {
     /// those of an engine that walks the same tree (the cell engine's is
     /// its own).
     pub engine: Option<dlx::EngineKind>,
+    /// A testing aid that makes interrupting a run deterministic: once this
+    /// many subproblems have finished in this run, no subproblem is started
+    /// and running ones are given back at their next slice, as on a stop,
+    /// but the run does not end: a checkpoint is written (with a checkpoint
+    /// file), [`Snapshot::held`](crate::Snapshot::held) turns true, and the
+    /// run waits for the stop flag (Ctrl-C, SIGTERM), then ends as
+    /// interrupted. So a test can wait for the hold and then interrupt,
+    /// whatever the speed of the machine or the engine (docs/checkpoint.md;
+    /// the CLI reads it from `POLYCOVER_HOLD_AFTER`). A run with fewer
+    /// subproblems than this simply finishes.
+    pub hold_after: Option<usize>,
 }
 
 impl Default for Options {
@@ -72,6 +87,7 @@ impl Default for Options {
             buffer_limit: 1 << 16,
             early_dead_ends: true,
             engine: None,
+            hold_after: None,
         }
     }
 }

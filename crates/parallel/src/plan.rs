@@ -8,7 +8,7 @@
 //! ([`shard`], [`resume_shard`]; see [`Shards`]).
 
 use crate::checkpoint::{Checkpoint, tree, tree_words};
-use crate::shard::Shards;
+use crate::shards::Shards;
 use crate::split::{self, Branch, Walk};
 use crate::{Error, Options};
 use dlx::{EngineKind, Matrix};
@@ -185,13 +185,20 @@ fn left(
 ) -> Result<(Vec<Branch>, Walk), Error> {
     let mut solver = options.solver(matrix);
     let mut walk = Walk::default();
-    let left =
-        split::unfinished(&mut solver, &mut walk, roots, &earlier.finished)?.map_err(|reason| {
-            Error::CheckpointMismatch {
-                path: path.to_path_buf(),
-                reason,
-            }
-        })?;
+    let done: Vec<split::Done> = earlier
+        .finished
+        .iter()
+        .map(|f| split::Done {
+            choices: &f.choices,
+            degrees: &f.degrees,
+        })
+        .collect();
+    let left = split::unfinished(&mut solver, &mut walk, roots, &done)?.map_err(|reason| {
+        Error::CheckpointMismatch {
+            path: path.to_path_buf(),
+            reason,
+        }
+    })?;
     // A depth means nothing below the parts already split.
     let branches = cut(&mut solver, &mut walk, left, None, options)?;
     Ok((branches, walk))

@@ -45,6 +45,10 @@ pub struct Snapshot {
     pub splits: usize,
     /// Worker threads.
     pub threads: usize,
+    /// The run is held ([`Options::hold_after`](crate::Options::hold_after)):
+    /// nothing is searched, the checkpoint (if any) is written, and the run
+    /// waits for the stop flag.
+    pub held: bool,
 }
 
 /// Receives progress. All hooks are called on the thread that called

@@ -23,8 +23,16 @@
 //! figures for them), and everything walked (probes included), the cost of
 //! splitting.
 
-use crate::checkpoint::Finished;
 use dlx::{CountOnly, Outcome, Solver, Stats, Subproblem, SubproblemError};
+
+/// A finished subproblem, as [`unfinished`] reads it from a checkpoint: its
+/// choices and branching degrees ([`dlx::Subproblem::choices`],
+/// [`dlx::Subproblem::degrees`]).
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Done<'a> {
+    pub choices: &'a [u32],
+    pub degrees: &'a [u32],
+}
 
 /// Path of child indices; lexicographic order = search order.
 pub type Key = Vec<u32>;
@@ -157,9 +165,23 @@ pub(crate) fn expand(
     }
 }
 
+/// A branch found dead by a split (its children all die at once) stays a
+/// branch, marked forced: it is searched (in a few nodes) and recorded as
+/// finished like any other. Dropped instead, it would be recorded nowhere,
+/// and a run resumed from a checkpoint, which lists the children of every
+/// node split before ([`unfinished`]), would find it open and search it
+/// (and count it) a second time. The walk that found it dead is then the
+/// cost of splitting, not the tree's: the search counts those nodes.
+fn keep_dead(mut b: Branch, walk: &mut Walk, before: Walk) -> Branch {
+    walk.tree_nodes = before.tree_nodes;
+    walk.tree_updates = before.tree_updates;
+    b.forced = true;
+    b
+}
+
 /// Splits every branch further, round after round, until `enough` says so
-/// or nothing can be split. Dead ends vanish: they hold no solutions, and
-/// progress counts them as done.
+/// or nothing can be split. Dead ends are kept as forced branches
+/// ([`keep_dead`]).
 pub(crate) fn refine(
     solver: &mut Solver,
     walk: &mut Walk,
@@ -170,10 +192,14 @@ pub(crate) fn refine(
         let mut next = Vec::with_capacity(branches.len() * 4);
         let mut changed = false;
         for mut b in branches {
+            let before = *walk;
             match expand(solver, walk, &b)? {
                 Expansion::Forced => {
                     b.forced = true;
                     next.push(b);
+                }
+                Expansion::Children(children) if children.is_empty() => {
+                    next.push(keep_dead(b, walk, before));
                 }
                 Expansion::Children(children) => {
                     changed = true;
@@ -190,38 +216,41 @@ pub(crate) fn refine(
 }
 
 /// Splits so that there are at least `target` branches, or every branch
-/// `depth` levels down (in one walk each) when a depth is forced.
+/// `depth` levels down when a depth is forced. A forced depth is cut one
+/// level at a time, as [`unfinished`] lists the levels again on resuming,
+/// so that a node whose children all die is kept ([`keep_dead`]) rather
+/// than lost between two levels.
 pub(crate) fn initial(
     solver: &mut Solver,
     walk: &mut Walk,
-    branches: Vec<Branch>,
+    mut branches: Vec<Branch>,
     depth: Option<usize>,
     target: usize,
 ) -> Result<Vec<Branch>, SubproblemError> {
-    match depth {
-        Some(d) => {
-            let mut out = Vec::new();
-            for b in branches {
-                if b.forced || d == 0 {
-                    out.push(b);
-                    continue;
-                }
-                let found = below(solver, walk, &b.sub, d)?;
-                if found.len() == 1 && found[0].depth() == b.sub.depth() {
-                    out.push(Branch { forced: true, ..b });
-                } else {
-                    out.extend(
-                        found
-                            .into_iter()
-                            .enumerate()
-                            .map(|(i, s)| b.child(i, s, false)),
-                    );
-                }
+    let Some(d) = depth else {
+        return refine(solver, walk, branches, |b| b.len() >= target);
+    };
+    for _ in 0..d {
+        let mut next = Vec::with_capacity(branches.len() * 4);
+        for b in branches {
+            if b.forced {
+                next.push(b);
+                continue;
             }
-            Ok(out)
+            let before = *walk;
+            let found = below(solver, walk, &b.sub, 1)?;
+            if found.is_empty() {
+                next.push(keep_dead(b, walk, before));
+            } else if found.len() == 1 && found[0].depth() == b.sub.depth() {
+                next.push(Branch { forced: true, ..b }); // a solution
+            } else {
+                let kids = found.into_iter().enumerate();
+                next.extend(kids.map(|(i, s)| b.child(i, s, false)));
+            }
         }
-        None => refine(solver, walk, branches, |b| b.len() >= target),
+        branches = next;
     }
+    Ok(branches)
 }
 
 /// The unfinished part of the trees below `roots` given finished
@@ -235,9 +264,9 @@ pub(crate) fn unfinished(
     solver: &mut Solver,
     walk: &mut Walk,
     roots: Vec<Branch>,
-    finished: &[Finished],
+    finished: &[Done],
 ) -> Result<Result<Vec<Branch>, String>, SubproblemError> {
-    let mut sorted: Vec<&Finished> = finished.iter().collect();
+    let mut sorted: Vec<&Done> = finished.iter().collect();
     sorted.sort_by(|a, b| a.choices.cmp(&b.choices));
     if sorted.windows(2).any(|w| w[0].choices == w[1].choices) {
         return Ok(Err("a subproblem is listed twice".into()));
@@ -249,7 +278,7 @@ pub(crate) fn unfinished(
     while let Some(b) = stack.pop() {
         let prefix = b.sub.choices();
         let d = prefix.len();
-        let lo = sorted.partition_point(|f| f.choices.as_slice() < prefix);
+        let lo = sorted.partition_point(|f| f.choices < prefix);
         let n = sorted[lo..]
             .iter()
             .take_while(|f| f.choices.starts_with(prefix))

@@ -21,7 +21,7 @@ use crate::error::{Error, ErrorKind};
 use crate::lattice::Cell;
 use crate::limits::{Limits, Resource};
 use crate::piece::Piece;
-use crate::placement::{Placement, fits};
+use crate::placement::{Placement, count_fits, fits};
 use crate::puzzle::Puzzle;
 use dlx::{ItemId, Matrix, MatrixBuilder, OptionId};
 use std::collections::{HashMap, HashSet};
@@ -66,31 +66,47 @@ pub fn piece_item_name(name: &str) -> String {
 }
 
 /// Checks, before any placement is made, that the matrix fits the budget:
-/// for each piece that may still be placed, at most (orientations x free
-/// cells) placements, each with at most (cells + 1) entries. Errors are
+/// counts the placements that fit the free cells and their entries (the
+/// piece's cells, and its item when it has one) without making them, and
+/// stops counting once either passes its limit. Errors are
 /// [`ErrorKind::OverLimit`] on [`Resource::Placements`] or
-/// [`Resource::MatrixEntries`].
+/// [`Resource::MatrixEntries`] (with the count, or `None`: more than the
+/// limit). Colour constraints and placements that cover only optional
+/// cells can only lower the real count.
 pub fn check_budget(puzzle: &Puzzle, limits: &Limits) -> Result<(), ErrorKind> {
-    check_pieces_budget(&puzzle.pieces, puzzle.free_cells().len(), limits)
+    let lattice = puzzle.lattice();
+    let free = puzzle.free_cells();
+    let anchors: Vec<Cell> = free.iter().map(|(c, _)| *c).collect();
+    let free_set: HashSet<Cell> = anchors.iter().copied().collect();
+    let (max_placements, max_entries) = (
+        u128::from(limits.placements),
+        u128::from(limits.matrix_entries),
+    );
+    let (mut placements, mut entries) = (0u128, 0u128);
+    for p in puzzle.pieces.iter().filter(|p| !p.count.is_none()) {
+        let per = p.size() as u128 + u128::from(has_item(p));
+        for o in &p.orientations {
+            // Count no further than the limits allow.
+            let room = (max_placements - placements).min((max_entries - entries) / per.max(1));
+            let enough = usize::try_from(room).unwrap_or(usize::MAX);
+            let n = count_fits(lattice, o, &anchors, &free_set, enough) as u128;
+            placements += n;
+            entries += n * per;
+            if placements > max_placements {
+                return limits.check(Resource::Placements, None);
+            }
+            if entries > max_entries {
+                return limits.check(Resource::MatrixEntries, None);
+            }
+        }
+    }
+    Ok(())
 }
 
-/// [`check_budget`] for pieces on a board of `free` cells.
-pub fn check_pieces_budget(
-    pieces: &[Piece],
-    free: usize,
-    limits: &Limits,
-) -> Result<(), ErrorKind> {
-    let free = free as u128;
-    let mut placements: Option<u128> = Some(0);
-    let mut entries: Option<u128> = Some(0);
-    for p in pieces.iter().filter(|p| !p.count.is_none()) {
-        let n = (p.orientations.len() as u128).checked_mul(free);
-        placements = placements.zip(n).and_then(|(a, b)| a.checked_add(b));
-        let e = n.and_then(|n| n.checked_mul(p.size() as u128 + 1));
-        entries = entries.zip(e).and_then(|(a, b)| a.checked_add(b));
-    }
-    limits.check(Resource::Placements, placements)?;
-    limits.check(Resource::MatrixEntries, entries)
+/// Does the piece have an item of its own (a limited supply)?
+fn has_item(p: &Piece) -> bool {
+    let c = p.count;
+    !(c.is_none() || (c.lo == 0 && c.hi.is_none()))
 }
 
 /// Builds the exact-cover matrix of a puzzle within the default
@@ -114,7 +130,7 @@ pub fn encode_with(puzzle: &Puzzle, limits: &Limits) -> Result<Encoding, Error> 
     let mut piece_items: Vec<Option<ItemId>> = vec![];
     for p in &puzzle.pieces {
         let c = p.count;
-        let item = if c.is_none() || (c.lo == 0 && c.hi.is_none()) {
+        let item = if !has_item(p) {
             None
         } else {
             let name = piece_item_name(&p.name);

@@ -93,9 +93,10 @@ pub enum ErrorKind {
     /// A size read from the file, or one it implies (placements, matrix
     /// entries, a picture), is over a bound of [`Limits`](crate::Limits).
     #[error(
-        "too large: {} {what}; at most {limit} (the `{}` limit, which keeps a small file from exhausting memory; raise it for a real giant puzzle, see docs/format.md, \"Limits\")",
-        show(*found),
-        what.field()
+        "too large: {} {what}; at most {limit} (the `{}` limit, which keeps a small file from exhausting memory; raise it for a real giant puzzle with {}, see docs/format.md, \"Limits\")",
+        show(*found, *limit),
+        what.field(),
+        what.flag()
     )]
     OverLimit {
         /// What is counted.

@@ -31,8 +31,11 @@
 //!   (format in `docs/format.md`), with errors naming file, line and
 //!   column ([`Error`], whose [`ErrorKind`] says what is wrong).
 //! * [`limits`]: the resource budget ([`Limits`]). Every size a file gives
-//!   or implies (cells, placements, matrix entries, pictures) is checked
-//!   with checked arithmetic before anything that size is allocated.
+//!   or implies (cells, placements, matrix entries, pictures, BurrTools
+//!   voxels) is checked with checked arithmetic before anything that size
+//!   is allocated; the matrix is measured by counting the placements that
+//!   fit, without making them. Each bound has a command-line flag
+//!   ([`Resource::flag`]).
 //! * [`encode`]: [`encode()`](encode::encode) builds the matrix: a primary
 //!   item per piece (bounds `k:k` for `k` identical copies, so Algorithm M
 //!   counts each multiset once; none for an unlimited supply) and per cell
@@ -46,6 +49,19 @@
 //!   board cells whose colour `c` allows), from BurrTools files.
 //! * [`svg`]: SVG pictures of every lattice (cells, isometric cubes,
 //!   shaded balls), each piece in its own color with its outline.
+//! * [`solid`]: cells as solids in space (a convex polyhedron or a ball per
+//!   cell, one function per lattice), pieces as closed meshes, STL files.
+//! * [`view`]: the data of the 3D page: piece meshes once, solutions as
+//!   rotations and translations of them.
+//! * [`tiles`]: edge-matching puzzles (tiles with labelled edges).
+//! * [`symmetry`] and [`orbits`]: the board's symmetry group acting on the
+//!   options, and counts up to symmetry (one piece at one placement per
+//!   orbit, or Burnside's lemma).
+//! * [`problem`]: what the command line works with: a file of any kind
+//!   (polyform or tile TOML, DLX text, BurrTools) read once into a
+//!   [`problem::Problem`]. The kind comes from the file's name and content
+//!   together: a `.xmpuzzle` must hold gzip data or XML, a `.toml` TOML, and
+//!   text recognised by its content alone as DLX must give an option.
 //!
 //! ## Example
 //!
@@ -89,9 +105,11 @@ pub mod problem;
 pub mod puzzle;
 pub mod render;
 pub mod shape;
+pub mod solid;
 pub mod svg;
 pub mod symmetry;
 pub mod tiles;
+pub mod view;
 
 pub use board::{Board, CellKind};
 pub use encode::{Encoding, PieceStats, encode, encode_with};

@@ -7,10 +7,13 @@
 //! read with checked arithmetic and compared with a [`Limits`] bound
 //! *before* the cells, placements or picture are built, so that a mistake
 //! is refused in a moment with a message naming the file, the line and the
-//! limit ([`ErrorKind::OverLimit`]). The defaults keep every puzzle under
-//! about 1 GB; real giant puzzles raise them
+//! limit ([`ErrorKind::OverLimit`]), and the command-line flag that raises
+//! it ([`Resource::flag`]: `--max-` and the field's name, e.g.
+//! `--max-matrix-entries`). The defaults keep every puzzle under about
+//! 1 GB; real giant puzzles raise them
 //! ([`file::load_with`](crate::file::load_with),
-//! [`encode_with`](crate::encode::encode_with)).
+//! [`encode_with`](crate::encode::encode_with),
+//! [`LoadOptions::limits`](crate::problem::LoadOptions)).
 
 use crate::error::ErrorKind;
 use std::fmt;
@@ -35,11 +38,12 @@ pub struct Limits {
     pub copies: u64,
     /// The largest coordinate, in absolute value. Default 100,000.
     pub coordinate: u64,
-    /// Options of the matrix (placements), bounded before they are made by
-    /// orientations x board cells for each piece. Default 2,000,000.
+    /// Options of the matrix: the placements that fit the free cells,
+    /// counted before any is made ([`encode::check_budget`](crate::encode::check_budget)).
+    /// Default 2,000,000.
     pub placements: u64,
     /// Entries of the matrix (the cells and piece items of every option),
-    /// bounded the same way. An entry costs about 50 bytes in all (the
+    /// counted the same way. An entry costs about 50 bytes in all (the
     /// placement's cell, the builder's row, the solver's node), so the
     /// default, 10,000,000, stays near 500 MB.
     pub matrix_entries: u64,
@@ -49,6 +53,16 @@ pub struct Limits {
     /// The area of a picture: characters of a text picture, square pixels
     /// of an SVG picture. Default 25,000,000 (a 5,000 x 5,000 drawing).
     pub picture_area: u64,
+    /// Bytes of a BurrTools file's XML, after decompression. Default 64 MiB.
+    pub xml_bytes: u64,
+    /// The longest side of a BurrTools voxel space. Default 1,000.
+    pub voxel_side: u64,
+    /// Voxels (empty ones included) of one BurrTools voxel space, checked
+    /// before it is read. Default 1,000,000.
+    pub voxel_volume: u64,
+    /// Non-empty voxels of all the shapes of a BurrTools file. Default
+    /// 10,000,000.
+    pub voxels: u64,
 }
 
 impl Default for Limits {
@@ -64,6 +78,10 @@ impl Default for Limits {
             matrix_entries: 10_000_000,
             picture_side: 20_000,
             picture_area: 25_000_000,
+            xml_bytes: 64 << 20,
+            voxel_side: 1_000,
+            voxel_volume: 1_000_000,
+            voxels: 10_000_000,
         }
     }
 }
@@ -91,9 +109,41 @@ pub enum Resource {
     PictureSide,
     /// [`Limits::picture_area`].
     PictureArea,
+    /// [`Limits::xml_bytes`].
+    XmlBytes,
+    /// [`Limits::voxel_side`].
+    VoxelSide,
+    /// [`Limits::voxel_volume`].
+    VoxelVolume,
+    /// [`Limits::voxels`].
+    Voxels,
 }
 
 impl Resource {
+    /// Every resource, in the order of [`Limits`]' fields.
+    pub const ALL: [Resource; 14] = [
+        Resource::FileBytes,
+        Resource::BoardCells,
+        Resource::PieceCells,
+        Resource::Pieces,
+        Resource::Copies,
+        Resource::Coordinate,
+        Resource::Placements,
+        Resource::MatrixEntries,
+        Resource::PictureSide,
+        Resource::PictureArea,
+        Resource::XmlBytes,
+        Resource::VoxelSide,
+        Resource::VoxelVolume,
+        Resource::Voxels,
+    ];
+
+    /// The command-line flag that raises its bound: `--max-` and the
+    /// field's name with `-` for `_` (`--max-matrix-entries`).
+    pub fn flag(self) -> String {
+        format!("--max-{}", self.field().replace('_', "-"))
+    }
+
     /// The field of [`Limits`] that bounds it.
     pub fn field(self) -> &'static str {
         match self {
@@ -107,6 +157,10 @@ impl Resource {
             Resource::MatrixEntries => "matrix_entries",
             Resource::PictureSide => "picture_side",
             Resource::PictureArea => "picture_area",
+            Resource::XmlBytes => "xml_bytes",
+            Resource::VoxelSide => "voxel_side",
+            Resource::VoxelVolume => "voxel_volume",
+            Resource::Voxels => "voxels",
         }
     }
 
@@ -119,10 +173,14 @@ impl Resource {
             Resource::Pieces => "pieces",
             Resource::Copies => "copies of one piece",
             Resource::Coordinate => "coordinate (absolute value)",
-            Resource::Placements => "placements (matrix options, at most)",
-            Resource::MatrixEntries => "matrix entries (placements x cells, at most)",
+            Resource::Placements => "placements (matrix options)",
+            Resource::MatrixEntries => "matrix entries (cells and piece items of the placements)",
             Resource::PictureSide => "picture width or height",
             Resource::PictureArea => "picture area",
+            Resource::XmlBytes => "bytes of XML",
+            Resource::VoxelSide => "voxels on a side of a voxel space",
+            Resource::VoxelVolume => "voxels in one voxel space",
+            Resource::Voxels => "non-empty voxels in all the shapes",
         }
     }
 }
@@ -133,11 +191,12 @@ impl fmt::Display for Resource {
     }
 }
 
-/// A count that may have overflowed: `None` is more than any `u128`.
-pub(crate) fn show(found: Option<u128>) -> String {
+/// A count found over a limit: `None` when it was not counted to the end
+/// (it overflowed, or counting stopped once it passed the limit).
+pub(crate) fn show(found: Option<u128>, limit: u64) -> String {
     match found {
         Some(n) => n.to_string(),
-        None => "more than 10^38".to_string(),
+        None => format!("more than {limit}"),
     }
 }
 
@@ -155,24 +214,43 @@ impl Limits {
             Resource::MatrixEntries => self.matrix_entries,
             Resource::PictureSide => self.picture_side,
             Resource::PictureArea => self.picture_area,
+            Resource::XmlBytes => self.xml_bytes,
+            Resource::VoxelSide => self.voxel_side,
+            Resource::VoxelVolume => self.voxel_volume,
+            Resource::Voxels => self.voxels,
         }
+    }
+
+    /// The bound on `what` set to `value` (at least 1: a zero bound would
+    /// refuse everything).
+    pub fn set(&mut self, what: Resource, value: u64) {
+        let value = value.max(1);
+        let field = match what {
+            Resource::FileBytes => &mut self.file_bytes,
+            Resource::BoardCells => &mut self.board_cells,
+            Resource::PieceCells => &mut self.piece_cells,
+            Resource::Pieces => &mut self.pieces,
+            Resource::Copies => &mut self.copies,
+            Resource::Coordinate => &mut self.coordinate,
+            Resource::Placements => &mut self.placements,
+            Resource::MatrixEntries => &mut self.matrix_entries,
+            Resource::PictureSide => &mut self.picture_side,
+            Resource::PictureArea => &mut self.picture_area,
+            Resource::XmlBytes => &mut self.xml_bytes,
+            Resource::VoxelSide => &mut self.voxel_side,
+            Resource::VoxelVolume => &mut self.voxel_volume,
+            Resource::Voxels => &mut self.voxels,
+        };
+        *field = value;
     }
 
     /// Every bound multiplied by `factor` (saturating), for giant puzzles.
     pub fn scaled(&self, factor: u64) -> Limits {
-        let s = |v: u64| v.saturating_mul(factor).max(1);
-        Limits {
-            file_bytes: s(self.file_bytes),
-            board_cells: s(self.board_cells),
-            piece_cells: s(self.piece_cells),
-            pieces: s(self.pieces),
-            copies: s(self.copies),
-            coordinate: s(self.coordinate),
-            placements: s(self.placements),
-            matrix_entries: s(self.matrix_entries),
-            picture_side: s(self.picture_side),
-            picture_area: s(self.picture_area),
+        let mut out = *self;
+        for what in Resource::ALL {
+            out.set(what, self.get(what).saturating_mul(factor));
         }
+        out
     }
 
     /// Checks a picture's size (characters or pixels) against

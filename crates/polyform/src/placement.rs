@@ -19,6 +19,33 @@ pub struct Placement {
     pub cells: Vec<Cell>,
 }
 
+/// The number of placements [`fits`] lists, without making them, or
+/// `enough + 1` once more than `enough` are found (the matrix budget is
+/// checked with it before anything is allocated, and stops there).
+pub fn count_fits(
+    lattice: &dyn Lattice,
+    orientation: &Shape,
+    anchors: &[Cell],
+    free: &HashSet<Cell>,
+    enough: usize,
+) -> usize {
+    let Some(&first) = orientation.cells().first() else {
+        return 0;
+    };
+    anchors
+        .iter()
+        .filter(|b| {
+            let t = [b[0] - first[0], b[1] - first[1], b[2] - first[2]];
+            lattice.is_translation(t)
+                && orientation
+                    .cells()
+                    .iter()
+                    .all(|c| free.contains(&[c[0] + t[0], c[1] + t[1], c[2] + t[2]]))
+        })
+        .take(enough.saturating_add(1))
+        .count()
+}
+
 /// Every translation of `orientation` whose cells all lie in `free`, in the
 /// reading order of the cell that the orientation's first cell lands on.
 /// `anchors` are the free cells in reading order.

@@ -20,9 +20,14 @@ pub struct Expect {
     pub group: crate::symmetry::GroupChoice,
     /// Where the numbers come from.
     pub source: Option<String>,
-    /// About how long a count takes (seconds, release build, one core);
-    /// `verify --max-seconds` skips puzzles estimated to take longer.
-    pub seconds: Option<f64>,
+    /// The size of the search tree `polycover verify` walks for the file:
+    /// the nodes of its count (symmetry-reduced, under `group`) on the
+    /// default engine's tree (DLX1's, which the links and bitset engines
+    /// walk, or the cell engine's own where that engine is the default and
+    /// the tree differs). Exact, so verify and the catalog tests fail when
+    /// it differs (`verify --update` rewrites it), and verify derives each
+    /// puzzle's time from it and a rate measured on the machine it runs on.
+    pub nodes: Option<u64>,
 }
 
 /// A puzzle ready to be encoded.

@@ -35,8 +35,13 @@ enum Glyph {
 }
 
 /// Draws glyphs at cells; layers side by side. A picture over the
-/// default [`Limits`] picture size is refused before it is drawn.
-fn draw(lattice: &dyn Lattice, cells: &[(Cell, Glyph)], color: bool) -> Result<String, ErrorKind> {
+/// `limits` picture size is refused before it is drawn.
+fn draw(
+    lattice: &dyn Lattice,
+    cells: &[(Cell, Glyph)],
+    color: bool,
+    limits: &Limits,
+) -> Result<String, ErrorKind> {
     if cells.is_empty() {
         return Ok(String::new());
     }
@@ -60,7 +65,7 @@ fn draw(lattice: &dyn Lattice, cells: &[(Cell, Glyph)], color: bool) -> Result<S
     // Characters per line (layers two apart) and lines, in i64: no wrap.
     let span = |a: usize| i64::from(hi[a]) - i64::from(lo[a]) + 1;
     let width = span(0) * (span(2) + 2);
-    Limits::default().check_picture(width as f64, span(1) as f64)?;
+    limits.check_picture(width as f64, span(1) as f64)?;
     let mut out = String::new();
     for row in lo[1]..=hi[1] {
         let mut line = String::new();
@@ -125,7 +130,17 @@ fn glyphs(puzzle: &Puzzle, placements: &[Placement]) -> Vec<(Cell, Glyph)> {
 /// ([`ErrorKind::OverLimit`]) when it would be over the default
 /// [`Limits`] picture size.
 pub fn picture(puzzle: &Puzzle, placements: &[Placement], color: bool) -> Result<String, Error> {
-    draw(puzzle.lattice(), &glyphs(puzzle, placements), color)
+    picture_with(puzzle, placements, color, &Limits::default())
+}
+
+/// [`picture`] within the picture size of `limits`.
+pub fn picture_with(
+    puzzle: &Puzzle,
+    placements: &[Placement],
+    color: bool,
+    limits: &Limits,
+) -> Result<String, Error> {
+    draw(puzzle.lattice(), &glyphs(puzzle, placements), color, limits)
         .map_err(|k| Error::at(&puzzle.path, None, k))
 }
 
@@ -140,7 +155,7 @@ pub fn shape_picture(
         .iter()
         .map(|&c| (c, Glyph::Piece(0, symbol)))
         .collect();
-    draw(lattice, &g, false)
+    draw(lattice, &g, false, &Limits::default())
 }
 
 /// A solution as JSON: the puzzle's name, the solution's number, each

@@ -182,6 +182,16 @@ pub fn solution(
     placements: &[Placement],
     caption: &str,
 ) -> Result<Picture, Error> {
+    solution_with(puzzle, placements, caption, &Limits::default())
+}
+
+/// [`solution`] within the picture size of `limits`.
+pub fn solution_with(
+    puzzle: &Puzzle,
+    placements: &[Placement],
+    caption: &str,
+    limits: &Limits,
+) -> Result<Picture, Error> {
     let colors = placement_colors(puzzle, placements);
     let mut owner: HashMap<Cell, Owner> = HashMap::new();
     for (id, (p, &color)) in placements.iter().zip(&colors).enumerate() {
@@ -196,12 +206,22 @@ pub fn solution(
         .iter()
         .map(|&(c, k)| (c, owner.get(&c).copied().unwrap_or(Owner::Empty(k))))
         .collect();
-    draw(puzzle.lattice, &cells, caption).map_err(|k| Error::at(&puzzle.path, None, k))
+    draw(puzzle.lattice, &cells, caption, limits).map_err(|k| Error::at(&puzzle.path, None, k))
 }
 
 /// One piece alone, in the color it gets in pictures of `puzzle` (for
 /// legends).
 pub fn piece(puzzle: &Puzzle, index: usize, caption: &str) -> Result<Picture, Error> {
+    piece_with(puzzle, index, caption, &Limits::default())
+}
+
+/// [`piece`] within the picture size of `limits`.
+pub fn piece_with(
+    puzzle: &Puzzle,
+    index: usize,
+    caption: &str,
+    limits: &Limits,
+) -> Result<Picture, Error> {
     let p = &puzzle.pieces[index];
     let color = p.color.unwrap_or(PALETTE[index % PALETTE.len()]);
     let cells: Vec<(Cell, Owner)> = p
@@ -219,13 +239,18 @@ pub fn piece(puzzle: &Puzzle, index: usize, caption: &str) -> Result<Picture, Er
             )
         })
         .collect();
-    draw(puzzle.lattice, &cells, caption).map_err(|k| Error::at(&puzzle.path, None, k))
+    draw(puzzle.lattice, &cells, caption, limits).map_err(|k| Error::at(&puzzle.path, None, k))
 }
 
 /// The board with its pre-placed pieces, and every piece below it, in one
 /// picture (`polycover show --format svg`).
 pub fn overview(puzzle: &Puzzle) -> Result<Picture, Error> {
-    let board = solution(puzzle, &puzzle.fixed, &puzzle.name)?;
+    overview_with(puzzle, &Limits::default())
+}
+
+/// [`overview`] within the picture size of `limits`.
+pub fn overview_with(puzzle: &Puzzle, limits: &Limits) -> Result<Picture, Error> {
+    let board = solution_with(puzzle, &puzzle.fixed, &puzzle.name, limits)?;
     let pieces: Vec<Picture> = (0..puzzle.pieces.len())
         .map(|i| {
             let p = &puzzle.pieces[i];
@@ -234,7 +259,7 @@ pub fn overview(puzzle: &Puzzle) -> Result<Picture, Error> {
             } else {
                 format!("{} ×{}", p.name, p.count)
             };
-            piece(puzzle, i, &caption)
+            piece_with(puzzle, i, &caption, limits)
         })
         .collect::<Result<_, _>>()?;
     // Pieces in rows no wider than the board (or 600 pixels).
@@ -262,7 +287,7 @@ pub fn overview(puzzle: &Puzzle) -> Result<Picture, Error> {
         width = width.max(x);
     }
     y += row_h;
-    Limits::default()
+    limits
         .check_picture(width, y)
         .map_err(|k| Error::at(&puzzle.path, None, k))?;
     Ok(Picture {
@@ -274,7 +299,12 @@ pub fn overview(puzzle: &Puzzle) -> Result<Picture, Error> {
 }
 
 /// Draws cells with their owners.
-fn draw(kind: LatticeKind, cells: &[(Cell, Owner)], caption: &str) -> Result<Picture, ErrorKind> {
+fn draw(
+    kind: LatticeKind,
+    cells: &[(Cell, Owner)],
+    caption: &str,
+    limits: &Limits,
+) -> Result<Picture, ErrorKind> {
     let s = unit(kind);
     let geoms: Vec<_> = cells.iter().map(|&(c, _)| cell_geom(kind, c)).collect();
     // One frame for every layer: the union of the layers' extents.
@@ -307,7 +337,7 @@ fn draw(kind: LatticeKind, cells: &[(Cell, Owner)], caption: &str) -> Result<Pic
     let gap = if layers.len() > 1 { s.max(24.0) } else { 0.0 };
     let width = (2.0 * MARGIN + layers.len().max(1) as f64 * (panel_w + gap) - gap).max(160.0);
     let height = 2.0 * MARGIN + (hi.1 - lo.1) * s + CAPTION;
-    Limits::default().check_picture(width, height)?;
+    limits.check_picture(width, height)?;
     let panel = |layer: i32| layers.binary_search(&layer).unwrap_or(0) as f64;
     let px = |layer: i32, p: Pt| {
         (

@@ -1,11 +1,15 @@
 //! The bundled catalog (`data/`): every puzzle with expected counts is
-//! solved and compared. Puzzles whose `[expect] seconds` estimate is at most
-//! `FAST` seconds run in the default test run; the rest run with
+//! solved and compared, and the size of its search with the `[expect]
+//! nodes` recorded (the count `polycover verify` makes, on the default
+//! engine: a different size means the file's record is stale, and
+//! `polycover verify --update` rewrites it). Puzzles of at most `FAST`
+//! recorded nodes run in the default test run; the rest run with
 //! `cargo test -- --ignored` (and in `polycover verify --all`).
 
 use std::path::{Path, PathBuf};
 
-const FAST: f64 = 5.0;
+/// A few seconds of the test profile, one thread.
+const FAST: u64 = 3_000_000;
 
 fn data() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data")
@@ -32,9 +36,9 @@ fn puzzle_files(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Solves every catalog puzzle whose estimate passes `select`; returns how
-/// many were checked.
-fn check(select: impl Fn(f64) -> bool) -> usize {
+/// Solves every catalog puzzle whose recorded nodes pass `select`; returns
+/// how many were checked.
+fn check(select: impl Fn(u64) -> bool) -> usize {
     let mut files = vec![];
     puzzle_files(&data(), &mut files);
     assert!(files.len() > 70, "the catalog is there");
@@ -51,7 +55,14 @@ fn check(select: impl Fn(f64) -> bool) -> usize {
             "{}: expected counts need a source",
             f.display()
         );
-        if !select(expect.seconds.unwrap_or(0.0)) {
+        let Some(nodes) = expect.nodes else {
+            failures.push(format!(
+                "{}: no [expect] nodes (polycover verify --update records them)",
+                f.display()
+            ));
+            continue;
+        };
+        if !select(nodes) {
             continue;
         }
         let enc = polyform::encode(&p).unwrap();
@@ -70,6 +81,13 @@ fn check(select: impl Fn(f64) -> bool) -> usize {
                 "{}: expected {want}, got {}",
                 f.display(),
                 d.solutions
+            ));
+        }
+        if d.stats.nodes != nodes {
+            failures.push(format!(
+                "{}: [expect] nodes = {nodes}, the search took {} (polycover verify --update records it)",
+                f.display(),
+                d.stats.nodes
             ));
         }
         if let Some(dw) = expect.distinct
@@ -96,7 +114,7 @@ fn fast_catalog_puzzles_have_their_published_counts() {
 }
 
 #[test]
-#[ignore = "slow: 6x10 and 2x5x6 (seconds), 3x4x5 and 8x8 with the square (minutes), Bedlam (longer)"]
+#[ignore = "slow: the puzzles of more than FAST nodes (minutes in the test profile)"]
 fn slow_catalog_puzzles_have_their_published_counts() {
     check(|s| s > FAST);
 }

@@ -4,6 +4,7 @@
 mod brute_force;
 mod burrtools_examples;
 mod catalog;
+mod detect;
 mod distinct;
 mod errors;
 mod kanoodle_extreme;

@@ -26,12 +26,14 @@ pub struct CountArgs {
     /// The problem file: a puzzle (TOML), a tile puzzle, or DLX text (`-`:
     /// standard input)
     file: PathBuf,
+    #[command(flatten)]
+    input: super::InputArgs,
     /// Also count solutions up to symmetry (see --group)
     #[arg(long)]
     distinct: bool,
     /// The symmetries that make two solutions the same: full (rotations and
-    /// reflections of the board), rotations, or none. Default: full for
-    /// puzzles, none for DLX files
+    /// reflections of the board), rotations, or none. Default: the file's
+    /// own `[expect] group`, else full for puzzles and none for DLX files
     #[arg(long, value_enum)]
     group: Option<GroupArg>,
     /// Search the whole tree. By default a board with symmetries is searched
@@ -148,7 +150,7 @@ pub fn count_problem(
 }
 
 pub fn run(args: CountArgs) -> Result<u8, Failure> {
-    let problem = load(&args.file)?;
+    let problem = load(&args.file, &args.input)?;
     let group = group_choice(args.group, &*problem);
     let runner = Runner::new(&args.search, args.json.json)?.with_checkpoints(&args.checkpoint)?;
     if let Some(shard) = &args.shard {

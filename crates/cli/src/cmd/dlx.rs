@@ -36,7 +36,7 @@ pub struct DlxArgs {
 
 pub fn run(args: DlxArgs) -> Result<u8, Failure> {
     let path = args.file.clone().unwrap_or_else(|| PathBuf::from("-"));
-    let problem = load_as(&path, Some(Kind::Dlx))?;
+    let problem = load_as(&path, Some(Kind::Dlx), &super::InputArgs::default())?;
     let limit = if args.all {
         u64::MAX
     } else {

@@ -21,10 +21,14 @@ use std::time::Instant;
 pub struct MergeArgs {
     /// The problem file the shards counted
     file: PathBuf,
+    #[command(flatten)]
+    input: super::InputArgs,
     /// The shards' result files (`count FILE --shard I/N --out RESULT`)
     #[arg(required = true)]
     results: Vec<PathBuf>,
-    /// The group the shards counted under (as given to `count --shard`)
+    /// The group the shards counted under (as given to `count --shard`).
+    /// Default: the file's own `[expect] group`, else full for puzzles and
+    /// none for DLX files (as for `count`)
     #[arg(long, value_enum)]
     group: Option<GroupArg>,
     /// Also write a checkpoint of everything the results hold: `count FILE
@@ -39,7 +43,7 @@ pub struct MergeArgs {
 
 pub fn run(args: MergeArgs) -> Result<u8, Failure> {
     let start = Instant::now();
-    let problem = load(&args.file)?;
+    let problem = load(&args.file, &args.input)?;
     let group = group_choice(args.group, &*problem);
     let job = count::Job::new(&*problem, group, count::Want::Distinct, true)?;
     let runner = Runner::new(&args.search, args.json.json)?;

@@ -11,31 +11,133 @@ pub mod plan;
 pub mod show;
 pub mod solve;
 pub mod verify;
+pub mod view;
 
 use crate::failure::Failure;
-use clap::ValueEnum;
+use clap::{Args, ValueEnum};
 use polyform::problem::{self, Kind, LoadOptions, Problem};
 use polyform::symmetry::GroupChoice;
+use polyform::{Limits, Resource};
 use std::path::Path;
+
+/// What every command that reads a problem file takes beside the file:
+/// which problem of a file holding several, and the limits on what the
+/// file may make the program allocate.
+#[derive(Args, Clone, Debug, Default)]
+pub struct InputArgs {
+    /// For files holding several problems (BurrTools .xmpuzzle): the one to
+    /// use, by 1-based number or by name (`polycover show FILE` lists them)
+    #[arg(long, value_name = "N|NAME")]
+    pub problem: Option<String>,
+    #[command(flatten)]
+    pub limits: LimitArgs,
+}
+
+impl InputArgs {
+    /// The options for `polyform::problem::load`, reading as `kind` (or
+    /// the kind the file's name and content say).
+    pub fn load_options(&self, kind: Option<Kind>) -> LoadOptions {
+        LoadOptions {
+            kind,
+            problem: self.problem.clone(),
+            limits: self.limits.limits(),
+        }
+    }
+}
+
+/// The `--max-...` flags: one for each bound of `polyform::Limits`
+/// (`Resource::flag` names them; docs/format.md, "Limits", lists them).
+#[derive(Args, Clone, Debug, Default)]
+#[command(next_help_heading = "Limits (raise them for a real giant puzzle; docs/format.md)")]
+pub struct LimitArgs {
+    /// Bytes of a puzzle or piece-set file [default: 2000000]
+    #[arg(long, value_name = "N")]
+    max_file_bytes: Option<u64>,
+    /// Board cells, to fill and optional together [default: 1000000]
+    #[arg(long, value_name = "N")]
+    max_board_cells: Option<u64>,
+    /// Cells of one piece [default: 10000]
+    #[arg(long, value_name = "N")]
+    max_piece_cells: Option<u64>,
+    /// Pieces of a puzzle (kinds, not copies) [default: 10000]
+    #[arg(long, value_name = "N")]
+    max_pieces: Option<u64>,
+    /// Copies of one piece [default: 1000000]
+    #[arg(long, value_name = "N")]
+    max_copies: Option<u64>,
+    /// A coordinate, in absolute value [default: 100000]
+    #[arg(long, value_name = "N")]
+    max_coordinate: Option<u64>,
+    /// Placements (matrix options), counted before they are made [default: 2000000]
+    #[arg(long, value_name = "N")]
+    max_placements: Option<u64>,
+    /// Matrix entries (cells and piece items of the placements), counted
+    /// before they are made; about 50 bytes each [default: 10000000]
+    #[arg(long, value_name = "N")]
+    max_matrix_entries: Option<u64>,
+    /// Width or height of a picture, in characters or pixels [default: 20000]
+    #[arg(long, value_name = "N")]
+    max_picture_side: Option<u64>,
+    /// Area of a picture, in characters or square pixels [default: 25000000]
+    #[arg(long, value_name = "N")]
+    max_picture_area: Option<u64>,
+    /// Bytes of a BurrTools file's XML, after decompression [default: 67108864]
+    #[arg(long, value_name = "N")]
+    max_xml_bytes: Option<u64>,
+    /// Voxels on a side of a BurrTools voxel space [default: 1000]
+    #[arg(long, value_name = "N")]
+    max_voxel_side: Option<u64>,
+    /// Voxels (empty ones too) of one BurrTools voxel space [default: 1000000]
+    #[arg(long, value_name = "N")]
+    max_voxel_volume: Option<u64>,
+    /// Non-empty voxels of all the shapes of a BurrTools file [default: 10000000]
+    #[arg(long, value_name = "N")]
+    max_voxels: Option<u64>,
+}
+
+impl LimitArgs {
+    /// The default limits, with those given on the command line.
+    pub fn limits(&self) -> Limits {
+        let given = [
+            self.max_file_bytes,
+            self.max_board_cells,
+            self.max_piece_cells,
+            self.max_pieces,
+            self.max_copies,
+            self.max_coordinate,
+            self.max_placements,
+            self.max_matrix_entries,
+            self.max_picture_side,
+            self.max_picture_area,
+            self.max_xml_bytes,
+            self.max_voxel_side,
+            self.max_voxel_volume,
+            self.max_voxels,
+        ];
+        let mut limits = Limits::default();
+        for (what, value) in Resource::ALL.into_iter().zip(given) {
+            if let Some(v) = value {
+                limits.set(what, v);
+            }
+        }
+        limits
+    }
+}
 
 /// Reads a problem file of any kind (standard input for `-`); errors are
 /// bad input (exit 2).
-pub fn load(path: &Path) -> Result<Box<dyn Problem>, Failure> {
-    load_as(path, None)
-}
-
-/// `--problem`, given once for the whole command line.
-static PROBLEM: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
-
-/// Records `--problem` for every file the command loads.
-pub fn set_problem_selector(selector: Option<String>) {
-    let _ = PROBLEM.set(selector);
+pub fn load(path: &Path, input: &InputArgs) -> Result<Box<dyn Problem>, Failure> {
+    load_as(path, None, input)
 }
 
 /// Reads a problem file as `kind`, or of the kind its name and content say.
-pub fn load_as(path: &Path, kind: Option<Kind>) -> Result<Box<dyn Problem>, Failure> {
+pub fn load_as(
+    path: &Path,
+    kind: Option<Kind>,
+    input: &InputArgs,
+) -> Result<Box<dyn Problem>, Failure> {
     let bytes = problem::read_bounded(path)?;
-    load_bytes(path, &bytes, kind)
+    load_bytes(path, &bytes, kind, input)
 }
 
 /// Builds a problem from a file's bytes already read (standard input for
@@ -44,9 +146,9 @@ pub fn load_bytes(
     path: &Path,
     bytes: &[u8],
     kind: Option<Kind>,
+    input: &InputArgs,
 ) -> Result<Box<dyn Problem>, Failure> {
-    let problem = PROBLEM.get().cloned().flatten();
-    let p = problem::load_bytes(path, bytes, &LoadOptions { kind, problem })?;
+    let p = problem::load_bytes(path, bytes, &input.load_options(kind))?;
     for w in p.warnings() {
         eprintln!("polycover: warning: {w}");
     }
@@ -64,14 +166,58 @@ pub enum GroupArg {
     None,
 }
 
-/// The group asked for, or the problem kind's default: the full group for
-/// puzzles, none for DLX text (which has no geometry).
+/// The group asked for; else the file's own `[expect] group` (the group
+/// its expected distinct count is under); else the problem kind's default:
+/// the full group for puzzles, none for DLX text (which has no geometry).
 pub fn group_choice(arg: Option<GroupArg>, problem: &dyn Problem) -> GroupChoice {
     match arg {
         Some(GroupArg::Full) => GroupChoice::Full,
         Some(GroupArg::Rotations) => GroupChoice::Rotations,
         Some(GroupArg::None) => GroupChoice::None,
         None if problem.kind() == Kind::Dlx => GroupChoice::None,
-        None => GroupChoice::Full,
+        None => problem.expect().map_or(GroupChoice::Full, |e| e.group),
+    }
+}
+
+/// `--distinct` for commands that list solutions: keeps one solution per
+/// class of solutions equal up to symmetry, the one whose options, as
+/// sorted numbers, come first among its images.
+pub struct Distinct {
+    /// `perms[g][o]`: the option element `g` of the group makes of `o`
+    /// (empty: every solution is kept).
+    perms: Vec<Vec<u32>>,
+    mine: Vec<u32>,
+    image: Vec<u32>,
+}
+
+impl Distinct {
+    /// A filter for `problem` under `group`; `on: false` keeps everything.
+    pub fn new(problem: &dyn Problem, group: GroupChoice, on: bool) -> Result<Distinct, Failure> {
+        Ok(Distinct {
+            perms: if on {
+                problem.action(group)?.perms
+            } else {
+                Vec::new()
+            },
+            mine: Vec::new(),
+            image: Vec::new(),
+        })
+    }
+
+    /// Is this solution the one its class keeps?
+    pub fn keeps(&mut self, opts: &[::dlx::OptionId]) -> bool {
+        if self.perms.is_empty() {
+            return true;
+        }
+        self.mine.clear();
+        self.mine.extend(opts.iter().map(|o| o.index() as u32));
+        self.mine.sort_unstable();
+        let (mine, image) = (&self.mine, &mut self.image);
+        !self.perms.iter().any(|p| {
+            image.clear();
+            image.extend(mine.iter().map(|&o| p[o as usize]));
+            image.sort_unstable();
+            *image < *mine
+        })
     }
 }

@@ -13,10 +13,13 @@ use std::path::PathBuf;
 pub struct PlanArgs {
     /// The problem file
     file: PathBuf,
+    #[command(flatten)]
+    input: super::InputArgs,
     /// Into how many shards to cut the search
     #[arg(long, value_name = "N")]
     shards: usize,
-    /// The group the count is taken under
+    /// The group the count is taken under. Default: the file's own
+    /// `[expect] group`, else full for puzzles and none for DLX files
     #[arg(long, value_enum)]
     group: Option<GroupArg>,
     /// The engine the shards will count with (as given to `count --shard`):
@@ -28,7 +31,7 @@ pub struct PlanArgs {
 }
 
 pub fn run(args: PlanArgs) -> Result<u8, Failure> {
-    let problem = load(&args.file)?;
+    let problem = load(&args.file, &args.input)?;
     let group = group_choice(args.group, &*problem);
     let job = count::Job::new(&*problem, group, count::Want::Distinct, true)?;
     let engine = search::engine_for(args.engine.kind(), problem.path(), job.plan.matrix())?;

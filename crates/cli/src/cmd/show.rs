@@ -1,10 +1,12 @@
 //! `polycover show`: what a problem is (board, pieces, group, matrix), in
-//! words, JSON or one SVG picture.
+//! words, JSON or one SVG picture; for a file holding several problems
+//! (BurrTools) and no `--problem`, the list of its problems.
 
-use super::load;
 use crate::failure::Failure;
 use crate::output::{self, Format, FormatArgs};
 use clap::Args;
+use polyform::burr::{self, GridType, ProblemInfo};
+use polyform::problem::Kind;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::PathBuf;
@@ -14,11 +16,21 @@ pub struct ShowArgs {
     /// The problem file (`-`: standard input)
     file: PathBuf,
     #[command(flatten)]
+    input: super::InputArgs,
+    #[command(flatten)]
     format: FormatArgs,
 }
 
 pub fn run(args: ShowArgs) -> Result<u8, Failure> {
-    let problem = load(&args.file)?;
+    let bytes = polyform::problem::read_bounded(&args.file)?;
+    if args.input.problem.is_none() && polyform::problem::kind_of(&args.file, &bytes)? == Kind::Burr
+    {
+        let (grid, list) = burr::problems_of(&args.file, &bytes, &args.input.limits.limits())?;
+        if list.len() > 1 {
+            return list_problems(&args, grid, &list);
+        }
+    }
+    let problem = super::load_bytes(&args.file, &bytes, None, &args.input)?;
     let mut out = std::io::stdout().lock();
     match args.format.format() {
         Format::Text => out.write_all(problem.describe(output::use_color())?.as_bytes())?,
@@ -34,11 +46,82 @@ pub fn run(args: ShowArgs) -> Result<u8, Failure> {
                     "distinct": e.distinct,
                     "group": e.group.name(),
                     "source": e.source,
-                    "seconds": e.seconds,
+                    "nodes": e.nodes,
                 })
             });
             m.insert("expect".into(), json!(expect));
             output::print_json(&mut out, &Value::Object(m))?;
+        }
+    }
+    Ok(0)
+}
+
+/// The problems of a file that holds several (a BurrTools file shown
+/// without `--problem`): number, name, grid, pieces and result size.
+fn list_problems(args: &ShowArgs, grid: GridType, list: &[ProblemInfo]) -> Result<u8, Failure> {
+    let mut out = std::io::stdout().lock();
+    let file = args.file.display().to_string();
+    match args.format.format() {
+        Format::Json => {
+            let problems: Vec<Value> = list
+                .iter()
+                .map(|p| {
+                    json!({
+                        "index": p.index,
+                        "name": p.name,
+                        "pieces": p.pieces,
+                        "result": p.result.map(|(fill, optional)| json!({
+                            "fill": fill,
+                            "optional": optional,
+                        })),
+                        "saved_assemblies": p.saved_assemblies,
+                        "line": p.line,
+                    })
+                })
+                .collect();
+            let v = json!({
+                "type": "problems",
+                "file": file,
+                "kind": Kind::Burr.name(),
+                "grid": grid.name(),
+                "problems": problems,
+            });
+            output::print_json(&mut out, &v)?;
+        }
+        Format::Text | Format::Svg => {
+            if args.format.format() == Format::Svg {
+                return Err(Failure::input(format!(
+                    "{file}: the file holds {} problems: choose one with --problem N or NAME to draw it",
+                    list.len()
+                )));
+            }
+            writeln!(
+                out,
+                "{file}: BurrTools file ({} grid), {} problems; show or count one with --problem N or NAME",
+                grid.name(),
+                list.len()
+            )?;
+            writeln!(out, "{:>4}  {:<30} {:>6}  result", "#", "name", "pieces")?;
+            for p in list {
+                let result = match p.result {
+                    Some((fill, 0)) => format!("{fill} cells"),
+                    Some((fill, optional)) => {
+                        format!("{fill} cells + {optional} that may stay empty")
+                    }
+                    None => "none".into(),
+                };
+                let saved = p
+                    .saved_assemblies
+                    .map(|a| format!(" ({a} assemblies saved by BurrTools)"))
+                    .unwrap_or_default();
+                writeln!(
+                    out,
+                    "{:>4}  {:<30} {:>6}  {result}{saved}",
+                    p.index,
+                    p.name.as_deref().unwrap_or("(unnamed)"),
+                    p.pieces
+                )?;
+            }
         }
     }
     Ok(0)

@@ -1,6 +1,6 @@
 //! `polycover solve`: solutions as pictures, JSON Lines or SVG files.
 
-use super::{GroupArg, group_choice, load};
+use super::{Distinct, GroupArg, group_choice, load};
 use crate::failure::Failure;
 use crate::output::{Format, FormatArgs, Solutions, SvgArgs};
 use crate::search::{self, Runner, SearchArgs};
@@ -12,6 +12,8 @@ use std::path::PathBuf;
 pub struct SolveArgs {
     /// The problem file (`-`: standard input)
     file: PathBuf,
+    #[command(flatten)]
+    input: super::InputArgs,
     /// Print the first N solutions (default 1)
     #[arg(long, value_name = "N", conflicts_with = "all")]
     limit: Option<u64>,
@@ -23,7 +25,8 @@ pub struct SolveArgs {
     #[arg(long)]
     distinct: bool,
     /// The symmetries for --distinct: full, rotations or none (default:
-    /// full for puzzles, none for DLX files)
+    /// the file's own `[expect] group`, else full for puzzles and none for
+    /// DLX files)
     #[arg(long, value_enum)]
     group: Option<GroupArg>,
     #[command(flatten)]
@@ -46,36 +49,20 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
         ));
     }
     let format = args.format.format();
-    let problem = load(&args.file)?;
+    let problem = load(&args.file, &args.input)?;
     let group = group_choice(args.group, &*problem);
     // With --distinct, a solution is printed when it is the smallest of its
     // images under the group (options as sorted ids): one per class.
-    let perms = if args.distinct {
-        problem.action(group)?.perms
-    } else {
-        Vec::new()
-    };
+    let mut distinct = Distinct::new(&*problem, group, args.distinct)?;
     let runner = Runner::new(&args.search, format != Format::Text)?;
     runner.engine_for(problem.path(), problem.matrix())?;
     let mut sink = Solutions::new(&*problem, format, &args.svg, limit > 1)?;
     let mut visited = 0u64;
     let mut error = None;
-    let (mut mine, mut image) = (Vec::new(), Vec::new());
     let report = runner.solve(problem.matrix(), &mut |opts: &[OptionId]| {
         visited += 1;
-        if args.distinct {
-            mine.clear();
-            mine.extend(opts.iter().map(|o| o.index() as u32));
-            mine.sort_unstable();
-            let smaller = perms.iter().any(|p| {
-                image.clear();
-                image.extend(mine.iter().map(|&o| p[o as usize]));
-                image.sort_unstable();
-                image < mine
-            });
-            if smaller {
-                return Control::Continue;
-            }
+        if !distinct.keeps(opts) {
+            return Control::Continue;
         }
         if let Err(e) = sink.push(opts) {
             error = Some(e);

@@ -4,6 +4,15 @@
 //! Every file found is listed: checked ones pass or fail, files without an
 //! `[expect]` are marked `unchecked` (`--strict` fails on them), piece-set
 //! files are marked `set`, slow ones are `skip`ped unless asked for.
+//!
+//! **Slow ones.** A file's `[expect] nodes` is the size of the search tree
+//! verify walks for it (exact for the default engine's tree). Verify first
+//! counts a small built-in puzzle ([`CALIBRATION`]) to measure the nodes
+//! this machine searches per second, and skips the files whose recorded
+//! nodes at that rate would take over `--max-seconds` (default a minute),
+//! saying how long they would take. No time is ever checked: the node
+//! count is, so a file whose search no longer has its recorded size fails
+//! (`--update` records the new size).
 
 use super::count;
 use crate::failure::{BAD_INPUT, CHECK_FAILED, Failure};
@@ -17,9 +26,19 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// Puzzles whose `[expect] seconds` estimate is above this are skipped
-/// unless `--all` or `--max-seconds` says otherwise.
-pub const DEFAULT_MAX_SECONDS: f64 = 10.0;
+/// Puzzles estimated to take longer than this many seconds on this machine
+/// are skipped unless `--all` or `--max-seconds` says otherwise.
+pub const DEFAULT_MAX_SECONDS: f64 = 60.0;
+
+/// The puzzle whose count measures the machine's rate (nodes per second):
+/// the 12 pentominoes in a 4x15 box, 1472 solutions (Knuth, "Dancing
+/// Links", 2000), a few hundred thousand nodes: a polyform search of the
+/// catalog's kind, under a second.
+const CALIBRATION: &str =
+    "name = \"calibration: pentominoes 4x15\"\nlattice = \"square\"\n[board]\nsize = [15, 4]\n";
+
+/// The solutions of [`CALIBRATION`].
+const CALIBRATION_SOLUTIONS: u128 = 1472;
 
 #[derive(Args)]
 pub struct VerifyArgs {
@@ -27,12 +46,19 @@ pub struct VerifyArgs {
     /// .xmpuzzle files);
     /// none: the bundled catalog
     paths: Vec<PathBuf>,
-    /// Skip puzzles whose `[expect] seconds` estimate is above S (default 10)
+    /// Skip puzzles estimated to take over S seconds on this machine
+    /// (default 60): their `[expect] nodes` over the rate (nodes per second)
+    /// measured at the start on a small built-in puzzle
     #[arg(long, value_name = "S", conflicts_with = "all")]
     max_seconds: Option<f64>,
     /// Run every puzzle, however slow
     #[arg(long)]
     all: bool,
+    /// Record the size of each search made in its file's `[expect] nodes`
+    /// (rewrites the files whose number is missing or differs; a stale
+    /// `seconds` estimate there is removed)
+    #[arg(long)]
+    update: bool,
     /// Fail (exit 1) when a puzzle file has no expected count to check
     #[arg(long)]
     strict: bool,
@@ -40,6 +66,8 @@ pub struct VerifyArgs {
     json: JsonArg,
     #[command(flatten)]
     search: SearchArgs,
+    #[command(flatten)]
+    limits: super::LimitArgs,
 }
 
 /// The bundled catalog: `$POLYCOVER_DATA`, else `./data`, else the `data/`
@@ -116,6 +144,11 @@ struct Row {
     group: GroupChoice,
     verdict: Verdict,
     seconds: Option<f64>,
+    /// The nodes recorded in the file, and those of the search made.
+    recorded_nodes: Option<u64>,
+    nodes: Option<u64>,
+    /// The time the recorded nodes would take at the measured rate.
+    estimate: Option<f64>,
     note: Option<String>,
 }
 
@@ -131,6 +164,9 @@ impl Row {
             group: GroupChoice::Full,
             verdict,
             seconds: None,
+            recorded_nodes: None,
+            nodes: None,
+            estimate: None,
             note: None,
         }
     }
@@ -147,15 +183,18 @@ impl Row {
             "group": self.group.name(),
             "result": self.verdict.name().to_lowercase(),
             "seconds": self.seconds,
+            "nodes": self.nodes,
+            "expected_nodes": self.recorded_nodes,
+            "estimated_seconds": self.estimate,
             "message": self.note,
         })
     }
 
     fn text(&self, out: &mut impl Write) -> std::io::Result<()> {
         let n = |v: Option<u128>| v.map_or("-".to_string(), |v| v.to_string());
-        let secs = match (self.verdict, self.seconds) {
-            (Verdict::Skip, Some(s)) => format!("~{s}"),
-            (_, Some(s)) => format!("{s:.3}"),
+        let secs = match (self.verdict, self.seconds, self.estimate) {
+            (Verdict::Skip, _, Some(s)) => format!("~{s:.0}"),
+            (_, Some(s), _) => format!("{s:.3}"),
             _ => "-".into(),
         };
         writeln!(
@@ -189,6 +228,24 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
     };
     let json = args.json.json;
     let runner = Runner::new(&args.search, json)?;
+    // Node counts are recorded for the default engine's tree.
+    let default_engine = args.search.engine == crate::search::EngineArg::Auto && !args.search.knuth;
+    let rate = if max.is_finite() {
+        Some(calibrate(&runner)?)
+    } else {
+        None
+    };
+    let ctx = Context {
+        runner: &runner,
+        max,
+        rate,
+        check_nodes: default_engine,
+        update: args.update,
+    };
+    let input = super::InputArgs {
+        problem: None,
+        limits: args.limits.clone(),
+    };
     let mut files = vec![];
     for r in &roots {
         collect(r, &mut files)?;
@@ -210,7 +267,7 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
             .unwrap_or(f)
             .display()
             .to_string();
-        let row = check(f, shown, &runner, max)?;
+        let row = check(f, shown, &ctx, &input)?;
         if !json {
             row.text(&mut out)?;
         }
@@ -223,6 +280,14 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
         tally(Verdict::Error),
     );
     let (skipped, unchecked) = (tally(Verdict::Skip), tally(Verdict::Unchecked));
+    let skipped_seconds: f64 = rows
+        .iter()
+        .filter_map(|r| r.estimate.filter(|_| r.verdict == Verdict::Skip))
+        .sum();
+    let updated = rows
+        .iter()
+        .filter(|r| r.note.as_deref().is_some_and(|n| n.starts_with(UPDATED)))
+        .count();
     let seconds = total.elapsed().as_secs_f64();
     if json {
         let v = json!({
@@ -235,18 +300,33 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
             "sets": tally(Verdict::Set),
             "strict": args.strict,
             "max_seconds": if max.is_finite() { json!(max) } else { Value::Null },
+            "rate_nodes_per_second": rate,
+            "skipped_seconds": skipped_seconds,
+            "updated": updated,
             "seconds": seconds,
             "files": rows.iter().map(Row::json).collect::<Vec<_>>(),
         });
         output::print_json(&mut out, &v)?;
     } else {
+        let skip_note = match rate {
+            Some(r) if skipped > 0 => format!(
+                " ({skipped_seconds:.0} s in all at this machine's {:.1} M nodes/s, each over {max} s; --all runs them)",
+                r / 1e6
+            ),
+            _ => String::new(),
+        };
         writeln!(
             out,
-            "{passed} passed, {failed} failed, {errors} errors, {skipped} skipped (estimated over {max} s; --all runs them), {unchecked} unchecked (no [expect]{}) in {seconds:.1} s",
+            "{passed} passed, {failed} failed, {errors} errors, {skipped} skipped{skip_note}, {unchecked} unchecked (no [expect]{}){} in {seconds:.1} s",
             if args.strict {
                 "; --strict fails on them"
             } else {
                 ""
+            },
+            if args.update {
+                format!(", {updated} files updated")
+            } else {
+                String::new()
             }
         )?;
     }
@@ -259,8 +339,88 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
     })
 }
 
+/// What every file's check needs.
+struct Context<'a> {
+    runner: &'a Runner,
+    /// Skip files estimated over this many seconds.
+    max: f64,
+    /// The machine's rate, nodes per second (`None` with `--all`).
+    rate: Option<f64>,
+    /// Compare the nodes with the recorded ones (the default engine).
+    check_nodes: bool,
+    /// Record the nodes in the files (`--update`).
+    update: bool,
+}
+
+/// The start of a row's note when its file was rewritten.
+const UPDATED: &str = "updated:";
+
+/// Counts [`CALIBRATION`] on the runner: this machine's nodes per second.
+fn calibrate(runner: &Runner) -> Result<f64, Failure> {
+    let set = include_str!("../../../../data/sets/pentominoes.toml");
+    let pieces = &set[set.find("[[piece]]").expect("the pentominoes")..];
+    let text = format!("{CALIBRATION}{pieces}");
+    let problem = polyform::problem::load_bytes(
+        Path::new("<calibration>"),
+        text.as_bytes(),
+        &polyform::problem::LoadOptions {
+            kind: Some(polyform::problem::Kind::Polyform),
+            ..Default::default()
+        },
+    )?;
+    let start = Instant::now();
+    let o = count::count_problem(&*problem, runner, Want::Distinct, GroupChoice::Full, true)?;
+    let seconds = start.elapsed().as_secs_f64().max(1e-3);
+    if o.counted.solutions != CALIBRATION_SOLUTIONS {
+        return Err(Failure::check(format!(
+            "internal error: the calibration puzzle has {} solutions, not {CALIBRATION_SOLUTIONS}",
+            o.counted.solutions
+        )));
+    }
+    Ok(o.counted.stats.nodes as f64 / seconds)
+}
+
+/// The text of a puzzle file with `nodes = N` in its `[expect]` table (in
+/// place of the one there, or as its last key) and no `seconds` estimate
+/// there; `None` if the file has no `[expect]` table.
+pub fn with_nodes(text: &str, nodes: u64) -> Option<String> {
+    let lines: Vec<&str> = text.lines().collect();
+    let start = lines.iter().position(|l| l.trim() == "[expect]")?;
+    // The table ends at the next table header.
+    let end = lines[start + 1..]
+        .iter()
+        .position(|l| l.trim_start().starts_with('['))
+        .map_or(lines.len(), |k| start + 1 + k);
+    let key = |l: &str, k: &str| {
+        l.trim_start()
+            .strip_prefix(k)
+            .is_some_and(|r| r.trim_start().starts_with('='))
+    };
+    let mut out: Vec<String> = Vec::with_capacity(lines.len() + 1);
+    out.extend(lines[..=start].iter().map(|l| l.to_string()));
+    let mut body: Vec<String> = lines[start + 1..end]
+        .iter()
+        .filter(|l| !key(l, "seconds") && !key(l, "nodes"))
+        .map(|l| l.to_string())
+        .collect();
+    // After the table's last key, before the blank lines that end it.
+    let last = body
+        .iter()
+        .rposition(|l| !l.trim().is_empty())
+        .map_or(0, |k| k + 1);
+    body.insert(last, format!("nodes = {nodes}"));
+    out.extend(body);
+    out.extend(lines[end..].iter().map(|l| l.to_string()));
+    let mut s = out.join("\n");
+    if text.ends_with('\n') {
+        s.push('\n');
+    }
+    Some(s)
+}
+
 /// Checks one file.
-fn check(f: &Path, shown: String, runner: &Runner, max: f64) -> Result<Row, Failure> {
+fn check(f: &Path, shown: String, ctx: &Context, input: &super::InputArgs) -> Result<Row, Failure> {
+    let runner = ctx.runner;
     let error = |shown: String, message: String| {
         let mut row = Row::new(shown, Verdict::Error);
         row.note = Some(message);
@@ -274,7 +434,7 @@ fn check(f: &Path, shown: String, runner: &Runner, max: f64) -> Result<Row, Fail
     if std::str::from_utf8(&bytes).is_ok_and(polyform::file::is_piece_set) {
         return Ok(Row::new(shown, Verdict::Set));
     }
-    let problem = match super::load_bytes(f, &bytes, None) {
+    let problem = match super::load_bytes(f, &bytes, None, input) {
         Ok(p) => p,
         Err(e) => return error(shown, e.message),
     };
@@ -289,9 +449,10 @@ fn check(f: &Path, shown: String, runner: &Runner, max: f64) -> Result<Row, Fail
     if problem.kind() != polyform::problem::Kind::Dlx {
         row.group = expect.group;
     }
-    if expect.seconds.unwrap_or(0.0) > max {
+    row.recorded_nodes = expect.nodes;
+    row.estimate = ctx.rate.zip(expect.nodes).map(|(r, n)| n as f64 / r);
+    if row.estimate.is_some_and(|s| s > ctx.max) {
         row.verdict = Verdict::Skip;
-        row.seconds = expect.seconds;
         return Ok(row);
     }
     if let Err(e) = runner.engine_for(f, problem.matrix()) {
@@ -307,7 +468,38 @@ fn check(f: &Path, shown: String, runner: &Runner, max: f64) -> Result<Row, Fail
     row.seconds = Some(start.elapsed().as_secs_f64());
     row.got = Some(o.counted.solutions);
     row.got_distinct = o.counted.distinct;
+    let nodes = o.counted.stats.nodes;
+    row.nodes = Some(nodes);
     let ok = row.got == row.expected && expect.distinct.is_none_or(|d| row.got_distinct == Some(d));
     row.verdict = if ok { Verdict::Pass } else { Verdict::Fail };
+    if !ctx.check_nodes || expect.nodes == Some(nodes) {
+        return Ok(row);
+    }
+    if ctx.update {
+        let text = std::str::from_utf8(&bytes)
+            .ok()
+            .and_then(|t| with_nodes(t, nodes));
+        match text {
+            Some(t) => {
+                std::fs::write(f, t)
+                    .map_err(|e| Failure::input(format!("{}: cannot write: {e}", f.display())))?;
+                row.note = Some(format!("{UPDATED} [expect] nodes = {nodes}"));
+            }
+            None => {
+                row.note = Some(format!(
+                    "search of {nodes} nodes; no [expect] table to record it in"
+                ))
+            }
+        }
+    } else if let Some(recorded) = expect.nodes {
+        row.verdict = Verdict::Fail;
+        row.note = Some(format!(
+            "the search took {nodes} nodes; [expect] nodes says {recorded} (`polycover verify --update` records the new size)"
+        ));
+    } else {
+        row.note = Some(format!(
+            "the search took {nodes} nodes; `polycover verify --update` records them in [expect] nodes"
+        ));
+    }
     Ok(row)
 }

@@ -13,6 +13,7 @@
 //! (`count`, `solution`, `problem`, `verify`, ...). Adding a format means a
 //! variant of [`Format`] and its arms in this module.
 
+pub mod page;
 pub mod svg;
 
 use crate::failure::Failure;

@@ -84,3 +84,94 @@ pub fn temp(name: &str) -> PathBuf {
     let _ = std::fs::remove_file(&p);
     p
 }
+
+/// A count started with `POLYCOVER_HOLD_AFTER` (docs/checkpoint.md): it
+/// searches until `hold_after` subproblems have finished, writes its
+/// checkpoint, says so on standard error and waits to be interrupted. So a
+/// test interrupts it at a known point, however fast the engine is.
+pub struct Held {
+    child: std::process::Child,
+    /// Standard error so far: the lines read while waiting for the hold,
+    /// then the rest once the process has ended.
+    stderr: std::sync::mpsc::Receiver<String>,
+    pub stdout: std::thread::JoinHandle<String>,
+}
+
+/// The longest a held count may take to reach its hold before the test
+/// calls it hung: a guard against a hang, not a measure of speed.
+const HANG: std::time::Duration = std::time::Duration::from_secs(600);
+
+impl Held {
+    /// Starts `polycover ARGS` held after `hold_after` finished
+    /// subproblems, and returns once it is held (its stderr says so).
+    pub fn start(args: &[&str], hold_after: usize) -> Held {
+        use std::io::{BufRead, Read};
+        let mut child = bin()
+            .args(args)
+            .env("POLYCOVER_HOLD_AFTER", hold_after.to_string())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let (tx, rx) = std::sync::mpsc::channel();
+        let err = child.stderr.take().unwrap();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(err).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut out = child.stdout.take().unwrap();
+        let stdout = std::thread::spawn(move || {
+            let mut s = String::new();
+            out.read_to_string(&mut s).ok();
+            s
+        });
+        let mut seen = Vec::new();
+        loop {
+            match rx.recv_timeout(HANG) {
+                Ok(line) => {
+                    let held = line.contains("held after");
+                    seen.push(line);
+                    if held {
+                        break;
+                    }
+                }
+                Err(e) => {
+                    let _ = child.kill();
+                    panic!("{args:?}: no hold ({e:?}); stderr: {}", seen.join("\n"));
+                }
+            }
+        }
+        Held {
+            child,
+            stderr: rx,
+            stdout,
+        }
+    }
+
+    /// Sends `signal` (`INT`, `TERM`) and waits for the end: exit code,
+    /// standard output, the rest of standard error.
+    pub fn interrupt(mut self, signal: &str) -> (Option<i32>, String, String) {
+        let sent = Command::new("kill")
+            .args([&format!("-{signal}"), &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let status = self.child.wait().unwrap();
+        let err: Vec<String> = self.stderr.iter().collect();
+        (status.code(), self.stdout.join().unwrap(), err.join("\n"))
+    }
+}
+
+/// The data a page of `polycover view` carries (the JSON in its
+/// `<script type="application/json">`).
+pub fn page_data(page: &Path) -> serde_json::Value {
+    let html = std::fs::read_to_string(page).unwrap();
+    let tag = "type=\"application/json\">";
+    let start = html.find(tag).unwrap() + tag.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    serde_json::from_str(&html[start..end]).unwrap()
+}

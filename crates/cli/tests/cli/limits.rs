@@ -5,25 +5,18 @@
 //! (`tests/limits.rs`, peak resident memory of a child process).
 
 use super::common::{json, run, stderr, temp};
-use std::time::{Duration, Instant};
-
-/// What a refusal may take, the test profile included.
-const QUICK: Duration = Duration::from_secs(5);
 
 fn refused(name: &str, text: &str, cmd: &str, words: &[&str]) {
     let f = temp(name);
     std::fs::write(&f, text).unwrap();
     let p = f.display().to_string();
-    let t = Instant::now();
     let o = run(&[cmd, &p]);
-    let took = t.elapsed();
     assert_eq!(o.status.code(), Some(2), "{name}: {}", stderr(&o));
     let e = stderr(&o);
     assert!(e.contains(&p), "{name}: file not named in {e}");
     for w in words {
         assert!(e.contains(w), "{name}: `{w}` missing from {e}");
     }
-    assert!(took < QUICK, "{name}: took {took:?}");
 }
 
 #[test]
@@ -72,16 +65,16 @@ fn pictures_too_large_to_draw_are_refused() {
         &["solve", &p][..],
         &["show", &p, "--format", "svg"][..],
     ] {
-        let t = Instant::now();
         let o = run(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
         assert!(stderr(&o).contains("limit"), "{args:?}: {}", stderr(&o));
-        assert!(t.elapsed() < QUICK, "{args:?}");
     }
 }
 
 /// 4000 items, each with one option: 4001 nodes, found by following the
-/// forced chain once (it took 35-59 s when the split re-walked it).
+/// forced chain once (it took 35-59 s when the split re-walked it). The
+/// work is counted in nodes, not seconds: `split_nodes` are the nodes the
+/// splitting walked, about 8 million if it re-walked the chain per level.
 #[test]
 fn a_forced_chain_is_split_in_linear_time() {
     let mut text = String::new();
@@ -96,23 +89,21 @@ fn a_forced_chain_is_split_in_linear_time() {
     std::fs::write(&f, text).unwrap();
     let p = f.display().to_string();
     for j in ["1", "2", "8"] {
-        let t = Instant::now();
         let o = run(&["dlx", &p, "-j", j, "--json"]);
         assert!(o.status.success(), "{}", stderr(&o));
         let v = json(&o);
         assert_eq!(v["solutions"], 1);
         assert_eq!(v["nodes"], 4001, "-j {j}");
-        assert!(t.elapsed() < QUICK, "-j {j}: {:?}", t.elapsed());
+        let walked = v["split_nodes"].as_u64().unwrap();
+        assert!(walked <= 2 * 4001, "-j {j}: split_nodes {walked}");
     }
 }
 
 #[test]
 fn absurd_thread_counts_are_refused() {
-    let t = Instant::now();
     let o = run(&["count", "data/soma/cube.toml", "-j", "100000"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("-j 100000"), "{}", stderr(&o));
-    assert!(t.elapsed() < QUICK);
 }
 
 /// DLX1's figures on Knuth's 6x10 instance with the X in one quadrant:

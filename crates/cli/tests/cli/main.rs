@@ -10,4 +10,6 @@ mod limits;
 mod puzzle;
 mod run;
 mod shards;
+mod stl;
 mod svg;
+mod view;

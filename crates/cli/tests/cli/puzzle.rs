@@ -1,6 +1,6 @@
 //! The puzzle subcommands, run as a user runs them.
 
-use super::common::{bin, data, run, stdout};
+use super::common::{bin, data, json, run, stderr, stdout, temp};
 use std::process::Stdio;
 
 #[test]
@@ -155,21 +155,63 @@ fn verify_passes_and_fails() {
     let o = run(&["verify", dir.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
     assert!(stdout(&o).contains("FAIL"));
-    // Estimates over the limit are skipped.
+    // Estimates over the limit are skipped (any search of recorded nodes
+    // takes more than 0 s), and the summary says how long they would take.
     std::fs::remove_file(dir.join("wrong.toml")).unwrap();
-    let o = run(&["verify", "--max-seconds", "0.01", dir.to_str().unwrap()]);
+    let o = run(&["verify", "--max-seconds", "0", dir.to_str().unwrap()]);
     assert!(
-        stdout(&o).contains("0 passed, 0 failed, 0 errors, 1 skipped"),
+        stdout(&o).contains("0 passed, 0 failed, 0 errors, 1 skipped (")
+            && stdout(&o).contains("nodes/s"),
         "{}",
         stdout(&o)
     );
 }
 
+/// `[expect] nodes` is the size of verify's search: a file whose record
+/// differs fails, and `verify --update` writes the size found (the one the
+/// catalog file records), after which it passes.
+#[test]
+fn verify_checks_and_updates_the_recorded_nodes() {
+    let dir = temp("verify-nodes");
+    let sets = dir.join("sets");
+    std::fs::create_dir_all(&sets).unwrap();
+    std::fs::copy(data("sets/pentominoes.toml"), sets.join("pentominoes.toml")).unwrap();
+    let text = std::fs::read_to_string(data("pentominoes/3x20.toml"))
+        .unwrap()
+        .replace("../sets/", "sets/");
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("nodes = "))
+        .expect("the catalog file records its nodes");
+    let nodes: u64 = line["nodes = ".len()..].parse().unwrap();
+    let f = dir.join("3x20.toml");
+    std::fs::write(&f, text.replace(line, "nodes = 1")).unwrap();
+    let d = dir.to_str().unwrap();
+    let o = run(&["verify", d]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains(&format!(
+            "the search took {nodes} nodes; [expect] nodes says 1"
+        )),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&["verify", "--update", d]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("1 files updated"), "{}", stdout(&o));
+    let updated = std::fs::read_to_string(&f).unwrap();
+    assert_eq!(updated, text, "the file is as in the catalog again");
+    let v = json(&run(&["verify", d, "--json"]));
+    assert_eq!(v["passed"], 1);
+    assert_eq!(v["files"][0]["nodes"], nodes);
+}
+
 #[test]
 fn verify_bundled_catalog_by_default() {
     // From a directory without data/, the compiled-in catalog is used.
+    // (Only what takes under a second here: the whole default run is CI's.)
     let o = bin()
-        .arg("verify")
+        .args(["verify", "--max-seconds", "1"])
         .current_dir(std::env::temp_dir())
         .output()
         .unwrap();
@@ -219,4 +261,45 @@ fn count_is_reduced_by_symmetry_unless_asked_not_to() {
         (8.into(), 2.into())
     );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Without --group, `count` and `merge` count under the file's own
+/// `[expect] group`: three tetracubes in a 2x4x4 box are 1390 up to the
+/// box's rotations and 695 up to rotations and reflections (Polyform
+/// Puzzler's numbers, in the file).
+#[test]
+fn the_default_group_is_the_files_own() {
+    let f = data("tetracubes/2x4x4.toml").display().to_string();
+    let v = json(&run(&["count", &f, "--distinct", "--json"]));
+    assert_eq!(
+        (v["group"].as_str(), v["distinct"].as_u64()),
+        (Some("rotations"), Some(1390))
+    );
+    let v = json(&run(&[
+        "count",
+        &f,
+        "--distinct",
+        "--group",
+        "full",
+        "--json",
+    ]));
+    assert_eq!(v["distinct"], 695);
+    let dir = temp("group-shards");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut results = vec![];
+    for i in 1..=2 {
+        let out = dir.join(format!("s{i}")).display().to_string();
+        let o = run(&["count", &f, "--shard", &format!("{i}/2"), "--out", &out]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        results.push(out);
+    }
+    let mut args = vec!["merge", f.as_str()];
+    args.extend(results.iter().map(String::as_str));
+    args.push("--json");
+    let v = json(&run(&args));
+    assert_eq!(
+        (v["group"].as_str(), v["distinct"].as_u64()),
+        (Some("rotations"), Some(1390)),
+        "{v}"
+    );
 }

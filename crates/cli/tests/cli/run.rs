@@ -1,9 +1,8 @@
 //! Threads, distinct counts, interruption and checkpoints, as a user meets
 //! them on the command line.
 
-use super::common::{bin, json, run, temp};
-use std::process::{Command, Output, Stdio};
-use std::time::Duration;
+use super::common::{Held, json, run, temp};
+use std::process::Output;
 
 fn polycover(args: &[&str]) -> Output {
     run(args)
@@ -51,53 +50,84 @@ fn solve_distinct_prints_one_solution_per_class() {
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
 }
 
+/// Ctrl-C (SIGINT) or SIGTERM (what Slurm's scancel sends) during a count
+/// with a checkpoint: exit 130, the resume command printed, and the resumed
+/// count exact. The count is held at a known point before the signal
+/// (`POLYCOVER_HOLD_AFTER`), so the test does not depend on the engine
+/// being slower than anything.
 #[test]
 fn an_interrupted_count_resumes_to_the_exact_total() {
-    let ck = temp("6x10.checkpoint");
-    let _ = std::fs::remove_file(&ck);
-    let child = bin()
-        .args([
-            // The links on one thread: long enough (about 3 s) to be
-            // interrupted after 1.2 s; the cell engine ends sooner.
+    for (signal, engine, threads) in [("INT", "links", "1"), ("TERM", "cells", "2")] {
+        let ck = temp(&format!("6x10-{signal}.checkpoint"));
+        let _ = std::fs::remove_file(&ck);
+        let p = ck.to_str().unwrap();
+        let args = [
             "dlx",
             "benches/instances/pent6x10.dlx",
             "-j",
-            "1",
+            threads,
             "--engine",
-            "links",
+            engine,
             "--checkpoint",
-        ])
-        .arg(&ck)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    std::thread::sleep(Duration::from_millis(1200));
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{err}");
-    assert!(err.contains("interrupted"), "{err}");
-    assert!(ck.exists());
-    let out = polycover(&[
-        "dlx",
-        "benches/instances/pent6x10.dlx",
-        "--engine",
-        "links",
-        "--json",
-        "--resume",
-        ck.to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert_eq!(json(&out)["solutions"], 9356);
+            p,
+            "--checkpoint-every",
+            "0",
+        ];
+        let (code, _, err) = Held::start(&args, 3).interrupt(signal);
+        assert_eq!(code, Some(130), "{signal}: {err}");
+        assert!(err.contains("interrupted"), "{err}");
+        assert!(err.contains(&format!("--resume {p}")), "{err}");
+        let saved: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&ck).unwrap()).unwrap();
+        let finished = saved["body"]["finished"].as_array().unwrap().len();
+        assert!((3..=4).contains(&finished), "{signal}: {finished} finished");
+        let out = polycover(&[
+            "dlx",
+            "benches/instances/pent6x10.dlx",
+            "--engine",
+            engine,
+            "--json",
+            "--resume",
+            p,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(json(&out)["solutions"], 9356, "{signal}");
+    }
+}
+
+#[test]
+fn checkpoint_every_takes_durations() {
+    for good in ["0", "500ms", "2m", "1.5s", "3"] {
+        let ck = temp("every.checkpoint");
+        let out = polycover(&[
+            "count",
+            "data/pentominoes/3x20.toml",
+            "--json",
+            "--checkpoint",
+            ck.to_str().unwrap(),
+            "--checkpoint-every",
+            good,
+        ]);
+        assert!(out.status.success(), "{good}: {:?}", out);
+        assert_eq!(json(&out)["solutions"], 8);
+    }
+    for bad in ["5 parsecs", "-1s", "x", "9999999h"] {
+        let out = polycover(&[
+            "count",
+            "data/pentominoes/3x20.toml",
+            &format!("--checkpoint-every={bad}"),
+        ]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("--checkpoint-every"),
+            "{bad}: {:?}",
+            out
+        );
+    }
 }
 
 #[test]

@@ -85,21 +85,28 @@ fn interrupted_then_resumed_gives_the_exact_count() {
     let dir = temp_dir("resume");
     let path = dir.join("dominoes.ckpt");
     let m = dominoes(6, 8);
+    // Held after 3 finished subproblems, then stopped (Options::hold_after):
+    // interrupted at a known point whatever the speed of the engine.
     let o = Options {
         checkpoint: Some(path.clone()),
-        progress_every: Duration::from_millis(2),
-        checkpoint_every: Duration::from_millis(5),
+        checkpoint_every: Duration::ZERO,
         slice_nodes: Some(256),
+        hold_after: Some(3),
         ..cells(2)
     };
     let stop = o.stop.clone();
     let first = parallel::count(&m, &o, &mut |s: &Snapshot| {
-        if s.solutions > 0 {
+        if s.held {
             stop.store(true, Ordering::Relaxed);
         }
     })
     .unwrap();
-    assert!(first.interrupted, "the stop flag came after the end");
+    assert!(first.interrupted);
+    assert!(
+        (3..=4).contains(&first.subproblems),
+        "{}",
+        first.subproblems
+    );
     let saved = Checkpoint::load(&path, &m, EngineKind::Cells).unwrap();
     assert_eq!(saved.solutions(), Some(first.solutions));
     // 6 x 8: 167,089 tilings (A028469).

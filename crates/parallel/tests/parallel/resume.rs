@@ -13,45 +13,58 @@ fn temp(name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// Counts with a checkpoint, setting the stop flag once `stop_when` says so.
+/// Counts with a checkpoint, held once `hold_after` subproblems have
+/// finished in this run (`Options::hold_after`), then stopped: an
+/// interruption at a known point, whatever the speed of the machine.
 fn interrupted_run(
     m: &Matrix,
     threads: usize,
     resume: Option<PathBuf>,
     path: &Path,
-    mut stop_when: impl FnMut(&Snapshot) -> bool,
+    hold_after: usize,
 ) -> parallel::Report {
     let o = Options {
         checkpoint: Some(path.to_path_buf()),
         resume,
-        progress_every: Duration::from_millis(2),
-        checkpoint_every: Duration::from_millis(5),
+        checkpoint_every: Duration::ZERO,
         slice_nodes: Some(256),
+        hold_after: Some(hold_after),
         ..Options::with_threads(threads)
     };
     let stop = o.stop.clone();
-    parallel::count(m, &o, &mut |s: &Snapshot| {
-        if stop_when(s) {
+    let mut held = 0;
+    let r = parallel::count(m, &o, &mut |s: &Snapshot| {
+        if s.held {
+            held += 1;
             stop.store(true, Ordering::Relaxed);
         }
     })
-    .unwrap()
+    .unwrap();
+    assert_eq!(held, 1, "the hold is reported once");
+    r
 }
 
 #[test]
 fn interrupted_then_resumed_gives_the_exact_count() {
     let m = langford(11);
     let path = temp("langford.ckpt");
-    let first = interrupted_run(&m, 2, None, &path, |s| s.solutions > 0);
+    let first = interrupted_run(&m, 2, None, &path, 5);
     let saved = Checkpoint::load(&path, &m, auto_engine(&m)).unwrap();
     assert_eq!(saved.solutions(), Some(first.solutions));
-    assert!(first.interrupted, "the stop flag came after the end");
+    assert!(first.interrupted);
+    // Held after 5 (or, with the other thread's, 6) finished subproblems.
+    assert!(
+        (5..=6).contains(&first.subproblems),
+        "{}",
+        first.subproblems
+    );
+    assert_eq!(saved.finished.len(), first.subproblems);
     assert!(first.fraction_done < 1.0);
     assert!(first.solutions < langford_count(11));
     // Interrupt the resumed run again, with another thread count, then finish.
-    let second = interrupted_run(&m, 3, Some(path.clone()), &path, |s| {
-        s.subproblems_done > 100
-    });
+    let second = interrupted_run(&m, 3, Some(path.clone()), &path, 40);
+    assert!(second.interrupted);
+    assert!(second.subproblems >= first.subproblems + 40);
     assert!(second.solutions >= first.solutions);
     let o = Options {
         checkpoint: Some(path.to_path_buf()),
@@ -74,6 +87,18 @@ fn interrupted_then_resumed_gives_the_exact_count() {
     .unwrap();
     assert_eq!(again.solutions, langford_count(11));
     assert_eq!(again.subproblems, last.subproblems);
+}
+
+#[test]
+fn a_run_with_fewer_subproblems_than_the_hold_finishes() {
+    let m = queens(8);
+    let o = Options {
+        hold_after: Some(1 << 20),
+        ..Options::with_threads(2)
+    };
+    let r = parallel::count(&m, &o, &mut |s: &Snapshot| assert!(!s.held)).unwrap();
+    assert!(!r.interrupted);
+    assert_eq!(r.solutions, QUEENS[8]);
 }
 
 #[test]
@@ -207,4 +232,39 @@ fn enumeration_refuses_checkpoints() {
         dlx::Control::Continue
     });
     assert!(matches!(e, Err(Error::CheckpointWhileEnumerating)));
+}
+
+/// A split that finds a branch dead (its children all die at once) keeps
+/// it as a branch, searched and recorded like any other. It used to drop
+/// it unrecorded, so a run resumed from the *complete* checkpoint found it
+/// open and searched it again: the 8-queens cut for 256 branches has 43
+/// such branches, and the resumed run reported 275 subproblems for the 199
+/// of the run that wrote the checkpoint (the count and the nodes stayed
+/// right). Deterministic: one thread, so no split happens while running;
+/// the cut is the splitting code the running splits use (`split::refine`),
+/// and a forced depth is cut one level at a time for the same reason.
+#[test]
+fn a_complete_checkpoint_resumes_to_the_same_figures() {
+    let m = queens(8);
+    let mut solver = dlx::Solver::new(&m);
+    assert_eq!(solver.count(), QUEENS[8]);
+    let one_thread = solver.stats().nodes;
+    for (per_thread, split_depth) in [(256, None), (2000, None), (1, Some(3))] {
+        let path = temp(&format!("queens8-{per_thread}.ckpt"));
+        let o = Options {
+            checkpoint: Some(path.clone()),
+            per_thread,
+            split_depth,
+            ..Options::with_threads(1)
+        };
+        let first = parallel::count(&m, &o, &mut NoProgress).unwrap();
+        let again = parallel::count(&m, &resuming(&path, 1), &mut NoProgress).unwrap();
+        let case = format!("per thread {per_thread}, depth {split_depth:?}");
+        assert_eq!(first.solutions, QUEENS[8], "{case}");
+        assert_eq!(again.solutions, QUEENS[8], "{case}");
+        assert_eq!(again.subproblems, first.subproblems, "{case}");
+        assert_eq!(again.nodes, first.nodes, "{case}");
+        assert_eq!(first.nodes, one_thread, "{case}");
+        assert_eq!(again.updates, first.updates, "{case}");
+    }
 }

@@ -77,8 +77,9 @@ fn space(lattice: LatticeKind, cells: &[(Cell, char)], what: &str) -> Result<Spa
         })
         .collect();
     let volume: u64 = size.iter().map(|&s| s as u64).product();
-    let max = super::Limits::default().max_volume;
-    if volume > max || size.iter().any(|&s| s > super::Limits::default().max_side) {
+    let max = super::Limits::default().voxel_volume;
+    let side = super::Limits::default().voxel_side;
+    if volume > max || size.iter().any(|&s| u64::from(s) > side) {
         return Err(format!(
             "{what} spans {}x{}x{} voxels; BurrTools files read here hold at most {max}",
             size[0], size[1], size[2]

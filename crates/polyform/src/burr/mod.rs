@@ -20,7 +20,7 @@
 //! `maxHoles` with count ranges, malformed or oversized files.
 //!
 //! Memory stays bounded whatever the file says: the decompressed text is
-//! capped ([`Limits::max_text_bytes`]), voxel-space sizes are checked
+//! capped ([`Limits::xml_bytes`]), voxel-space sizes are checked
 //! before a voxel is read, and only non-empty voxels are stored.
 
 pub mod assemblies;
@@ -34,6 +34,7 @@ pub use xml::GridType;
 
 use crate::disassembly::puzzle::PieceTraits;
 use crate::error::Error;
+use crate::limits::Resource;
 use crate::piece::Count;
 use crate::puzzle::Puzzle;
 use std::io::Read;
@@ -67,30 +68,10 @@ pub(crate) fn error(file: &Path, loc: Option<&Loc>, message: impl AsRef<str>) ->
     }
 }
 
-/// How big a file may be. Checked before anything of that size is
-/// allocated.
-#[derive(Clone, Debug)]
-pub struct Limits {
-    /// The most bytes of XML (after decompression).
-    pub max_text_bytes: u64,
-    /// The longest side of a voxel space.
-    pub max_side: u32,
-    /// The most voxels (empty ones included) in one voxel space.
-    pub max_volume: u64,
-    /// The most non-empty voxels in all the shapes.
-    pub max_total_voxels: u64,
-}
-
-impl Default for Limits {
-    fn default() -> Limits {
-        Limits {
-            max_text_bytes: 64 << 20,
-            max_side: 1000,
-            max_volume: 1_000_000,
-            max_total_voxels: 10_000_000,
-        }
-    }
-}
+/// How big a file may be ([`Limits::xml_bytes`], [`Limits::voxel_side`],
+/// [`Limits::voxel_volume`], [`Limits::voxels`]): checked before anything
+/// of that size is allocated.
+pub use crate::limits::Limits;
 
 /// Does this look like a BurrTools file: gzip data, or XML whose first
 /// element is `<puzzle`?
@@ -145,6 +126,9 @@ pub struct ProblemInfo {
     pub saved_assemblies: Option<u64>,
     /// The 1-based line of its `<problem>` element.
     pub line: usize,
+    /// The size of its result shape: voxels to fill (`#`) and voxels that
+    /// may stay empty (`+`); `None` when it names no result.
+    pub result: Option<(u64, u64)>,
 }
 
 /// A BurrTools file with one of its problems mapped to a puzzle.
@@ -179,6 +163,14 @@ fn infos(file: &xml::BurrFile) -> Vec<ProblemInfo> {
             pieces: p.parts.iter().map(|x| x.max as u64).sum(),
             saved_assemblies: p.saved_assemblies,
             line: p.loc.line,
+            result: p.result.map(|r| {
+                let voxels = &file.shapes[r].voxels;
+                let filled = voxels
+                    .iter()
+                    .filter(|v| v.state == xml::VoxelState::Filled)
+                    .count() as u64;
+                (filled, voxels.len() as u64 - filled)
+            }),
         })
         .collect()
 }
@@ -188,7 +180,7 @@ fn read_model(path: &Path, bytes: &[u8], limits: &Limits) -> Result<xml::BurrFil
     let raw = if bytes.starts_with(&[0x1f, 0x8b]) {
         let mut out = vec![];
         flate2::read::MultiGzDecoder::new(bytes)
-            .take(limits.max_text_bytes + 1)
+            .take(limits.xml_bytes.saturating_add(1))
             .read_to_end(&mut out)
             .map_err(|e| {
                 error(
@@ -197,25 +189,27 @@ fn read_model(path: &Path, bytes: &[u8], limits: &Limits) -> Result<xml::BurrFil
                     format!("the gzip data is truncated or corrupt ({e})"),
                 )
             })?;
-        if out.len() as u64 > limits.max_text_bytes {
+        if out.len() as u64 > limits.xml_bytes {
             return Err(error(
                 path,
                 None,
                 format!(
-                    "the file unpacks to more than {} MiB of XML",
-                    limits.max_text_bytes >> 20
+                    "the file unpacks to more than {} bytes of XML (raise it with {})",
+                    limits.xml_bytes,
+                    Resource::XmlBytes.flag()
                 ),
             ));
         }
         out
     } else {
-        if bytes.len() as u64 > limits.max_text_bytes {
+        if bytes.len() as u64 > limits.xml_bytes {
             return Err(error(
                 path,
                 None,
                 format!(
-                    "the file is larger than {} MiB",
-                    limits.max_text_bytes >> 20
+                    "the file has more than {} bytes of XML (raise it with {})",
+                    limits.xml_bytes,
+                    Resource::XmlBytes.flag()
                 ),
             ));
         }
@@ -238,13 +232,24 @@ fn read_model(path: &Path, bytes: &[u8], limits: &Limits) -> Result<xml::BurrFil
 /// Lists the problems of a BurrTools file.
 pub fn list_problems(path: &Path) -> Result<Vec<ProblemInfo>, Error> {
     let bytes = read_file(path)?;
-    Ok(infos(&read_model(path, &bytes, &Limits::default())?))
+    Ok(problems_of(path, &bytes, &Limits::default())?.1)
+}
+
+/// The grid and the problems of a BurrTools file's bytes (`path` names it
+/// in messages), read within `limits`; no problem is mapped to a puzzle.
+pub fn problems_of(
+    path: &Path,
+    bytes: &[u8],
+    limits: &Limits,
+) -> Result<(GridType, Vec<ProblemInfo>), Error> {
+    let file = read_model(path, bytes, limits)?;
+    Ok((file.grid, infos(&file)))
 }
 
 /// The file's bytes, refusing before reading a file larger than the text
 /// limit (gzip never makes a puzzle file larger).
 fn read_file(path: &Path) -> Result<Vec<u8>, Error> {
-    let max = Limits::default().max_text_bytes;
+    let max = Limits::default().xml_bytes;
     let cannot = |e: std::io::Error| error(path, None, format!("cannot read the file: {e}"));
     let len = std::fs::metadata(path).map_err(cannot)?.len();
     if len > max {

@@ -461,7 +461,7 @@ fn huge_shapes_are_refused_before_allocating() {
     assert!(e.message().contains("1000000000 voxels"), "{e}");
     // A gzip bomb stops at the text limit.
     let limits = Limits {
-        max_text_bytes: 1000,
+        xml_bytes: 1000,
         ..Limits::default()
     };
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());

@@ -29,6 +29,7 @@
 //! groups, assembler state) is skipped.
 
 use super::{Limits, Loc};
+use crate::limits::Resource;
 
 /// BurrTools' grid types (the `type` of `<gridType>`).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -278,12 +279,13 @@ pub(super) fn parse(text: &str, limits: &Limits) -> Result<BurrFile, XmlError> {
         for v in children(list, "voxel") {
             let s = voxel_space(&doc, v, limits)?;
             total_voxels += s.voxels.len() as u64;
-            if total_voxels > limits.max_total_voxels {
+            if total_voxels > limits.voxels {
                 return Err((
                     loc_of(&doc, v),
                     format!(
-                        "the shapes have more than {} non-empty voxels in all",
-                        limits.max_total_voxels
+                        "the shapes have more than {} non-empty voxels in all (raise it with {})",
+                        limits.voxels,
+                        Resource::Voxels.flag()
                     ),
                 ));
             }
@@ -324,22 +326,30 @@ fn voxel_space(
         None => "a shape".to_string(),
     };
     // Refuse oversized spaces before reading (or allocating for) them.
-    if size.iter().any(|&d| d > limits.max_side) {
+    if size.iter().any(|&d| u64::from(d) > limits.voxel_side) {
         return Err((
             loc,
             format!(
-                "{label} is {}x{}x{} voxels: each side may be at most {}",
-                size[0], size[1], size[2], limits.max_side
+                "{label} is {}x{}x{} voxels: each side may be at most {} (raise it with {})",
+                size[0],
+                size[1],
+                size[2],
+                limits.voxel_side,
+                Resource::VoxelSide.flag()
             ),
         ));
     }
     let volume = size.iter().map(|&d| d as u64).product::<u64>();
-    if volume > limits.max_volume {
+    if volume > limits.voxel_volume {
         return Err((
             loc,
             format!(
-                "{label} is {}x{}x{} = {volume} voxels: at most {} are allowed",
-                size[0], size[1], size[2], limits.max_volume
+                "{label} is {}x{}x{} = {volume} voxels: at most {} are allowed (raise it with {})",
+                size[0],
+                size[1],
+                size[2],
+                limits.voxel_volume,
+                Resource::VoxelVolume.flag()
             ),
         ));
     }

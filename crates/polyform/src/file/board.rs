@@ -5,13 +5,11 @@ use super::raw::RawBoard;
 use super::source::Source;
 use crate::board::{Board, CellKind};
 use crate::board_shapes;
-use crate::encode::check_pieces_budget;
 use crate::error::Error;
 use crate::lattice::{Cell, LatticeKind};
 use crate::limits::Resource;
 use crate::piece::Piece;
 use std::collections::BTreeMap;
-use std::ops::Range;
 use toml::Spanned;
 
 /// The cells of a built-in board shape other than a square or cubic
@@ -70,7 +68,6 @@ pub(super) fn parse_board(
     b: &RawBoard,
     lattice: LatticeKind,
     pieces: &[Piece],
-    board_span: Range<usize>,
 ) -> Result<(Board, Drawn), Error> {
     let l = lattice.lattice();
     let dim = l.dimension();
@@ -213,8 +210,5 @@ pub(super) fn parse_board(
     if cells.is_empty() {
         return Err(Error::new(src.path, None, "the board has no cells"));
     }
-    // The matrix budget, from the cell count alone (duplicates and fixed
-    // pieces only lower it), before the board's index is built.
-    check_pieces_budget(pieces, cells.len(), src.limits).map_err(|k| src.at(board_span, k))?;
     Ok((Board::new(cells), drawn))
 }

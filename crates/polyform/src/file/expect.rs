@@ -24,17 +24,16 @@ pub(crate) fn name_and_expect(
     Ok((name, expect))
 }
 
-/// The `[expect]` table: counts, their source, and the time estimate.
+/// The `[expect]` table: counts, their source, and the search's size.
 fn parse_expect(src: &Source, e: &Spanned<RawExpect>) -> Result<Expect, Error> {
     let er = e.get_ref();
-    if let Some(s) = er.seconds
-        && !(s.is_finite() && s >= 0.0)
-    {
-        return Err(src.err(
-            e.span(),
-            "[expect] seconds must be a number of seconds, 0 or more",
-        ));
-    }
+    let nodes = match &er.nodes {
+        None => None,
+        Some(n) => Some(
+            u64::try_from(parse_big(src, n)?)
+                .map_err(|_| src.err(n.span(), "[expect] nodes is over 2^64: not a node count"))?,
+        ),
+    };
     Ok(Expect {
         solutions: er
             .solutions
@@ -59,7 +58,7 @@ fn parse_expect(src: &Source, e: &Spanned<RawExpect>) -> Result<Expect, Error> {
             })?,
         },
         source: er.source.clone(),
-        seconds: er.seconds,
+        nodes,
     })
 }
 

@@ -208,13 +208,7 @@ pub fn parse_puzzle_with(path: &Path, text: &str, limits: &Limits) -> Result<Puz
         ));
     };
     let board_line = src.line(board_raw.span().start);
-    let (board, drawn) = parse_board(
-        &src,
-        board_raw.get_ref(),
-        lattice,
-        &pieces,
-        board_raw.span(),
-    )?;
+    let (board, drawn) = parse_board(&src, board_raw.get_ref(), lattice, &pieces)?;
 
     // Pieces placed in advance.
     let mut fixed = vec![];

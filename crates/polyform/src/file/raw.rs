@@ -73,7 +73,11 @@ pub(crate) struct RawExpect {
     pub(crate) distinct: Option<Spanned<RawNumber>>,
     pub(crate) group: Option<Spanned<String>>,
     pub(crate) source: Option<String>,
-    pub(crate) seconds: Option<f64>,
+    pub(crate) nodes: Option<Spanned<RawNumber>>,
+    /// Older files' time estimate: read and ignored (the time is derived
+    /// from `nodes` now).
+    #[allow(dead_code)]
+    pub(crate) seconds: Option<toml::Value>,
 }
 
 // Tile puzzles (`kind = "tiles"`).

@@ -169,11 +169,17 @@ impl Source<'_> {
             } else {
                 String::new()
             };
+            // A syntax error says so: the file is not TOML at all.
+            let syntax = if top_table(self.text).is_none() {
+                "not valid TOML: "
+            } else {
+                ""
+            };
             Error {
                 file: self.path.to_path_buf(),
                 line: place.map(|p| p.0),
                 column: place.map(|p| p.1),
-                kind: ErrorKind::Toml(format!("{msg}{hint}")),
+                kind: ErrorKind::Toml(format!("{syntax}{msg}{hint}")),
             }
         })
     }

@@ -8,6 +8,7 @@ use super::{Kind, LegendEntry, Problem};
 use crate::burr::{self, BurrPuzzle, ProblemInfo, ProblemSelector};
 use crate::disassembly::puzzle::{PieceTraits, PuzzleDisassembler};
 use crate::error::Error;
+use crate::limits::Limits;
 use crate::orbits::Action;
 use crate::puzzle::Expect;
 use crate::symmetry::GroupChoice;
@@ -31,18 +32,23 @@ pub struct BurrProblem {
 }
 
 impl BurrProblem {
-    /// Reads a BurrTools file's bytes and maps the problem `selector` picks
-    /// (by 1-based number or by name; none: the file's only problem).
-    pub fn parse(path: &Path, bytes: &[u8], selector: Option<&str>) -> Result<BurrProblem, Error> {
+    /// Reads a BurrTools file's bytes within `limits` and maps the problem
+    /// `selector` picks (by 1-based number or by name; none: the file's
+    /// only problem).
+    pub fn parse(
+        path: &Path,
+        bytes: &[u8],
+        selector: Option<&str>,
+        limits: &Limits,
+    ) -> Result<BurrProblem, Error> {
         let selector: Option<ProblemSelector> = selector.map(|s| {
             s.parse()
                 .unwrap_or_else(|_| ProblemSelector::Name(s.to_string()))
         });
-        let b: BurrPuzzle =
-            burr::load_bytes(path, bytes, selector.as_ref(), &burr::Limits::default())?;
+        let b: BurrPuzzle = burr::load_bytes(path, bytes, selector.as_ref(), limits)?;
         let grid = format!("{:?}", b.grid).to_lowercase();
         Ok(BurrProblem {
-            inner: PolyformProblem::new(b.puzzle)?,
+            inner: PolyformProblem::new(b.puzzle, limits)?,
             problems: b.problems,
             chosen: b.chosen,
             grid,
@@ -155,6 +161,16 @@ impl Problem for BurrProblem {
     fn to_xmpuzzle(&self) -> Result<Vec<u8>, Error> {
         self.inner.to_xmpuzzle()
     }
+    fn page(&self) -> Result<crate::view::Page<'_>, Error> {
+        self.inner.page()
+    }
+    fn piece_meshes(
+        &self,
+        options: &crate::solid::mesh::MeshOptions,
+    ) -> Result<Vec<crate::solid::PieceMesh>, Error> {
+        self.inner.piece_meshes(options)
+    }
+
     /// With the pieces' weights and groups from the file.
     fn disassembler(&self) -> Result<PuzzleDisassembler<'_>, Error> {
         Ok(PuzzleDisassembler::new(

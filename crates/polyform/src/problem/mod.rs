@@ -21,6 +21,7 @@ pub mod polyform_puzzle;
 pub mod tile_puzzle;
 
 use crate::error::Error;
+use crate::limits::Limits;
 use crate::orbits::Action;
 use crate::puzzle::Expect;
 use crate::symmetry::GroupChoice;
@@ -119,6 +120,21 @@ pub trait Problem: Send + Sync {
             ),
         ))
     }
+    /// The data of the 3D page (`polycover view`), where the kind's cells
+    /// have a shape in space; solutions are added to it one by one.
+    fn page(&self) -> Result<crate::view::Page<'_>, Error> {
+        Err(self.no_geometry("3D pages"))
+    }
+    /// Every piece as a closed mesh for printing (STL export), where the
+    /// kind's cells have a shape in space.
+    fn piece_meshes(
+        &self,
+        options: &crate::solid::mesh::MeshOptions,
+    ) -> Result<Vec<crate::solid::PieceMesh>, Error> {
+        let _ = options;
+        Err(self.no_geometry("STL files"))
+    }
+
     /// Takes its solutions apart ([`crate::disassembly`]), where the kind
     /// has pieces that move.
     fn disassembler(&self) -> Result<crate::disassembly::PuzzleDisassembler<'_>, Error> {
@@ -135,6 +151,18 @@ pub trait Problem: Send + Sync {
     /// `file:line:column: message`).
     fn warnings(&self) -> Vec<String> {
         Vec::new()
+    }
+
+    /// The error for a kind whose cells have no shape in space.
+    fn no_geometry(&self, what: &str) -> Error {
+        Error::new(
+            self.path(),
+            None,
+            format!(
+                "{what} are not available for {} problems: they need a polyform puzzle (TOML) or a BurrTools file",
+                self.kind().name()
+            ),
+        )
     }
 
     /// The error for a kind that draws no SVG.
@@ -158,11 +186,13 @@ pub struct LoadOptions {
     /// For files holding several problems (BurrTools): the one to read, by
     /// 1-based number or by name.
     pub problem: Option<String>,
+    /// The bounds on what the file may make the program allocate (and on
+    /// the pictures drawn of it).
+    pub limits: Limits,
 }
 
-/// Reads a file once and builds its problem. The kind comes from
-/// `options.kind`, else the extension (`.dlx`, `.toml`), else the content
-/// (TOML with `kind = "tiles"`, other TOML, anything else as DLX text).
+/// Reads a file once and builds its problem, of the kind `options.kind`
+/// names, or else the kind its name and content say together ([`detect`]).
 pub fn load(path: &Path, options: &LoadOptions) -> Result<Box<dyn Problem>, Error> {
     let bytes = read_bounded(path)?;
     load_bytes(path, &bytes, options)
@@ -181,10 +211,17 @@ pub fn load_bytes(
     } else {
         path
     };
-    let is_burr = options.kind == Some(Kind::Burr)
-        || (options.kind.is_none() && crate::burr::is_xmpuzzle(bytes));
-    if is_burr {
-        let p = burr_puzzle::BurrProblem::parse(path, bytes, options.problem.as_deref())?;
+    let kind = match options.kind {
+        Some(k) => Detected::Named(k),
+        None => detect(path, bytes)?,
+    };
+    if kind.kind() == Kind::Burr {
+        let p = burr_puzzle::BurrProblem::parse(
+            path,
+            bytes,
+            options.problem.as_deref(),
+            &options.limits,
+        )?;
         return Ok(Box::new(p));
     }
     if let Some(p) = &options.problem {
@@ -201,35 +238,176 @@ pub fn load_bytes(
             format!("the file is not UTF-8 text (byte {})", e.valid_up_to()),
         )
     })?;
-    Ok(match options.kind.unwrap_or_else(|| detect(path, text)) {
-        Kind::Dlx => Box::new(dlx_text::DlxProblem::parse(path, text)?),
-        Kind::Tiles => Box::new(tile_puzzle::TileProblem::parse(path, text)?),
-        Kind::Polyform | Kind::Burr => {
-            Box::new(polyform_puzzle::PolyformProblem::parse(path, text)?)
+    Ok(match kind.kind() {
+        Kind::Dlx => {
+            let p = dlx_text::DlxProblem::parse(path, text)?;
+            if kind == Detected::Guessed(Kind::Dlx) && p.matrix().num_options() == 0 {
+                return Err(Error::new(path, None, NOT_DLX));
+            }
+            Box::new(p)
         }
+        Kind::Tiles => Box::new(tile_puzzle::TileProblem::parse(
+            path,
+            text,
+            &options.limits,
+        )?),
+        Kind::Polyform | Kind::Burr => Box::new(polyform_puzzle::PolyformProblem::parse(
+            path,
+            text,
+            &options.limits,
+        )?),
     })
 }
 
-/// The kind of a file from its name and text.
-fn detect(path: &Path, text: &str) -> Kind {
-    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
-    let toml_kind = |t: &toml::Table| {
-        if t.get("kind").and_then(|k| k.as_str()) == Some("tiles") {
-            Kind::Tiles
-        } else {
-            Kind::Polyform
+/// The kind of a file, from its name and content together (see
+/// [`detect`]): what [`load_bytes`] reads it as without `LoadOptions::kind`.
+/// Errors as [`load_bytes`] for a `.xmpuzzle` that is neither gzip nor XML.
+pub fn kind_of(path: &Path, bytes: &[u8]) -> Result<Kind, Error> {
+    detect(path, bytes).map(Detected::kind)
+}
+
+/// Why text read as DLX by its content alone is refused when it gives no
+/// option: DLX text names its items on its first line and gives an option
+/// on each line after it; "hello world" is not an exact-cover problem.
+const NOT_DLX: &str = "not a problem file: expected a puzzle (TOML), a BurrTools file \
+    (gzip or XML) or DLX text (an item line, then one option a line), and read as DLX \
+    this text gives no option (name the file .dlx to count a matrix without options)";
+
+/// A kind, and whether the file's name or the caller said so or only its
+/// content suggests it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Detected {
+    /// Said by the caller or the file's extension.
+    Named(Kind),
+    /// Guessed from the content alone (standard input, other extensions).
+    Guessed(Kind),
+}
+
+impl Detected {
+    fn kind(self) -> Kind {
+        match self {
+            Detected::Named(k) | Detected::Guessed(k) => k,
         }
+    }
+}
+
+/// The kind of a file, from its name and its content together:
+///
+/// * `.xmpuzzle` (and `.xml`): BurrTools, and the content must be gzip data
+///   or XML; anything else is refused here, with what was expected;
+/// * `.dlx`: DLX text;
+/// * `.toml`: a tile puzzle if it says `kind = "tiles"`, else a polyform
+///   puzzle (a syntax error is then reported as a TOML error);
+/// * any other name, and standard input: gzip data or text starting with
+///   `<` is BurrTools (the XML reader says what is wrong with it); text
+///   that reads as TOML, or whose first line looks like TOML (a `[table]`
+///   header or a `key = value`), is a puzzle; anything else is DLX text,
+///   refused if it gives no option ([`NOT_DLX`]).
+fn detect(path: &Path, bytes: &[u8]) -> Result<Detected, Error> {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let ext = ext.to_ascii_lowercase();
+    let toml_kind = |text: &str| match toml::from_str::<toml::Table>(text) {
+        Ok(t) if t.get("kind").and_then(|k| k.as_str()) == Some("tiles") => Some(Kind::Tiles),
+        Ok(t) if !t.is_empty() => Some(Kind::Polyform),
+        _ => None,
     };
-    match ext {
-        "dlx" => Kind::Dlx,
-        // A TOML file with a syntax error is still reported as TOML.
-        "toml" => toml::from_str::<toml::Table>(text)
-            .map(|t| toml_kind(&t))
-            .unwrap_or(Kind::Polyform),
-        _ => match toml::from_str::<toml::Table>(text) {
-            Ok(t) if !t.is_empty() => toml_kind(&t),
-            _ => Kind::Dlx,
-        },
+    match ext.as_str() {
+        "xmpuzzle" | "xml" => {
+            if looks_like_burr(bytes) {
+                Ok(Detected::Named(Kind::Burr))
+            } else {
+                Err(Error::new(
+                    path,
+                    None,
+                    format!(
+                        "not a BurrTools file: a .{ext} file holds gzip data or XML \
+                         starting with `<`, and this one starts with {}",
+                        start_of(bytes)
+                    ),
+                ))
+            }
+        }
+        "dlx" => Ok(Detected::Named(Kind::Dlx)),
+        "toml" => {
+            // A TOML file with a syntax error is still reported as TOML.
+            let text = std::str::from_utf8(bytes).unwrap_or("");
+            Ok(Detected::Named(toml_kind(text).unwrap_or(Kind::Polyform)))
+        }
+        _ if looks_like_burr(bytes) => Ok(Detected::Guessed(Kind::Burr)),
+        _ => {
+            let text = std::str::from_utf8(bytes).unwrap_or("");
+            Ok(Detected::Guessed(match toml_kind(text) {
+                Some(k) => k,
+                None if looks_like_toml(text) => Kind::Polyform,
+                None => Kind::Dlx,
+            }))
+        }
+    }
+}
+
+/// Gzip data, or text whose first character (after a byte-order mark and
+/// blanks) is `<`: what BurrTools writes, or XML that its reader will
+/// judge.
+fn looks_like_burr(bytes: &[u8]) -> bool {
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        return true;
+    }
+    let bytes = bytes.strip_prefix("\u{feff}".as_bytes()).unwrap_or(bytes);
+    bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'<')
+}
+
+/// Does the first line that is neither blank nor a `#` comment look like
+/// TOML: a `[table]` header, or `key = value` with a bare or quoted key?
+/// (DLX item names may hold `=` and `[`, but an item line of that shape is
+/// far-fetched; a TOML file is far likelier.)
+fn looks_like_toml(text: &str) -> bool {
+    let Some(line) = text
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+    else {
+        return false;
+    };
+    if line.starts_with('[') {
+        return true;
+    }
+    let Some((key, _)) = line.split_once('=') else {
+        return false;
+    };
+    let key = key.trim();
+    let bare = |k: &str| {
+        !k.is_empty()
+            && k.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.')
+    };
+    let quoted = key.len() >= 2
+        && ((key.starts_with('"') && key.ends_with('"'))
+            || (key.starts_with('\'') && key.ends_with('\'')));
+    bare(key) || quoted
+}
+
+/// The first bytes of a file, for messages: `hello world` or a few bytes
+/// in hexadecimal when they are not text.
+fn start_of(bytes: &[u8]) -> String {
+    if bytes.is_empty() {
+        return "nothing (the file is empty)".into();
+    }
+    let head = &bytes[..bytes.len().min(24)];
+    match std::str::from_utf8(head) {
+        Ok(t) if !t.chars().any(|c| c.is_control() && c != '\n' && c != '\t') => {
+            let t: String = t
+                .split('\n')
+                .next()
+                .unwrap_or("")
+                .chars()
+                .take(20)
+                .collect();
+            format!("`{}`", t.trim_end())
+        }
+        _ => {
+            let hex: Vec<String> = head.iter().take(8).map(|b| format!("{b:02x}")).collect();
+            format!("the bytes {}", hex.join(" "))
+        }
     }
 }
 

@@ -2,8 +2,9 @@
 
 use super::{Kind, LegendEntry, Problem, expect_line, matrix_json, matrix_line};
 use crate::board::CellKind;
-use crate::encode::{Encoding, encode};
+use crate::encode::{Encoding, encode_with};
 use crate::error::Error;
+use crate::limits::Limits;
 use crate::orbits::Action;
 use crate::puzzle::{Expect, Puzzle};
 use crate::symmetry::{self, GroupChoice};
@@ -19,19 +20,25 @@ pub struct PolyformProblem {
     pub puzzle: Puzzle,
     /// Its matrix and the placement of each option.
     pub encoding: Encoding,
+    /// The bounds it was read within; its pictures are drawn within them.
+    pub limits: Limits,
 }
 
 impl PolyformProblem {
-    /// Reads a puzzle from its text and encodes it.
-    pub fn parse(path: &Path, text: &str) -> Result<PolyformProblem, Error> {
-        let puzzle = crate::file::parse_puzzle(path, text)?;
-        PolyformProblem::new(puzzle)
+    /// Reads a puzzle from its text within `limits` and encodes it.
+    pub fn parse(path: &Path, text: &str, limits: &Limits) -> Result<PolyformProblem, Error> {
+        let puzzle = crate::file::parse_puzzle_with(path, text, limits)?;
+        PolyformProblem::new(puzzle, limits)
     }
 
-    /// Encodes a puzzle.
-    pub fn new(puzzle: Puzzle) -> Result<PolyformProblem, Error> {
-        let encoding = encode(&puzzle)?;
-        Ok(PolyformProblem { puzzle, encoding })
+    /// Encodes a puzzle within `limits`.
+    pub fn new(puzzle: Puzzle, limits: &Limits) -> Result<PolyformProblem, Error> {
+        let encoding = encode_with(&puzzle, limits)?;
+        Ok(PolyformProblem {
+            puzzle,
+            encoding,
+            limits: *limits,
+        })
     }
 
     fn placements(&self, solution: &[OptionId]) -> Vec<crate::Placement> {
@@ -80,7 +87,12 @@ impl Problem for PolyformProblem {
             puzzle.board.count(CellKind::Optional),
             puzzle.fixed.iter().map(|p| p.cells.len()).sum::<usize>()
         );
-        s.push_str(&render::picture(puzzle, &puzzle.fixed, color)?);
+        s.push_str(&render::picture_with(
+            puzzle,
+            &puzzle.fixed,
+            color,
+            &self.limits,
+        )?);
         let _ = writeln!(s, "\npieces:");
         for (p, st) in puzzle.pieces.iter().zip(&self.encoding.pieces) {
             let _ = writeln!(
@@ -164,7 +176,7 @@ impl Problem for PolyformProblem {
                 "fill": puzzle.board.count(CellKind::Fill),
                 "optional": puzzle.board.count(CellKind::Optional),
                 "preplaced": puzzle.fixed.iter().map(|p| p.cells.len()).sum::<usize>(),
-                "picture": render::picture(puzzle, &puzzle.fixed, false)
+                "picture": render::picture_with(puzzle, &puzzle.fixed, false, &self.limits)
                     .ok()
                     .map(|p| p.lines().map(String::from).collect::<Vec<_>>()),
             },
@@ -179,7 +191,12 @@ impl Problem for PolyformProblem {
     }
 
     fn picture(&self, solution: &[OptionId], color: bool) -> Result<String, Error> {
-        render::picture(&self.puzzle, &self.placements(solution), color)
+        render::picture_with(
+            &self.puzzle,
+            &self.placements(solution),
+            color,
+            &self.limits,
+        )
     }
 
     fn solution_json(&self, solution: &[OptionId]) -> Value {
@@ -193,11 +210,17 @@ impl Problem for PolyformProblem {
     }
 
     fn solution_svg(&self, solution: &[OptionId], caption: &str) -> Result<String, Error> {
-        Ok(svg::solution(&self.puzzle, &self.placements(solution), caption)?.svg)
+        Ok(svg::solution_with(
+            &self.puzzle,
+            &self.placements(solution),
+            caption,
+            &self.limits,
+        )?
+        .svg)
     }
 
     fn overview_svg(&self) -> Result<String, Error> {
-        Ok(svg::overview(&self.puzzle)?.svg)
+        Ok(svg::overview_with(&self.puzzle, &self.limits)?.svg)
     }
 
     fn legend(&self) -> Vec<LegendEntry> {
@@ -213,7 +236,7 @@ impl Problem for PolyformProblem {
                 },
                 symbol: p.symbol,
                 // A piece too large to draw keeps its caption only.
-                svg: svg::piece(&self.puzzle, i, "")
+                svg: svg::piece_with(&self.puzzle, i, "", &self.limits)
                     .map(|p| p.svg)
                     .unwrap_or_default(),
             })
@@ -222,6 +245,17 @@ impl Problem for PolyformProblem {
 
     fn to_xmpuzzle(&self) -> Result<Vec<u8>, Error> {
         crate::burr::export(&self.puzzle)
+    }
+
+    fn page(&self) -> Result<crate::view::Page<'_>, Error> {
+        Ok(crate::view::Page::new(&self.puzzle, &self.encoding))
+    }
+
+    fn piece_meshes(
+        &self,
+        options: &crate::solid::mesh::MeshOptions,
+    ) -> Result<Vec<crate::solid::PieceMesh>, Error> {
+        crate::solid::piece_meshes(&self.puzzle, options)
     }
 
     fn disassembler(&self) -> Result<crate::disassembly::PuzzleDisassembler<'_>, Error> {

@@ -3,6 +3,7 @@
 
 use super::{Kind, Problem, expect_line, matrix_json, matrix_line};
 use crate::error::Error;
+use crate::limits::Limits;
 use crate::orbits::Action;
 use crate::puzzle::Expect;
 use crate::symmetry::GroupChoice;
@@ -21,9 +22,9 @@ pub struct TileProblem {
 }
 
 impl TileProblem {
-    /// Reads a tile puzzle from its text and encodes it.
-    pub fn parse(path: &Path, text: &str) -> Result<TileProblem, Error> {
-        let puzzle = tiles::file::parse(path, text)?;
+    /// Reads a tile puzzle from its text within `limits` and encodes it.
+    pub fn parse(path: &Path, text: &str, limits: &Limits) -> Result<TileProblem, Error> {
+        let puzzle = tiles::file::parse_with(path, text, limits)?;
         let encoding = tiles::encode(&puzzle)?;
         Ok(TileProblem { puzzle, encoding })
     }

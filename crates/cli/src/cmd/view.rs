@@ -1,0 +1,129 @@
+//! `polycover view`: solutions on a 3D page (one HTML file that works
+//! offline; `output::page`, `docs/viewer.md`).
+
+use super::{Distinct, GroupArg, group_choice, load};
+use crate::failure::Failure;
+use crate::output::page;
+use crate::search::{self, Runner, SearchArgs};
+use clap::Args;
+use dlx::{Control, OptionId};
+use polyform::symmetry::GroupChoice;
+use serde_json::{Map, json};
+use std::path::PathBuf;
+
+/// The most solutions one page holds.
+pub const MAX_SOLUTIONS: u64 = 10_000;
+
+#[derive(Args)]
+pub struct ViewArgs {
+    /// The problem file (a polyform puzzle or a BurrTools file)
+    file: PathBuf,
+    /// The page to write (default: the problem file's name with .html, in
+    /// the current directory)
+    #[arg(long, short = 'o', value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Put the first N solutions on the page (at most 10000)
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    limit: u64,
+    /// One solution per class of solutions equal up to symmetry
+    #[arg(long)]
+    distinct: bool,
+    /// The symmetries for --distinct: full or rotations (default: full)
+    #[arg(long, value_enum)]
+    group: Option<GroupArg>,
+    #[command(flatten)]
+    input: super::InputArgs,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+pub fn run(args: ViewArgs) -> Result<u8, Failure> {
+    if args.limit == 0 || args.limit > MAX_SOLUTIONS {
+        return Err(Failure::input(format!(
+            "--limit {}: a page holds 1 to {MAX_SOLUTIONS} solutions",
+            args.limit
+        )));
+    }
+    let problem = load(&args.file, &args.input)?;
+    let mut page = problem.page()?;
+    let out = match &args.out {
+        Some(p) => p.clone(),
+        None => {
+            let stem = args.file.file_stem().unwrap_or_default().to_string_lossy();
+            PathBuf::from(format!(
+                "{}.html",
+                if stem.is_empty() || stem == "-" {
+                    "solutions"
+                } else {
+                    &stem
+                }
+            ))
+        }
+    };
+    // Opened now, so that a page that cannot be written is said before
+    // the search, not after it.
+    let cannot = |e: std::io::Error| Failure::input(format!("cannot write {}: {e}", out.display()));
+    let mut file = std::fs::File::create(&out).map_err(cannot)?;
+    let group = group_choice(args.group, &*problem);
+    let mut distinct = Distinct::new(&*problem, group, args.distinct)?;
+    let runner = Runner::new(&args.search, false)?;
+    runner.engine_for(problem.path(), problem.matrix())?;
+    let report = runner.solve(problem.matrix(), &mut |opts: &[OptionId]| {
+        if !distinct.keeps(opts) {
+            return Control::Continue;
+        }
+        page.push(opts);
+        if page.len() as u64 >= args.limit {
+            Control::Stop
+        } else {
+            Control::Continue
+        }
+    })?;
+    let shown = page.len() as u64;
+    if report.interrupted && shown < args.limit && search::interrupted() {
+        drop(file);
+        let _ = std::fs::remove_file(&out);
+        return Err(Failure {
+            code: crate::failure::INTERRUPTED,
+            message: format!("interrupted: {shown} solutions found, no page written"),
+        });
+    }
+    let complete = !report.interrupted && shown < args.limit;
+    // The file's count, where it counts what the page lists.
+    let expected = problem.expect().and_then(|e| {
+        if args.distinct {
+            (e.group == group && group != GroupChoice::None)
+                .then_some(e.distinct)
+                .flatten()
+        } else {
+            e.solutions
+        }
+    });
+    let mut extra = Map::new();
+    extra.insert("file".into(), json!(problem.path().display().to_string()));
+    extra.insert(
+        "count".into(),
+        json!({
+            "shown": shown,
+            "complete": complete,
+            "expected": expected.map(|n| n.to_string()),
+            "distinct": args.distinct,
+            "group": args.distinct.then(|| group.name()),
+        }),
+    );
+    let html = page::html(
+        &format!("{} — polycover", problem.name()),
+        &page.json(extra),
+    );
+    std::io::Write::write_all(&mut file, html.as_bytes()).map_err(cannot)?;
+    if shown == 0 {
+        eprintln!("polycover: {}: no solution", problem.name());
+    }
+    eprintln!(
+        "polycover: wrote {} ({shown} solution{}, {} kB)",
+        out.display(),
+        if shown == 1 { "" } else { "s" },
+        html.len().div_ceil(1024)
+    );
+    Ok(0)
+}

@@ -1,0 +1,66 @@
+//! The 3D page (`polycover view`): one self-contained HTML file.
+//!
+//! The page is the template `assets/view.html` with three holes: the title,
+//! the data (the JSON of [`polyform::view::Page`], in a `<script
+//! type="application/json">` element) and the script `assets/view.js` (the
+//! WebGL viewer, written for polycover). Both assets are compiled into the
+//! binary, so the page needs no network and no other file. The format of
+//! the data is in `docs/viewer.md`.
+
+use serde_json::Value;
+
+const TEMPLATE: &str = include_str!("../../assets/view.html");
+const SCRIPT: &str = include_str!("../../assets/view.js");
+
+const TITLE: &str = "__POLYCOVER_TITLE__";
+const DATA: &str = "__POLYCOVER_DATA__";
+const CODE: &str = "__POLYCOVER_SCRIPT__";
+
+/// Text for HTML (element content or a quoted attribute).
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The page for `data`, titled `title`.
+pub fn html(title: &str, data: &Value) -> String {
+    // In a script element only `</script` ends it: no `<` may appear, and
+    // in JSON it can only be inside strings, where \u003c means the same.
+    let json = data.to_string().replace('<', "\\u003c");
+    let mut out = String::with_capacity(TEMPLATE.len() + SCRIPT.len() + json.len());
+    // Each hole once, in the template's order; inserted text is never
+    // searched again.
+    let mut rest = TEMPLATE;
+    for (hole, fill) in [
+        (TITLE, esc(title)),
+        (DATA, json),
+        (CODE, SCRIPT.to_string()),
+    ] {
+        let at = rest
+            .find(hole)
+            .expect("the template has each hole once, in order");
+        out.push_str(&rest[..at]);
+        out.push_str(&fill);
+        rest = &rest[at + hole.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn holes_filled_and_script_safe() {
+        let data = serde_json::json!({ "puzzle": "</script><b>__POLYCOVER_SCRIPT__" });
+        let page = html("a <b> & __POLYCOVER_DATA__", &data);
+        assert!(page.contains("<title>a &lt;b&gt; &amp; __POLYCOVER_DATA__</title>"));
+        assert_eq!(page.matches("</script>").count(), 2);
+        assert!(page.contains("\\u003c/script>\\u003cb>__POLYCOVER_SCRIPT__"));
+        assert!(page.contains("function render()"));
+        assert!(!page.contains("__POLYCOVER_TITLE__"));
+    }
+}

@@ -1,0 +1,443 @@
+//! The 3D page in a real browser: headless Chromium opens pages written by
+//! `polycover view`, and the tests look at what a person would see.
+//!
+//! Chromium is driven without any tool in between: `--dump-dom` prints the
+//! page after it has run (the page marks its body `data-state="ready"` and
+//! writes its state as JSON into `<pre id="state">` once drawn), and
+//! `--screenshot` writes a PNG, decoded here with the `png` crate. The page
+//! reads a script of actions from its URL (`#test=click:next-step;set:
+//! explode=0.8;drag:40:0`): buttons are clicked, sliders moved and the
+//! canvas dragged through the page's own controls, as a person would. The
+//! page draws at once when it has run the script, so the screenshot taken
+//! when the page has loaded shows the final picture; no test waits for a
+//! time or measures one (each Chromium run only has a generous limit
+//! against hangs).
+//!
+//! What is checked in the pictures: pixels of each piece's colour (lit
+//! faces are the colour times 0.5 to 1) in the drawing area, so pieces
+//! are drawn in their colours; the explode slider shows pieces hidden
+//! inside; the step buttons show one piece, then three; hiding a piece
+//! removes its colour; another solution or a drag changes the picture.
+//!
+//! These tests need Chromium (Debian's `chromium`, or the path in
+//! `POLYCOVER_CHROMIUM`), so `cargo test` leaves them out; CI runs them
+//! with `cargo test -p polycover --test browser -- --ignored` and fails
+//! when Chromium is missing or cannot start.
+
+#[allow(dead_code)]
+#[path = "cli/common.rs"]
+mod common;
+
+use common::{data, outcome, page_data, run, temp};
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+const WIDTH: u32 = 1000;
+const HEIGHT: u32 = 700;
+/// The panel on the right (assets/view.html): pictures are looked at left
+/// of it.
+const PANEL: u32 = 260;
+/// Against a hung browser only; a run takes a second or two.
+const HANG_GUARD: Duration = Duration::from_secs(180);
+
+/// Chromium: `POLYCOVER_CHROMIUM`, else `chromium` on the path.
+fn chromium() -> PathBuf {
+    if let Some(p) = std::env::var_os("POLYCOVER_CHROMIUM") {
+        return PathBuf::from(p);
+    }
+    for dir in std::env::split_paths(&std::env::var_os("PATH").unwrap_or_default()) {
+        for name in ["chromium", "chromium-browser"] {
+            if dir.join(name).is_file() {
+                return dir.join(name);
+            }
+        }
+    }
+    panic!(
+        "Chromium was not found: the browser tests need it. Install it (Debian: apt-get install chromium) or set POLYCOVER_CHROMIUM to its path"
+    );
+}
+
+/// Runs Chromium headless on `url` with `extra` arguments, in a fresh
+/// profile; returns standard output.
+fn chromium_run(url: &str, extra: &[String]) -> String {
+    let profile = temp(&format!("chromium-profile-{}", unique()));
+    let mut cmd = Command::new(chromium());
+    cmd.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--use-angle=swiftshader",
+        "--enable-unsafe-swiftshader",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+        "--hide-scrollbars",
+        "--virtual-time-budget=5000",
+    ])
+    .arg(format!("--user-data-dir={}", profile.display()))
+    .arg(format!("--window-size={WIDTH},{HEIGHT}"))
+    .args(extra)
+    .arg(url)
+    .stdin(Stdio::null())
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped());
+    let mut child = cmd
+        .spawn()
+        .unwrap_or_else(|e| panic!("Chromium ({}) cannot start: {e}", chromium().display()));
+    let start = Instant::now();
+    // Read output on threads so a full pipe cannot stall the browser.
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let out_t = std::thread::spawn(move || {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut out, &mut s).ok();
+        s
+    });
+    let err_t = std::thread::spawn(move || {
+        let mut s = String::new();
+        std::io::Read::read_to_string(&mut err, &mut s).ok();
+        s
+    });
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > HANG_GUARD {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("Chromium did not finish {url} within the hang guard");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let (stdout, stderr) = (out_t.join().unwrap(), err_t.join().unwrap());
+    let _ = std::fs::remove_dir_all(&profile);
+    assert!(
+        status.success(),
+        "Chromium failed on {url}: {status}\n{stderr}"
+    );
+    stdout
+}
+
+fn unique() -> u64 {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static N: AtomicU64 = AtomicU64::new(0);
+    N.fetch_add(1, Ordering::SeqCst)
+}
+
+/// Writes the page of `file` with `polycover view` and returns its path.
+fn page(file: &str, args: &[&str]) -> PathBuf {
+    // One file per page: tests run at the same time.
+    let out = temp(&format!("{}-{}.html", file.replace('/', "-"), unique()));
+    let mut a = vec!["view", "-q", "-o", out.to_str().unwrap()];
+    a.extend_from_slice(args);
+    let path = data(file);
+    a.push(path.to_str().unwrap());
+    let o = run(&a);
+    assert_eq!(outcome(&o).0, 0, "{}", outcome(&o).2);
+    out
+}
+
+fn url(page: &Path, script: &str) -> String {
+    let abs = std::fs::canonicalize(page).unwrap();
+    if script.is_empty() {
+        format!("file://{}", abs.display())
+    } else {
+        format!("file://{}#test={script}", abs.display())
+    }
+}
+
+/// The page's state after running `script`: it must say it is ready.
+fn state(page: &Path, script: &str) -> Value {
+    let dom = chromium_run(&url(page, script), &["--dump-dom".into()]);
+    assert!(
+        dom.contains("data-state=\"ready\""),
+        "the page did not get ready (WebGL missing or a script error?):\n{}",
+        &dom[..dom.len().min(2000)]
+    );
+    let start = dom.find("<pre id=\"state\"").unwrap();
+    let start = start + dom[start..].find('>').unwrap() + 1;
+    let end = start + dom[start..].find("</pre>").unwrap();
+    serde_json::from_str(&dom[start..end].replace("&quot;", "\"")).unwrap()
+}
+
+/// A screenshot as RGB rows.
+struct Shot {
+    width: u32,
+    height: u32,
+    rgb: Vec<[u8; 3]>,
+}
+
+fn screenshot(page: &Path, script: &str) -> Shot {
+    let file = temp(&format!("shot-{}.png", unique()));
+    chromium_run(
+        &url(page, script),
+        &[format!("--screenshot={}", file.display())],
+    );
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&file).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let step = match info.color_type {
+        png::ColorType::Rgb => 3,
+        png::ColorType::Rgba => 4,
+        other => panic!("unexpected PNG colour type {other:?}"),
+    };
+    assert_eq!(info.bit_depth, png::BitDepth::Eight);
+    let rgb = buf[..info.buffer_size()]
+        .chunks(step)
+        .map(|p| [p[0], p[1], p[2]])
+        .collect();
+    Shot {
+        width: info.width,
+        height: info.height,
+        rgb,
+    }
+}
+
+impl Shot {
+    /// The pixels of the drawing area (left of the panel).
+    fn drawing(&self) -> impl Iterator<Item = [u8; 3]> + '_ {
+        let w = self.width;
+        (0..self.height)
+            .flat_map(move |y| (0..w - PANEL).map(move |x| self.rgb[(y * w + x) as usize]))
+    }
+
+    /// How many drawing pixels are lit shades of each colour: the colour
+    /// times k for k in [0.45, 1.02], within 10 in each channel, counted
+    /// for the nearest such colour.
+    fn counts(&self, colours: &[[u8; 3]]) -> Vec<usize> {
+        self.shades(colours, 0.45)
+    }
+
+    /// [`Shot::counts`] for shades from `k_min` of the colour up.
+    fn shades(&self, colours: &[[u8; 3]], k_min: f64) -> Vec<usize> {
+        let mut n = vec![0; colours.len()];
+        for p in self.drawing() {
+            let mut best = None;
+            for (i, c) in colours.iter().enumerate() {
+                let (pf, cf) = (p.map(f64::from), c.map(f64::from));
+                let cc: f64 = cf.iter().map(|x| x * x).sum();
+                let k = ((0..3).map(|j| pf[j] * cf[j]).sum::<f64>() / cc).clamp(k_min, 1.02);
+                let d = (0..3)
+                    .map(|j| (pf[j] - k * cf[j]).abs())
+                    .fold(0.0, f64::max);
+                if d <= 10.0 && best.is_none_or(|(bd, _)| d < bd) {
+                    best = Some((d, i));
+                }
+            }
+            if let Some((_, i)) = best {
+                n[i] += 1;
+            }
+        }
+        n
+    }
+
+    /// The fraction of drawing pixels that differ from another shot's.
+    fn difference(&self, other: &Shot) -> f64 {
+        let (a, b): (Vec<_>, Vec<_>) = (self.drawing().collect(), other.drawing().collect());
+        let diff = a
+            .iter()
+            .zip(&b)
+            .filter(|(p, q)| (0..3).any(|j| (p[j] as i32 - q[j] as i32).abs() > 24));
+        diff.count() as f64 / a.len() as f64
+    }
+}
+
+fn hex(s: &str) -> [u8; 3] {
+    [1, 3, 5].map(|i| u8::from_str_radix(&s[i..i + 2], 16).unwrap())
+}
+
+/// The palette of a page, as RGB.
+fn palette(data: &Value) -> Vec<[u8; 3]> {
+    data["palette"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| hex(c.as_str().unwrap()))
+        .collect()
+}
+
+/// The palette indices of a solution's placements, in order.
+fn placement_colours(data: &Value, solution: usize) -> Vec<usize> {
+    data["solutions"][solution]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p[5].as_u64().unwrap() as usize)
+        .collect()
+}
+
+/// Colours with at least `min` pixels.
+fn visible(counts: &[usize], min: usize) -> Vec<usize> {
+    (0..counts.len()).filter(|&i| counts[i] >= min).collect()
+}
+
+/// The colours of the pieces drawn, when few are: at least 150 pixels and
+/// 2% of the coloured ones (the smoothed edges between a piece and the
+/// white background are pale shades that can pass for a paler colour).
+fn drawn(counts: &[usize]) -> Vec<usize> {
+    let total: usize = counts.iter().sum();
+    visible(counts, (total / 50).max(150))
+}
+
+/// Bedlam: 13 pieces in the SVG palette; seen from outside most show,
+/// exploded all 13 do; another solution and a drag change the picture and
+/// the page says where it is.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn bedlam_pieces_colours_explode_and_browse() {
+    let p = page("bedlam/cube.toml", &["--limit", "3"]);
+    let d = page_data(&p);
+    let pal = palette(&d);
+    // The colours of the SVG pictures: palette colour i for piece i.
+    let want: Vec<String> = polyform::color::PALETTE[..13]
+        .iter()
+        .map(|c| c.to_string())
+        .collect();
+    let mut have: Vec<String> = d["palette"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_str().unwrap().to_string())
+        .collect();
+    have.sort();
+    let mut want_sorted = want.clone();
+    want_sorted.sort();
+    assert_eq!(have, want_sorted);
+
+    let plain = screenshot(&p, "");
+    let counts = plain.counts(&pal);
+    let seen = visible(&counts, 150);
+    assert!(seen.len() >= 8, "pieces seen from outside: {counts:?}");
+    // Nothing but pieces, lines and the white background is drawn.
+    let white = plain
+        .drawing()
+        .filter(|p| p.iter().all(|&c| c >= 250))
+        .count();
+    let total = ((WIDTH - PANEL) * HEIGHT) as usize;
+    let coloured: usize = counts.iter().sum();
+    assert!(
+        white > total / 3 && coloured > total / 8,
+        "white {white}, coloured {coloured} of {total}"
+    );
+
+    let exploded = screenshot(&p, "set:explode=0.9");
+    let ec = exploded.counts(&pal);
+    assert_eq!(
+        visible(&ec, 60).len(),
+        13,
+        "exploded, every piece shows: {ec:?}"
+    );
+    assert!(exploded.difference(&plain) > 0.05);
+
+    let script = "click:next-solution;click:next-solution;drag:150:-40";
+    let s = state(&p, script);
+    assert_eq!(
+        (s["solution"].as_u64(), s["solutions"].as_u64()),
+        (Some(3), Some(3))
+    );
+    assert_eq!(s["pieces"].as_u64(), Some(13));
+    assert!(
+        (s["view"]["az"].as_f64().unwrap() - -45.0).abs() > 30.0,
+        "the drag turned the view: {s}"
+    );
+    let third = screenshot(&p, script);
+    assert!(third.difference(&plain) > 0.05);
+}
+
+/// Building up: no piece, then the first one alone (its colour only),
+/// then three; hiding the first leaves the other two.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn bedlam_build_up_and_hide() {
+    let p = page("bedlam/cube.toml", &["--limit", "1"]);
+    let d = page_data(&p);
+    let pal = palette(&d);
+    let order = placement_colours(&d, 0);
+
+    let none = screenshot(&p, "click:first-step");
+    assert!(visible(&none.counts(&pal), 20).is_empty());
+
+    let one = screenshot(&p, "click:first-step;click:next-step");
+    assert_eq!(drawn(&one.counts(&pal)), vec![order[0]]);
+
+    let three = "click:first-step;key:ArrowRight;key:ArrowRight;click:next-step";
+    let mut want: Vec<usize> = order[..3].to_vec();
+    want.sort();
+    let c3 = screenshot(&p, three).counts(&pal);
+    assert_eq!(drawn(&c3), want, "{c3:?}");
+
+    let hidden = screenshot(&p, &format!("{three};set:piece-0=0"));
+    let ch = hidden.counts(&pal);
+    assert!(ch[order[0]] < 20, "{ch:?}");
+    assert!(ch[order[1]] >= 150 && ch[order[2]] >= 150, "{ch:?}");
+}
+
+/// The other lattices: spheres (a Kanoodle Extreme pyramid challenge),
+/// square tiles (pentominoes), triangles (hexiamonds). Boards are seen
+/// from above, so every piece of a 2D board shows, its top face lit
+/// (pieces turned over too: their mirror image must not darken them).
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn spheres_squares_and_triangles() {
+    for (file, min_seen) in [
+        ("kanoodle-extreme/challenge-03.toml", 6),
+        ("pentominoes/6x10.toml", 12),
+        ("hexiamonds/6x6-rhombus.toml", 12),
+    ] {
+        let p = page(file, &["--limit", "2"]);
+        let d = page_data(&p);
+        // The second solution: its pieces are turned and turned over
+        // otherwise than the first's.
+        let shot = screenshot(&p, "click:next-solution");
+        let counts = shot.counts(&palette(&d));
+        let used = placement_colours(&d, 1);
+        let seen = visible(&counts, 100);
+        assert!(seen.len() >= min_seen, "{file}: {counts:?}");
+        assert!(seen.iter().all(|c| used.contains(c)), "{file}");
+        if min_seen == 12 {
+            let bright = shot.shades(&palette(&d), 0.8);
+            for &c in &seen {
+                assert!(
+                    bright[c] * 10 >= counts[c] * 7,
+                    "{file}: colour {c} is lit dark: {bright:?} of {counts:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Disassembly (the page's `disassembly` data, docs/viewer.md): moving
+/// the slider to the end of a move slides its pieces out, so a piece
+/// hidden inside the cube comes into view.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn disassembly_moves_pieces() {
+    let p = page("bedlam/cube.toml", &["--limit", "1"]);
+    let mut d = page_data(&p);
+    let pal = palette(&d);
+    let first = placement_colours(&d, 0)[0];
+    let before = screenshot(&p, "").counts(&pal)[first];
+    // The first placement slides 6 cells along x, out of the 4x4x4 cube.
+    d["disassembly"] = serde_json::json!([
+        { "level": "1", "moves": [ { "pieces": [0], "by": [6, 0, 0] } ] }
+    ]);
+    let html = std::fs::read_to_string(&p).unwrap();
+    let tag = "type=\"application/json\">";
+    let start = html.find(tag).unwrap() + tag.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    let moved = temp(&format!("moved-{}.html", unique()));
+    let data = d.to_string().replace('<', "\\u003c");
+    std::fs::write(&moved, format!("{}{data}{}", &html[..start], &html[end..])).unwrap();
+    let s = state(&moved, "set:moves=1");
+    assert_eq!(s["move"].as_f64(), Some(1.0), "{s}");
+    let after = screenshot(&moved, "set:moves=1").counts(&pal)[first];
+    assert!(
+        after > before + 1000,
+        "the moved piece shows: {before} -> {after} pixels"
+    );
+}

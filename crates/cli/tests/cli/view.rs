@@ -1,0 +1,139 @@
+//! `polycover view` without a browser: the page's size, that it needs no
+//! network, the solutions it holds and the counts it states, bad input.
+//! (What it draws is tested in headless Chromium: tests/browser.rs.)
+
+use super::common::{data, outcome, page_data, run, temp};
+
+/// Bedlam with 100 solutions: one self-contained file well under 1 MB,
+/// with no address to fetch anything from.
+#[test]
+fn bedlam_page_is_small_and_offline() {
+    let out = temp("bedlam-100.html");
+    let o = run(&[
+        "view",
+        "-q",
+        data("bedlam/cube.toml").to_str().unwrap(),
+        "--limit",
+        "100",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let (code, _, err) = outcome(&o);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("100 solutions"), "{err}");
+    let html = std::fs::read_to_string(&out).unwrap();
+    assert!(html.len() < 150_000, "{} bytes", html.len());
+    for remote in ["http:", "https:", "//cdn", "<link", " src="] {
+        assert!(!html.contains(remote), "the page refers to {remote}");
+    }
+    let d = page_data(&out);
+    assert_eq!(d["solutions"].as_array().unwrap().len(), 100);
+    assert_eq!(d["pieces"].as_array().unwrap().len(), 13);
+    // 13 placements a solution, covering the 64 cells.
+    for s in d["solutions"].as_array().unwrap() {
+        let cells: u64 = s
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| {
+                d["pieces"][p[0].as_u64().unwrap() as usize]["cells"]
+                    .as_u64()
+                    .unwrap()
+            })
+            .sum();
+        assert_eq!(cells, 64);
+    }
+    assert_eq!(d["count"]["expected"], "460464");
+    assert_eq!(d["count"]["complete"], false);
+}
+
+/// Every distinct Soma solution on one page: 240, the published number,
+/// and the page says the list is complete.
+#[test]
+fn soma_distinct_page_is_complete() {
+    let out = temp("soma-distinct.html");
+    let o = run(&[
+        "view",
+        "-q",
+        data("soma/cube.toml").to_str().unwrap(),
+        "--distinct",
+        "--limit",
+        "1000",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(outcome(&o).0, 0, "{}", outcome(&o).2);
+    let d = page_data(&out);
+    assert_eq!(d["solutions"].as_array().unwrap().len(), 240);
+    assert_eq!(d["count"]["complete"], true);
+    assert_eq!(d["count"]["distinct"], true);
+    assert_eq!(d["count"]["expected"], "240");
+}
+
+/// Pieces given in advance come first in every solution.
+#[test]
+fn given_pieces_first() {
+    let out = temp("challenge.html");
+    let o = run(&[
+        "view",
+        "-q",
+        data("kanoodle-extreme/challenge-03.toml").to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(outcome(&o).0, 0, "{}", outcome(&o).2);
+    let d = page_data(&out);
+    // challenge 03: 5 pieces placed, 7 to go, 6 solutions in all.
+    assert_eq!(d["fixed"], 5);
+    assert_eq!(d["solutions"].as_array().unwrap().len(), 6);
+    assert_eq!(d["count"]["complete"], true);
+    let first: Vec<_> = d["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_array().unwrap()[..5].to_vec())
+        .collect();
+    assert!(first.iter().all(|f| *f == first[0]));
+}
+
+#[test]
+fn bad_input() {
+    let soma = data("soma/cube.toml");
+    for (args, want) in [
+        (
+            vec!["--limit", "0"],
+            "--limit 0: a page holds 1 to 10000 solutions",
+        ),
+        (vec!["--limit", "20000"], "--limit 20000"),
+    ] {
+        let mut a = vec!["view", soma.to_str().unwrap()];
+        a.extend(args);
+        let (code, _, err) = outcome(&run(&a));
+        assert_eq!(code, 2);
+        assert!(err.contains(want) && err.lines().count() == 1, "{err}");
+    }
+    let dlx = temp("v.dlx");
+    std::fs::write(&dlx, "a b\na\nb\n").unwrap();
+    let (code, _, err) = outcome(&run(&[
+        "view",
+        dlx.to_str().unwrap(),
+        "-o",
+        temp("v.html").to_str().unwrap(),
+    ]));
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("3D pages are not available for dlx problems"),
+        "{err}"
+    );
+    let (code, _, err) = outcome(&run(&[
+        "view",
+        soma.to_str().unwrap(),
+        "-o",
+        "/nonexistent-dir/x.html",
+    ]));
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("cannot write /nonexistent-dir/x.html"),
+        "{err}"
+    );
+}

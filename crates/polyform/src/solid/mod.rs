@@ -1,0 +1,615 @@
+//! Cells as solids in space: the geometry behind the 3D page
+//! (`polycover view`) and STL export.
+//!
+//! ## One mechanism for every lattice
+//!
+//! A lattice says two things here, and nothing else:
+//!
+//! * its [`frame`]: the linear map from cell coordinates to *world*
+//!   coordinates, `world = frame · cell`, so that the cell's centre is the
+//!   image of its coordinates;
+//! * its [`cell_solid`]: the solid a cell occupies in world coordinates, a
+//!   convex polyhedron (vertices and faces) or a ball.
+//!
+//! Every symmetry of a lattice is an integer affine map `c -> m c + t` of
+//! cell coordinates, and cell solids are laid out so that it is an isometry
+//! of space as well: the solid of `m c + t` is the solid of `c` moved by
+//! `frame · m · frame⁻¹` and `frame · t` ([`world_map`]; a test checks it
+//! for every lattice and symmetry). So a piece's mesh is built once, and
+//! each of its placements is a rotation (or, for pieces that may be turned
+//! over, a reflection) and a translation of it.
+//!
+//! A new lattice adds an arm to [`frame`] and to [`cell_solid`]; meshes
+//! ([`mesh`]), STL files ([`stl`]) and the 3D page follow.
+//!
+//! ## World coordinates
+//!
+//! Units: neighbouring cells' centres are 1 apart (cubes have edge 1,
+//! spheres diameter 1; triangles have edge 1). `z` points up, through the
+//! layers; a drawing seen from above looks as it does in the art: its
+//! columns run along `+x` and its rows (down the page) along `-y`. Flat
+//! cells of 2D lattices are tiles [`TILE_THICKNESS`] thick, centred on the
+//! plane `z = 0` (so turning a tile over is a reflection in a vertical
+//! plane, which maps it onto itself).
+
+pub mod mesh;
+pub mod stl;
+
+use crate::lattice::{Cell, LatticeKind, Symmetry, points_up};
+
+/// A point or vector in world coordinates.
+pub type V3 = [f64; 3];
+
+/// A 3x3 matrix, row by row.
+pub type M3 = [[f64; 3]; 3];
+
+/// The thickness of the tiles that cells of 2D lattices are drawn as
+/// (units: the distance between neighbouring cells).
+pub const TILE_THICKNESS: f64 = 0.25;
+
+/// The radius of a sphere cell (neighbouring spheres touch).
+pub const BALL_RADIUS: f64 = 0.5;
+
+const H: f64 = 0.866_025_403_784_438_6; // sqrt(3) / 2
+
+/// A convex polyhedron: its corners and its faces.
+///
+/// Invariant: every face is a convex polygon of at least 3 distinct
+/// vertices (indices into `vertices`), listed anticlockwise as seen from
+/// outside the solid, so the right-hand rule gives the outward normal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Polyhedron {
+    /// The corners.
+    pub vertices: Vec<V3>,
+    /// The faces, each a cycle of vertex indices.
+    pub faces: Vec<Vec<usize>>,
+}
+
+/// What a cell occupies.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CellSolid {
+    /// A convex polyhedron (cubes, prisms, tiles, and the polyhedra of
+    /// lattices still to come).
+    Polyhedron(Polyhedron),
+    /// A ball (spheres of the FCC packing). Meshes approximate it by a
+    /// polyhedron ([`icosphere`]); the page draws it smooth.
+    Ball {
+        /// Its centre.
+        centre: V3,
+        /// Its radius.
+        radius: f64,
+    },
+}
+
+/// The linear map from cell coordinates to world coordinates (see the
+/// [module docs](self)).
+pub fn frame(kind: LatticeKind) -> M3 {
+    let s = std::f64::consts::FRAC_1_SQRT_2;
+    match kind {
+        LatticeKind::Square | LatticeKind::Cubic => {
+            [[1.0, 0.0, 0.0], [0.0, -1.0, 0.0], [0.0, 0.0, 1.0]]
+        }
+        // Axial [x, y]: x to the right, y down and to the right (60°).
+        LatticeKind::Hex => [[1.0, 0.5, 0.0], [0.0, -H, 0.0], [0.0, 0.0, 1.0]],
+        // Cells are three times their centres in the hex basis.
+        LatticeKind::Triangle => [
+            [1.0 / 3.0, 1.0 / 6.0, 0.0],
+            [0.0, -H / 3.0, 0.0],
+            [0.0, 0.0, 1.0],
+        ],
+        // Square layers: a column step is [1, 1, 0], a row step (down the
+        // page) [1, -1, 0], a layer up [1, 0, 1] (resting in the hollow of
+        // four spheres); neighbours are 1 apart.
+        LatticeKind::FccSquare => [[0.5, 0.5, 0.0], [-0.5, 0.5, 0.0], [0.0, 0.0, s]],
+        // Triangular layers: axial a is [1, -1, 0] (to the right), axial b
+        // is [1, 0, -1] (down the page, half a step right), a layer up
+        // [1, 1, 0] (resting in the hollow of three spheres).
+        LatticeKind::FccTriangle => {
+            let h = (2.0f64 / 3.0).sqrt() / 2.0;
+            [
+                [0.5, -0.5, 0.0],
+                [-H / 3.0, -H / 3.0, 2.0 * H / 3.0],
+                [h, h, h],
+            ]
+        }
+    }
+}
+
+/// `m · v`.
+pub fn apply(m: &M3, v: V3) -> V3 {
+    [
+        m[0][0] * v[0] + m[0][1] * v[1] + m[0][2] * v[2],
+        m[1][0] * v[0] + m[1][1] * v[1] + m[1][2] * v[2],
+        m[2][0] * v[0] + m[2][1] * v[1] + m[2][2] * v[2],
+    ]
+}
+
+/// `a · b`.
+pub fn mul(a: &M3, b: &M3) -> M3 {
+    let mut out = [[0.0; 3]; 3];
+    for (i, row) in out.iter_mut().enumerate() {
+        for (j, x) in row.iter_mut().enumerate() {
+            *x = (0..3).map(|k| a[i][k] * b[k][j]).sum();
+        }
+    }
+    out
+}
+
+/// The determinant.
+pub fn det(m: &M3) -> f64 {
+    m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1])
+        - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+        + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+}
+
+/// The inverse (the frames are invertible).
+pub fn inverse(m: &M3) -> M3 {
+    let d = det(m);
+    let c = |i: usize, j: usize| {
+        let (r0, r1) = ((i + 1) % 3, (i + 2) % 3);
+        let (c0, c1) = ((j + 1) % 3, (j + 2) % 3);
+        m[r0][c0] * m[r1][c1] - m[r0][c1] * m[r1][c0]
+    };
+    let mut out = [[0.0; 3]; 3];
+    for (i, row) in out.iter_mut().enumerate() {
+        for (j, x) in row.iter_mut().enumerate() {
+            // The inverse is the transposed cofactor matrix over det.
+            *x = c(j, i) / d;
+        }
+    }
+    out
+}
+
+/// A cell's centre in world coordinates.
+pub fn centre(kind: LatticeKind, c: Cell) -> V3 {
+    apply(&frame(kind), [c[0] as f64, c[1] as f64, c[2] as f64])
+}
+
+/// A symmetry of lattice `kind` as a map of world coordinates: the
+/// orthogonal matrix `frame · m · frame⁻¹` and the translation
+/// `frame · t`.
+pub fn world_map(kind: LatticeKind, s: &Symmetry) -> (M3, V3) {
+    let f = frame(kind);
+    let m: M3 = std::array::from_fn(|i| std::array::from_fn(|j| s.m[i][j] as f64));
+    let r = mul(&mul(&f, &m), &inverse(&f));
+    let t = apply(&f, [s.t[0] as f64, s.t[1] as f64, s.t[2] as f64]);
+    (r, t)
+}
+
+/// The solid cell `c` of lattice `kind` occupies, in world coordinates.
+pub fn cell_solid(kind: LatticeKind, c: Cell) -> CellSolid {
+    let o = centre(kind, c);
+    match kind {
+        LatticeKind::Cubic => {
+            CellSolid::Polyhedron(prism(&square_around(o), o[2] - 0.5, o[2] + 0.5))
+        }
+        LatticeKind::Square => CellSolid::Polyhedron(tile(&square_around(o))),
+        LatticeKind::Hex => {
+            // Pointy-top hexagons (as the SVG draws them), circumradius
+            // 1/sqrt(3), so neighbours share an edge.
+            let r = 1.0 / 3f64.sqrt();
+            let pts: Vec<[f64; 2]> = (0..6)
+                .map(|k| {
+                    let a = (30.0 + 60.0 * k as f64).to_radians();
+                    [o[0] + r * a.cos(), o[1] + r * a.sin()]
+                })
+                .collect();
+            CellSolid::Polyhedron(tile(&pts))
+        }
+        LatticeKind::Triangle => {
+            // Corners are lattice points i e1 + j e2 (e1 = [1, 0], e2 =
+            // [1/2, -H] in world); see lattice/triangle.rs.
+            let p = |i: i32, j: i32| [i as f64 + 0.5 * j as f64, -H * j as f64];
+            let pts = if points_up(c) {
+                let (i, j) = ((c[0] - 2) / 3, (c[1] - 2) / 3);
+                vec![p(i + 1, j), p(i, j + 1), p(i + 1, j + 1)]
+            } else {
+                let (i, j) = ((c[0] - 1) / 3, (c[1] - 1) / 3);
+                vec![p(i, j), p(i + 1, j), p(i, j + 1)]
+            };
+            CellSolid::Polyhedron(tile(&ccw(pts)))
+        }
+        LatticeKind::FccSquare | LatticeKind::FccTriangle => CellSolid::Ball {
+            centre: o,
+            radius: BALL_RADIUS,
+        },
+    }
+}
+
+/// The unit square around `o`'s `x, y`, anticlockwise.
+fn square_around(o: V3) -> Vec<[f64; 2]> {
+    let (x, y) = (o[0], o[1]);
+    vec![
+        [x - 0.5, y - 0.5],
+        [x + 0.5, y - 0.5],
+        [x + 0.5, y + 0.5],
+        [x - 0.5, y + 0.5],
+    ]
+}
+
+/// A polygon's corners in anticlockwise order (seen from `+z`).
+fn ccw(mut pts: Vec<[f64; 2]>) -> Vec<[f64; 2]> {
+    let area2: f64 = (0..pts.len())
+        .map(|i| {
+            let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+            a[0] * b[1] - a[1] * b[0]
+        })
+        .sum();
+    if area2 < 0.0 {
+        pts.reverse();
+    }
+    pts
+}
+
+/// A 2D cell's tile: the polygon extruded through the plane `z = 0`.
+fn tile(base: &[[f64; 2]]) -> Polyhedron {
+    prism(base, -TILE_THICKNESS / 2.0, TILE_THICKNESS / 2.0)
+}
+
+/// The prism over a convex polygon (anticlockwise seen from `+z`) from
+/// height `z0` to `z1`.
+pub fn prism(base: &[[f64; 2]], z0: f64, z1: f64) -> Polyhedron {
+    let n = base.len();
+    let mut vertices: Vec<V3> = base.iter().map(|p| [p[0], p[1], z0]).collect();
+    vertices.extend(base.iter().map(|p| [p[0], p[1], z1]));
+    // The bottom, seen from below, runs the other way round.
+    let mut faces = vec![(0..n).rev().collect::<Vec<_>>(), (n..2 * n).collect()];
+    for i in 0..n {
+        let j = (i + 1) % n;
+        faces.push(vec![i, j, n + j, n + i]);
+    }
+    Polyhedron { vertices, faces }
+}
+
+/// A polyhedron approximating a ball: an icosahedron whose triangles are
+/// split `subdivisions` times into four, corners pushed onto the sphere
+/// (20 · 4^k triangles). Every vertex is on the sphere, so the polyhedron
+/// lies inside the ball.
+pub fn icosphere(centre: V3, radius: f64, subdivisions: u32) -> Polyhedron {
+    let p = (1.0 + 5f64.sqrt()) / 2.0;
+    let mut vertices: Vec<V3> = vec![
+        [-1.0, p, 0.0],
+        [1.0, p, 0.0],
+        [-1.0, -p, 0.0],
+        [1.0, -p, 0.0],
+        [0.0, -1.0, p],
+        [0.0, 1.0, p],
+        [0.0, -1.0, -p],
+        [0.0, 1.0, -p],
+        [p, 0.0, -1.0],
+        [p, 0.0, 1.0],
+        [-p, 0.0, -1.0],
+        [-p, 0.0, 1.0],
+    ];
+    let mut tris: Vec<[usize; 3]> = vec![
+        [0, 11, 5],
+        [0, 5, 1],
+        [0, 1, 7],
+        [0, 7, 10],
+        [0, 10, 11],
+        [1, 5, 9],
+        [5, 11, 4],
+        [11, 10, 2],
+        [10, 7, 6],
+        [7, 1, 8],
+        [3, 9, 4],
+        [3, 4, 2],
+        [3, 2, 6],
+        [3, 6, 8],
+        [3, 8, 9],
+        [4, 9, 5],
+        [2, 4, 11],
+        [6, 2, 10],
+        [8, 6, 7],
+        [9, 8, 1],
+    ];
+    let unit = |v: V3| {
+        let l = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
+        [v[0] / l, v[1] / l, v[2] / l]
+    };
+    for v in vertices.iter_mut() {
+        *v = unit(*v);
+    }
+    for _ in 0..subdivisions {
+        let mut mid = std::collections::HashMap::new();
+        let mut next = Vec::with_capacity(tris.len() * 4);
+        for t in &tris {
+            let mut m = [0; 3];
+            for k in 0..3 {
+                let (a, b) = (t[k], t[(k + 1) % 3]);
+                m[k] = *mid.entry((a.min(b), a.max(b))).or_insert_with(|| {
+                    let (va, vb) = (vertices[a], vertices[b]);
+                    vertices.push(unit([va[0] + vb[0], va[1] + vb[1], va[2] + vb[2]]));
+                    vertices.len() - 1
+                });
+            }
+            next.push([t[0], m[0], m[2]]);
+            next.push([t[1], m[1], m[0]]);
+            next.push([t[2], m[2], m[1]]);
+            next.push(m);
+        }
+        tris = next;
+    }
+    Polyhedron {
+        vertices: vertices
+            .into_iter()
+            .map(|v| {
+                [
+                    centre[0] + radius * v[0],
+                    centre[1] + radius * v[1],
+                    centre[2] + radius * v[2],
+                ]
+            })
+            .collect(),
+        faces: tris.into_iter().map(|t| t.to_vec()).collect(),
+    }
+}
+
+/// A piece ready to print: its name, how many copies the puzzle has, and
+/// its mesh, resting on the plane `z = 0` in the positive octant.
+#[derive(Clone, Debug)]
+pub struct PieceMesh {
+    /// The piece's name.
+    pub name: String,
+    /// How many copies the puzzle has.
+    pub count: crate::piece::Count,
+    /// Its surface.
+    pub mesh: mesh::Mesh,
+}
+
+/// Every piece of a puzzle as a closed mesh, as drawn in the file (flat
+/// pieces lying flat), each moved to the positive octant.
+pub fn piece_meshes(
+    puzzle: &crate::puzzle::Puzzle,
+    options: &mesh::MeshOptions,
+) -> Result<Vec<PieceMesh>, crate::error::Error> {
+    puzzle
+        .pieces
+        .iter()
+        .map(|p| {
+            let mut m =
+                mesh::Mesh::piece(puzzle.lattice, p.cells.cells(), options).map_err(|e| {
+                    crate::error::Error::new(&puzzle.path, None, format!("piece {}: {e}", p.name))
+                })?;
+            let (lo, _) = m.bounds();
+            m.translate(lo.map(|x| -x));
+            Ok(PieceMesh {
+                name: p.name.clone(),
+                count: p.count,
+                mesh: m,
+            })
+        })
+        .collect()
+}
+
+/// Lays pieces out side by side (rows along `x`, `gap` apart, rows about
+/// as long as the layout is deep), so that one file prints them all
+/// without overlaps. Each mesh must start at the origin
+/// ([`piece_meshes`]).
+pub fn lay_out(pieces: &mut [PieceMesh], gap: f64) {
+    let area: f64 = pieces
+        .iter()
+        .map(|p| {
+            let (_, hi) = p.mesh.bounds();
+            (hi[0] + gap) * (hi[1] + gap)
+        })
+        .sum();
+    let width = area.sqrt();
+    let (mut x, mut y, mut row_depth) = (0.0f64, 0.0f64, 0.0f64);
+    for p in pieces.iter_mut() {
+        let (_, hi) = p.mesh.bounds();
+        if x > 0.0 && x + hi[0] > width {
+            y += row_depth + gap;
+            x = 0.0;
+            row_depth = 0.0;
+        }
+        p.mesh.translate([x, y, 0.0]);
+        x += hi[0] + gap;
+        row_depth = row_depth.max(hi[1]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lattice::Lattice;
+
+    fn cells_of(kind: LatticeKind) -> Vec<Cell> {
+        let l = kind.lattice();
+        (-4..=4)
+            .flat_map(|x| (-4..=4).flat_map(move |y| (-2..=2).map(move |z| [x, y, z])))
+            .filter(|&c| l.is_cell(c))
+            .collect()
+    }
+
+    fn close(a: V3, b: V3) -> bool {
+        (0..3).all(|i| (a[i] - b[i]).abs() < 1e-9)
+    }
+
+    /// A solid's vertices, sorted, for comparing solids as point sets.
+    fn corners(s: &CellSolid) -> Vec<[i64; 3]> {
+        let key = |v: V3| v.map(|x| (x * 1e6).round() as i64);
+        let mut out: Vec<[i64; 3]> = match s {
+            CellSolid::Polyhedron(p) => p.vertices.iter().map(|&v| key(v)).collect(),
+            CellSolid::Ball { centre, radius } => vec![key(*centre), key([*radius; 3])],
+        };
+        out.sort();
+        out
+    }
+
+    /// The invariant the page and STL rely on: every symmetry of every
+    /// lattice moves cell solids as the orthogonal map `world_map` says.
+    #[test]
+    fn symmetries_are_isometries_moving_solids() {
+        for kind in LatticeKind::ALL {
+            let l = kind.lattice();
+            for s in l.symmetries() {
+                let (r, t) = world_map(kind, s);
+                // Orthogonal: r · rᵀ = 1, det ±1 as the symmetry is proper.
+                let rt: M3 = std::array::from_fn(|i| std::array::from_fn(|j| r[j][i]));
+                let id = mul(&r, &rt);
+                for (i, row) in id.iter().enumerate() {
+                    for (j, &x) in row.iter().enumerate() {
+                        let want = if i == j { 1.0 } else { 0.0 };
+                        assert!((x - want).abs() < 1e-9, "{kind}: not orthogonal");
+                    }
+                }
+                // 2D lattices: turning over is a reflection in a vertical
+                // plane (the tile maps onto itself).
+                assert_eq!(det(&r) > 0.0, s.proper, "{kind}");
+                for c in cells_of(kind) {
+                    let image = s.apply(c);
+                    let moved = match cell_solid(kind, c) {
+                        CellSolid::Polyhedron(p) => CellSolid::Polyhedron(Polyhedron {
+                            vertices: p
+                                .vertices
+                                .iter()
+                                .map(|&v| {
+                                    let w = apply(&r, v);
+                                    [w[0] + t[0], w[1] + t[1], w[2] + t[2]]
+                                })
+                                .collect(),
+                            faces: p.faces,
+                        }),
+                        CellSolid::Ball { centre, radius } => {
+                            let w = apply(&r, centre);
+                            CellSolid::Ball {
+                                centre: [w[0] + t[0], w[1] + t[1], w[2] + t[2]],
+                                radius,
+                            }
+                        }
+                    };
+                    assert_eq!(
+                        corners(&moved),
+                        corners(&cell_solid(kind, image)),
+                        "{kind}: {c:?} -> {image:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// Neighbouring cells (those the pictures call adjacent) have centres
+    /// 1 apart, and polyhedral neighbours share a whole face.
+    #[test]
+    fn neighbours_touch() {
+        use crate::svg::geometry::adjacent;
+        for kind in LatticeKind::ALL {
+            let cells = cells_of(kind);
+            let mut pairs = 0;
+            for &a in &cells {
+                for &b in &cells {
+                    if !adjacent(kind, a, b) {
+                        continue;
+                    }
+                    pairs += 1;
+                    let (ca, cb) = (centre(kind, a), centre(kind, b));
+                    let d = (0..3).map(|i| (ca[i] - cb[i]).powi(2)).sum::<f64>().sqrt();
+                    let want = if kind == LatticeKind::Triangle {
+                        1.0 / 3f64.sqrt()
+                    } else {
+                        1.0
+                    };
+                    assert!((d - want).abs() < 1e-9, "{kind}: {a:?} {b:?} {d}");
+                    if let (CellSolid::Polyhedron(pa), CellSolid::Polyhedron(pb)) =
+                        (cell_solid(kind, a), cell_solid(kind, b))
+                    {
+                        let shared = pa.faces.iter().any(|fa| {
+                            pb.faces.iter().any(|fb| {
+                                fa.len() == fb.len()
+                                    && fa.iter().all(|&i| {
+                                        fb.iter().any(|&j| close(pa.vertices[i], pb.vertices[j]))
+                                    })
+                            })
+                        });
+                        assert!(shared, "{kind}: {a:?} and {b:?} share no face");
+                    }
+                }
+            }
+            assert!(pairs > 0, "{kind}");
+        }
+    }
+
+    /// Faces are anticlockwise from outside: each face's normal points
+    /// away from the solid's centre.
+    #[test]
+    fn faces_face_outwards() {
+        for kind in LatticeKind::ALL {
+            for c in cells_of(kind) {
+                let (p, o) = match cell_solid(kind, c) {
+                    CellSolid::Polyhedron(p) => (p, centre(kind, c)),
+                    CellSolid::Ball { centre, radius } => (icosphere(centre, radius, 1), centre),
+                };
+                for f in &p.faces {
+                    let (a, b, c3) = (p.vertices[f[0]], p.vertices[f[1]], p.vertices[f[2]]);
+                    let u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+                    let v = [c3[0] - a[0], c3[1] - a[1], c3[2] - a[2]];
+                    let n = [
+                        u[1] * v[2] - u[2] * v[1],
+                        u[2] * v[0] - u[0] * v[2],
+                        u[0] * v[1] - u[1] * v[0],
+                    ];
+                    let out = [a[0] - o[0], a[1] - o[1], a[2] - o[2]];
+                    assert!(
+                        n[0] * out[0] + n[1] * out[1] + n[2] * out[2] > 0.0,
+                        "{kind}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The art's picture, seen from above, is not mirrored: a column step
+    /// is +x and a row step (down the page) has negative y, in every
+    /// lattice's frame.
+    #[test]
+    fn art_seen_from_above() {
+        for kind in LatticeKind::ALL {
+            let l = kind.lattice();
+            let Some(o) = (0..6).find_map(|c| l.cell_at(0, 0, c)) else {
+                panic!("{kind}: no cell in row 0");
+            };
+            // Two columns on: the same kind of cell (triangles alternate).
+            let col = l.cell_at(0, 0, o_col(l, o) + 2);
+            let row = (0..6).find_map(|c| l.cell_at(0, 2, c));
+            let (po, pc, pr) = (
+                centre(kind, o),
+                centre(kind, col.unwrap()),
+                centre(kind, row.unwrap()),
+            );
+            assert!(
+                pc[0] > po[0] + 0.4 && (pc[1] - po[1]).abs() < 1e-9,
+                "{kind}"
+            );
+            assert!(pr[1] < po[1] - 0.5, "{kind}");
+            // Layer 1 is above layer 0 where the lattice has layers.
+            if let Some(up) = (0..6).find_map(|c| l.cell_at(1, 0, c)) {
+                assert!(centre(kind, up)[2] > po[2] + 0.5, "{kind}");
+            }
+        }
+    }
+
+    fn o_col(l: &dyn Lattice, c: Cell) -> i32 {
+        l.grid_position(c).2
+    }
+
+    #[test]
+    fn inverse_and_icosphere() {
+        for kind in LatticeKind::ALL {
+            let f = frame(kind);
+            let id = mul(&f, &inverse(&f));
+            for (i, row) in id.iter().enumerate() {
+                for (j, &x) in row.iter().enumerate() {
+                    assert!((x - if i == j { 1.0 } else { 0.0 }).abs() < 1e-12);
+                }
+            }
+        }
+        let s = icosphere([1.0, 2.0, 3.0], 0.5, 2);
+        assert_eq!(s.faces.len(), 320);
+        assert_eq!(s.vertices.len(), 162);
+        for v in &s.vertices {
+            let d = ((v[0] - 1.0).powi(2) + (v[1] - 2.0).powi(2) + (v[2] - 3.0).powi(2)).sqrt();
+            assert!((d - 0.5).abs() < 1e-12);
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! Twisty puzzles on the five platonic solids, built from their geometry,
+//! with exact counts of their positions.
+//!
+//! # Design
+//!
+//! A puzzle is a solid plus **cuts**; nothing is written per puzzle
+//! ([`puzzle`] has the construction). A cut (`f 0.333`: parallel to every
+//! face at a third of the way out) stands for the planes normal to every
+//! face, vertex or edge direction at that depth ([`spec`]). The planes cut
+//! each face into convex **stickers**; stickers on the same side of every
+//! plane form a **piece**; parallel planes share an **axis** and cut space
+//! into **slices**, and a **move** turns some slices of an axis by the
+//! axis's angle. Everything downstream sees only the moves' permutations
+//! of the stickers ([`perm::Perm`], `u16` points): the group they generate
+//! is the puzzle.
+//!
+//! ```text
+//! solid + cuts ──► planes ──► stickers, pieces, axes ──► moves (sticker permutations)
+//!                                                          │
+//!          notation (U R2 2F') ◄── states ◄────────────────┤
+//!                                                          ▼
+//!                    stabilizer chain (Schreier–Sims) ──► group order, membership, random states
+//!                                                          │
+//!                    colour search (backtrack) ──────────► positions, with identical stickers merged
+//! ```
+//!
+//! Geometry is in `f64` with an absolute tolerance ([`geom::EPS`]); the
+//! construction checks that every turned sticker lands on a sticker of the
+//! turned face, so a tolerance problem shows up as an error, never as a
+//! wrong permutation.
+//!
+//! # Modules
+//!
+//! * [`solid`]: the five solids at inradius 1, named faces, vertices and
+//!   edges, rotation groups.
+//! * [`spec`]: cuts and move sets; [`file`]: the TOML puzzle format;
+//!   [`catalog`]: named puzzles (the seed project's families and the
+//!   classics).
+//! * [`puzzle`]: the construction and the [`Puzzle`] model.
+//! * [`notation`]: turns (`U`, `U2'`, `2U`, `1-2U`), sequences, inverses.
+//! * [`state`]: states, and the text and JSON forms of a coloured state.
+//! * [`schreier`]: a verified Schreier–Sims stabilizer chain.
+//! * [`search`]: backtrack search for colour-preserving elements (the
+//!   stabilizer of the colouring, and a group element producing a given
+//!   colouring).
+//! * [`count`]: the three counts (group order, positions, positions up to
+//!   whole-puzzle rotations) and tips.
+//! * [`check`]: is a coloured state reachable, and if not, why.
+//! * [`distances`]: God's algorithm by breadth-first search in two bits
+//!   per position.
+//!
+//! # Example
+//!
+//! ```
+//! use polycover_twisty::{catalog, count::Counts, puzzle::Puzzle, state::State};
+//!
+//! let cube = Puzzle::build(&catalog::spec("3x3x3").unwrap()).unwrap();
+//! assert_eq!((cube.stickers.len(), cube.pieces.len(), cube.moves.len()), (54, 26, 6));
+//! let turns = cube.parse_turns("R U R' U'").unwrap();
+//! let mut s = State::solved(&cube);
+//! for _ in 0..6 {
+//!     s.apply(&cube, &turns);
+//! }
+//! assert!(s.is_solved()); // the "sexy move" has order 6
+//! let counts = Counts::new(&cube).unwrap();
+//! assert_eq!(counts.group_order.to_string(), "43252003274489856000");
+//! ```
+
+pub mod catalog;
+pub mod check;
+pub mod count;
+pub mod distances;
+pub mod error;
+pub mod file;
+pub mod geom;
+pub mod notation;
+pub mod perm;
+pub mod puzzle;
+pub mod rng;
+pub mod schreier;
+pub mod search;
+pub mod solid;
+pub mod spec;
+pub mod state;
+
+pub use error::Error;
+pub use notation::Turn;
+pub use puzzle::Puzzle;
+pub use state::State;
+
+/// Builds a catalog puzzle by name.
+pub fn named(name: &str) -> Result<Puzzle, Error> {
+    Puzzle::build(&catalog::spec(name)?)
+}
