@@ -460,6 +460,27 @@ impl<'m> Plan<'m> {
         }
     }
 
+    /// The group elements (indices into the action's permutations) whose
+    /// images of a solution of the big search (options of
+    /// [`Plan::matrix`]) the big search finds too: the stabilizer of its
+    /// representative (representatives), every element (Burnside), the
+    /// identity alone for a plain search. One member of each class of
+    /// solutions found is the one whose sorted original options come first
+    /// among its images under these.
+    pub fn also_found(&self, options: &[OptionId]) -> Vec<usize> {
+        match self.method {
+            Method::Representatives { .. } => options
+                .iter()
+                .find_map(|o| match &self.reps[o.index()] {
+                    Rep::Symmetric(h) => Some(h.clone()),
+                    _ => None,
+                })
+                .unwrap_or_else(|| vec![0]),
+            Method::Burnside | Method::BurnsideByStabilizers => (0..self.order).collect(),
+            Method::Full => vec![0],
+        }
+    }
+
     /// The order of the group.
     pub fn group_order(&self) -> usize {
         self.order

@@ -55,6 +55,18 @@ impl Hasher for WordHasher {
 /// Hash maps keyed by small integers.
 pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
 
+/// A pair's key in two words: the shape ids, and the offset's coordinates
+/// in 21 bits each (offsets stay far below a million: pieces start on a
+/// board of at most a few thousand cells a side and move at most 30,000
+/// steps).
+fn key(a: u32, b: u32, delta: Cell) -> (u64, u64) {
+    let c = |x: i32| u64::from(x as u32 & 0x1f_ffff);
+    (
+        u64::from(a) | u64::from(b) << 32,
+        c(delta[0]) | c(delta[1]) << 21 | c(delta[2]) << 42,
+    )
+}
+
 /// One worker's cache (they are not shared: each thread takes one from the
 /// disassembler's pool).
 ///
@@ -69,8 +81,9 @@ pub struct Cache {
     grids: Vec<Grid>,
     /// Shape ids by cells.
     ids: FastMap<Vec<Cell>, u32>,
-    /// Limits by (shape a, shape b, position of b minus position of a).
-    pairs: FastMap<(u32, u32, Cell), Limits>,
+    /// Limits by (shape a, shape b, position of b minus position of a),
+    /// packed ([`key`]).
+    pairs: FastMap<(u64, u64), Limits>,
 }
 
 impl Cache {
@@ -107,7 +120,7 @@ impl Cache {
     /// in every direction of `motion`.
     pub fn limits(&mut self, motion: &Motion, a: u32, b: u32, delta: Cell) -> &Limits {
         let (shapes, grids) = (&self.shapes, &self.grids);
-        self.pairs.entry((a, b, delta)).or_insert_with(|| {
+        self.pairs.entry(key(a, b, delta)).or_insert_with(|| {
             let mut out = [FREE; MAX_DIRECTIONS];
             // b's cells in a's frame: the grid for a moving, the cells for
             // b moving against a's grid.

@@ -62,15 +62,59 @@ impl<'a> Classifier<'a> {
             .collect()
     }
 
-    /// A solution's weight and how it comes apart.
-    pub fn classify(
-        &self,
-        options: &[OptionId],
-    ) -> Result<(Weight, Option<Separation>), DisassemblyError> {
+    /// A solution's weight, and the weight its level gets with how it
+    /// comes apart.
+    ///
+    /// Where the big search finds several members of a class (every
+    /// solution, or a representative with symmetries), the class is taken
+    /// apart once, for the member whose options come first, which carries
+    /// the whole class's weight; the others carry none.
+    pub fn classify(&self, options: &[OptionId]) -> Result<Classified, DisassemblyError> {
         let weight = self.plan.weigh(options);
-        let separation = self.disassembler.analyse(&self.canonical(options))?;
-        Ok((weight, separation.separation))
+        // The search finds this solution's images under these elements too:
+        // the first of them stands for them all.
+        let mine = self.plan.original(options);
+        let mut image = Vec::with_capacity(mine.len());
+        for &g in &self.plan.also_found(options) {
+            image.clear();
+            image.extend(mine.iter().map(|&o| self.perms[g][o as usize]));
+            image.sort_unstable();
+            if image < mine {
+                return Ok(Classified {
+                    weight,
+                    class_weight: Weight::default(),
+                    separation: None,
+                });
+            }
+        }
+        // The class: |G| / |Stab| solutions, one class (kept times |G|).
+        let order = self.plan.group_order() as u128;
+        let stabilizer = (weight.distinct / weight.total.max(1)).max(1);
+        let class_weight = Weight {
+            total: order / stabilizer,
+            distinct: order,
+        };
+        let canonical = self.canonical(options);
+        let separation = self.disassembler.analyse(&canonical)?.separation;
+        Ok(Classified {
+            weight,
+            class_weight,
+            separation,
+        })
     }
+}
+
+/// A solution weighed and taken apart ([`Classifier::classify`]).
+#[derive(Clone, Debug)]
+pub struct Classified {
+    /// What the solution is worth in the count ([`Plan::weigh`]).
+    pub weight: Weight,
+    /// What its level gets: its class's weight when it is the member that
+    /// stands for the class, else nothing.
+    pub class_weight: Weight,
+    /// How it comes apart (`None`: it does not, or another member of its
+    /// class stands for it).
+    pub separation: Option<Separation>,
 }
 
 /// Solutions counted by level.
@@ -109,13 +153,13 @@ pub fn count_levels(
     let mut error = None;
     let mut solver = dlx::Solver::new(plan.matrix());
     solver.solve(&mut |o: &[OptionId]| match classifier.classify(o) {
-        Ok((w, s)) => {
-            total += w.total;
-            distinct += w.distinct;
-            if let Some(s) = s {
+        Ok(c) => {
+            total += c.weight.total;
+            distinct += c.weight.distinct;
+            if let Some(s) = c.separation {
                 let e = sums.entry(s.level()).or_default();
-                e.0 += w.total;
-                e.1 += w.distinct;
+                e.0 += c.class_weight.total;
+                e.1 += c.class_weight.distinct;
             }
             dlx::Control::Continue
         }

@@ -55,12 +55,11 @@
 //! BurrTools does; this decides which part is "removed" and so the order
 //! of the level string.
 
-use super::cache::{Cache, FastMap, MAX_DIRECTIONS};
+use super::cache::{Cache, MAX_DIRECTIONS};
 use super::motion::{FREE, Motion};
 use super::{DisassemblyError, Move, Separation};
 use crate::lattice::Cell;
 use std::collections::VecDeque;
-use std::hash::{Hash, Hasher};
 
 /// A piece of the subassembly being taken apart.
 #[derive(Copy, Clone, Debug)]
@@ -84,8 +83,8 @@ pub(crate) struct Member {
 struct Step {
     /// The parent position (`u32::MAX` for the start).
     parent: u32,
-    /// The pieces that moved (bits by member index), as recorded: after
-    /// the weight rule.
+    /// The pieces that moved (bits by member index), before the weight
+    /// rule ([`recorded`]).
     moved: u64,
     /// The direction they moved in.
     dir: u8,
@@ -110,9 +109,12 @@ impl Nodes {
     }
 
     fn hash(&self, k: u32) -> u64 {
-        let mut h = super::cache::WordHasher::default();
-        self.position(k)[1..].hash(&mut h);
-        h.finish()
+        let mut h: u64 = 0;
+        for o in &self.position(k)[1..] {
+            let w = (o[0] as u16 as u64) | (o[1] as u16 as u64) << 16 | (o[2] as u16 as u64) << 32;
+            h = (h.rotate_left(7) ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        }
+        h ^ h >> 29
     }
 
     /// Removes the last position (a duplicate).
@@ -196,29 +198,59 @@ struct LimitTable {
 }
 
 impl LimitTable {
-    /// The closure of `p` for `s` steps in direction `d` (bits by piece),
-    /// or `None` when it would hold more than `max` pieces.
-    fn closure(&self, p: usize, d: usize, s: u32, max: u32) -> Option<u64> {
+    /// `out[i]`: the pieces `i` would hit moving `s` steps in direction
+    /// `d` (bits `j` with `lim[d][i][j] < s`).
+    fn blockers(&self, d: usize, s: u32, out: &mut Vec<u64>) {
         let n = self.n;
-        let mut set = 1u64 << p;
-        let mut todo = set;
-        let mut size = 1;
-        while todo != 0 {
-            let i = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            let row = &self.lim[(d * n + i) * n..(d * n + i + 1) * n];
+        out.clear();
+        for row in self.lim[d * n * n..(d + 1) * n * n].chunks_exact(n) {
+            let mut m = 0u64;
             for (j, &l) in row.iter().enumerate() {
-                if u32::from(l) < s && set >> j & 1 == 0 {
-                    size += 1;
-                    if size > max {
-                        return None;
-                    }
-                    set |= 1 << j;
-                    todo |= 1 << j;
-                }
+                m |= u64::from(u32::from(l) < s) << j;
             }
+            out.push(m);
         }
-        Some(set)
+    }
+}
+
+/// The closure of piece `p` under `blockers` (see [`LimitTable::blockers`]):
+/// bits by piece, or `None` when it would hold more than `max` pieces.
+fn closure(blockers: &[u64], p: usize, max: u32) -> Option<u64> {
+    let mut set = 1u64 << p;
+    let mut todo = set;
+    while todo != 0 {
+        let i = todo.trailing_zeros() as usize;
+        todo &= todo - 1;
+        let add = blockers[i] & !set;
+        if add != 0 {
+            set |= add;
+            if set.count_ones() > max {
+                return None;
+            }
+            todo |= add;
+        }
+    }
+    Some(set)
+}
+
+/// A move of the pieces `set` in direction `d` as recorded: when the
+/// heaviest of them is heavier than every piece that stays, the others
+/// move the other way instead (BurrTools' weight rule).
+fn recorded(members: &[Member], set: u64, d: usize) -> (u64, usize) {
+    let heaviest = |take: bool| {
+        members
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| (set >> i & 1 == 1) == take)
+            .map(|(_, m)| m.weight)
+            .max()
+            .unwrap_or(0)
+    };
+    if heaviest(false) < heaviest(true) {
+        let all = if members.len() == 64 { u64::MAX } else { (1 << members.len()) - 1 };
+        (all & !set, Motion::opposite(d))
+    } else {
+        (set, d)
     }
 }
 
@@ -256,24 +288,10 @@ impl Search<'_> {
             n,
             lim: vec![FREE; dirs * n * n],
         };
+        // The moves found in the direction being tried: (pieces, steps).
         let mut found: Vec<(u64, u32)> = Vec::new();
-        let mut found_set: FastMap<(u64, u32), ()> = FastMap::default();
-        let weight_of = |set: u64| -> u32 {
-            (0..n)
-                .filter(|&i| set >> i & 1 == 1)
-                .map(|i| members[i].weight)
-                .max()
-                .unwrap_or(0)
-        };
-        // The move as recorded: the heavier side stays.
-        let recorded = |set: u64, d: usize| -> (u64, usize) {
-            if weight_of(all & !set) < weight_of(set) {
-                (all & !set, Motion::opposite(d))
-            } else {
-                (set, d)
-            }
-        };
-
+        let mut leave: Vec<Vec<u64>> = vec![Vec::with_capacity(n); dirs];
+        let mut by_steps: Vec<Vec<u64>> = Vec::new();
         loop {
             let Some(k) = queue.pop_front() else {
                 if next.is_empty() {
@@ -288,39 +306,49 @@ impl Search<'_> {
             self.fill_limits(members, nodes.position(k), &mut table);
 
             // 1 and 2: can a piece, or a group of at most half, leave?
-            let leaving = (0..dirs)
-                .flat_map(|d| (0..n).map(move |p| (d, p)))
-                .find_map(|(d, p)| table.closure(p, d, LEAVE, 1).map(|s| (s, d)))
+            for (d, b) in leave.iter_mut().enumerate() {
+                table.blockers(d, LEAVE, b);
+            }
+            let pairs = || (0..dirs).flat_map(|d| (0..n).map(move |p| (d, p)));
+            let leaving = pairs()
+                .find(|&(d, p)| leave[d][p] == 0)
+                .map(|(d, p)| (1u64 << p, d))
                 .or_else(|| {
-                    (half > 1)
-                        .then(|| {
-                            (0..dirs)
-                                .flat_map(|d| (0..n).map(move |p| (d, p)))
-                                .find_map(|(d, p)| table.closure(p, d, LEAVE, half).map(|s| (s, d)))
-                        })
-                        .flatten()
+                    if half > 1 {
+                        pairs().find_map(|(d, p)| closure(&leave[d], p, half).map(|s| (s, d)))
+                    } else {
+                        None
+                    }
                 });
             if let Some((set, d)) = leaving {
-                let (removed, d) = recorded(set, d);
+                let (removed, d) = recorded(members, set, d);
                 return self.split(members, &nodes, k, removed, d);
             }
 
             // 3: the moves, with merges.
             for d in 0..dirs {
                 found.clear();
-                found_set.clear();
+                // by_steps[s - 1]: the blockers for s steps, made when needed.
+                let mut made = 0;
                 let step = self.motion.step(d);
                 for p in 0..n {
                     for s in 1..LEAVE {
-                        let Some(set) = table.closure(p, d, s, half) else {
+                        if s as usize > made {
+                            if by_steps.len() < s as usize {
+                                by_steps.push(Vec::with_capacity(n));
+                            }
+                            table.blockers(d, s, &mut by_steps[s as usize - 1]);
+                            made = s as usize;
+                        }
+                        let Some(set) = closure(&by_steps[s as usize - 1], p, half) else {
                             break;
                         };
-                        if found_set.insert((set, s), ()).is_some() {
+                        if found.contains(&(set, s)) {
                             continue;
                         }
                         found.push((set, s));
                         let scan = found.len() - 1;
-                        self.child(&mut nodes, k, set, s, d, step, &recorded, &mut fronts, [old, cur, new], &mut next)?;
+                        self.child(&mut nodes, k, set, s, d, step, &mut fronts, [old, cur, new], &mut next)?;
                         // Merge with the moves found before, newest first.
                         for f in (0..scan).rev() {
                             let (other, t) = found[f];
@@ -331,11 +359,11 @@ impl Search<'_> {
                             if union == set || union == other || union == all {
                                 continue;
                             }
-                            if found_set.insert((union, s), ()).is_some() {
+                            if found.contains(&(union, s)) {
                                 continue;
                             }
                             found.push((union, s));
-                            self.child(&mut nodes, k, union, s, d, step, &recorded, &mut fronts, [old, cur, new], &mut next)?;
+                            self.child(&mut nodes, k, union, s, d, step, &mut fronts, [old, cur, new], &mut next)?;
                         }
                     }
                 }
@@ -385,7 +413,6 @@ impl Search<'_> {
         s: u32,
         d: usize,
         step: Cell,
-        recorded: &dyn Fn(u64, usize) -> (u64, usize),
         fronts: &mut [PositionSet; 3],
         [old, cur, new]: [usize; 3],
         next: &mut VecDeque<u32>,
@@ -411,11 +438,10 @@ impl Search<'_> {
             }
             nodes.offsets.push(o);
         }
-        let (moved, dir) = recorded(set, d);
         nodes.steps.push(Step {
             parent: k,
-            moved,
-            dir: dir as u8,
+            moved: set,
+            dir: d as u8,
             steps: s as u16,
         });
         let id = (nodes.steps.len() - 1) as u32;
@@ -483,9 +509,10 @@ impl Search<'_> {
         let mut at = k;
         while nodes.steps[at as usize].parent != u32::MAX {
             let st = nodes.steps[at as usize];
+            let (moved, dir) = recorded(members, st.moved, st.dir as usize);
             moves.push(Move {
-                pieces: names(st.moved),
-                direction: st.dir as usize,
+                pieces: names(moved),
+                direction: dir,
                 steps: Some(u32::from(st.steps)),
             });
             at = st.parent;
