@@ -54,6 +54,8 @@ enum Command {
     Merge(cmd::merge::MergeArgs),
     /// Write a problem in another program's format (BurrTools .xmpuzzle)
     Export(cmd::export::ExportArgs),
+    /// Twisty puzzles: list, show, count, apply, check, scramble, distances
+    Twisty(cmd::twisty::TwistyArgs),
 }
 
 fn main() -> ExitCode {
@@ -69,6 +71,7 @@ fn main() -> ExitCode {
         Command::Plan(args) => cmd::plan::run(args),
         Command::Merge(args) => cmd::merge::run(args),
         Command::Export(args) => cmd::export::run(args),
+        Command::Twisty(args) => cmd::twisty::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),
