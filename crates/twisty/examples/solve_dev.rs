@@ -26,7 +26,12 @@ fn main() {
         let st = common::scramble(&p, seed, 200);
         match solver.solve(&st) {
             Ok(sol) => {
-                eprintln!("seed {seed}: {} moves ({} exact), {:.3}s", sol.moves.len(), sol.exact_moves, sol.solve_seconds);
+                eprintln!(
+                    "seed {seed}: {} moves ({} exact), {:.3}s",
+                    sol.moves.len(),
+                    sol.exact_moves,
+                    sol.solve_seconds
+                );
                 total += sol.moves.len();
             }
             Err(e) => eprintln!("seed {seed}: {e}"),

@@ -420,7 +420,7 @@ impl Puzzle {
     }
 
     /// The turns of a move set: (name, axis, slices, end).
-    fn choose_moves(&self, moves: &Moves) -> Result<Vec<(String, usize, Vec<usize>, End)>, Error> {
+    fn choose_moves(&self, moves: &Moves) -> Result<Vec<ChosenTurn>, Error> {
         let mut out = Vec::new();
         let canonical = |ai: usize, s: usize| -> (String, usize, Vec<usize>, End) {
             let a = &self.axes[ai];
@@ -625,6 +625,9 @@ pub fn face_frame(normal: Vec3) -> (Vec3, Vec3) {
     let upv = (reference - normal * reference.dot(normal)).unit();
     (upv, upv.cross(normal))
 }
+
+/// A turn chosen for a move set: its name, axis, slices and end.
+type ChosenTurn = (String, usize, Vec<usize>, End);
 
 #[cfg(test)]
 mod tests {

@@ -35,7 +35,10 @@ fn solves_cube3_with_slices() {
     let p = cube(3, true);
     let solver = Solver::prepare(&p, &Options::default()).unwrap();
     let (mean, max) = check(&p, &solver, 5);
-    eprintln!("cube-3: mean {mean} max {max} prep {:.3}s", solver.prepare_seconds);
+    eprintln!(
+        "cube-3: mean {mean} max {max} prep {:.3}s",
+        solver.prepare_seconds
+    );
 }
 
 #[test]
@@ -44,6 +47,9 @@ fn solves_cube2_and_cube4() {
         let p = cube(n, true);
         let solver = Solver::prepare(&p, &Options::default()).unwrap();
         let (mean, max) = check(&p, &solver, 3);
-        eprintln!("cube-{n}: mean {mean} max {max} prep {:.3}s", solver.prepare_seconds);
+        eprintln!(
+            "cube-{n}: mean {mean} max {max} prep {:.3}s",
+            solver.prepare_seconds
+        );
     }
 }

@@ -202,7 +202,8 @@ fn triangle_motion() -> Motion {
     };
     // (axis, checks for kind 0, checks for kind 1), BurrTools' directions
     // 1 to 3; direction 0 is z.
-    let plane: [((i32, i32), [(i32, i32); 2], [(i32, i32); 2]); 3] = [
+    type Checks = [(i32, i32); 2];
+    let plane: [((i32, i32), Checks, Checks); 3] = [
         ((2, 0), [(1, 0), (2, 0)], [(1, 0), (2, 0)]),
         ((1, 1), [(1, 0), (1, 1)], [(0, 1), (1, 1)]),
         ((-1, 1), [(-1, 0), (-1, 1)], [(0, 1), (-1, 1)]),

@@ -66,7 +66,9 @@ fn pow_fits(base: usize, k: usize, cap: usize) -> bool {
 }
 
 fn factorial_fits(n: usize, cap: usize) -> bool {
-    (1..=n).try_fold(1usize, |a, x| a.checked_mul(x).filter(|&v| v <= cap)).is_some()
+    (1..=n)
+        .try_fold(1usize, |a, x| a.checked_mul(x).filter(|&v| v <= cap))
+        .is_some()
 }
 
 /// Lehmer rank of a permutation of `0..n`.
@@ -128,7 +130,9 @@ impl OrbitTables {
         }
         let groups = n.div_ceil(k);
         for g in 0..groups {
-            let pieces: Vec<u16> = (g * n / groups..(g + 1) * n / groups).map(|p| p as u16).collect();
+            let pieces: Vec<u16> = (g * n / groups..(g + 1) * n / groups)
+                .map(|p| p as u16)
+                .collect();
             let pdb = t.build(PdbKind::Pieces(pieces));
             t.pdbs.push(pdb);
         }
@@ -196,9 +200,10 @@ impl OrbitTables {
             PdbKind::Pieces(pieces) => {
                 for (idx, d) in dist.iter_mut().enumerate() {
                     decode(idx, &mut cur);
-                    let home = cur.iter().zip(pieces).all(|(&s, &q)| {
-                        s % o == 0 && self.class[s / o] == self.class[q as usize]
-                    });
+                    let home = cur
+                        .iter()
+                        .zip(pieces)
+                        .all(|(&s, &q)| s % o == 0 && self.class[s / o] == self.class[q as usize]);
                     if home && (1..width).all(|i| !cur[..i].contains(&cur[i])) {
                         *d = 0;
                         frontier.push(idx);
@@ -207,7 +212,11 @@ impl OrbitTables {
             }
             PdbKind::Twists | PdbKind::Perm => {
                 let id: Vec<usize> = (0..n).collect();
-                let idx = if matches!(kind, PdbKind::Perm) { perm_rank(&id) } else { 0 };
+                let idx = if matches!(kind, PdbKind::Perm) {
+                    perm_rank(&id)
+                } else {
+                    0
+                };
                 dist[idx] = 0;
                 frontier.push(idx);
             }
@@ -228,8 +237,8 @@ impl OrbitTables {
                         }
                         PdbKind::Twists => {
                             // Position-major: the twist at p moves to the image of p.
-                            for p in 0..n {
-                                let s = self.mv[base + p * o + cur[p]] as usize;
+                            for (p, &c) in cur.iter().enumerate().take(n) {
+                                let s = self.mv[base + p * o + c] as usize;
                                 img[s / o] = s % o;
                             }
                         }
@@ -259,14 +268,18 @@ impl OrbitTables {
         let mut h = 0u8;
         for pdb in &self.pdbs {
             let idx = match &pdb.kind {
-                PdbKind::Pieces(pieces) => {
-                    pieces.iter().rev().fold(0usize, |a, &q| a * self.slots + tokens[q as usize] as usize)
-                }
+                PdbKind::Pieces(pieces) => pieces
+                    .iter()
+                    .rev()
+                    .fold(0usize, |a, &q| a * self.slots + tokens[q as usize] as usize),
                 PdbKind::Twists => {
                     for &s in &tokens[..self.n] {
                         scratch[s as usize / o] = s as usize % o;
                     }
-                    scratch[..self.n].iter().rev().fold(0usize, |a, &x| a * o + x)
+                    scratch[..self.n]
+                        .iter()
+                        .rev()
+                        .fold(0usize, |a, &x| a * o + x)
                 }
                 PdbKind::Perm => {
                     for (q, &s) in tokens[..self.n].iter().enumerate() {
@@ -310,7 +323,12 @@ pub enum Found {
 
 impl Stage {
     /// A stage over the orbits whose tables are given.
-    pub fn new(tables: Vec<Arc<OrbitTables>>, moves: &Moves, invariants: &Invariants, with_invariants: bool) -> Stage {
+    pub fn new(
+        tables: Vec<Arc<OrbitTables>>,
+        moves: &Moves,
+        invariants: &Invariants,
+        with_invariants: bool,
+    ) -> Stage {
         let mut orbits = Vec::new();
         let mut offset = 0;
         let mut widest = 0;
@@ -322,12 +340,20 @@ impl Stage {
         }
         let useful = (0..moves.len())
             .filter(|&m| {
-                orbits.iter().any(|(t, _)| t.touching.binary_search(&m).is_ok())
+                orbits
+                    .iter()
+                    .any(|(t, _)| t.touching.binary_search(&m).is_ok())
                     || (with_invariants && invariants.step(0, m) != 0)
             })
             .map(|m| m as MoveId)
             .collect();
-        Stage { orbits, tokens: offset, invariants: with_invariants, useful, widest }
+        Stage {
+            orbits,
+            tokens: offset,
+            invariants: with_invariants,
+            useful,
+            widest,
+        }
     }
 
     /// The search state of orbit states: the slot of every followed piece.
@@ -344,7 +370,13 @@ impl Stage {
     }
 
     #[inline]
-    fn heuristic(&self, tokens: &[u16], inv: &Invariants, code: u64, scratch: &mut [usize]) -> Option<u8> {
+    fn heuristic(
+        &self,
+        tokens: &[u16],
+        inv: &Invariants,
+        code: u64,
+        scratch: &mut [usize],
+    ) -> Option<u8> {
         let mut h = 0u8;
         for (t, offset) in &self.orbits {
             h = h.max(t.heuristic(&tokens[*offset..], scratch)?);
@@ -404,7 +436,14 @@ impl Stage {
         Found::Budget
     }
 
-    fn dfs(&self, ctx: &mut Ctx, depth: usize, code: u64, left: usize, last: Option<MoveId>) -> Step {
+    fn dfs(
+        &self,
+        ctx: &mut Ctx,
+        depth: usize,
+        code: u64,
+        left: usize,
+        last: Option<MoveId>,
+    ) -> Step {
         if self.solved(&ctx.bufs[depth], code) {
             return Step::Found;
         }
@@ -413,8 +452,12 @@ impl Stage {
         }
         for &m in &self.useful {
             if let Some(l) = last {
-                let (tl, tm) = (ctx.moves.twist[l as usize].turn, ctx.moves.twist[m as usize].turn);
-                if tl == tm || (ctx.moves.axis[l as usize] == ctx.moves.axis[m as usize] && tm < tl) {
+                let (tl, tm) = (
+                    ctx.moves.twist[l as usize].turn,
+                    ctx.moves.twist[m as usize].turn,
+                );
+                if tl == tm || (ctx.moves.axis[l as usize] == ctx.moves.axis[m as usize] && tm < tl)
+                {
                     continue;
                 }
             }
@@ -432,7 +475,11 @@ impl Stage {
                     }
                 }
             }
-            let code2 = if self.invariants { ctx.inv.step(code, m as usize) } else { code };
+            let code2 = if self.invariants {
+                ctx.inv.step(code, m as usize)
+            } else {
+                code
+            };
             let Some(h) = self.heuristic(&ctx.bufs[depth + 1], ctx.inv, code2, &mut ctx.scratch)
             else {
                 continue;
@@ -450,7 +497,6 @@ impl Stage {
         }
         Step::NotFound
     }
-
 }
 
 struct Ctx<'a> {

@@ -59,10 +59,18 @@ impl Invariants {
         let mut components = Vec::new();
         for (i, orbit) in orbits.iter().enumerate() {
             if orbit.distinct && orbit.len() > 1 {
-                components.push(Component { orbit: i, modulus: 2, parity: true });
+                components.push(Component {
+                    orbit: i,
+                    modulus: 2,
+                    parity: true,
+                });
             }
             if orbit.twists > 1 {
-                components.push(Component { orbit: i, modulus: orbit.twists, parity: false });
+                components.push(Component {
+                    orbit: i,
+                    modulus: orbit.twists,
+                    parity: false,
+                });
             }
         }
         let delta: Vec<Vec<u16>> = (0..moves.len())
@@ -74,7 +82,9 @@ impl Invariants {
                         if c.parity {
                             parity_of(|p| orbit.pos(m, p), orbit.len())
                         } else {
-                            ((0..orbit.len()).map(|p| orbit.shift(m, p) as u32).sum::<u32>()
+                            ((0..orbit.len())
+                                .map(|p| orbit.shift(m, p) as u32)
+                                .sum::<u32>()
                                 % c.modulus as u32) as u16
                         }
                     })
@@ -82,21 +92,38 @@ impl Invariants {
             })
             .collect();
         // Components no move changes are always zero on reachable states: drop them.
-        let keep: Vec<bool> =
-            (0..components.len()).map(|i| delta.iter().any(|d| d[i] != 0)).collect();
-        let components: Vec<Component> =
-            components.iter().zip(&keep).filter(|(_, k)| **k).map(|(c, _)| *c).collect();
+        let keep: Vec<bool> = (0..components.len())
+            .map(|i| delta.iter().any(|d| d[i] != 0))
+            .collect();
+        let components: Vec<Component> = components
+            .iter()
+            .zip(&keep)
+            .filter(|(_, k)| **k)
+            .map(|(c, _)| *c)
+            .collect();
         let delta: Vec<Vec<u16>> = delta
             .into_iter()
-            .map(|d| d.into_iter().zip(&keep).filter(|(_, k)| **k).map(|(v, _)| v).collect())
+            .map(|d| {
+                d.into_iter()
+                    .zip(&keep)
+                    .filter(|(_, k)| **k)
+                    .map(|(v, _)| v)
+                    .collect()
+            })
             .collect();
-        let mut inv = Invariants { components, delta, dist: HashMap::new() };
+        let mut inv = Invariants {
+            components,
+            delta,
+            dist: HashMap::new(),
+        };
         inv.tabulate();
         inv
     }
 
     fn encode(&self, v: &[u16]) -> u64 {
-        v.iter().zip(&self.components).fold(0u64, |k, (&x, c)| k * c.modulus as u64 + x as u64)
+        v.iter()
+            .zip(&self.components)
+            .fold(0u64, |k, (&x, c)| k * c.modulus as u64 + x as u64)
     }
 
     fn decode(&self, mut k: u64) -> Vec<u16> {

@@ -56,7 +56,11 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { optimal: false, exact_positions: 8, budget: 200_000_000 }
+        Options {
+            optimal: false,
+            exact_positions: 8,
+            budget: 200_000_000,
+        }
     }
 }
 
@@ -126,19 +130,22 @@ impl Solver {
         let tables = if options.optimal {
             vec![OpTable::default(); structure.orbits.len()]
         } else {
-            ops::build_tables(&structure, &moves, &puzzle.pieces, &sym, OpSearch::default())
+            ops::build_tables(
+                &structure,
+                &moves,
+                &puzzle.pieces,
+                &sym,
+                OpSearch::default(),
+            )
         };
         let mut op_orbits = Vec::new();
         let mut exact_orbits = Vec::new();
         for (oi, orbit) in structure.orbits.iter().enumerate() {
             let covered = !options.optimal && covers(orbit, &tables[oi]);
-            if covered && orbit.len() > options.exact_positions {
+            // Small orbits of distinct pieces, and orbits no table covers:
+            // exact search.
+            if covered && (orbit.len() > options.exact_positions || !orbit.distinct) {
                 op_orbits.push(oi);
-            } else if covered && !orbit.distinct {
-                op_orbits.push(oi);
-            } else if covered {
-                // Small orbits: exact when cheap enough.
-                exact_orbits.push(oi);
             } else {
                 exact_orbits.push(oi);
             }
@@ -161,7 +168,12 @@ impl Solver {
             stages.push(Stage::new(orbit_tables, &moves, &invariants, true));
         } else {
             for i in 1..=orbit_tables.len() {
-                stages.push(Stage::new(orbit_tables[..i].to_vec(), &moves, &invariants, false));
+                stages.push(Stage::new(
+                    orbit_tables[..i].to_vec(),
+                    &moves,
+                    &invariants,
+                    false,
+                ));
             }
             if !invariants.is_trivial() {
                 stages.push(Stage::new(orbit_tables, &moves, &invariants, true));
@@ -185,7 +197,10 @@ impl Solver {
     pub fn solve(&self, colours: &[u16]) -> Result<Solution, SolveError> {
         let t0 = Instant::now();
         let orbits = &self.structure.orbits;
-        let mut states = self.structure.read(&self.puzzle, colours).map_err(SolveError::State)?;
+        let mut states = self
+            .structure
+            .read(&self.puzzle, colours)
+            .map_err(SolveError::State)?;
         let code = self.invariants.of(orbits, &states);
         if self.invariants.distance(code).is_none() {
             return Err(SolveError::Unreachable(
@@ -195,7 +210,14 @@ impl Solver {
         let mut seq: Vec<MoveId> = Vec::new();
         for stage in &self.stages {
             let code = self.invariants.of(orbits, &states);
-            match stage.search(&self.moves, &self.invariants, &states, code, self.options.budget, 60) {
+            match stage.search(
+                &self.moves,
+                &self.invariants,
+                &states,
+                code,
+                self.options.budget,
+                60,
+            ) {
                 Found::Solution(s) => {
                     self.apply(&mut states, &s);
                     seq.extend(s);
@@ -211,8 +233,14 @@ impl Solver {
         let seq = self.moves.simplify(&seq);
         let exact_moves = seq.len();
         let mut seq = seq;
-        if !insert::insert_all(&self.moves, orbits, &self.tables, &self.op_orbits, &mut seq, &mut states)
-        {
+        if !insert::insert_all(
+            &self.moves,
+            orbits,
+            &self.tables,
+            &self.op_orbits,
+            &mut seq,
+            &mut states,
+        ) {
             return Err(SolveError::Unreachable(
                 "the pieces left cannot be solved by the puzzle's moves".to_string(),
             ));
@@ -247,7 +275,9 @@ impl Solver {
     /// The move id of a twist.
     pub fn move_id(&self, tw: Twist) -> Option<MoveId> {
         let ids = self.moves.id.get(tw.turn as usize)?;
-        ids.get(tw.amount as usize).copied().filter(|&m| m != MoveId::MAX)
+        ids.get(tw.amount as usize)
+            .copied()
+            .filter(|&m| m != MoveId::MAX)
     }
 }
 
@@ -261,7 +291,9 @@ fn covers(orbit: &structure::Orbit, table: &OpTable) -> bool {
     let mut cycles = std::collections::HashSet::new();
     let mut twists = std::collections::HashSet::new();
     for (e, _) in table.entries() {
-        let moved = (0..e.len as usize).filter(|&i| e.src[i] != e.dst[i]).count();
+        let moved = (0..e.len as usize)
+            .filter(|&i| e.src[i] != e.dst[i])
+            .count();
         if moved == 3 && e.len == 3 {
             cycles.insert((e.src, e.dst));
         } else if moved == 0 {

@@ -48,7 +48,10 @@ impl Moves {
             loop {
                 ids.push(moves.perm.len() as MoveId);
                 moves.perm.push(power.clone());
-                moves.twist.push(Twist { turn: t as u16, amount });
+                moves.twist.push(Twist {
+                    turn: t as u16,
+                    amount,
+                });
                 moves.axis.push(turn.axis);
                 // Next power: apply the turn once more.
                 let next: Vec<Slot> = (0..n).map(|s| turn.perm[power[s] as usize]).collect();
@@ -64,7 +67,9 @@ impl Moves {
         moves.inverse = moves
             .twist
             .iter()
-            .map(|tw| moves.id[tw.turn as usize][(moves.order[tw.turn as usize] - tw.amount) as usize])
+            .map(|tw| {
+                moves.id[tw.turn as usize][(moves.order[tw.turn as usize] - tw.amount) as usize]
+            })
             .collect();
         moves
     }
@@ -123,7 +128,11 @@ impl Moves {
 
     /// The inverse of a sequence (reversed, each move inverted).
     pub fn invert(&self, moves: &[MoveId]) -> Vec<MoveId> {
-        moves.iter().rev().map(|&m| self.inverse[m as usize]).collect()
+        moves
+            .iter()
+            .rev()
+            .map(|&m| self.inverse[m as usize])
+            .collect()
     }
 
     /// Applies a sequence to a labelled state: `state[s]` is what sits at slot `s`.

@@ -124,7 +124,12 @@ impl Effect {
                 None => (p, 0),
             }
         };
-        let mut out = Effect { len: 0, src: [0; 3], dst: [0; 3], delta: [0; 3] };
+        let mut out = Effect {
+            len: 0,
+            src: [0; 3],
+            dst: [0; 3],
+            delta: [0; 3],
+        };
         for &p in &pos {
             let (q, d1) = step(self, p);
             let (r, d2) = step(next, q);
@@ -213,7 +218,9 @@ impl OpTable {
     /// The length of the sequence for an effect's key.
     #[inline]
     pub fn cost(&self, key: u64) -> Option<usize> {
-        self.index.get(&key).map(|&i| self.entries[i as usize].len as usize)
+        self.index
+            .get(&key)
+            .map(|&i| self.entries[i as usize].len as usize)
     }
 
     fn seq(&self, i: usize) -> &[MoveId] {
@@ -234,13 +241,21 @@ impl OpTable {
             Some(&i) if self.entries[i as usize].len as usize <= seq.len() => None,
             Some(&i) => {
                 self.seqs.extend_from_slice(seq);
-                self.entries[i as usize] = OpEntry { effect, start, len: seq.len() as u16 };
+                self.entries[i as usize] = OpEntry {
+                    effect,
+                    start,
+                    len: seq.len() as u16,
+                };
                 Some(i)
             }
             None => {
                 let i = self.entries.len() as u32;
                 self.seqs.extend_from_slice(seq);
-                self.entries.push(OpEntry { effect, start, len: seq.len() as u16 });
+                self.entries.push(OpEntry {
+                    effect,
+                    start,
+                    len: seq.len() as u16,
+                });
                 self.index.insert(key, i);
                 Some(i)
             }
@@ -264,7 +279,9 @@ impl OpTable {
             for &i in list {
                 for &j in list {
                     let (a, b) = (&self.entries[i as usize], &self.entries[j as usize]);
-                    let Some(e) = a.effect.then(&b.effect, o) else { continue };
+                    let Some(e) = a.effect.then(&b.effect, o) else {
+                        continue;
+                    };
                     if e.src != e.dst || e.len > 2 {
                         continue;
                     }
@@ -366,7 +383,9 @@ impl Symmetry {
                 .perm
                 .iter()
                 .map(|p| {
-                    let q: Vec<Slot> = (0..stickers).map(|s| g[p[inv[s] as usize] as usize]).collect();
+                    let q: Vec<Slot> = (0..stickers)
+                        .map(|s| g[p[inv[s] as usize] as usize])
+                        .collect();
                     by_perm.get(q.as_slice()).copied()
                 })
                 .collect();
@@ -404,7 +423,12 @@ fn effect_of(
     }
     let orbit = &structure.orbits[orbit_i];
     let o = orbit.twists as usize;
-    let mut e = Effect { len: 0, src: [0; 3], dst: [0; 3], delta: [0; 3] };
+    let mut e = Effect {
+        len: 0,
+        src: [0; 3],
+        dst: [0; 3],
+        delta: [0; 3],
+    };
     for &(_, p) in moved_pieces {
         let r = orbit.stickers_at(p as usize * o)[0];
         let (_, slot) = refs[perm[r as usize] as usize]?;
@@ -444,7 +468,9 @@ pub struct OpSearch {
 
 impl Default for OpSearch {
     fn default() -> Self {
-        OpSearch { max_entries: 4_000_000 }
+        OpSearch {
+            max_entries: 4_000_000,
+        }
     }
 }
 
@@ -467,10 +493,13 @@ pub fn build_tables(
             piece_pos[piece as usize] = Some((oi as u32, p as u32));
         }
     }
-    let compose = |a: &[Slot], b: &[Slot]| -> Vec<Slot> { a.iter().map(|&x| b[x as usize]).collect() };
+    let compose =
+        |a: &[Slot], b: &[Slot]| -> Vec<Slot> { a.iter().map(|&x| b[x as usize]).collect() };
     let moved_bits = |perm: &[Slot]| -> Vec<u64> {
         bits_of(
-            (0..stickers).filter(|&s| perm[s] as usize != s).map(|s| pieces_of[s] as usize),
+            (0..stickers)
+                .filter(|&s| perm[s] as usize != s)
+                .map(|s| pieces_of[s] as usize),
             words,
         )
     };
@@ -515,8 +544,11 @@ pub fn build_tables(
             pa_inv[d as usize] = s as Slot;
         }
         for &b in &bs {
-            let common: u32 =
-                a_bits.iter().zip(&b_bits[b]).map(|(x, y)| (x & y).count_ones()).sum();
+            let common: u32 = a_bits
+                .iter()
+                .zip(&b_bits[b])
+                .map(|(x, y)| (x & y).count_ones())
+                .sum();
             if common == 0 || common > 3 {
                 continue;
             }
@@ -585,10 +617,18 @@ pub fn build_tables(
             for (e, s) in variants {
                 tables[oi].offer(orbit.twists, e, &s);
                 for (gi, g) in sym.perm.iter().enumerate() {
-                    let mapped: Vec<MoveId> = s.iter().map(|&m| sym.moves[gi][m as usize]).collect();
-                    if let Some((oj, e2)) =
-                        transport(structure, &refs, &e, oi, g, &inv_sym[gi], pieces_of, &piece_pos)
-                    {
+                    let mapped: Vec<MoveId> =
+                        s.iter().map(|&m| sym.moves[gi][m as usize]).collect();
+                    if let Some((oj, e2)) = transport(
+                        structure,
+                        &refs,
+                        &e,
+                        oi,
+                        g,
+                        &inv_sym[gi],
+                        pieces_of,
+                        &piece_pos,
+                    ) {
                         let mapped = moves.simplify(&mapped);
                         tables[oj].offer(structure.orbits[oj].twists, e2, &mapped);
                     }
@@ -676,7 +716,12 @@ fn transport(
     let oj = moved.first()?.0 as usize;
     let target = &structure.orbits[oj];
     let ot = target.twists as usize;
-    let mut out = Effect { len: 0, src: [0; 3], dst: [0; 3], delta: [0; 3] };
+    let mut out = Effect {
+        len: 0,
+        src: [0; 3],
+        dst: [0; 3],
+        delta: [0; 3],
+    };
     for &(_, p) in &moved {
         let r = target.stickers_at(p as usize * ot)[0];
         let img = perm.iter().find(|&&(x, _)| x == r)?.1;

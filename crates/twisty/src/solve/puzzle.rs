@@ -52,7 +52,11 @@ pub enum PuzzleError {
     /// More stickers than the solver's 16-bit slots hold.
     TooManyStickers(usize),
     /// A per-sticker list has the wrong length.
-    Length { what: &'static str, len: usize, stickers: usize },
+    Length {
+        what: &'static str,
+        len: usize,
+        stickers: usize,
+    },
     /// A turn's list is not a permutation of the slots.
     NotPermutation { turn: usize },
     /// Two turns declared on the same axis do not commute.
@@ -69,7 +73,11 @@ impl fmt::Display for PuzzleError {
             PuzzleError::TooManyStickers(n) => {
                 write!(f, "{n} stickers: the solver handles at most {}", u16::MAX)
             }
-            PuzzleError::Length { what, len, stickers } => {
+            PuzzleError::Length {
+                what,
+                len,
+                stickers,
+            } => {
                 write!(f, "{what} has {len} entries for {stickers} stickers")
             }
             PuzzleError::NotPermutation { turn } => {
@@ -96,9 +104,16 @@ impl PermPuzzle {
         if n > u16::MAX as usize {
             return Err(PuzzleError::TooManyStickers(n));
         }
-        for (what, len) in [("pieces", self.pieces.len()), ("colours", self.colours.len())] {
+        for (what, len) in [
+            ("pieces", self.pieces.len()),
+            ("colours", self.colours.len()),
+        ] {
             if len != n {
-                return Err(PuzzleError::Length { what, len, stickers: n });
+                return Err(PuzzleError::Length {
+                    what,
+                    len,
+                    stickers: n,
+                });
             }
         }
         for (t, turn) in self.turns.iter().enumerate() {
@@ -127,7 +142,10 @@ impl PermPuzzle {
                 }
                 let (pa, pb) = (&self.turns[a].perm, &self.turns[b].perm);
                 if (0..n).any(|s| pa[pb[s] as usize] != pb[pa[s] as usize]) {
-                    return Err(PuzzleError::AxisNotCommuting { first: a, second: b });
+                    return Err(PuzzleError::AxisNotCommuting {
+                        first: a,
+                        second: b,
+                    });
                 }
             }
         }

@@ -103,7 +103,9 @@ impl OrbitState {
 
     /// Number of positions showing wrong colours.
     pub fn wrong(&self, orbit: &Orbit) -> usize {
-        (0..orbit.len()).filter(|&p| !self.correct(orbit, p)).count()
+        (0..orbit.len())
+            .filter(|&p| !self.correct(orbit, p))
+            .count()
     }
 
     /// Applies a move.
@@ -139,14 +141,20 @@ impl std::fmt::Display for StateError {
                 write!(f, "the state has {len} stickers, the puzzle {stickers}")
             }
             StateError::UnknownPiece { sticker } => {
-                write!(f, "the piece at sticker {sticker} shows colours no piece of the puzzle has")
+                write!(
+                    f,
+                    "the piece at sticker {sticker} shows colours no piece of the puzzle has"
+                )
             }
             StateError::PieceCount { sticker } => write!(
                 f,
                 "the piece at sticker {sticker} appears more often than the puzzle has it"
             ),
             StateError::FixedSticker { sticker } => {
-                write!(f, "sticker {sticker} never moves but shows the wrong colour")
+                write!(
+                    f,
+                    "sticker {sticker} never moves but shows the wrong colour"
+                )
             }
         }
     }
@@ -159,7 +167,12 @@ impl Structure {
     /// the stickers of a piece unevenly (not a rotation).
     pub fn new(puzzle: &PermPuzzle, moves: &Moves) -> Result<Structure, PuzzleError> {
         let n = puzzle.stickers;
-        let npieces = puzzle.pieces.iter().map(|&p| p as usize + 1).max().unwrap_or(0);
+        let npieces = puzzle
+            .pieces
+            .iter()
+            .map(|&p| p as usize + 1)
+            .max()
+            .unwrap_or(0);
         let mut stickers_of: Vec<Vec<Slot>> = vec![Vec::new(); npieces];
         for s in 0..n {
             stickers_of[puzzle.pieces[s] as usize].push(s as Slot);
@@ -218,18 +231,31 @@ impl Structure {
             orbits.push(orbit);
         }
         fixed.sort_unstable();
-        Ok(Structure { orbits, fixed, home })
+        Ok(Structure {
+            orbits,
+            fixed,
+            home,
+        })
     }
 
     /// Reads a coloured state: which piece (up to look-alikes) sits where with which twist.
     /// Look-alike pieces are matched so that pieces already home stay home.
-    pub fn read(&self, puzzle: &PermPuzzle, colours: &[u16]) -> Result<Vec<OrbitState>, StateError> {
+    pub fn read(
+        &self,
+        puzzle: &PermPuzzle,
+        colours: &[u16],
+    ) -> Result<Vec<OrbitState>, StateError> {
         if colours.len() != puzzle.stickers {
-            return Err(StateError::Length { len: colours.len(), stickers: puzzle.stickers });
+            return Err(StateError::Length {
+                len: colours.len(),
+                stickers: puzzle.stickers,
+            });
         }
         for &s in &self.fixed {
             if colours[s as usize] != puzzle.colours[s as usize] {
-                return Err(StateError::FixedSticker { sticker: s as usize });
+                return Err(StateError::FixedSticker {
+                    sticker: s as usize,
+                });
             }
         }
         let mut states = Vec::with_capacity(self.orbits.len());
@@ -317,7 +343,10 @@ impl Structure {
     pub fn solved(&self) -> Vec<OrbitState> {
         self.orbits
             .iter()
-            .map(|o| OrbitState { occ: (0..o.len() as u16).collect(), tw: vec![0; o.len()] })
+            .map(|o| OrbitState {
+                occ: (0..o.len() as u16).collect(),
+                tw: vec![0; o.len()],
+            })
             .collect()
     }
 }
@@ -350,7 +379,10 @@ fn build_orbit(
             let image: Vec<Slot> = tuple.iter().map(|&s| turn.perm[s as usize]).collect();
             match tuple_at.get(&image[0]) {
                 Some(known) if *known != image => {
-                    return Err(PuzzleError::NotRigid { turn: t, piece: puzzle.pieces[image[0] as usize] });
+                    return Err(PuzzleError::NotRigid {
+                        turn: t,
+                        piece: puzzle.pieces[image[0] as usize],
+                    });
                 }
                 Some(_) => {}
                 None => {
@@ -361,7 +393,10 @@ fn build_orbit(
         }
     }
     if order.len() % n != 0 {
-        return Err(PuzzleError::NotRigid { turn: 0, piece: pieces[0] });
+        return Err(PuzzleError::NotRigid {
+            turn: 0,
+            piece: pieces[0],
+        });
     }
     let o = order.len() / n;
     // Twist 0 of each position: the first of its slots reached.
@@ -377,9 +412,16 @@ fn build_orbit(
     let mut slot_of: HashMap<Slot, (usize, usize)> = HashMap::new();
     for p in 0..n {
         let base = &tuple_at[&zero[p].expect("every position is reached")];
-        let refs: Vec<Slot> = base.iter().copied().filter(|s| is_ref.contains(s)).collect();
+        let refs: Vec<Slot> = base
+            .iter()
+            .copied()
+            .filter(|s| is_ref.contains(s))
+            .collect();
         if refs.len() != o {
-            return Err(PuzzleError::NotRigid { turn: 0, piece: pieces[p] });
+            return Err(PuzzleError::NotRigid {
+                turn: 0,
+                piece: pieces[p],
+            });
         }
         for (t, r) in refs.iter().enumerate() {
             let tuple = &tuple_at[r];
@@ -404,7 +446,10 @@ fn build_orbit(
             for t in 1..o {
                 let (q2, t2) = slot_of[&perm[placement[(p * o + t) * k] as usize]];
                 if q2 != q || t2 != (t0 + t) % o {
-                    return Err(PuzzleError::NotRigid { turn: moves.twist[m].turn as usize, piece: pieces[p] });
+                    return Err(PuzzleError::NotRigid {
+                        turn: moves.twist[m].turn as usize,
+                        piece: pieces[p],
+                    });
                 }
             }
         }

@@ -59,11 +59,15 @@ pub fn cube(n: i32, all_layers: bool) -> PermPuzzle {
                     index[&q] as Slot
                 })
                 .collect();
-            turns.push(Turn { perm, axis: a as u16 });
+            turns.push(Turn {
+                perm,
+                axis: a as u16,
+            });
         }
     }
     // The 24 rotations, as closure of quarter turns about x and y.
-    let whole = |a: usize| -> Vec<Slot> { pos.iter().map(|&p| index[&rot(a, p)] as Slot).collect() };
+    let whole =
+        |a: usize| -> Vec<Slot> { pos.iter().map(|&p| index[&rot(a, p)] as Slot).collect() };
     let gens = [whole(0), whole(1)];
     let mut syms: Vec<Vec<Slot>> = vec![(0..pos.len() as Slot).collect()];
     let mut i = 0;
@@ -76,7 +80,13 @@ pub fn cube(n: i32, all_layers: bool) -> PermPuzzle {
         }
         i += 1;
     }
-    PermPuzzle { stickers: pos.len(), pieces, colours, turns, symmetries: syms }
+    PermPuzzle {
+        stickers: pos.len(),
+        pieces,
+        colours,
+        turns,
+        symmetries: syms,
+    }
 }
 
 pub struct Rng(pub u64);
@@ -103,4 +113,3 @@ pub fn scramble(p: &PermPuzzle, seed: u64, len: usize) -> Vec<u16> {
     }
     c
 }
-
