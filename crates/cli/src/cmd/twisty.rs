@@ -150,12 +150,13 @@ fn read_text(path: &Path, limit: usize) -> Result<String, Failure> {
             .take(limit as u64 + 1)
             .read_to_end(&mut buf)
     } else {
-        std::fs::File::open(path)
-            .and_then(|f| f.take(limit as u64 + 1).read_to_end(&mut buf))
+        std::fs::File::open(path).and_then(|f| f.take(limit as u64 + 1).read_to_end(&mut buf))
     };
     r.map_err(|e| Failure::input(format!("{shown}: {e}")))?;
     if buf.len() > limit {
-        return Err(Failure::input(format!("{shown}: larger than {limit} bytes")));
+        return Err(Failure::input(format!(
+            "{shown}: larger than {limit} bytes"
+        )));
     }
     String::from_utf8(buf).map_err(|_| Failure::input(format!("{shown}: not UTF-8 text")))
 }
@@ -451,8 +452,8 @@ fn check(a: CheckArgs) -> Result<u8, Failure> {
         }
     };
     let (p, _) = load_puzzle(&name)?;
-    let colours = state::read(&p, &text)
-        .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+    let colours =
+        state::read(&p, &text).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
     let g = Group::new(&p);
     let verdict = twisty::check::check(&p, &g, &colours).map_err(fail)?;
     let mut out = std::io::stdout().lock();
@@ -552,8 +553,8 @@ fn distances_cmd(a: DistancesArgs) -> Result<u8, Failure> {
         b.set_position(seen);
         b.set_message(format!("depth {depth}, {seen} of {total} positions"));
     };
-    let d = distances::distances(&p, &moves, metric, a.max_positions, &mut progress)
-        .map_err(fail)?;
+    let d =
+        distances::distances(&p, &moves, metric, a.max_positions, &mut progress).map_err(fail)?;
     if let Some(b) = bar {
         b.finish_and_clear();
     }
@@ -586,11 +587,7 @@ fn distances_cmd(a: DistancesArgs) -> Result<u8, Failure> {
         for (i, c) in d.counts.iter().enumerate() {
             writeln!(out, "{i:>8} {c:>14}")?;
         }
-        writeln!(
-            out,
-            "God's number {} ({seconds:.1} s)",
-            d.counts.len() - 1
-        )?;
+        writeln!(out, "God's number {} ({seconds:.1} s)", d.counts.len() - 1)?;
     }
     Ok(0)
 }

@@ -11,3 +11,4 @@ mod puzzle;
 mod run;
 mod shards;
 mod svg;
+mod twisty;
