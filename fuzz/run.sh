@@ -12,7 +12,7 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 fuzz="$root/fuzz"
 seconds=${SECONDS_PER_TARGET:-60}
-targets=${*:-puzzle_file tile_file dlx_roundtrip checkpoint}
+targets=${*:-puzzle_file tile_file dlx_roundtrip checkpoint twisty_file twisty_state}
 corpus="$fuzz/corpus"
 
 # Seeds. libFuzzer adds what it finds to the same directories, so they are
@@ -46,6 +46,8 @@ queens="$root/benches/instances/queens13.dlx"
 seed puzzle_file $tomls $dlxs "$made/soma.xmpuzzle" $(regressions puzzle_file)
 seed tile_file $tiles $(regressions tile_file)
 seed dlx_roundtrip $dlxs $(regressions dlx_roundtrip)
+seed twisty_file $(find "$root/data/twisty" -name '*.toml' | sort) $(regressions twisty_file)
+seed twisty_state "$fuzz"/seeds/twisty_state/* $(regressions twisty_state)
 seed checkpoint "$made/queens13.checkpoint" "$made/queens13.shard1" \
     "$fuzz"/seeds/checkpoint/* $(regressions checkpoint)
 
