@@ -15,7 +15,7 @@ seconds=${SECONDS_PER_TARGET:-60}
 # An input taking longer than this is reported as a hang (raise it on a
 # loaded machine: the catalog's largest puzzles take seconds under ASan).
 timeout=${TIMEOUT_PER_INPUT:-10}
-targets=${*:-puzzle_file tile_file dlx_roundtrip burr_file checkpoint}
+targets=${*:-puzzle_file tile_file dlx_roundtrip burr_file checkpoint twisty_file twisty_state}
 corpus="$fuzz/corpus"
 
 # Seeds. libFuzzer adds what it finds to the same directories, so they are
@@ -51,6 +51,8 @@ seed tile_file $tiles $(regressions tile_file)
 seed dlx_roundtrip $dlxs $(regressions dlx_roundtrip)
 seed burr_file "$root"/crates/polyform/tests/burr/*.xmpuzzle "$made/soma.xmpuzzle" \
     "$fuzz"/seeds/burr_file/* $(regressions burr_file)
+seed twisty_file $(find "$root/data/twisty" -name '*.toml' | sort) $(regressions twisty_file)
+seed twisty_state "$fuzz"/seeds/twisty_state/* $(regressions twisty_state)
 seed checkpoint "$made/queens13.checkpoint" "$made/queens13.shard1" \
     "$fuzz"/seeds/checkpoint/* $(regressions checkpoint)
 
