@@ -187,6 +187,7 @@ pub fn insert_all(
     orbits: &[usize],
     seq: &mut Vec<MoveId>,
     states: &mut [OrbitState],
+    recompute: Option<&dyn Fn(&[MoveId]) -> Vec<OrbitState>>,
 ) -> bool {
     let mut cands: Vec<Candidate> = Vec::new();
     loop {
@@ -253,6 +254,9 @@ pub fn insert_all(
         }
         let (_, _, s, cand) = chosen.unwrap();
         *seq = s;
-        cand.effect.apply(&mut states[cand.orbit], all[cand.orbit].twists);
+        match recompute {
+            Some(f) => states.clone_from_slice(&f(seq)),
+            None => cand.effect.apply(&mut states[cand.orbit], all[cand.orbit].twists),
+        }
     }
 }
