@@ -1,44 +1,50 @@
-//! Exact search: iterative-deepening A* over the pieces of chosen orbits, pruned by pattern
-//! databases, for the parts of a puzzle that small operators cannot (or should not) solve.
+//! Exact search: iterative-deepening A* over chosen orbits, pruned by pattern databases, for the
+//! parts of a puzzle that small operators cannot (or should not) solve.
 //!
 //! A *stage* names the orbits to solve (whole orbits, by colour) and whether the abelian
-//! invariants must end at zero. The search state is the slot of every piece of those orbits
-//! ("piece-major": `slot = position * twists + twist`). Each pattern database tabulates, by
-//! breadth-first search from the goal, the exact number of moves needed to bring a few pieces of
-//! one orbit home; the heuristic is the maximum of the databases and of the invariants' distance,
-//! all admissible, so the first solution found at each depth bound is a shortest one for the
-//! stage's goal. Moves that touch none of the stage's orbits and change no invariant are skipped,
-//! and sequences are canonical (no two moves of one turn in a row, turns of one axis in order).
+//! invariants must end at zero. The search does not move pieces: it moves *coordinates*, small
+//! integers that each rank one aspect of the stage's orbits, through move tables:
+//!
+//! - a *group* coordinate ranks where `k` pieces of one orbit are: their positions as a partial
+//!   permutation (`n (n-1) ... (n-k+1)` values) times their twists (`twists^k`);
+//! - a *twist* coordinate ranks the twist at every position of one orbit (`twists^n`);
+//! - a *permutation* coordinate ranks where every piece of one orbit is, ignoring twists (`n!`).
+//!
+//! The coordinates of a stage determine its orbits completely (each orbit is covered by a
+//! permutation and a twist coordinate, or by groups partitioning its pieces). A pattern database
+//! packs one or more coordinates and tabulates, by breadth-first search from the goal, the exact
+//! number of moves their joint value needs; the heuristic is the maximum over the databases and
+//! the invariants' distance, all admissible, so the first solution found at each depth bound is a
+//! shortest one for the stage's goal, and the goal is reached exactly when every database reads 0
+//! (and the invariants are zero). Moves that touch none of the stage's orbits and change no
+//! invariant are skipped, and sequences are canonical (no two moves of one turn in a row, turns of
+//! one axis in increasing order).
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::invariants::Invariants;
 use super::moves::{MoveId, Moves};
 use super::structure::{Orbit, OrbitState};
 
-/// Entries in one pattern database at most.
-pub const PDB_CAP: usize = 1 << 21;
-
-/// What a pattern database looks at.
-#[derive(Clone, Debug)]
-enum PdbKind {
-    /// The slots of some pieces (home positions): `index = Σ slot_i · slots^i`.
-    Pieces(Vec<u16>),
-    /// The twist at every position: `index = Σ twist(p) · twists^p`.
-    Twists,
-    /// Where every piece is, ignoring twists (distinct pieces): the Lehmer rank.
-    Perm,
+/// Size limits of the exact stage's tables.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Values of one coordinate at most (its move table has this many entries per move).
+    pub coordinate: usize,
+    /// Entries of one pattern database at most (a byte each).
+    pub database: usize,
+    /// Total entries of the optional group databases (beyond what covering the orbits needs).
+    pub budget: usize,
 }
 
-/// A pattern database over one orbit: `dist[index]` is the exact number of moves needed to solve
-/// what it looks at (a lower bound for solving the orbit).
-#[derive(Clone, Debug)]
-struct Pdb {
-    kind: PdbKind,
-    dist: Vec<u8>,
+impl Default for Limits {
+    fn default() -> Self {
+        Limits { coordinate: 1 << 18, database: 1 << 21, budget: 1 << 17 }
+    }
 }
 
-/// One orbit's tables for exact search: its moves on slots and its pattern databases.
+/// One orbit's tables for exact search: its moves on slots.
 #[derive(Clone, Debug)]
 pub struct OrbitTables {
     orbit: usize,
@@ -49,54 +55,13 @@ pub struct OrbitTables {
     mv: Vec<u16>,
     /// Class of each position.
     class: Vec<u32>,
-    /// Moves touching the orbit.
+    /// Moves touching the orbit, increasing.
     touching: Vec<usize>,
-    pdbs: Vec<Pdb>,
-}
-
-fn pow_fits(base: usize, k: usize, cap: usize) -> bool {
-    let mut x = 1usize;
-    for _ in 0..k {
-        x = match x.checked_mul(base) {
-            Some(v) if v <= cap => v,
-            _ => return false,
-        };
-    }
-    true
-}
-
-fn factorial_fits(n: usize, cap: usize) -> bool {
-    (1..=n)
-        .try_fold(1usize, |a, x| a.checked_mul(x).filter(|&v| v <= cap))
-        .is_some()
-}
-
-/// Lehmer rank of a permutation of `0..n`.
-fn perm_rank(p: &[usize]) -> usize {
-    let n = p.len();
-    let mut r = 0;
-    for i in 0..n {
-        let smaller = p[i + 1..].iter().filter(|&&x| x < p[i]).count();
-        r = r * (n - i) + smaller;
-    }
-    r
-}
-
-fn perm_unrank(mut r: usize, n: usize, out: &mut [usize]) {
-    let mut digits = vec![0usize; n];
-    for i in (0..n).rev() {
-        let base = n - i;
-        digits[i] = r % base;
-        r /= base;
-    }
-    let mut avail: Vec<usize> = (0..n).collect();
-    for i in 0..n {
-        out[i] = avail.remove(digits[i]);
-    }
+    distinct: bool,
 }
 
 impl OrbitTables {
-    /// Slot tables and pattern databases for one orbit.
+    /// Slot tables for one orbit.
     pub fn new(orbits: &[Orbit], oi: usize, moves: &Moves) -> OrbitTables {
         let orbit = &orbits[oi];
         let o = orbit.twists as usize;
@@ -113,7 +78,7 @@ impl OrbitTables {
             }
         }
         let touching = (0..moves.len()).filter(|&m| orbit.touched_by[m]).collect();
-        let mut t = OrbitTables {
+        OrbitTables {
             orbit: oi,
             n,
             slots,
@@ -121,194 +86,118 @@ impl OrbitTables {
             mv,
             class: orbit.class.clone(),
             touching,
-            pdbs: Vec::new(),
-        };
-        // The pieces in groups as large as the cap allows, balanced.
-        let mut k = 1;
-        while k < n && pow_fits(slots, k + 1, PDB_CAP) {
-            k += 1;
-        }
-        let groups = n.div_ceil(k);
-        for g in 0..groups {
-            let pieces: Vec<u16> = (g * n / groups..(g + 1) * n / groups)
-                .map(|p| p as u16)
-                .collect();
-            let pdb = t.build(PdbKind::Pieces(pieces));
-            t.pdbs.push(pdb);
-        }
-        if k < n {
-            if o > 1 && pow_fits(o, n, PDB_CAP) {
-                let pdb = t.build(PdbKind::Twists);
-                t.pdbs.push(pdb);
-            }
-            if orbit.distinct && factorial_fits(n, PDB_CAP) {
-                let pdb = t.build(PdbKind::Perm);
-                t.pdbs.push(pdb);
-            }
-        }
-        t
-    }
-
-    fn size(&self, kind: &PdbKind) -> usize {
-        match kind {
-            PdbKind::Pieces(p) => self.slots.pow(p.len() as u32),
-            PdbKind::Twists => (self.twists as usize).pow(self.n as u32),
-            PdbKind::Perm => (1..=self.n).product(),
+            distinct: orbit.distinct,
         }
     }
 
-    /// Breadth-first search from the goal over the abstraction.
-    fn build(&self, kind: PdbKind) -> Pdb {
-        let size = self.size(&kind);
-        let o = self.twists as usize;
-        let r = self.slots;
-        let n = self.n;
-        let mut dist = vec![u8::MAX; size];
-        let width = match &kind {
-            PdbKind::Pieces(p) => p.len(),
-            _ => n,
-        };
-        let mut cur = vec![0usize; width];
-        let mut img = vec![0usize; width];
-        let decode = |idx: usize, out: &mut [usize]| match &kind {
-            PdbKind::Pieces(_) => {
-                let mut idx = idx;
-                for x in out.iter_mut() {
-                    *x = idx % r;
-                    idx /= r;
-                }
-            }
-            PdbKind::Twists => {
-                let mut idx = idx;
-                for x in out.iter_mut() {
-                    *x = idx % o;
-                    idx /= o;
-                }
-            }
-            PdbKind::Perm => perm_unrank(idx, n, out),
-        };
-        let encode = |v: &[usize]| -> usize {
-            match &kind {
-                PdbKind::Pieces(_) => v.iter().rev().fold(0, |a, &x| a * r + x),
-                PdbKind::Twists => v.iter().rev().fold(0, |a, &x| a * o + x),
-                PdbKind::Perm => perm_rank(v),
-            }
-        };
-        // Goal states.
-        let mut frontier = Vec::new();
-        match &kind {
-            PdbKind::Pieces(pieces) => {
-                for (idx, d) in dist.iter_mut().enumerate() {
-                    decode(idx, &mut cur);
-                    let home = cur
-                        .iter()
-                        .zip(pieces)
-                        .all(|(&s, &q)| s % o == 0 && self.class[s / o] == self.class[q as usize]);
-                    if home && (1..width).all(|i| !cur[..i].contains(&cur[i])) {
-                        *d = 0;
-                        frontier.push(idx);
-                    }
-                }
-            }
-            PdbKind::Twists | PdbKind::Perm => {
-                let id: Vec<usize> = (0..n).collect();
-                let idx = if matches!(kind, PdbKind::Perm) {
-                    perm_rank(&id)
-                } else {
-                    0
-                };
-                dist[idx] = 0;
-                frontier.push(idx);
-            }
-        }
-        let mut depth = 0u8;
-        while !frontier.is_empty() {
-            depth += 1;
-            let mut next = Vec::new();
-            for &idx in &frontier {
-                decode(idx, &mut cur);
-                for &m in &self.touching {
-                    let base = m * r;
-                    match &kind {
-                        PdbKind::Pieces(_) => {
-                            for (x, &s) in img.iter_mut().zip(cur.iter()) {
-                                *x = self.mv[base + s] as usize;
-                            }
-                        }
-                        PdbKind::Twists => {
-                            // Position-major: the twist at p moves to the image of p.
-                            for (p, &c) in cur.iter().enumerate().take(n) {
-                                let s = self.mv[base + p * o + c] as usize;
-                                img[s / o] = s % o;
-                            }
-                        }
-                        PdbKind::Perm => {
-                            // cur[q] = position of piece q.
-                            for (x, &p) in img.iter_mut().zip(cur.iter()) {
-                                *x = self.mv[base + p * o] as usize / o;
-                            }
-                        }
-                    }
-                    let j = encode(&img);
-                    if dist[j] == u8::MAX {
-                        dist[j] = depth;
-                        next.push(j);
-                    }
-                }
-            }
-            frontier = next;
-        }
-        Pdb { kind, dist }
+    /// Index of the orbit in the puzzle.
+    pub fn orbit(&self) -> usize {
+        self.orbit
     }
 
-    /// The largest database value for the orbit's tokens (`None`: unreachable).
-    #[inline]
-    fn heuristic(&self, tokens: &[u16], scratch: &mut [usize]) -> Option<u8> {
-        let o = self.twists as usize;
-        let mut h = 0u8;
-        for pdb in &self.pdbs {
-            let idx = match &pdb.kind {
-                PdbKind::Pieces(pieces) => pieces
-                    .iter()
-                    .rev()
-                    .fold(0usize, |a, &q| a * self.slots + tokens[q as usize] as usize),
-                PdbKind::Twists => {
-                    for &s in &tokens[..self.n] {
-                        scratch[s as usize / o] = s as usize % o;
-                    }
-                    scratch[..self.n]
-                        .iter()
-                        .rev()
-                        .fold(0usize, |a, &x| a * o + x)
-                }
-                PdbKind::Perm => {
-                    for (q, &s) in tokens[..self.n].iter().enumerate() {
-                        scratch[q] = s as usize / o;
-                    }
-                    perm_rank(&scratch[..self.n])
-                }
-            };
-            h = h.max(pdb.dist[idx]);
-        }
-        if h == u8::MAX { None } else { Some(h) }
+    /// Moves touching the orbit.
+    pub fn touching(&self) -> &[usize] {
+        &self.touching
     }
+}
 
-    /// Total database entries.
-    pub fn entries(&self) -> usize {
-        self.pdbs.iter().map(|p| p.dist.len()).sum()
+/// What a coordinate ranks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Kind {
+    /// Where these pieces (home positions) are, with their twists.
+    Group(Vec<u16>),
+    /// The twist at every position.
+    Twists,
+    /// Where every piece is.
+    Perm,
+}
+
+/// A coordinate of one orbit of the stage, with its move table.
+#[derive(Clone, Debug)]
+struct Coord {
+    /// Index into the stage's orbits.
+    orbit: usize,
+    kind: Kind,
+    size: usize,
+    /// `table[m * size + v]`: the value after move `m` (every move of the puzzle).
+    table: Arc<Vec<u32>>,
+}
+
+/// A pattern database over some coordinates (mixed radix, the first coordinate most
+/// significant): `dist[index]` moves are needed to bring them to the goal.
+#[derive(Clone, Debug)]
+struct Pdb {
+    coords: Vec<usize>,
+    dist: Arc<Vec<u8>>,
+}
+
+fn group_size(n: usize, o: usize, k: usize) -> Option<usize> {
+    let mut s = 1usize;
+    for i in 0..k {
+        s = s.checked_mul(n - i)?.checked_mul(o)?;
     }
+    Some(s)
+}
+
+fn factorial(n: usize) -> Option<usize> {
+    (1..=n).try_fold(1usize, |a, x| a.checked_mul(x))
+}
+
+/// Rank of distinct positions `p` (each `< n`) as a partial permutation.
+fn partial_rank(p: &[usize], n: usize) -> usize {
+    let mut used = [0u64; 4];
+    let mut r = 0;
+    for (i, &x) in p.iter().enumerate() {
+        let below = (0..x / 64).map(|w| used[w].count_ones() as usize).sum::<usize>()
+            + (used[x / 64] & ((1u64 << (x % 64)) - 1)).count_ones() as usize;
+        r = r * (n - i) + (x - below);
+        used[x / 64] |= 1 << (x % 64);
+    }
+    r
+}
+
+fn partial_unrank(mut r: usize, n: usize, out: &mut [usize]) {
+    let k = out.len();
+    let mut digits = [0usize; 256];
+    for i in (0..k).rev() {
+        digits[i] = r % (n - i);
+        r /= n - i;
+    }
+    let mut used = [0u64; 4];
+    for i in 0..k {
+        let mut c = digits[i];
+        let mut x = 0;
+        loop {
+            if used[x / 64] & (1 << (x % 64)) == 0 {
+                if c == 0 {
+                    break;
+                }
+                c -= 1;
+            }
+            x += 1;
+        }
+        used[x / 64] |= 1 << (x % 64);
+        out[i] = x;
+    }
+}
+
+/// Tables shared between stages: coordinate move tables and pattern databases by description.
+#[derive(Default)]
+pub struct Cache {
+    tables: HashMap<String, Arc<Vec<u32>>>,
+    dists: HashMap<String, Arc<Vec<u8>>>,
 }
 
 /// A prepared exact stage: orbits to bring home (all of them, by colour) and whether the
 /// invariants must reach zero.
 #[derive(Clone, Debug)]
 pub struct Stage {
-    orbits: Vec<(Arc<OrbitTables>, usize)>,
-    tokens: usize,
+    orbits: Vec<Arc<OrbitTables>>,
+    coords: Vec<Coord>,
+    pdbs: Vec<Pdb>,
     invariants: bool,
     /// Moves worth trying.
     useful: Vec<MoveId>,
-    widest: usize,
 }
 
 /// Outcome of a search.
@@ -328,76 +217,327 @@ impl Stage {
         moves: &Moves,
         invariants: &Invariants,
         with_invariants: bool,
+        limits: Limits,
+        cache: &mut Cache,
     ) -> Stage {
-        let mut orbits = Vec::new();
-        let mut offset = 0;
-        let mut widest = 0;
-        for t in tables {
-            let n = t.n;
-            widest = widest.max(n);
-            orbits.push((t, offset));
-            offset += n;
-        }
         let useful = (0..moves.len())
             .filter(|&m| {
-                orbits
-                    .iter()
-                    .any(|(t, _)| t.touching.binary_search(&m).is_ok())
+                tables.iter().any(|t| t.touching.binary_search(&m).is_ok())
                     || (with_invariants && invariants.step(0, m) != 0)
             })
             .map(|m| m as MoveId)
             .collect();
-        Stage {
-            orbits,
-            tokens: offset,
+        let mut stage = Stage {
+            orbits: tables,
+            coords: Vec::new(),
+            pdbs: Vec::new(),
             invariants: with_invariants,
             useful,
-            widest,
+        };
+        stage.plan(moves.len(), limits, cache);
+        stage
+    }
+
+    /// Chooses coordinates (covering every orbit) and packs them into databases.
+    fn plan(&mut self, nmoves: usize, limits: Limits, cache: &mut Cache) {
+        let mut kinds: Vec<(usize, Kind, usize)> = Vec::new();
+        let mut optional: Vec<(usize, Kind, usize)> = Vec::new();
+        for (si, t) in self.orbits.iter().enumerate() {
+            let (n, o) = (t.n, t.twists as usize);
+            if n > 256 {
+                continue; // ranks keep positions in 256-bit sets; no heuristic for this orbit
+            }
+            let perm = factorial(n).filter(|&s| s <= limits.coordinate && t.distinct);
+            let tw = (o > 1)
+                .then(|| (o as u128).checked_pow(n as u32))
+                .flatten()
+                .filter(|&s| s <= limits.coordinate as u128)
+                .map(|s| s as usize);
+            let mut chunks = 1;
+            while group_size(n, o, n.div_ceil(chunks)).is_none_or(|s| s > limits.coordinate) {
+                chunks += 1;
+            }
+            let groups: Vec<(usize, Kind, usize)> = (0..chunks)
+                .map(|c| {
+                    let pieces: Vec<u16> =
+                        (c * n / chunks..(c + 1) * n / chunks).map(|p| p as u16).collect();
+                    let size = group_size(n, o, pieces.len()).unwrap();
+                    (si, Kind::Group(pieces), size)
+                })
+                .collect();
+            let covered = perm.is_some() && (o == 1 || tw.is_some());
+            if chunks == 1 || !covered {
+                kinds.extend(groups);
+                if chunks > 1 {
+                    kinds.extend(perm.map(|s| (si, Kind::Perm, s)));
+                    kinds.extend(tw.map(|s| (si, Kind::Twists, s)));
+                }
+            } else {
+                kinds.push((si, Kind::Perm, perm.unwrap()));
+                kinds.extend(tw.map(|s| (si, Kind::Twists, s)));
+                optional.extend(groups);
+            }
+        }
+        // Optional groups while the budget lasts, smallest first.
+        optional.sort_by_key(|k| k.2);
+        let mut spent = 0;
+        for k in optional {
+            if spent + k.2 <= limits.budget {
+                spent += k.2;
+                kinds.push(k);
+            }
+        }
+        for (si, kind, size) in kinds {
+            let table = self.move_table(si, &kind, size, nmoves, cache);
+            self.coords.push(Coord { orbit: si, kind, size, table });
+        }
+        // Pack coordinates into databases: first fit, largest first.
+        let mut order: Vec<usize> = (0..self.coords.len()).collect();
+        order.sort_by_key(|&c| std::cmp::Reverse(self.coords[c].size));
+        let mut packs: Vec<(Vec<usize>, usize)> = Vec::new();
+        for c in order {
+            let size = self.coords[c].size;
+            match packs.iter_mut().find(|(_, s)| s.saturating_mul(size) <= limits.database) {
+                Some((cs, s)) => {
+                    cs.push(c);
+                    *s *= size;
+                }
+                None => packs.push((vec![c], size)),
+            }
+        }
+        for (coords, _) in packs {
+            let key = coords.iter().map(|&c| self.describe(c)).collect::<Vec<_>>().join(" * ");
+            let dist = match cache.dists.get(&key) {
+                Some(d) => d.clone(),
+                None => {
+                    let d = Arc::new(self.bfs(&coords));
+                    cache.dists.insert(key, d.clone());
+                    d
+                }
+            };
+            self.pdbs.push(Pdb { coords, dist });
         }
     }
 
-    /// The search state of orbit states: the slot of every followed piece.
-    fn encode_state(&self, states: &[OrbitState]) -> Vec<u16> {
-        let mut tokens = vec![0u16; self.tokens];
-        for (t, offset) in &self.orbits {
-            let st = &states[t.orbit];
-            let o = t.twists as usize;
-            for p in 0..st.occ.len() {
-                tokens[offset + st.occ[p] as usize] = (p * o + st.tw[p] as usize) as u16;
+    fn describe(&self, c: usize) -> String {
+        let co = &self.coords[c];
+        let orbit = self.orbits[co.orbit].orbit;
+        match &co.kind {
+            Kind::Group(p) => format!("group {orbit} {p:?}"),
+            Kind::Twists => format!("twists {orbit}"),
+            Kind::Perm => format!("perm {orbit}"),
+        }
+    }
+
+    /// The slots of a group value.
+    fn group_decode(t: &OrbitTables, k: usize, v: usize, slots: &mut [usize]) {
+        let o = t.twists as usize;
+        let ok = o.pow(k as u32);
+        let mut tw = v % ok;
+        partial_unrank(v / ok, t.n, &mut slots[..k]);
+        for i in (0..k).rev() {
+            slots[i] = slots[i] * o + tw % o;
+            tw /= o;
+        }
+    }
+
+    /// The value of a group from its pieces' slots.
+    fn group_value(t: &OrbitTables, slots: &[usize], scratch: &mut [usize]) -> usize {
+        let o = t.twists as usize;
+        let k = slots.len();
+        let mut tw = 0;
+        for (i, &s) in slots.iter().enumerate() {
+            scratch[i] = s / o;
+            tw = tw * o + s % o;
+        }
+        partial_rank(&scratch[..k], t.n) * o.pow(k as u32) + tw
+    }
+
+    /// The move table of a coordinate (cached: a group's table depends only on its size).
+    fn move_table(&self, si: usize, kind: &Kind, size: usize, nmoves: usize, cache: &mut Cache) -> Arc<Vec<u32>> {
+        let t = &self.orbits[si];
+        let key = match kind {
+            Kind::Group(p) => format!("group {} {}", t.orbit, p.len()),
+            Kind::Twists => format!("twists {}", t.orbit),
+            Kind::Perm => format!("perm {}", t.orbit),
+        };
+        if let Some(table) = cache.tables.get(&key) {
+            return table.clone();
+        }
+        let (n, o) = (t.n, t.twists as usize);
+        let mut table = vec![0u32; nmoves * size];
+        for m in 0..nmoves {
+            if t.touching.binary_search(&m).is_err() {
+                for (v, x) in table[m * size..(m + 1) * size].iter_mut().enumerate() {
+                    *x = v as u32;
+                }
             }
         }
-        tokens
+        let mut cur = vec![0usize; n.max(1)];
+        let mut img = vec![0usize; n.max(1)];
+        let mut scratch = vec![0usize; n.max(1)];
+        for v in 0..size {
+            match kind {
+                Kind::Group(p) => Self::group_decode(t, p.len(), v, &mut cur),
+                Kind::Twists => {
+                    let mut x = v;
+                    for c in cur.iter_mut() {
+                        *c = x % o;
+                        x /= o;
+                    }
+                }
+                Kind::Perm => partial_unrank(v, n, &mut cur),
+            }
+            for &m in &t.touching {
+                let base = m * t.slots;
+                let w = match kind {
+                    Kind::Group(p) => {
+                        let k = p.len();
+                        for i in 0..k {
+                            img[i] = t.mv[base + cur[i]] as usize;
+                        }
+                        Self::group_value(t, &img[..k], &mut scratch)
+                    }
+                    Kind::Twists => {
+                        // Position-major: the twist at p moves to the image of p.
+                        for p in 0..n {
+                            let s = t.mv[base + p * o + cur[p]] as usize;
+                            img[s / o] = s % o;
+                        }
+                        img.iter().rev().fold(0, |a, &x| a * o + x)
+                    }
+                    Kind::Perm => {
+                        for (x, &p) in img.iter_mut().zip(cur.iter()) {
+                            *x = t.mv[base + p * o] as usize / o;
+                        }
+                        partial_rank(&img, n)
+                    }
+                };
+                table[m * size + v] = w as u32;
+            }
+        }
+        let table = Arc::new(table);
+        cache.tables.insert(key, table.clone());
+        table
+    }
+
+    /// Whether a coordinate value is a goal value.
+    fn goal(&self, c: usize, v: usize, cur: &mut [usize]) -> bool {
+        let co = &self.coords[c];
+        let t = &self.orbits[co.orbit];
+        match &co.kind {
+            Kind::Group(pieces) => {
+                Self::group_decode(t, pieces.len(), v, cur);
+                let o = t.twists as usize;
+                pieces.iter().zip(cur.iter()).all(|(&q, &s)| s % o == 0 && t.class[s / o] == t.class[q as usize])
+            }
+            Kind::Twists => v == 0,
+            Kind::Perm => v == 0,
+        }
+    }
+
+    /// Breadth-first search from the goal over the joint values of some coordinates.
+    fn bfs(&self, coords: &[usize]) -> Vec<u8> {
+        let sizes: Vec<usize> = coords.iter().map(|&c| self.coords[c].size).collect();
+        let total: usize = sizes.iter().product();
+        let mut dist = vec![u8::MAX; total];
+        let widest = self.orbits.iter().map(|t| t.n).max().unwrap_or(1);
+        let mut cur = vec![0usize; widest.max(1)];
+        // Goal values of each coordinate, then their combinations.
+        let goals: Vec<Vec<usize>> = coords
+            .iter()
+            .map(|&c| (0..self.coords[c].size).filter(|&v| self.goal(c, v, &mut cur)).collect())
+            .collect();
+        let mut frontier: Vec<u32> = vec![0];
+        for (g, &size) in goals.iter().zip(&sizes) {
+            frontier = frontier.iter().flat_map(|&f| g.iter().map(move |&v| (f as usize * size + v) as u32)).collect();
+        }
+        for &f in &frontier {
+            dist[f as usize] = 0;
+        }
+        let moves: Vec<usize> = {
+            let mut m: Vec<usize> = coords
+                .iter()
+                .flat_map(|&c| self.orbits[self.coords[c].orbit].touching.iter().copied())
+                .collect();
+            m.sort_unstable();
+            m.dedup();
+            m
+        };
+        let mut vals = vec![0usize; coords.len()];
+        let mut depth = 0u8;
+        while !frontier.is_empty() {
+            depth += 1;
+            let mut next = Vec::new();
+            for &idx in &frontier {
+                let mut x = idx as usize;
+                for i in (0..coords.len()).rev() {
+                    vals[i] = x % sizes[i];
+                    x /= sizes[i];
+                }
+                for &m in &moves {
+                    let mut j = 0usize;
+                    for (i, &c) in coords.iter().enumerate() {
+                        let co = &self.coords[c];
+                        j = j * sizes[i] + co.table[m * co.size + vals[i]] as usize;
+                    }
+                    if dist[j] == u8::MAX {
+                        dist[j] = depth;
+                        next.push(j as u32);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        dist
+    }
+
+    /// The coordinates of orbit states.
+    fn values(&self, states: &[OrbitState]) -> Vec<u32> {
+        let mut out = Vec::with_capacity(self.coords.len());
+        for co in &self.coords {
+            let t = &self.orbits[co.orbit];
+            let st = &states[t.orbit];
+            let o = t.twists as usize;
+            // slot of each piece
+            let mut slot = vec![0usize; t.n];
+            for p in 0..t.n {
+                slot[st.occ[p] as usize] = p * o + st.tw[p] as usize;
+            }
+            let v = match &co.kind {
+                Kind::Group(pieces) => {
+                    let s: Vec<usize> = pieces.iter().map(|&q| slot[q as usize]).collect();
+                    let mut scratch = vec![0usize; s.len()];
+                    Self::group_value(t, &s, &mut scratch)
+                }
+                Kind::Twists => (0..t.n).rev().fold(0, |a, p| a * o + st.tw[p] as usize),
+                Kind::Perm => {
+                    let pos: Vec<usize> = slot.iter().map(|&s| s / o).collect();
+                    partial_rank(&pos, t.n)
+                }
+            };
+            out.push(v as u32);
+        }
+        out
     }
 
     #[inline]
-    fn heuristic(
-        &self,
-        tokens: &[u16],
-        inv: &Invariants,
-        code: u64,
-        scratch: &mut [usize],
-    ) -> Option<u8> {
+    fn heuristic(&self, vals: &[u32], inv: &Invariants, code: u64) -> Option<u8> {
         let mut h = 0u8;
-        for (t, offset) in &self.orbits {
-            h = h.max(t.heuristic(&tokens[*offset..], scratch)?);
+        for pdb in &self.pdbs {
+            let mut idx = 0usize;
+            for &c in &pdb.coords {
+                idx = idx * self.coords[c].size + vals[c] as usize;
+            }
+            h = h.max(pdb.dist[idx]);
+        }
+        if h == u8::MAX {
+            return None;
         }
         if self.invariants {
             h = h.max(inv.distance(code)?);
         }
         Some(h)
-    }
-
-    fn solved(&self, tokens: &[u16], code: u64) -> bool {
-        if self.invariants && code != 0 {
-            return false;
-        }
-        self.orbits.iter().all(|(t, offset)| {
-            let o = t.twists as usize;
-            (0..t.n).all(|q| {
-                let s = tokens[offset + q] as usize;
-                s % o == 0 && t.class[s / o] == t.class[q]
-            })
-        })
     }
 
     /// Searches a shortest sequence reaching the stage's goal from `states` (with invariant vector
@@ -411,24 +551,28 @@ impl Stage {
         budget: u64,
         max_depth: usize,
     ) -> Found {
-        let tokens = self.encode_state(states);
-        let mut scratch = vec![0usize; self.widest];
-        let Some(h0) = self.heuristic(&tokens, inv, code, &mut scratch) else {
+        let vals = self.values(states);
+        let Some(h0) = self.heuristic(&vals, inv, code) else {
             return Found::Impossible;
         };
+        let debug = std::env::var_os("POLYCOVER_SOLVE_DEBUG").is_some();
         let mut ctx = Ctx {
             moves,
             inv,
             nodes: 0,
             budget,
             path: Vec::new(),
-            bufs: vec![tokens.clone(); max_depth + 2],
-            scratch,
+            bufs: vec![vals; max_depth + 2],
         };
         let mut bound = h0 as usize;
         while bound <= max_depth {
-            match self.dfs(&mut ctx, 0, code, bound, None) {
-                Step::Found => return Found::Solution(ctx.path),
+            match self.dfs(&mut ctx, 0, code, bound, h0, None) {
+                Step::Found => {
+                    if debug {
+                        eprintln!("stage: {} moves, {} nodes", ctx.path.len(), ctx.nodes);
+                    }
+                    return Found::Solution(ctx.path);
+                }
                 Step::Budget => return Found::Budget,
                 Step::NotFound => bound += 1,
             }
@@ -436,15 +580,8 @@ impl Stage {
         Found::Budget
     }
 
-    fn dfs(
-        &self,
-        ctx: &mut Ctx,
-        depth: usize,
-        code: u64,
-        left: usize,
-        last: Option<MoveId>,
-    ) -> Step {
-        if self.solved(&ctx.bufs[depth], code) {
+    fn dfs(&self, ctx: &mut Ctx, depth: usize, code: u64, left: usize, h: u8, last: Option<MoveId>) -> Step {
+        if h == 0 && (!self.invariants || code == 0) {
             return Step::Found;
         }
         if left == 0 {
@@ -452,12 +589,8 @@ impl Stage {
         }
         for &m in &self.useful {
             if let Some(l) = last {
-                let (tl, tm) = (
-                    ctx.moves.twist[l as usize].turn,
-                    ctx.moves.twist[m as usize].turn,
-                );
-                if tl == tm || (ctx.moves.axis[l as usize] == ctx.moves.axis[m as usize] && tm < tl)
-                {
+                let (tl, tm) = (ctx.moves.twist[l as usize].turn, ctx.moves.twist[m as usize].turn);
+                if tl == tm || (ctx.moves.axis[l as usize] == ctx.moves.axis[m as usize] && tm < tl) {
                     continue;
                 }
             }
@@ -467,28 +600,20 @@ impl Stage {
             }
             {
                 let (lo, hi) = ctx.bufs.split_at_mut(depth + 1);
-                let (tokens, next) = (&lo[depth], &mut hi[0]);
-                for (t, offset) in &self.orbits {
-                    let base = m as usize * t.slots;
-                    for q in *offset..offset + t.n {
-                        next[q] = t.mv[base + tokens[q] as usize];
-                    }
+                let (vals, next) = (&lo[depth], &mut hi[0]);
+                for (i, co) in self.coords.iter().enumerate() {
+                    next[i] = co.table[m as usize * co.size + vals[i] as usize];
                 }
             }
-            let code2 = if self.invariants {
-                ctx.inv.step(code, m as usize)
-            } else {
-                code
-            };
-            let Some(h) = self.heuristic(&ctx.bufs[depth + 1], ctx.inv, code2, &mut ctx.scratch)
-            else {
+            let code2 = if self.invariants { ctx.inv.step(code, m as usize) } else { code };
+            let Some(h2) = self.heuristic(&ctx.bufs[depth + 1], ctx.inv, code2) else {
                 continue;
             };
-            if h as usize > left - 1 {
+            if h2 as usize > left - 1 {
                 continue;
             }
             ctx.path.push(m);
-            match self.dfs(ctx, depth + 1, code2, left - 1, Some(m)) {
+            match self.dfs(ctx, depth + 1, code2, left - 1, h2, Some(m)) {
                 Step::Found => return Step::Found,
                 Step::Budget => return Step::Budget,
                 Step::NotFound => {}
@@ -496,6 +621,11 @@ impl Stage {
             ctx.path.pop();
         }
         Step::NotFound
+    }
+
+    /// Total entries of the stage's pattern databases.
+    pub fn entries(&self) -> usize {
+        self.pdbs.iter().map(|p| p.dist.len()).sum()
     }
 }
 
@@ -505,9 +635,8 @@ struct Ctx<'a> {
     nodes: u64,
     budget: u64,
     path: Vec<MoveId>,
-    /// The search state at each depth.
-    bufs: Vec<Vec<u16>>,
-    scratch: Vec<usize>,
+    /// The coordinates at each depth.
+    bufs: Vec<Vec<u32>>,
 }
 
 enum Step {

@@ -74,11 +74,7 @@ fn candidates(oi: usize, orbit: &Orbit, st: &OrbitState, out: &mut Vec<Candidate
             e.normalize();
             let g = gain(orbit, st, &e);
             if g > 0 {
-                out.push(Candidate {
-                    orbit: oi,
-                    effect: e,
-                    gain: g,
-                });
+                out.push(Candidate { orbit: oi, effect: e, gain: g });
             }
         }
     };
@@ -129,11 +125,7 @@ fn candidates(oi: usize, orbit: &Orbit, st: &OrbitState, out: &mut Vec<Candidate
                     e.normalize();
                     let g = gain(orbit, st, &e);
                     if g > 0 {
-                        out.push(Candidate {
-                            orbit: oi,
-                            effect: e,
-                            gain: g,
-                        });
+                        out.push(Candidate { orbit: oi, effect: e, gain: g });
                     }
                 }
             }
@@ -149,11 +141,7 @@ fn candidates(oi: usize, orbit: &Orbit, st: &OrbitState, out: &mut Vec<Candidate
                     e.normalize();
                     let g = gain(orbit, st, &e);
                     if g > 0 {
-                        out.push(Candidate {
-                            orbit: oi,
-                            effect: e,
-                            gain: g,
-                        });
+                        out.push(Candidate { orbit: oi, effect: e, gain: g });
                     }
                 }
             }
@@ -178,11 +166,7 @@ fn saving(moves: &Moves, before: Option<MoveId>, op: &[MoveId], after: Option<Mo
         if tx.turn != ty.turn {
             return 0;
         }
-        if (tx.amount + ty.amount) % moves.order[tx.turn as usize] == 0 {
-            2
-        } else {
-            1
-        }
+        if (tx.amount + ty.amount) % moves.order[tx.turn as usize] == 0 { 2 } else { 1 }
     };
     let mut s = 0;
     if let (Some(b), Some(&f)) = (before, op.first()) {
@@ -203,6 +187,7 @@ pub fn insert_all(
     orbits: &[usize],
     seq: &mut Vec<MoveId>,
     states: &mut [OrbitState],
+    recompute: Option<&dyn Fn(&[MoveId]) -> Vec<OrbitState>>,
 ) -> bool {
     let mut cands: Vec<Candidate> = Vec::new();
     loop {
@@ -229,18 +214,11 @@ pub fn insert_all(
             let after = seq.get(point).copied();
             for (e, c) in cur.iter().zip(&cands) {
                 let key = e.key(all[c.orbit].twists);
-                let Some(op) = tables[c.orbit].get(key) else {
-                    continue;
-                };
+                let Some(op) = tables[c.orbit].get(key) else { continue };
                 let est = (op.len() as i32 - saving(moves, before, op, after)).max(1);
                 let score = c.gain as f64 / est as f64;
                 if best.len() < REFINE || score > worst_kept {
-                    best.push(Scored {
-                        cand: *c,
-                        point,
-                        key,
-                        est,
-                    });
+                    best.push(Scored { cand: *c, point, key, est });
                     best.sort_by(|x, y| {
                         let sx = x.cand.gain as f64 / x.est as f64;
                         let sy = y.cand.gain as f64 / y.est as f64;
@@ -276,7 +254,9 @@ pub fn insert_all(
         }
         let (_, _, s, cand) = chosen.unwrap();
         *seq = s;
-        cand.effect
-            .apply(&mut states[cand.orbit], all[cand.orbit].twists);
+        match recompute {
+            Some(f) => states.clone_from_slice(&f(seq)),
+            None => cand.effect.apply(&mut states[cand.orbit], all[cand.orbit].twists),
+        }
     }
 }

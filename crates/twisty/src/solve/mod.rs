@@ -33,15 +33,18 @@ pub mod structure;
 use std::fmt;
 use std::time::Instant;
 
+pub use exact::Limits;
 pub use moves::{MoveId, Moves};
 pub use puzzle::{PermPuzzle, PuzzleError, Slot, Turn, Twist};
 pub use structure::{OrbitState, StateError, Structure};
 
 use std::sync::Arc;
 
-use exact::{Found, OrbitTables, Stage};
+use exact::{Cache, Found, OrbitTables, Stage};
 use invariants::Invariants;
 use ops::{OpSearch, OpTable, Symmetry};
+#[allow(unused_imports)]
+use ops::covers;
 
 /// How to prepare and solve.
 #[derive(Clone, Debug)]
@@ -52,15 +55,13 @@ pub struct Options {
     pub exact_positions: usize,
     /// Node budget of the exact stage.
     pub budget: u64,
+    /// Table sizes of the exact stage.
+    pub limits: Limits,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            optimal: false,
-            exact_positions: 8,
-            budget: 200_000_000,
-        }
+        Options { optimal: false, exact_positions: 8, budget: 200_000_000, limits: Limits::default() }
     }
 }
 
@@ -74,6 +75,9 @@ pub struct Solver {
     pub tables: Vec<OpTable>,
     /// Orbits finished by operators.
     pub op_orbits: Vec<usize>,
+    /// The same, in two groups: those whose operators may disturb the second group, then the
+    /// second group (pure operators).
+    op_levels: Vec<Vec<usize>>,
     /// Orbits solved by the exact stage.
     pub exact_orbits: Vec<usize>,
     stages: Vec<Stage>,
@@ -125,60 +129,81 @@ impl Solver {
         puzzle.validate()?;
         let moves = Moves::new(puzzle);
         let structure = Structure::new(puzzle, &moves)?;
-        let invariants = Invariants::new(&structure.orbits, &moves);
-        let sym = Symmetry::new(&puzzle.symmetries, &moves, puzzle.stickers);
-        let tables = if options.optimal {
-            vec![OpTable::default(); structure.orbits.len()]
-        } else {
-            ops::build_tables(
-                &structure,
-                &moves,
-                &puzzle.pieces,
-                &sym,
-                OpSearch::default(),
-            )
+        let debug = std::env::var_os("POLYCOVER_SOLVE_DEBUG").is_some();
+        let lap = |what: &str| {
+            if debug {
+                eprintln!("prepare: {what} at {:.3}s", t0.elapsed().as_secs_f64());
+            }
         };
+        lap("structure");
+        let invariants = Invariants::new(&structure.orbits, &moves);
+        lap("invariants");
+        let sym = Symmetry::new(&puzzle.symmetries, &moves, puzzle.stickers);
+        // Small orbits of distinct pieces are always solved exactly; operators for the others.
+        let wanted: Vec<bool> = structure
+            .orbits
+            .iter()
+            .map(|o| !options.optimal && !(o.distinct && o.len() <= options.exact_positions))
+            .collect();
+        let built = ops::build_tables(&structure, &moves, &puzzle.pieces, &sym, &wanted, OpSearch::default());
+        lap("operators");
         let mut op_orbits = Vec::new();
-        let mut exact_orbits = Vec::new();
-        for (oi, orbit) in structure.orbits.iter().enumerate() {
-            let covered = !options.optimal && covers(orbit, &tables[oi]);
-            // Small orbits of distinct pieces, and orbits no table covers:
-            // exact search.
-            if covered && (orbit.len() > options.exact_positions || !orbit.distinct) {
-                op_orbits.push(oi);
-            } else {
-                exact_orbits.push(oi);
+        let mut exact_orbits: Vec<usize> = Vec::new();
+        for oi in 0..structure.orbits.len() {
+            match built.level[oi] {
+                Some(level) => op_orbits.push((level, oi)),
+                None => exact_orbits.push(oi),
             }
         }
-        // Exact stages: the hardest orbit first, each later stage keeping the earlier orbits; the
-        // invariants in the last stage. Optimal: one stage for everything.
-        exact_orbits.sort_by(|&a, &b| {
-            let size = |oi: usize| {
-                let o = &structure.orbits[oi];
-                o.len() as f64 * ((o.len() * o.twists as usize) as f64).ln()
-            };
-            size(b).partial_cmp(&size(a)).unwrap()
-        });
+        op_orbits.sort_unstable();
+        let tables = built.tables;
+        let op_levels: Vec<Vec<usize>> = (0..2u8)
+            .map(|l| op_orbits.iter().filter(|x| x.0 == l).map(|x| x.1).collect())
+            .collect();
+        let op_orbits: Vec<usize> = op_orbits.iter().map(|x| x.1).collect();
+        // Exact stages, each keeping the orbits of the earlier ones; the invariants in a last
+        // stage. Orbits that some move turns without touching the other exact orbits (tips) can
+        // be fixed cheaply at the end, so they come last; otherwise the largest first.
+        let isolated = |oi: usize| {
+            (0..moves.len()).any(|m| {
+                structure.orbits[oi].touched_by[m]
+                    && exact_orbits.iter().all(|&o2| o2 == oi || !structure.orbits[o2].touched_by[m])
+            })
+        };
+        let size = |oi: usize| {
+            let o = &structure.orbits[oi];
+            o.len() as f64 * ((o.len() * o.twists as usize) as f64).ln()
+        };
+        let mut order: Vec<(bool, f64, usize)> =
+            exact_orbits.iter().map(|&oi| (isolated(oi), -size(oi), oi)).collect();
+        order.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        let exact_orbits: Vec<usize> = order.iter().map(|x| x.2).collect();
+        // The orbits no move isolates are solved together in the first stage (apart, one would
+        // undo the other); then each isolated orbit in turn.
+        let together = order.iter().take_while(|x| !x.0).count().max(1);
         let orbit_tables: Vec<Arc<OrbitTables>> = exact_orbits
             .iter()
             .map(|&oi| Arc::new(OrbitTables::new(&structure.orbits, oi, &moves)))
             .collect();
+        lap("pattern databases");
+        let mut cache = Cache::default();
         let mut stages = Vec::new();
+        let limits = options.limits;
         if options.optimal {
-            stages.push(Stage::new(orbit_tables, &moves, &invariants, true));
+            stages.push(Stage::new(orbit_tables, &moves, &invariants, true, limits, &mut cache));
         } else {
-            for i in 1..=orbit_tables.len() {
-                stages.push(Stage::new(
-                    orbit_tables[..i].to_vec(),
-                    &moves,
-                    &invariants,
-                    false,
-                ));
+            for i in together.min(orbit_tables.len())..=orbit_tables.len() {
+                if i == 0 {
+                    continue;
+                }
+                let tables = orbit_tables[..i].to_vec();
+                stages.push(Stage::new(tables, &moves, &invariants, false, limits, &mut cache));
             }
             if !invariants.is_trivial() {
-                stages.push(Stage::new(orbit_tables, &moves, &invariants, true));
+                stages.push(Stage::new(orbit_tables, &moves, &invariants, true, limits, &mut cache));
             }
         }
+        lap("stages");
         Ok(Solver {
             puzzle: puzzle.clone(),
             moves,
@@ -186,6 +211,7 @@ impl Solver {
             invariants,
             tables,
             op_orbits,
+            op_levels,
             exact_orbits,
             stages,
             options: options.clone(),
@@ -197,10 +223,7 @@ impl Solver {
     pub fn solve(&self, colours: &[u16]) -> Result<Solution, SolveError> {
         let t0 = Instant::now();
         let orbits = &self.structure.orbits;
-        let mut states = self
-            .structure
-            .read(&self.puzzle, colours)
-            .map_err(SolveError::State)?;
+        let mut states = self.structure.read(&self.puzzle, colours).map_err(SolveError::State)?;
         let code = self.invariants.of(orbits, &states);
         if self.invariants.distance(code).is_none() {
             return Err(SolveError::Unreachable(
@@ -210,14 +233,7 @@ impl Solver {
         let mut seq: Vec<MoveId> = Vec::new();
         for stage in &self.stages {
             let code = self.invariants.of(orbits, &states);
-            match stage.search(
-                &self.moves,
-                &self.invariants,
-                &states,
-                code,
-                self.options.budget,
-                60,
-            ) {
+            match stage.search(&self.moves, &self.invariants, &states, code, self.options.budget, 60) {
                 Found::Solution(s) => {
                     self.apply(&mut states, &s);
                     seq.extend(s);
@@ -233,17 +249,24 @@ impl Solver {
         let seq = self.moves.simplify(&seq);
         let exact_moves = seq.len();
         let mut seq = seq;
-        if !insert::insert_all(
-            &self.moves,
-            orbits,
-            &self.tables,
-            &self.op_orbits,
-            &mut seq,
-            &mut states,
-        ) {
-            return Err(SolveError::Unreachable(
-                "the pieces left cannot be solved by the puzzle's moves".to_string(),
-            ));
+        let start = self.structure.read(&self.puzzle, colours).map_err(SolveError::State)?;
+        for (level, group) in self.op_levels.iter().enumerate() {
+            if group.is_empty() {
+                continue;
+            }
+            // Operators of the first group disturb the second: re-read the end state each time.
+            let recompute = |seq: &[MoveId]| {
+                let mut st = start.clone();
+                self.apply(&mut st, seq);
+                st
+            };
+            let recompute: Option<&dyn Fn(&[MoveId]) -> Vec<OrbitState>> =
+                if level == 0 { Some(&recompute) } else { None };
+            if !insert::insert_all(&self.moves, orbits, &self.tables, group, &mut seq, &mut states, recompute) {
+                return Err(SolveError::Unreachable(
+                    "the pieces left cannot be solved by the puzzle's moves".to_string(),
+                ));
+            }
         }
         let seq = self.moves.simplify(&seq);
         let end = self.moves.apply(colours, &seq);
@@ -275,32 +298,6 @@ impl Solver {
     /// The move id of a twist.
     pub fn move_id(&self, tw: Twist) -> Option<MoveId> {
         let ids = self.moves.id.get(tw.turn as usize)?;
-        ids.get(tw.amount as usize)
-            .copied()
-            .filter(|&m| m != MoveId::MAX)
+        ids.get(tw.amount as usize).copied().filter(|&m| m != MoveId::MAX)
     }
-}
-
-/// Whether the operator table can finish the orbit from any even state: a 3-cycle for every
-/// triple of positions (both directions) and, where pieces twist, a pure twist for every pair.
-fn covers(orbit: &structure::Orbit, table: &OpTable) -> bool {
-    let n = orbit.len();
-    if n < 3 {
-        return false;
-    }
-    let mut cycles = std::collections::HashSet::new();
-    let mut twists = std::collections::HashSet::new();
-    for (e, _) in table.entries() {
-        let moved = (0..e.len as usize)
-            .filter(|&i| e.src[i] != e.dst[i])
-            .count();
-        if moved == 3 && e.len == 3 {
-            cycles.insert((e.src, e.dst));
-        } else if moved == 0 {
-            twists.insert((e.src[0], e.src[1]));
-        }
-    }
-    let triples = n * (n - 1) * (n - 2) / 3;
-    let pairs = n * (n - 1) / 2;
-    cycles.len() >= triples && (orbit.twists == 1 || twists.len() >= pairs.min(1))
 }

@@ -124,12 +124,7 @@ impl Effect {
                 None => (p, 0),
             }
         };
-        let mut out = Effect {
-            len: 0,
-            src: [0; 3],
-            dst: [0; 3],
-            delta: [0; 3],
-        };
+        let mut out = Effect { len: 0, src: [0; 3], dst: [0; 3], delta: [0; 3] };
         for &p in &pos {
             let (q, d1) = step(self, p);
             let (r, d2) = step(next, q);
@@ -218,9 +213,7 @@ impl OpTable {
     /// The length of the sequence for an effect's key.
     #[inline]
     pub fn cost(&self, key: u64) -> Option<usize> {
-        self.index
-            .get(&key)
-            .map(|&i| self.entries[i as usize].len as usize)
+        self.index.get(&key).map(|&i| self.entries[i as usize].len as usize)
     }
 
     fn seq(&self, i: usize) -> &[MoveId] {
@@ -241,21 +234,13 @@ impl OpTable {
             Some(&i) if self.entries[i as usize].len as usize <= seq.len() => None,
             Some(&i) => {
                 self.seqs.extend_from_slice(seq);
-                self.entries[i as usize] = OpEntry {
-                    effect,
-                    start,
-                    len: seq.len() as u16,
-                };
+                self.entries[i as usize] = OpEntry { effect, start, len: seq.len() as u16 };
                 Some(i)
             }
             None => {
                 let i = self.entries.len() as u32;
                 self.seqs.extend_from_slice(seq);
-                self.entries.push(OpEntry {
-                    effect,
-                    start,
-                    len: seq.len() as u16,
-                });
+                self.entries.push(OpEntry { effect, start, len: seq.len() as u16 });
                 self.index.insert(key, i);
                 Some(i)
             }
@@ -279,9 +264,7 @@ impl OpTable {
             for &i in list {
                 for &j in list {
                     let (a, b) = (&self.entries[i as usize], &self.entries[j as usize]);
-                    let Some(e) = a.effect.then(&b.effect, o) else {
-                        continue;
-                    };
+                    let Some(e) = a.effect.then(&b.effect, o) else { continue };
                     if e.src != e.dst || e.len > 2 {
                         continue;
                     }
@@ -383,9 +366,7 @@ impl Symmetry {
                 .perm
                 .iter()
                 .map(|p| {
-                    let q: Vec<Slot> = (0..stickers)
-                        .map(|s| g[p[inv[s] as usize] as usize])
-                        .collect();
+                    let q: Vec<Slot> = (0..stickers).map(|s| g[p[inv[s] as usize] as usize]).collect();
                     by_perm.get(q.as_slice()).copied()
                 })
                 .collect();
@@ -423,12 +404,7 @@ fn effect_of(
     }
     let orbit = &structure.orbits[orbit_i];
     let o = orbit.twists as usize;
-    let mut e = Effect {
-        len: 0,
-        src: [0; 3],
-        dst: [0; 3],
-        delta: [0; 3],
-    };
+    let mut e = Effect { len: 0, src: [0; 3], dst: [0; 3], delta: [0; 3] };
     for &(_, p) in moved_pieces {
         let r = orbit.stickers_at(p as usize * o)[0];
         let (_, slot) = refs[perm[r as usize] as usize]?;
@@ -451,6 +427,7 @@ fn effect_of(
 }
 
 /// A bit set over pieces.
+#[allow(dead_code)]
 fn bits_of(pieces: impl Iterator<Item = usize>, words: usize) -> Vec<u64> {
     let mut b = vec![0u64; words];
     for p in pieces {
@@ -464,27 +441,157 @@ fn bits_of(pieces: impl Iterator<Item = usize>, words: usize) -> Vec<u64> {
 pub struct OpSearch {
     /// Upper bound on table entries per orbit.
     pub max_entries: usize,
+    /// Longest `A` of the commutators `A B A' B'` tried (at least 3).
+    pub max_depth: usize,
+    /// About how many sequences `A` are tried per move `B` (the depth is chosen to fit).
+    pub max_nodes: usize,
 }
 
 impl Default for OpSearch {
     fn default() -> Self {
-        OpSearch {
-            max_entries: 4_000_000,
+        OpSearch { max_entries: 4_000_000, max_depth: 4, max_nodes: 400_000 }
+    }
+}
+
+/// A found operator: its sequence and the other orbits it disturbs (sorted).
+#[derive(Clone, Debug)]
+struct Candidate {
+    seq: Vec<MoveId>,
+    side: Vec<u16>,
+}
+
+/// Found operators by orbit and effect key, the shortest for each set of disturbed orbits.
+type FoundOps = Vec<IntMap<u64, Vec<Candidate>>>;
+
+/// Depth-first enumeration of the sequences `A`, following the pieces `B` moves: when `A` moves
+/// one or two of them, `A B A' B'` has a small support and is evaluated.
+struct CommutatorSearch<'a> {
+    structure: &'a Structure,
+    moves: &'a Moves,
+    refs: &'a [Option<(u32, u32)>],
+    pieces_of: &'a [u32],
+    piece_pos: &'a [Option<(u32, u32)>],
+    wanted: &'a [bool],
+    found: &'a mut FoundOps,
+    /// `(orbit, position, twist)` of every piece `B` moves after the first `d` moves of `A`, for
+    /// each depth `d`.
+    tokens: Vec<Vec<(u32, u16, u16)>>,
+    path: Vec<MoveId>,
+    b: usize,
+}
+
+impl CommutatorSearch<'_> {
+    fn dfs(&mut self, depth: usize, left: usize, last: Option<usize>) {
+        if left == 0 {
+            return;
+        }
+        let moves = self.moves;
+        for m in 0..moves.len() {
+            if let Some(l) = last {
+                let (tl, tm) = (moves.twist[l].turn, moves.twist[m].turn);
+                if tl == tm || (moves.axis[l] == moves.axis[m] && tm < tl) {
+                    continue;
+                }
+            }
+            let mut displaced = 0;
+            {
+                let (lo, hi) = self.tokens.split_at_mut(depth + 1);
+                let (cur, next) = (&lo[depth], &mut hi[0]);
+                let home = &lo[0];
+                for i in 0..cur.len() {
+                    let (oi, p, t) = cur[i];
+                    let orbit = &self.structure.orbits[oi as usize];
+                    let q = orbit.pos(m, p as usize) as u16;
+                    let t2 = (t + orbit.shift(m, p as usize)) % orbit.twists;
+                    next[i] = (oi, q, t2);
+                    if (q, t2) != (home[i].1, home[i].2) {
+                        displaced += 1;
+                    }
+                }
+            }
+            self.path.push(m as MoveId);
+            if (1..=2).contains(&displaced) {
+                self.evaluate();
+            }
+            self.dfs(depth + 1, left - 1, Some(m));
+            self.path.pop();
+        }
+    }
+
+    /// Records `A B A' B'` for every wanted orbit where it moves at most three positions, if the
+    /// other orbits it moves are wanted too (never an orbit the exact stage solves).
+    fn evaluate(&mut self) {
+        let moves = self.moves;
+        let stickers = self.pieces_of.len();
+        let mut seq = self.path.clone();
+        seq.push(self.b as MoveId);
+        seq.extend(moves.invert(&self.path));
+        seq.push(moves.inverse[self.b]);
+        let perm = seq_perm(moves, &seq, stickers);
+        let mut moved: Vec<(u32, u32)> = Vec::new();
+        for (s, &d) in perm.iter().enumerate() {
+            if d as usize != s {
+                let Some(pp) = self.piece_pos[self.pieces_of[s] as usize] else { return };
+                if !self.wanted[pp.0 as usize] {
+                    return;
+                }
+                if !moved.contains(&pp) {
+                    moved.push(pp);
+                    if moved.len() > 12 {
+                        return;
+                    }
+                }
+            }
+        }
+        let mut orbits: Vec<u32> = moved.iter().map(|pp| pp.0).collect();
+        orbits.sort_unstable();
+        orbits.dedup();
+        let mut simplified: Option<Vec<MoveId>> = None;
+        for &oi in &orbits {
+            let mine: Vec<(u32, u32)> = moved.iter().copied().filter(|pp| pp.0 == oi).collect();
+            if mine.len() > 3 {
+                continue;
+            }
+            let Some((_, e)) = effect_of(self.structure, self.refs, &perm, &mine) else { continue };
+            let side: Vec<u16> = orbits.iter().filter(|&&o| o != oi).map(|&o| o as u16).collect();
+            let seq = simplified.get_or_insert_with(|| moves.simplify(&seq)).clone();
+            let key = e.key(self.structure.orbits[oi as usize].twists);
+            let list = self.found[oi as usize].entry(key).or_default();
+            match list.iter_mut().find(|c| c.side == side) {
+                Some(c) if c.seq.len() <= seq.len() => {}
+                Some(c) => c.seq = seq,
+                None => list.push(Candidate { seq, side }),
+            }
         }
     }
 }
 
-/// Finds small operators for every orbit and spreads them; `tables[orbit]`.
+/// The operator tables, and how each orbit is to be finished.
+#[derive(Clone, Debug, Default)]
+pub struct Tables {
+    /// One table per orbit.
+    pub tables: Vec<OpTable>,
+    /// `Some(1)`: finished by pure operators (last); `Some(0)`: by operators that may disturb the
+    /// `Some(1)` orbits (first); `None`: not covered (the exact stage solves it).
+    pub level: Vec<Option<u8>>,
+}
+
+/// Finds small operators for every wanted orbit and spreads them.
 pub fn build_tables(
     structure: &Structure,
     moves: &Moves,
     pieces_of: &[u32],
     sym: &Symmetry,
+    wanted: &[bool],
     settings: OpSearch,
-) -> Vec<OpTable> {
+) -> Tables {
+    let norbits = structure.orbits.len();
+    let mut out = Tables { tables: vec![OpTable::default(); norbits], level: vec![None; norbits] };
+    if !wanted.iter().any(|&w| w) {
+        return out;
+    }
     let stickers = pieces_of.len();
     let npieces = pieces_of.iter().map(|&p| p as usize + 1).max().unwrap_or(0);
-    let words = npieces.div_ceil(64);
     let refs = ref_slots(structure, stickers);
     // Piece -> (orbit, position).
     let mut piece_pos: Vec<Option<(u32, u32)>> = vec![None; npieces];
@@ -493,16 +600,6 @@ pub fn build_tables(
             piece_pos[piece as usize] = Some((oi as u32, p as u32));
         }
     }
-    let compose =
-        |a: &[Slot], b: &[Slot]| -> Vec<Slot> { a.iter().map(|&x| b[x as usize]).collect() };
-    let moved_bits = |perm: &[Slot]| -> Vec<u64> {
-        bits_of(
-            (0..stickers)
-                .filter(|&s| perm[s] as usize != s)
-                .map(|s| pieces_of[s] as usize),
-            words,
-        )
-    };
     // B: one move per symmetry class.
     let nm = moves.len();
     let mut rep = vec![true; nm];
@@ -518,86 +615,57 @@ pub fn build_tables(
         }
     }
     let bs: Vec<usize> = (0..nm).filter(|&m| rep[m]).collect();
-    let b_bits: Vec<Vec<u64>> = (0..nm).map(|m| moved_bits(&moves.perm[m])).collect();
-    // A: X, X Y, X Y X'.
-    let mut a_list: Vec<Vec<MoveId>> = Vec::new();
-    for x in 0..nm {
-        a_list.push(vec![x as MoveId]);
-        for y in 0..nm {
-            if moves.axis[x] == moves.axis[y] {
-                continue;
-            }
-            a_list.push(vec![x as MoveId, y as MoveId]);
-            a_list.push(vec![x as MoveId, y as MoveId, moves.inverse[x]]);
-        }
+    // A: every canonical sequence up to the depth the node budget allows (at least 3: X Y X').
+    let per_axis = (0..nm).filter(|&m| moves.axis[m] == moves.axis[0]).count();
+    let branch = (nm - per_axis).max(1) as f64;
+    let mut depth = 1;
+    let mut nodes = nm as f64;
+    while depth < 3 || (depth < settings.max_depth && nodes * branch <= settings.max_nodes as f64) {
+        nodes *= branch;
+        depth += 1;
     }
-    let mut best: Vec<IntMap<u64, Vec<MoveId>>> = vec![IntMap::default(); structure.orbits.len()];
-    let mut moved: Vec<(u32, u32)> = Vec::new();
-    for a in &a_list {
-        let mut pa: Vec<Slot> = moves.perm[a[0] as usize].clone();
-        for &m in &a[1..] {
-            pa = compose(&pa, &moves.perm[m as usize]);
-        }
-        let a_bits = moved_bits(&pa);
-        let mut pa_inv = vec![0 as Slot; stickers];
-        for (s, &d) in pa.iter().enumerate() {
-            pa_inv[d as usize] = s as Slot;
-        }
-        for &b in &bs {
-            let common: u32 = a_bits
-                .iter()
-                .zip(&b_bits[b])
-                .map(|(x, y)| (x & y).count_ones())
-                .sum();
-            if common == 0 || common > 3 {
-                continue;
-            }
-            let pb = &moves.perm[b];
-            let pb_inv = &moves.perm[moves.inverse[b] as usize];
-            // The sticker at s goes A, B, A', B'.
-            moved.clear();
-            let mut ok = true;
-            let mut perm: Vec<Slot> = Vec::with_capacity(stickers);
-            for s in 0..stickers {
-                let d = pb_inv[pa_inv[pb[pa[s] as usize] as usize] as usize];
-                perm.push(d);
-                if d as usize != s {
-                    let pp = match piece_pos[pieces_of[s] as usize] {
-                        Some(pp) => pp,
-                        None => {
-                            ok = false;
-                            break;
-                        }
-                    };
-                    if !moved.contains(&pp) {
-                        moved.push(pp);
-                        if moved.len() > 3 {
-                            ok = false;
-                            break;
-                        }
-                    }
+    let mut found: FoundOps = vec![IntMap::default(); norbits];
+    let mut search = CommutatorSearch {
+        structure,
+        moves,
+        refs: &refs,
+        pieces_of,
+        piece_pos: &piece_pos,
+        wanted,
+        found: &mut found,
+        tokens: Vec::new(),
+        path: Vec::new(),
+        b: 0,
+    };
+    for &b in &bs {
+        // The pieces B moves, followed through A.
+        let mut home = Vec::new();
+        for (oi, orbit) in structure.orbits.iter().enumerate() {
+            for p in 0..orbit.len() {
+                if orbit.pos(b, p) != p || orbit.shift(b, p) != 0 {
+                    home.push((oi as u32, p as u16, 0));
                 }
             }
-            if !ok || moved.is_empty() {
-                continue;
-            }
-            let Some((oi, e)) = effect_of(structure, &refs, &perm, &moved) else {
-                continue;
-            };
-            let mut seq = a.clone();
-            seq.push(b as MoveId);
-            seq.extend(moves.invert(a));
-            seq.push(moves.inverse[b]);
-            let seq = moves.simplify(&seq);
-            let key = e.key(structure.orbits[oi].twists);
-            let slot = best[oi].entry(key).or_default();
-            if slot.is_empty() || seq.len() < slot.len() {
-                *slot = seq;
-            }
         }
+        search.tokens = vec![home; depth + 1];
+        search.b = b;
+        search.dfs(0, depth, None);
     }
-    // Seeds: each operator, its inverse, and their images under the symmetries.
-    let mut tables: Vec<OpTable> = vec![OpTable::default(); structure.orbits.len()];
+    // Where each symmetry sends each orbit.
+    let orbit_map: Vec<Vec<u16>> = sym
+        .perm
+        .iter()
+        .map(|g| {
+            structure
+                .orbits
+                .iter()
+                .map(|o| {
+                    let s = g[o.stickers_at(0)[0] as usize];
+                    piece_pos[pieces_of[s as usize] as usize].map_or(u16::MAX, |pp| pp.0 as u16)
+                })
+                .collect()
+        })
+        .collect();
     let mut inv_sym: Vec<Vec<Slot>> = Vec::new();
     for g in &sym.perm {
         let mut inv = vec![0 as Slot; stickers];
@@ -606,44 +674,112 @@ pub fn build_tables(
         }
         inv_sym.push(inv);
     }
-    for (oi, found) in best.iter().enumerate() {
-        let orbit = &structure.orbits[oi];
-        for seq in found.values() {
-            let perm = seq_perm(moves, seq, stickers);
-            let (_, e) = effect_from_perm(structure, &refs, &perm, pieces_of, &piece_pos)
-                .expect("found operators have small support");
-            let inv_seq = moves.invert(seq);
-            let variants = [(e, seq.clone()), (e.inverse(orbit.twists), inv_seq)];
-            for (e, s) in variants {
-                tables[oi].offer(orbit.twists, e, &s);
-                for (gi, g) in sym.perm.iter().enumerate() {
-                    let mapped: Vec<MoveId> =
-                        s.iter().map(|&m| sym.moves[gi][m as usize]).collect();
-                    if let Some((oj, e2)) = transport(
-                        structure,
-                        &refs,
-                        &e,
-                        oi,
-                        g,
-                        &inv_sym[gi],
-                        pieces_of,
-                        &piece_pos,
-                    ) {
-                        let mapped = moves.simplify(&mapped);
-                        tables[oj].offer(structure.orbits[oj].twists, e2, &mapped);
+    // Seeds each orbit's table with the operators whose disturbed orbits pass `allowed`: each
+    // operator, its inverse and their images under the symmetries.
+    let seed = |tables: &mut Vec<OpTable>, allowed: &dyn Fn(usize, &[u16]) -> bool| {
+        for (oi, by_key) in found.iter().enumerate() {
+            let orbit = &structure.orbits[oi];
+            for cands in by_key.values() {
+                for c in cands {
+                    let perm = seq_perm(moves, &c.seq, stickers);
+                    let mine: Vec<(u32, u32)> = (0..orbit.len())
+                        .filter(|&p| {
+                            let r = orbit.stickers_at(p * orbit.twists as usize)[0];
+                            perm[r as usize] != r
+                        })
+                        .map(|p| (oi as u32, p as u32))
+                        .collect();
+                    let Some((_, e)) = effect_of(structure, &refs, &perm, &mine) else { continue };
+                    let inv_seq = moves.invert(&c.seq);
+                    for (e, s) in [(e, c.seq.clone()), (e.inverse(orbit.twists), inv_seq)] {
+                        if allowed(oi, &c.side) {
+                            tables[oi].offer(orbit.twists, e, &s);
+                        }
+                        for (gi, g) in sym.perm.iter().enumerate() {
+                            let Some((oj, e2)) =
+                                transport(structure, &refs, &e, oi, g, &inv_sym[gi], pieces_of, &piece_pos)
+                            else {
+                                continue;
+                            };
+                            let mut side: Vec<u16> = c.side.iter().map(|&x| orbit_map[gi][x as usize]).collect();
+                            side.sort_unstable();
+                            if !wanted[oj] || side.iter().any(|&x| x == u16::MAX) || !allowed(oj, &side) {
+                                continue;
+                            }
+                            let mapped: Vec<MoveId> = s.iter().map(|&m| sym.moves[gi][m as usize]).collect();
+                            let mapped = moves.simplify(&mapped);
+                            tables[oj].offer(structure.orbits[oj].twists, e2, &mapped);
+                        }
                     }
                 }
             }
         }
-    }
-    for (oi, table) in tables.iter_mut().enumerate() {
-        let orbit = &structure.orbits[oi];
-        table.spread(orbit, moves, settings.max_entries);
-        if orbit.twists > 1 && table.add_twists(orbit, moves) {
-            table.spread(orbit, moves, settings.max_entries);
+    };
+    let finish = |tables: &mut Vec<OpTable>, which: &[usize]| {
+        for &oi in which {
+            let orbit = &structure.orbits[oi];
+            tables[oi].spread(orbit, moves, settings.max_entries);
+            if orbit.twists > 1 && tables[oi].add_twists(orbit, moves) {
+                tables[oi].spread(orbit, moves, settings.max_entries);
+            }
+        }
+    };
+    // Pure operators first: the orbits they cover are finished last.
+    let mut tables: Vec<OpTable> = vec![OpTable::default(); norbits];
+    seed(&mut tables, &|_, side| side.is_empty());
+    let all: Vec<usize> = (0..norbits).filter(|&oi| wanted[oi]).collect();
+    finish(&mut tables, &all);
+    for &oi in &all {
+        if covers(&structure.orbits[oi], &tables[oi]) {
+            out.level[oi] = Some(1);
         }
     }
-    tables
+    // Then operators that may disturb those orbits, for the others.
+    let late: Vec<bool> = out.level.iter().map(|l| *l == Some(1)).collect();
+    let rest: Vec<usize> = all.iter().copied().filter(|&oi| !late[oi]).collect();
+    if !rest.is_empty() {
+        let mut impure: Vec<OpTable> = vec![OpTable::default(); norbits];
+        seed(&mut impure, &|oi, side| !late[oi] && side.iter().all(|&x| late[x as usize]));
+        finish(&mut impure, &rest);
+        for &oi in &rest {
+            if covers(&structure.orbits[oi], &impure[oi]) {
+                out.level[oi] = Some(0);
+                tables[oi] = std::mem::take(&mut impure[oi]);
+            }
+        }
+    }
+    out.tables = tables;
+    out
+}
+
+/// Whether the operator table can finish the orbit from any state with zero invariants: a 3-cycle
+/// for every triple of positions (both directions) and, where pieces twist, pure twists.
+pub fn covers(orbit: &Orbit, table: &OpTable) -> bool {
+    let n = orbit.len();
+    if n < 3 {
+        return false;
+    }
+    let mut cycles = std::collections::HashSet::new();
+    let mut twists = std::collections::HashSet::new();
+    for (e, _) in table.entries() {
+        let moved = (0..e.len as usize).filter(|&i| e.src[i] != e.dst[i]).count();
+        if moved == 3 && e.len == 3 {
+            cycles.insert((e.src, e.dst));
+        } else if moved == 0 {
+            twists.insert((e.src[0], e.src[1]));
+        }
+    }
+    let triples = n * (n - 1) * (n - 2) / 3;
+    if std::env::var_os("POLYCOVER_SOLVE_DEBUG").is_some() {
+        eprintln!(
+            "orbit of {n}x{}: {} operators, {} of {triples} 3-cycles, {} twist pairs",
+            orbit.twists,
+            table.len(),
+            cycles.len(),
+            twists.len()
+        );
+    }
+    cycles.len() >= triples && (orbit.twists == 1 || !twists.is_empty())
 }
 
 /// The sticker permutation of a sequence.
@@ -656,25 +792,6 @@ pub fn seq_perm(moves: &Moves, seq: &[MoveId], stickers: usize) -> Vec<Slot> {
         }
     }
     perm
-}
-
-fn effect_from_perm(
-    structure: &Structure,
-    refs: &[Option<(u32, u32)>],
-    perm: &[Slot],
-    pieces_of: &[u32],
-    piece_pos: &[Option<(u32, u32)>],
-) -> Option<(usize, Effect)> {
-    let mut moved: Vec<(u32, u32)> = Vec::new();
-    for (s, &d) in perm.iter().enumerate() {
-        if d as usize != s {
-            let pp = piece_pos[pieces_of[s] as usize]?;
-            if !moved.contains(&pp) {
-                moved.push(pp);
-            }
-        }
-    }
-    effect_of(structure, refs, perm, &moved)
 }
 
 /// The effect `g C g⁻¹` of the operator `C` (effect `e` on orbit `oi`) transported by the symmetry
@@ -716,12 +833,7 @@ fn transport(
     let oj = moved.first()?.0 as usize;
     let target = &structure.orbits[oj];
     let ot = target.twists as usize;
-    let mut out = Effect {
-        len: 0,
-        src: [0; 3],
-        dst: [0; 3],
-        delta: [0; 3],
-    };
+    let mut out = Effect { len: 0, src: [0; 3], dst: [0; 3], delta: [0; 3] };
     for &(_, p) in &moved {
         let r = target.stickers_at(p as usize * ot)[0];
         let img = perm.iter().find(|&&(x, _)| x == r)?.1;
