@@ -14,6 +14,8 @@
 //! * [`Hex`] (`hex.rs`): sites of a triangular lattice (hexagons, or spheres
 //!   in a honeycomb tray), 12 symmetries;
 //! * [`Triangle`] (`triangle.rs`): up and down triangles, 12 symmetries;
+//! * [`Prism`] (`prism.rs`): triangular prisms in layers, 24 symmetries
+//!   (12 rotations);
 //! * [`Fcc`] (`fcc.rs`): spheres in the densest packing, 48 symmetries,
 //!   drawn in square layers (`fcc-square`) or triangular ones
 //!   (`fcc-triangle`).
@@ -29,11 +31,13 @@ mod describe;
 mod fcc;
 mod group;
 mod hex;
+mod prism;
 mod triangle;
 
 pub use fcc::{FCC_SQUARE, FCC_TRIANGLE, Fcc, Layers, square_layer_cell, triangle_layer_cell};
 pub use group::{closure, compose};
 pub use hex::Hex;
+pub use prism::Prism;
 pub use triangle::{Triangle, points_up};
 
 /// A cell's coordinates. 2D lattices keep the third coordinate 0.
@@ -91,6 +95,8 @@ pub enum LatticeKind {
     Hex,
     /// Triangles in the plane, pointing up and down.
     Triangle,
+    /// Triangular prisms in layers.
+    Prism,
     /// The FCC sphere packing drawn in square layers.
     FccSquare,
     /// The FCC sphere packing drawn in triangular layers.
@@ -99,11 +105,12 @@ pub enum LatticeKind {
 
 impl LatticeKind {
     /// Every lattice, for messages that list the choices.
-    pub const ALL: [LatticeKind; 6] = [
+    pub const ALL: [LatticeKind; 7] = [
         LatticeKind::Square,
         LatticeKind::Cubic,
         LatticeKind::Hex,
         LatticeKind::Triangle,
+        LatticeKind::Prism,
         LatticeKind::FccSquare,
         LatticeKind::FccTriangle,
     ];
@@ -120,6 +127,7 @@ impl LatticeKind {
             LatticeKind::Cubic => "cubic",
             LatticeKind::Hex => "hex",
             LatticeKind::Triangle => "triangle",
+            LatticeKind::Prism => "prism",
             LatticeKind::FccSquare => "fcc-square",
             LatticeKind::FccTriangle => "fcc-triangle",
         }
@@ -129,7 +137,10 @@ impl LatticeKind {
     pub fn dimension(self) -> usize {
         match self {
             LatticeKind::Square | LatticeKind::Hex | LatticeKind::Triangle => 2,
-            LatticeKind::Cubic | LatticeKind::FccSquare | LatticeKind::FccTriangle => 3,
+            LatticeKind::Cubic
+            | LatticeKind::Prism
+            | LatticeKind::FccSquare
+            | LatticeKind::FccTriangle => 3,
         }
     }
 
@@ -140,6 +151,7 @@ impl LatticeKind {
             LatticeKind::Cubic => &Cubic,
             LatticeKind::Hex => &Hex,
             LatticeKind::Triangle => &Triangle,
+            LatticeKind::Prism => &Prism,
             LatticeKind::FccSquare => &FCC_SQUARE,
             LatticeKind::FccTriangle => &FCC_TRIANGLE,
         }
@@ -159,7 +171,8 @@ impl LatticeKind {
             (Hex | FccTriangle, 2) => Some(Hex),
             (Hex | FccTriangle, 3) => Some(FccTriangle),
             (FccSquare, 3) => Some(FccSquare),
-            (Triangle, 2) => Some(Triangle),
+            (Triangle | Prism, 2) => Some(Triangle),
+            (Prism, 3) => Some(Prism),
             _ => None,
         }
     }

@@ -53,7 +53,8 @@ fn draw(lattice: &dyn Lattice, cells: &[(Cell, Glyph)], color: bool) -> Result<S
     }
     let kind = lattice.kind();
     let staggered = matches!(kind, LatticeKind::Hex | LatticeKind::FccTriangle);
-    if (staggered || kind == LatticeKind::Triangle) && (lo[1] + lo[2]).rem_euclid(2) == 1 {
+    let triangles = matches!(kind, LatticeKind::Triangle | LatticeKind::Prism);
+    if (staggered || triangles) && (lo[1] + lo[2]).rem_euclid(2) == 1 {
         // Keep the art's parity: the top-left position has row + column even.
         lo[2] -= 1;
     }

@@ -38,6 +38,10 @@ fn raw_position(lattice: LatticeKind, c: Cell) -> [i64; 3] {
             let (_, row, col) = l.grid_position(c);
             [col as i64, -(row as i64), 0]
         }
+        LatticeKind::Prism => {
+            let (layer, row, col) = l.grid_position(c);
+            [col as i64, -(row as i64), -(layer as i64)]
+        }
         _ => [c[0] as i64, -(c[1] as i64), -(c[2] as i64)],
     }
 }
@@ -58,7 +62,7 @@ fn space(lattice: LatticeKind, cells: &[(Cell, char)], what: &str) -> Result<Spa
     }
     let parity_axes = match lattice {
         LatticeKind::FccSquare | LatticeKind::FccTriangle => 3,
-        LatticeKind::Triangle => 2,
+        LatticeKind::Triangle | LatticeKind::Prism => 2,
         _ => 0,
     };
     if parity_axes > 0 && lo[..parity_axes].iter().sum::<i64>() % 2 != 0 {
@@ -137,7 +141,7 @@ fn grid(puzzle: &Puzzle) -> Result<GridType, Error> {
     match puzzle.lattice {
         LatticeKind::Square | LatticeKind::Cubic => Ok(GridType::Brick),
         LatticeKind::FccSquare | LatticeKind::FccTriangle => Ok(GridType::Sphere),
-        LatticeKind::Triangle => Ok(GridType::TriangularPrism),
+        LatticeKind::Triangle | LatticeKind::Prism => Ok(GridType::TriangularPrism),
         LatticeKind::Hex => Err(refuse(
             "the hex lattice has no BurrTools grid (it has cubes, spheres, triangular prisms, rhombic dodecahedra and tetrahedra-octahedra)".into(),
         )),

@@ -63,24 +63,15 @@ fn lattice_for(
             LatticeKind::Cubic
         }),
         GridType::Sphere => Ok(LatticeKind::FccSquare),
-        GridType::TriangularPrism => {
-            if let Some(s) = used().find(|s| !one_layer(s)) {
-                Err((
-                    s.loc.clone(),
-                    format!(
-                        "grid type {}: {} is more than one layer thick; only one-layer prism puzzles are read (as the triangle lattice)",
-                        file.grid.name(),
-                        describe(s)
-                    ),
-                ))
-            } else {
-                Ok(LatticeKind::Triangle)
-            }
-        }
+        GridType::TriangularPrism => Ok(if used().all(one_layer) {
+            LatticeKind::Triangle
+        } else {
+            LatticeKind::Prism
+        }),
         GridType::Rhombic | GridType::TetraOcta => Err((
             prob.loc.clone(),
             format!(
-                "grid type {} ({}) has no polycover lattice: only bricks, spheres and one-layer triangular prisms are read",
+                "grid type {} ({}) has no polycover lattice: only bricks, spheres and triangular prisms are read",
                 file.grid.number(),
                 file.grid.name()
             ),
@@ -114,6 +105,10 @@ fn cell(lattice: LatticeKind, p: [u32; 3]) -> Result<Cell, String> {
             .lattice()
             .cell_at(0, -y, x)
             .ok_or_else(|| format!("voxel ({x}, {y}) is not a triangle")),
+        LatticeKind::Prism => lattice
+            .lattice()
+            .cell_at(-z, -y, x)
+            .ok_or_else(|| format!("voxel ({x}, {y}, {z}) is not a triangular prism")),
         LatticeKind::Hex => Err("the hex lattice has no BurrTools grid".into()),
     }
 }

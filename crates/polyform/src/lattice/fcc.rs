@@ -113,8 +113,8 @@ impl Lattice for Fcc {
             LatticeKind::Cubic => Err(ErrorKind::Embed(
                 "a shape drawn on the cubic lattice (unit cubes) cannot be placed in a sphere packing: draw flat pieces in square or hex art, solid ones in layers of spheres".into(),
             )),
-            LatticeKind::Triangle => Err(ErrorKind::Embed(
-                "a shape drawn on the triangle lattice (triangles) cannot be placed in a sphere packing: draw it in hex art (spheres)".into(),
+            LatticeKind::Triangle | LatticeKind::Prism => Err(ErrorKind::Embed(
+                "a shape drawn on the triangle or prism lattice (triangles) cannot be placed in a sphere packing: draw it in hex art (spheres)".into(),
             )),
         }
     }

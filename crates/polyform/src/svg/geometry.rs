@@ -53,7 +53,7 @@ pub struct CellGeom {
 pub fn unit(kind: LatticeKind) -> f64 {
     match kind {
         LatticeKind::Square | LatticeKind::Hex => 30.0,
-        LatticeKind::Triangle => 36.0,
+        LatticeKind::Triangle | LatticeKind::Prism => 36.0,
         LatticeKind::Cubic => 26.0,
         LatticeKind::FccSquare | LatticeKind::FccTriangle => 28.0,
     }
@@ -88,6 +88,11 @@ pub fn cell_geom(kind: LatticeKind, c: Cell) -> CellGeom {
                 form: Form::Poly(pts),
             }
         }
+        LatticeKind::Prism => CellGeom {
+            // Each layer is a panel of triangles.
+            layer: c[2],
+            ..cell_geom(LatticeKind::Triangle, [c[0], c[1], 0])
+        },
         LatticeKind::Triangle => {
             // Corners are lattice points i * e1 + j * e2, e1 = (1, 0),
             // e2 = (1/2, H).
@@ -168,6 +173,10 @@ pub fn adjacent(kind: LatticeKind, a: Cell, b: Cell) -> bool {
             (d[0], d[1]),
             (1, 1) | (-1, -1) | (-2, 1) | (2, -1) | (1, -2) | (-1, 2)
         ),
+        LatticeKind::Prism => {
+            (d[2] == 0 && adjacent(LatticeKind::Triangle, [a[0], a[1], 0], [b[0], b[1], 0]))
+                || (d[0] == 0 && d[1] == 0 && d[2].abs() == 1)
+        }
         LatticeKind::FccSquare | LatticeKind::FccTriangle => {
             d[0] * d[0] + d[1] * d[1] + d[2] * d[2] == 2
         }
@@ -197,7 +206,7 @@ mod tests {
                     let d = ((ga.centre.0 - gb.centre.0).powi(2)
                         + (ga.centre.1 - gb.centre.1).powi(2))
                     .sqrt();
-                    let want = if kind == LatticeKind::Triangle {
+                    let want = if matches!(kind, LatticeKind::Triangle | LatticeKind::Prism) {
                         1.0 / 3f64.sqrt()
                     } else {
                         1.0
