@@ -111,6 +111,25 @@ fn hand_written_prism_layers_match_burrtools() {
 }
 
 #[test]
+fn prism_toml_and_export_match_burrtools() {
+    // The same problem drawn in polycover's format (pieces without mirror
+    // images, so the puzzle's group is BurrTools'): burrTxt's 20.
+    let p = crate::file::load(&fixture("prism-two-corners.toml")).unwrap();
+    assert_eq!(p.lattice, LatticeKind::Prism);
+    let enc = encode(&p).unwrap();
+    assert_eq!(count_under(&p, &enc, GroupChoice::Full).distinct, Some(20));
+    // Written for BurrTools and read back: a prism file of two layers with
+    // the same count (burrTxt -q on this export also counts 20).
+    let xml = export_xml(&p).unwrap();
+    std::fs::write("/tmp/grids-prism-export.xmpuzzle", &xml).unwrap();
+    assert!(xml.contains("<gridType type=\"1\"/>"), "{xml}");
+    let b = load_bytes(Path::new("x.xmpuzzle"), xml.as_bytes(), None, &Limits::default()).unwrap();
+    assert_eq!(b.puzzle.lattice, LatticeKind::Prism);
+    let enc = encode(&b.puzzle).unwrap();
+    assert_eq!(count_under(&b.puzzle, &enc, GroupChoice::Full).distinct, Some(20));
+}
+
+#[test]
 fn hand_written_colours_match_burrtools() {
     // BurrTools 0.7.1 (burrTxt -q -o 0..2) on tests/burr/colors.xmpuzzle:
     // 4, 24 and 0 assemblies. A 4x3 checkerboard of two colours with one
