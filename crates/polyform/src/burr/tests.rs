@@ -121,7 +121,6 @@ fn prism_toml_and_export_match_burrtools() {
     // Written for BurrTools and read back: a prism file of two layers with
     // the same count (burrTxt -q on this export also counts 20).
     let xml = export_xml(&p).unwrap();
-    std::fs::write("/tmp/grids-prism-export.xmpuzzle", &xml).unwrap();
     assert!(xml.contains("<gridType type=\"1\"/>"), "{xml}");
     let b = load_bytes(Path::new("x.xmpuzzle"), xml.as_bytes(), None, &Limits::default()).unwrap();
     assert_eq!(b.puzzle.lattice, LatticeKind::Prism);
