@@ -118,14 +118,31 @@ fn prism_toml_and_export_match_burrtools() {
     assert_eq!(p.lattice, LatticeKind::Prism);
     let enc = encode(&p).unwrap();
     assert_eq!(count_under(&p, &enc, GroupChoice::Full).distinct, Some(20));
+    // Drawn layer by layer: the slab's two layers are two panels side by
+    // side, wider than the picture of its bottom layer alone.
+    let two = crate::svg::solution(&p, &[], "slab").unwrap();
+    let mut bottom = p.clone();
+    let cells = p.board.cells().iter().filter(|(c, _)| c[2] == 0).copied();
+    bottom.board = crate::board::Board::new(cells);
+    let one = crate::svg::solution(&bottom, &[], "bottom").unwrap();
+    assert!(two.width > one.width + 100.0, "{} {}", two.width, one.width);
     // Written for BurrTools and read back: a prism file of two layers with
     // the same count (burrTxt -q on this export also counts 20).
     let xml = export_xml(&p).unwrap();
     assert!(xml.contains("<gridType type=\"1\"/>"), "{xml}");
-    let b = load_bytes(Path::new("x.xmpuzzle"), xml.as_bytes(), None, &Limits::default()).unwrap();
+    let b = load_bytes(
+        Path::new("x.xmpuzzle"),
+        xml.as_bytes(),
+        None,
+        &Limits::default(),
+    )
+    .unwrap();
     assert_eq!(b.puzzle.lattice, LatticeKind::Prism);
     let enc = encode(&b.puzzle).unwrap();
-    assert_eq!(count_under(&b.puzzle, &enc, GroupChoice::Full).distinct, Some(20));
+    assert_eq!(
+        count_under(&b.puzzle, &enc, GroupChoice::Full).distinct,
+        Some(20)
+    );
 }
 
 #[test]

@@ -89,6 +89,9 @@ impl Lattice for Prism {
         let (_, row, col) = Triangle.grid_position(flat(c));
         (c[2], row, col)
     }
+    fn art_align(&self, lo: [i32; 3]) -> [i32; 3] {
+        super::even_row_col(lo)
+    }
     fn describe(&self, s: &Symmetry) -> String {
         let flips = s.m[2][2] == -1;
         let mut plane = *s;
