@@ -50,6 +50,7 @@ fn check_group(kind: LatticeKind, size: usize, rotations: usize) {
 fn point_groups() {
     check_group(LatticeKind::Hex, 12, 6);
     check_group(LatticeKind::Triangle, 12, 6);
+    check_group(LatticeKind::Prism, 24, 12);
     check_group(LatticeKind::FccSquare, 48, 24);
     check_group(LatticeKind::FccTriangle, 48, 24);
     check_group(LatticeKind::Square, 8, 4);
@@ -82,6 +83,7 @@ fn art_positions_round_trip() {
     for kind in [
         LatticeKind::Hex,
         LatticeKind::Triangle,
+        LatticeKind::Prism,
         LatticeKind::FccSquare,
         LatticeKind::FccTriangle,
     ] {
