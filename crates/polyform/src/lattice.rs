@@ -47,8 +47,8 @@ pub use group::{closure, compose};
 pub use hex::Hex;
 pub use prism::Prism;
 pub use rhombic::{
-    Rhombic, RhombicUnits, dodecahedron_units, dodecahedron_units_at, unit_centroid16,
-    unit_cube, unit_in_dodecahedron, unit_offsets,
+    Rhombic, RhombicUnits, dodecahedron_units, dodecahedron_units_at, unit_centroid16, unit_cube,
+    unit_in_dodecahedron, unit_offsets,
 };
 pub use tetra_octa::{
     TetraOcta, TetraOctaUnits, is_octahedron, is_tetrahedron, octahedron_of, octahedron_units,

@@ -132,12 +132,3 @@ fn whole(
         })
         .collect()
 }
-
-/// The units of the dodecahedron of a way at `rhombic` cell `m` (for
-/// tests and the exporter's choice: BurrTools' users build the corner
-/// kind from a 2x2x2 cube).
-#[cfg(test)]
-pub(super) fn dodecahedron(corner: bool, m: Cell) -> Vec<Cell> {
-    let off = if corner { 8 } else { 0 };
-    crate::lattice::dodecahedron_units_at(m.map(|v| 16 * v + off))
-}

@@ -110,7 +110,10 @@ fn lattice_for(
                 .collect();
             // Dodecahedra need a result without optional voxels (see
             // `coarse`); octahedra do not.
-            let optional = result.voxels.iter().any(|v| v.state == VoxelState::Variable);
+            let optional = result
+                .voxels
+                .iter()
+                .any(|v| v.state == VoxelState::Variable);
             let way = shapes.and_then(|shapes| {
                 ways.iter().copied().find(|&w| {
                     (w == Coarsening::Octahedra || !optional)
@@ -136,9 +139,7 @@ fn voxel_units(
     s.voxels
         .iter()
         .filter(|v| state.is_none_or(|st| v.state == st))
-        .map(|v| {
-            cell(lattice, v.pos).map(|c| (c, v.state, if colors { v.color } else { 0 }))
-        })
+        .map(|v| cell(lattice, v.pos).map(|c| (c, v.state, if colors { v.color } else { 0 })))
         .collect()
 }
 

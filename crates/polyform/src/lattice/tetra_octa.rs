@@ -225,7 +225,10 @@ mod tests {
     /// `voxel_4.cpp`): the middle, and 4 corners chosen by the block's
     /// parity.
     fn burrtools_voxel(x: i32, y: i32, z: i32) -> bool {
-        let (b, s) = ([x, y, z].map(|v| v.div_euclid(3)), [x, y, z].map(|v| v.rem_euclid(3)));
+        let (b, s) = (
+            [x, y, z].map(|v| v.div_euclid(3)),
+            [x, y, z].map(|v| v.rem_euclid(3)),
+        );
         if s == [1, 1, 1] {
             return true;
         }
@@ -282,7 +285,10 @@ mod tests {
                 for y in -7..8 {
                     for z in -7..8 {
                         let c = [x, y, z];
-                        assert_eq!(TetraOctaUnits.is_cell(s.apply(c)), TetraOctaUnits.is_cell(c));
+                        assert_eq!(
+                            TetraOctaUnits.is_cell(s.apply(c)),
+                            TetraOctaUnits.is_cell(c)
+                        );
                         assert_eq!(TetraOcta.is_cell(s.apply(c)), TetraOcta.is_cell(c));
                     }
                 }

@@ -228,7 +228,11 @@ pub fn cell_geom(kind: LatticeKind, c: Cell) -> CellGeom {
         LatticeKind::TetraOcta => {
             // Half cubes: the art position is c / 3.
             let (layer, row, col) = kind.lattice().grid_position(c);
-            let r = if crate::lattice::is_octahedron(c) { 2.0 } else { 1.0 };
+            let r = if crate::lattice::is_octahedron(c) {
+                2.0
+            } else {
+                1.0
+            };
             diamond(layer, (col as f64, row as f64), r)
         }
         LatticeKind::TetraOctaUnits => {
@@ -244,7 +248,10 @@ pub fn cell_geom(kind: LatticeKind, c: Cell) -> CellGeom {
                 let sx = if dx == 1 { 1.0 } else { -1.0 };
                 let sy = if dy == 1 { 1.0 } else { -1.0 };
                 let (vx, vy) = (x - 0.5 * sx, y - 0.5 * sy);
-                poly(layer, vec![(vx, vy), (vx + 3.0 * sx, vy), (vx, vy + 3.0 * sy)])
+                poly(
+                    layer,
+                    vec![(vx, vy), (vx + 3.0 * sx, vy), (vx, vy + 3.0 * sy)],
+                )
             }
         }
         LatticeKind::FccTriangle => {
@@ -298,8 +305,14 @@ pub fn adjacent(kind: LatticeKind, a: Cell, b: Cell) -> bool {
         }
         LatticeKind::TetraOctaUnits => {
             // Eighths of one octahedron, or an eighth and its cube's
-            // tetrahedron.
-            matches!(d[0] * d[0] + d[1] * d[1] + d[2] * d[2], 4 | 12)
+            // tetrahedron (opposite eighths of one octahedron are as far
+            // apart, and meet only at its centre).
+            use crate::lattice::is_tetrahedron;
+            match d[0] * d[0] + d[1] * d[1] + d[2] * d[2] {
+                4 => true,
+                12 => is_tetrahedron(a) != is_tetrahedron(b),
+                _ => false,
+            }
         }
     }
 }

@@ -40,7 +40,11 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { coordinate: 1 << 18, database: 1 << 21, budget: 1 << 17 }
+        Limits {
+            coordinate: 1 << 18,
+            database: 1 << 21,
+            budget: 1 << 17,
+        }
     }
 }
 
@@ -148,7 +152,9 @@ fn partial_rank(p: &[usize], n: usize) -> usize {
     let mut used = [0u64; 4];
     let mut r = 0;
     for (i, &x) in p.iter().enumerate() {
-        let below = (0..x / 64).map(|w| used[w].count_ones() as usize).sum::<usize>()
+        let below = (0..x / 64)
+            .map(|w| used[w].count_ones() as usize)
+            .sum::<usize>()
             + (used[x / 64] & ((1u64 << (x % 64)) - 1)).count_ones() as usize;
         r = r * (n - i) + (x - below);
         used[x / 64] |= 1 << (x % 64);
@@ -259,8 +265,9 @@ impl Stage {
             }
             let groups: Vec<(usize, Kind, usize)> = (0..chunks)
                 .map(|c| {
-                    let pieces: Vec<u16> =
-                        (c * n / chunks..(c + 1) * n / chunks).map(|p| p as u16).collect();
+                    let pieces: Vec<u16> = (c * n / chunks..(c + 1) * n / chunks)
+                        .map(|p| p as u16)
+                        .collect();
                     let size = group_size(n, o, pieces.len()).unwrap();
                     (si, Kind::Group(pieces), size)
                 })
@@ -289,7 +296,12 @@ impl Stage {
         }
         for (si, kind, size) in kinds {
             let table = self.move_table(si, &kind, size, nmoves, cache);
-            self.coords.push(Coord { orbit: si, kind, size, table });
+            self.coords.push(Coord {
+                orbit: si,
+                kind,
+                size,
+                table,
+            });
         }
         // Pack coordinates into databases: first fit, largest first.
         let mut order: Vec<usize> = (0..self.coords.len()).collect();
@@ -297,7 +309,10 @@ impl Stage {
         let mut packs: Vec<(Vec<usize>, usize)> = Vec::new();
         for c in order {
             let size = self.coords[c].size;
-            match packs.iter_mut().find(|(_, s)| s.saturating_mul(size) <= limits.database) {
+            match packs
+                .iter_mut()
+                .find(|(_, s)| s.saturating_mul(size) <= limits.database)
+            {
                 Some((cs, s)) => {
                     cs.push(c);
                     *s *= size;
@@ -306,7 +321,11 @@ impl Stage {
             }
         }
         for (coords, _) in packs {
-            let key = coords.iter().map(|&c| self.describe(c)).collect::<Vec<_>>().join(" * ");
+            let key = coords
+                .iter()
+                .map(|&c| self.describe(c))
+                .collect::<Vec<_>>()
+                .join(" * ");
             let dist = match cache.dists.get(&key) {
                 Some(d) => d.clone(),
                 None => {
@@ -354,7 +373,14 @@ impl Stage {
     }
 
     /// The move table of a coordinate (cached: a group's table depends only on its size).
-    fn move_table(&self, si: usize, kind: &Kind, size: usize, nmoves: usize, cache: &mut Cache) -> Arc<Vec<u32>> {
+    fn move_table(
+        &self,
+        si: usize,
+        kind: &Kind,
+        size: usize,
+        nmoves: usize,
+        cache: &mut Cache,
+    ) -> Arc<Vec<u32>> {
         let t = &self.orbits[si];
         let key = match kind {
             Kind::Group(p) => format!("group {} {}", t.orbit, p.len()),
@@ -400,8 +426,8 @@ impl Stage {
                     }
                     Kind::Twists => {
                         // Position-major: the twist at p moves to the image of p.
-                        for p in 0..n {
-                            let s = t.mv[base + p * o + cur[p]] as usize;
+                        for (p, &c) in cur.iter().enumerate().take(n) {
+                            let s = t.mv[base + p * o + c] as usize;
                             img[s / o] = s % o;
                         }
                         img.iter().rev().fold(0, |a, &x| a * o + x)
@@ -429,7 +455,10 @@ impl Stage {
             Kind::Group(pieces) => {
                 Self::group_decode(t, pieces.len(), v, cur);
                 let o = t.twists as usize;
-                pieces.iter().zip(cur.iter()).all(|(&q, &s)| s % o == 0 && t.class[s / o] == t.class[q as usize])
+                pieces
+                    .iter()
+                    .zip(cur.iter())
+                    .all(|(&q, &s)| s % o == 0 && t.class[s / o] == t.class[q as usize])
             }
             Kind::Twists => v == 0,
             Kind::Perm => v == 0,
@@ -446,11 +475,18 @@ impl Stage {
         // Goal values of each coordinate, then their combinations.
         let goals: Vec<Vec<usize>> = coords
             .iter()
-            .map(|&c| (0..self.coords[c].size).filter(|&v| self.goal(c, v, &mut cur)).collect())
+            .map(|&c| {
+                (0..self.coords[c].size)
+                    .filter(|&v| self.goal(c, v, &mut cur))
+                    .collect()
+            })
             .collect();
         let mut frontier: Vec<u32> = vec![0];
         for (g, &size) in goals.iter().zip(&sizes) {
-            frontier = frontier.iter().flat_map(|&f| g.iter().map(move |&v| (f as usize * size + v) as u32)).collect();
+            frontier = frontier
+                .iter()
+                .flat_map(|&f| g.iter().map(move |&v| (f as usize * size + v) as u32))
+                .collect();
         }
         for &f in &frontier {
             dist[f as usize] = 0;
@@ -580,7 +616,15 @@ impl Stage {
         Found::Budget
     }
 
-    fn dfs(&self, ctx: &mut Ctx, depth: usize, code: u64, left: usize, h: u8, last: Option<MoveId>) -> Step {
+    fn dfs(
+        &self,
+        ctx: &mut Ctx,
+        depth: usize,
+        code: u64,
+        left: usize,
+        h: u8,
+        last: Option<MoveId>,
+    ) -> Step {
         if h == 0 && (!self.invariants || code == 0) {
             return Step::Found;
         }
@@ -589,8 +633,12 @@ impl Stage {
         }
         for &m in &self.useful {
             if let Some(l) = last {
-                let (tl, tm) = (ctx.moves.twist[l as usize].turn, ctx.moves.twist[m as usize].turn);
-                if tl == tm || (ctx.moves.axis[l as usize] == ctx.moves.axis[m as usize] && tm < tl) {
+                let (tl, tm) = (
+                    ctx.moves.twist[l as usize].turn,
+                    ctx.moves.twist[m as usize].turn,
+                );
+                if tl == tm || (ctx.moves.axis[l as usize] == ctx.moves.axis[m as usize] && tm < tl)
+                {
                     continue;
                 }
             }
@@ -605,7 +653,11 @@ impl Stage {
                     next[i] = co.table[m as usize * co.size + vals[i] as usize];
                 }
             }
-            let code2 = if self.invariants { ctx.inv.step(code, m as usize) } else { code };
+            let code2 = if self.invariants {
+                ctx.inv.step(code, m as usize)
+            } else {
+                code
+            };
             let Some(h2) = self.heuristic(&ctx.bufs[depth + 1], ctx.inv, code2) else {
                 continue;
             };

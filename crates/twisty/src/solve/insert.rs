@@ -12,6 +12,10 @@ use super::moves::{MoveId, Moves};
 use super::ops::{Effect, OpTable};
 use super::structure::{Orbit, OrbitState};
 
+/// Recomputes the orbit states a whole move sequence leaves (from the
+/// state being solved), for insertions that rewrite the sequence.
+pub type Recompute<'a> = &'a dyn Fn(&[MoveId]) -> Vec<OrbitState>;
+
 /// Candidates refined by a real splice in each round.
 const REFINE: usize = 6;
 
@@ -74,7 +78,11 @@ fn candidates(oi: usize, orbit: &Orbit, st: &OrbitState, out: &mut Vec<Candidate
             e.normalize();
             let g = gain(orbit, st, &e);
             if g > 0 {
-                out.push(Candidate { orbit: oi, effect: e, gain: g });
+                out.push(Candidate {
+                    orbit: oi,
+                    effect: e,
+                    gain: g,
+                });
             }
         }
     };
@@ -125,7 +133,11 @@ fn candidates(oi: usize, orbit: &Orbit, st: &OrbitState, out: &mut Vec<Candidate
                     e.normalize();
                     let g = gain(orbit, st, &e);
                     if g > 0 {
-                        out.push(Candidate { orbit: oi, effect: e, gain: g });
+                        out.push(Candidate {
+                            orbit: oi,
+                            effect: e,
+                            gain: g,
+                        });
                     }
                 }
             }
@@ -141,7 +153,11 @@ fn candidates(oi: usize, orbit: &Orbit, st: &OrbitState, out: &mut Vec<Candidate
                     e.normalize();
                     let g = gain(orbit, st, &e);
                     if g > 0 {
-                        out.push(Candidate { orbit: oi, effect: e, gain: g });
+                        out.push(Candidate {
+                            orbit: oi,
+                            effect: e,
+                            gain: g,
+                        });
                     }
                 }
             }
@@ -166,7 +182,11 @@ fn saving(moves: &Moves, before: Option<MoveId>, op: &[MoveId], after: Option<Mo
         if tx.turn != ty.turn {
             return 0;
         }
-        if (tx.amount + ty.amount) % moves.order[tx.turn as usize] == 0 { 2 } else { 1 }
+        if (tx.amount + ty.amount) % moves.order[tx.turn as usize] == 0 {
+            2
+        } else {
+            1
+        }
     };
     let mut s = 0;
     if let (Some(b), Some(&f)) = (before, op.first()) {
@@ -187,7 +207,7 @@ pub fn insert_all(
     orbits: &[usize],
     seq: &mut Vec<MoveId>,
     states: &mut [OrbitState],
-    recompute: Option<&dyn Fn(&[MoveId]) -> Vec<OrbitState>>,
+    recompute: Option<Recompute<'_>>,
 ) -> bool {
     let mut cands: Vec<Candidate> = Vec::new();
     loop {
@@ -214,11 +234,18 @@ pub fn insert_all(
             let after = seq.get(point).copied();
             for (e, c) in cur.iter().zip(&cands) {
                 let key = e.key(all[c.orbit].twists);
-                let Some(op) = tables[c.orbit].get(key) else { continue };
+                let Some(op) = tables[c.orbit].get(key) else {
+                    continue;
+                };
                 let est = (op.len() as i32 - saving(moves, before, op, after)).max(1);
                 let score = c.gain as f64 / est as f64;
                 if best.len() < REFINE || score > worst_kept {
-                    best.push(Scored { cand: *c, point, key, est });
+                    best.push(Scored {
+                        cand: *c,
+                        point,
+                        key,
+                        est,
+                    });
                     best.sort_by(|x, y| {
                         let sx = x.cand.gain as f64 / x.est as f64;
                         let sy = y.cand.gain as f64 / y.est as f64;
@@ -256,7 +283,9 @@ pub fn insert_all(
         *seq = s;
         match recompute {
             Some(f) => states.clone_from_slice(&f(seq)),
-            None => cand.effect.apply(&mut states[cand.orbit], all[cand.orbit].twists),
+            None => cand
+                .effect
+                .apply(&mut states[cand.orbit], all[cand.orbit].twists),
         }
     }
 }

@@ -42,9 +42,9 @@ use std::sync::Arc;
 
 use exact::{Cache, Found, OrbitTables, Stage};
 use invariants::Invariants;
-use ops::{OpSearch, OpTable, Symmetry};
 #[allow(unused_imports)]
 use ops::covers;
+use ops::{OpSearch, OpTable, Symmetry};
 
 /// How to prepare and solve.
 #[derive(Clone, Debug)]
@@ -61,7 +61,12 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Self {
-        Options { optimal: false, exact_positions: 8, budget: 200_000_000, limits: Limits::default() }
+        Options {
+            optimal: false,
+            exact_positions: 8,
+            budget: 200_000_000,
+            limits: Limits::default(),
+        }
     }
 }
 
@@ -143,9 +148,16 @@ impl Solver {
         let wanted: Vec<bool> = structure
             .orbits
             .iter()
-            .map(|o| !options.optimal && !(o.distinct && o.len() <= options.exact_positions))
+            .map(|o| !(options.optimal || o.distinct && o.len() <= options.exact_positions))
             .collect();
-        let built = ops::build_tables(&structure, &moves, &puzzle.pieces, &sym, &wanted, OpSearch::default());
+        let built = ops::build_tables(
+            &structure,
+            &moves,
+            &puzzle.pieces,
+            &sym,
+            &wanted,
+            OpSearch::default(),
+        );
         lap("operators");
         let mut op_orbits = Vec::new();
         let mut exact_orbits: Vec<usize> = Vec::new();
@@ -167,15 +179,19 @@ impl Solver {
         let isolated = |oi: usize| {
             (0..moves.len()).any(|m| {
                 structure.orbits[oi].touched_by[m]
-                    && exact_orbits.iter().all(|&o2| o2 == oi || !structure.orbits[o2].touched_by[m])
+                    && exact_orbits
+                        .iter()
+                        .all(|&o2| o2 == oi || !structure.orbits[o2].touched_by[m])
             })
         };
         let size = |oi: usize| {
             let o = &structure.orbits[oi];
             o.len() as f64 * ((o.len() * o.twists as usize) as f64).ln()
         };
-        let mut order: Vec<(bool, f64, usize)> =
-            exact_orbits.iter().map(|&oi| (isolated(oi), -size(oi), oi)).collect();
+        let mut order: Vec<(bool, f64, usize)> = exact_orbits
+            .iter()
+            .map(|&oi| (isolated(oi), -size(oi), oi))
+            .collect();
         order.sort_by(|a, b| a.partial_cmp(b).unwrap());
         let exact_orbits: Vec<usize> = order.iter().map(|x| x.2).collect();
         // The orbits no move isolates are solved together in the first stage (apart, one would
@@ -190,17 +206,38 @@ impl Solver {
         let mut stages = Vec::new();
         let limits = options.limits;
         if options.optimal {
-            stages.push(Stage::new(orbit_tables, &moves, &invariants, true, limits, &mut cache));
+            stages.push(Stage::new(
+                orbit_tables,
+                &moves,
+                &invariants,
+                true,
+                limits,
+                &mut cache,
+            ));
         } else {
             for i in together.min(orbit_tables.len())..=orbit_tables.len() {
                 if i == 0 {
                     continue;
                 }
                 let tables = orbit_tables[..i].to_vec();
-                stages.push(Stage::new(tables, &moves, &invariants, false, limits, &mut cache));
+                stages.push(Stage::new(
+                    tables,
+                    &moves,
+                    &invariants,
+                    false,
+                    limits,
+                    &mut cache,
+                ));
             }
             if !invariants.is_trivial() {
-                stages.push(Stage::new(orbit_tables, &moves, &invariants, true, limits, &mut cache));
+                stages.push(Stage::new(
+                    orbit_tables,
+                    &moves,
+                    &invariants,
+                    true,
+                    limits,
+                    &mut cache,
+                ));
             }
         }
         lap("stages");
@@ -223,7 +260,10 @@ impl Solver {
     pub fn solve(&self, colours: &[u16]) -> Result<Solution, SolveError> {
         let t0 = Instant::now();
         let orbits = &self.structure.orbits;
-        let mut states = self.structure.read(&self.puzzle, colours).map_err(SolveError::State)?;
+        let mut states = self
+            .structure
+            .read(&self.puzzle, colours)
+            .map_err(SolveError::State)?;
         let code = self.invariants.of(orbits, &states);
         if self.invariants.distance(code).is_none() {
             return Err(SolveError::Unreachable(
@@ -233,7 +273,14 @@ impl Solver {
         let mut seq: Vec<MoveId> = Vec::new();
         for stage in &self.stages {
             let code = self.invariants.of(orbits, &states);
-            match stage.search(&self.moves, &self.invariants, &states, code, self.options.budget, 60) {
+            match stage.search(
+                &self.moves,
+                &self.invariants,
+                &states,
+                code,
+                self.options.budget,
+                60,
+            ) {
                 Found::Solution(s) => {
                     self.apply(&mut states, &s);
                     seq.extend(s);
@@ -249,7 +296,10 @@ impl Solver {
         let seq = self.moves.simplify(&seq);
         let exact_moves = seq.len();
         let mut seq = seq;
-        let start = self.structure.read(&self.puzzle, colours).map_err(SolveError::State)?;
+        let start = self
+            .structure
+            .read(&self.puzzle, colours)
+            .map_err(SolveError::State)?;
         for (level, group) in self.op_levels.iter().enumerate() {
             if group.is_empty() {
                 continue;
@@ -260,9 +310,17 @@ impl Solver {
                 self.apply(&mut st, seq);
                 st
             };
-            let recompute: Option<&dyn Fn(&[MoveId]) -> Vec<OrbitState>> =
+            let recompute: Option<insert::Recompute<'_>> =
                 if level == 0 { Some(&recompute) } else { None };
-            if !insert::insert_all(&self.moves, orbits, &self.tables, group, &mut seq, &mut states, recompute) {
+            if !insert::insert_all(
+                &self.moves,
+                orbits,
+                &self.tables,
+                group,
+                &mut seq,
+                &mut states,
+                recompute,
+            ) {
                 return Err(SolveError::Unreachable(
                     "the pieces left cannot be solved by the puzzle's moves".to_string(),
                 ));
@@ -298,6 +356,8 @@ impl Solver {
     /// The move id of a twist.
     pub fn move_id(&self, tw: Twist) -> Option<MoveId> {
         let ids = self.moves.id.get(tw.turn as usize)?;
-        ids.get(tw.amount as usize).copied().filter(|&m| m != MoveId::MAX)
+        ids.get(tw.amount as usize)
+            .copied()
+            .filter(|&m| m != MoveId::MAX)
     }
 }

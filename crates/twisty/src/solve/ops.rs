@@ -124,7 +124,12 @@ impl Effect {
                 None => (p, 0),
             }
         };
-        let mut out = Effect { len: 0, src: [0; 3], dst: [0; 3], delta: [0; 3] };
+        let mut out = Effect {
+            len: 0,
+            src: [0; 3],
+            dst: [0; 3],
+            delta: [0; 3],
+        };
         for &p in &pos {
             let (q, d1) = step(self, p);
             let (r, d2) = step(next, q);
@@ -213,7 +218,9 @@ impl OpTable {
     /// The length of the sequence for an effect's key.
     #[inline]
     pub fn cost(&self, key: u64) -> Option<usize> {
-        self.index.get(&key).map(|&i| self.entries[i as usize].len as usize)
+        self.index
+            .get(&key)
+            .map(|&i| self.entries[i as usize].len as usize)
     }
 
     fn seq(&self, i: usize) -> &[MoveId] {
@@ -234,13 +241,21 @@ impl OpTable {
             Some(&i) if self.entries[i as usize].len as usize <= seq.len() => None,
             Some(&i) => {
                 self.seqs.extend_from_slice(seq);
-                self.entries[i as usize] = OpEntry { effect, start, len: seq.len() as u16 };
+                self.entries[i as usize] = OpEntry {
+                    effect,
+                    start,
+                    len: seq.len() as u16,
+                };
                 Some(i)
             }
             None => {
                 let i = self.entries.len() as u32;
                 self.seqs.extend_from_slice(seq);
-                self.entries.push(OpEntry { effect, start, len: seq.len() as u16 });
+                self.entries.push(OpEntry {
+                    effect,
+                    start,
+                    len: seq.len() as u16,
+                });
                 self.index.insert(key, i);
                 Some(i)
             }
@@ -264,7 +279,9 @@ impl OpTable {
             for &i in list {
                 for &j in list {
                     let (a, b) = (&self.entries[i as usize], &self.entries[j as usize]);
-                    let Some(e) = a.effect.then(&b.effect, o) else { continue };
+                    let Some(e) = a.effect.then(&b.effect, o) else {
+                        continue;
+                    };
                     if e.src != e.dst || e.len > 2 {
                         continue;
                     }
@@ -366,7 +383,9 @@ impl Symmetry {
                 .perm
                 .iter()
                 .map(|p| {
-                    let q: Vec<Slot> = (0..stickers).map(|s| g[p[inv[s] as usize] as usize]).collect();
+                    let q: Vec<Slot> = (0..stickers)
+                        .map(|s| g[p[inv[s] as usize] as usize])
+                        .collect();
                     by_perm.get(q.as_slice()).copied()
                 })
                 .collect();
@@ -404,7 +423,12 @@ fn effect_of(
     }
     let orbit = &structure.orbits[orbit_i];
     let o = orbit.twists as usize;
-    let mut e = Effect { len: 0, src: [0; 3], dst: [0; 3], delta: [0; 3] };
+    let mut e = Effect {
+        len: 0,
+        src: [0; 3],
+        dst: [0; 3],
+        delta: [0; 3],
+    };
     for &(_, p) in moved_pieces {
         let r = orbit.stickers_at(p as usize * o)[0];
         let (_, slot) = refs[perm[r as usize] as usize]?;
@@ -449,7 +473,11 @@ pub struct OpSearch {
 
 impl Default for OpSearch {
     fn default() -> Self {
-        OpSearch { max_entries: 4_000_000, max_depth: 4, max_nodes: 400_000 }
+        OpSearch {
+            max_entries: 4_000_000,
+            max_depth: 4,
+            max_nodes: 400_000,
+        }
     }
 }
 
@@ -531,7 +559,9 @@ impl CommutatorSearch<'_> {
         let mut moved: Vec<(u32, u32)> = Vec::new();
         for (s, &d) in perm.iter().enumerate() {
             if d as usize != s {
-                let Some(pp) = self.piece_pos[self.pieces_of[s] as usize] else { return };
+                let Some(pp) = self.piece_pos[self.pieces_of[s] as usize] else {
+                    return;
+                };
                 if !self.wanted[pp.0 as usize] {
                     return;
                 }
@@ -552,9 +582,17 @@ impl CommutatorSearch<'_> {
             if mine.len() > 3 {
                 continue;
             }
-            let Some((_, e)) = effect_of(self.structure, self.refs, &perm, &mine) else { continue };
-            let side: Vec<u16> = orbits.iter().filter(|&&o| o != oi).map(|&o| o as u16).collect();
-            let seq = simplified.get_or_insert_with(|| moves.simplify(&seq)).clone();
+            let Some((_, e)) = effect_of(self.structure, self.refs, &perm, &mine) else {
+                continue;
+            };
+            let side: Vec<u16> = orbits
+                .iter()
+                .filter(|&&o| o != oi)
+                .map(|&o| o as u16)
+                .collect();
+            let seq = simplified
+                .get_or_insert_with(|| moves.simplify(&seq))
+                .clone();
             let key = e.key(self.structure.orbits[oi as usize].twists);
             let list = self.found[oi as usize].entry(key).or_default();
             match list.iter_mut().find(|c| c.side == side) {
@@ -586,7 +624,10 @@ pub fn build_tables(
     settings: OpSearch,
 ) -> Tables {
     let norbits = structure.orbits.len();
-    let mut out = Tables { tables: vec![OpTable::default(); norbits], level: vec![None; norbits] };
+    let mut out = Tables {
+        tables: vec![OpTable::default(); norbits],
+        level: vec![None; norbits],
+    };
     if !wanted.iter().any(|&w| w) {
         return out;
     }
@@ -689,24 +730,35 @@ pub fn build_tables(
                         })
                         .map(|p| (oi as u32, p as u32))
                         .collect();
-                    let Some((_, e)) = effect_of(structure, &refs, &perm, &mine) else { continue };
+                    let Some((_, e)) = effect_of(structure, &refs, &perm, &mine) else {
+                        continue;
+                    };
                     let inv_seq = moves.invert(&c.seq);
                     for (e, s) in [(e, c.seq.clone()), (e.inverse(orbit.twists), inv_seq)] {
                         if allowed(oi, &c.side) {
                             tables[oi].offer(orbit.twists, e, &s);
                         }
                         for (gi, g) in sym.perm.iter().enumerate() {
-                            let Some((oj, e2)) =
-                                transport(structure, &refs, &e, oi, g, &inv_sym[gi], pieces_of, &piece_pos)
-                            else {
+                            let Some((oj, e2)) = transport(
+                                structure,
+                                &refs,
+                                &e,
+                                oi,
+                                g,
+                                &inv_sym[gi],
+                                pieces_of,
+                                &piece_pos,
+                            ) else {
                                 continue;
                             };
-                            let mut side: Vec<u16> = c.side.iter().map(|&x| orbit_map[gi][x as usize]).collect();
+                            let mut side: Vec<u16> =
+                                c.side.iter().map(|&x| orbit_map[gi][x as usize]).collect();
                             side.sort_unstable();
-                            if !wanted[oj] || side.iter().any(|&x| x == u16::MAX) || !allowed(oj, &side) {
+                            if !wanted[oj] || side.contains(&u16::MAX) || !allowed(oj, &side) {
                                 continue;
                             }
-                            let mapped: Vec<MoveId> = s.iter().map(|&m| sym.moves[gi][m as usize]).collect();
+                            let mapped: Vec<MoveId> =
+                                s.iter().map(|&m| sym.moves[gi][m as usize]).collect();
                             let mapped = moves.simplify(&mapped);
                             tables[oj].offer(structure.orbits[oj].twists, e2, &mapped);
                         }
@@ -739,7 +791,9 @@ pub fn build_tables(
     let rest: Vec<usize> = all.iter().copied().filter(|&oi| !late[oi]).collect();
     if !rest.is_empty() {
         let mut impure: Vec<OpTable> = vec![OpTable::default(); norbits];
-        seed(&mut impure, &|oi, side| !late[oi] && side.iter().all(|&x| late[x as usize]));
+        seed(&mut impure, &|oi, side| {
+            !late[oi] && side.iter().all(|&x| late[x as usize])
+        });
         finish(&mut impure, &rest);
         for &oi in &rest {
             if covers(&structure.orbits[oi], &impure[oi]) {
@@ -762,7 +816,9 @@ pub fn covers(orbit: &Orbit, table: &OpTable) -> bool {
     let mut cycles = std::collections::HashSet::new();
     let mut twists = std::collections::HashSet::new();
     for (e, _) in table.entries() {
-        let moved = (0..e.len as usize).filter(|&i| e.src[i] != e.dst[i]).count();
+        let moved = (0..e.len as usize)
+            .filter(|&i| e.src[i] != e.dst[i])
+            .count();
         if moved == 3 && e.len == 3 {
             cycles.insert((e.src, e.dst));
         } else if moved == 0 {
@@ -833,7 +889,12 @@ fn transport(
     let oj = moved.first()?.0 as usize;
     let target = &structure.orbits[oj];
     let ot = target.twists as usize;
-    let mut out = Effect { len: 0, src: [0; 3], dst: [0; 3], delta: [0; 3] };
+    let mut out = Effect {
+        len: 0,
+        src: [0; 3],
+        dst: [0; 3],
+        delta: [0; 3],
+    };
     for &(_, p) in &moved {
         let r = target.stickers_at(p as usize * ot)[0];
         let img = perm.iter().find(|&&(x, _)| x == r)?.1;
