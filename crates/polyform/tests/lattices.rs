@@ -112,37 +112,6 @@ fn art_positions_round_trip() {
     }
 }
 
-/// A picture starts at `art_align(lo)`: at or before `lo`, and drawing from
-/// there (positions minus it) gives the same cells moved by one
-/// translation of the lattice.
-#[test]
-fn pictures_start_where_art_reads_back() {
-    for kind in LatticeKind::ALL {
-        let l = kind.lattice();
-        for lo in [[0, 0, 0], [1, 2, 3], [-4, 7, -2], [5, -1, 1], [2, 2, 7]] {
-            let s = l.art_align(lo);
-            assert!((0..3).all(|a| s[a] <= lo[a]), "{kind}: {s:?} after {lo:?}");
-            let mut shift = None;
-            for layer in if l.dimension() == 2 { 0..=0 } else { -6..=6 } {
-                for r in -6..=6 {
-                    for c in -6..=6 {
-                        let Some(cell) = l.cell_at(layer, r, c) else {
-                            continue;
-                        };
-                        let moved = l.cell_at(layer - s[0], r - s[1], c - s[2]);
-                        let Some(moved) = moved else {
-                            panic!("{kind}: no cell at the shifted position of {cell:?}");
-                        };
-                        let t = [moved[0] - cell[0], moved[1] - cell[1], moved[2] - cell[2]];
-                        assert!(l.is_translation(t), "{kind}: {t:?}");
-                        assert_eq!(*shift.get_or_insert(t), t, "{kind}: one translation");
-                    }
-                }
-            }
-        }
-    }
-}
-
 /// Real positions (page coordinates, unit edge) of cells, for neighbours.
 fn position(kind: LatticeKind, c: Cell) -> [f64; 3] {
     let h = 3f64.sqrt() / 2.0;
