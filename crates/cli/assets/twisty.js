@@ -118,6 +118,7 @@
     done++;
     keyed = null;
     enqueue(turns, ms === undefined ? duration(turns.length) : ms);
+    updateUi();
   }
   const duration = (n) => (turnMs !== null ? turnMs : n > 3 ? 0 : 220);
 
@@ -138,6 +139,7 @@
     const e = history[--done];
     keyed = null;
     enqueue(inverse(e.turns), duration(e.turns.length));
+    updateUi();
   }
   function redo() {
     flush();
@@ -145,6 +147,7 @@
     const e = history[done++];
     keyed = null;
     enqueue(e.turns, duration(e.turns.length));
+    updateUi();
   }
   function reset() {
     flush();
@@ -422,6 +425,7 @@ void main() {
       else history[keyed.entry] = { turns: [[mv, want]], label: label([mv, want]) };
       keyed = null;
       if (extra) enqueue([[mv, extra]], duration(1));
+      updateUi();
       e.preventDefault();
     }
   });
