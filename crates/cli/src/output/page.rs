@@ -10,7 +10,8 @@
 //! The twisty page (`polycover twisty play`, docs/twisty-play.md) is made
 //! the same way from `assets/twisty.html` and `twisty.js`. Both scripts
 //! start with `assets/gl.js`, the vector, matrix and shader helpers they
-//! share.
+//! share, and both templates' style starts with `assets/page.css`, the
+//! layout they share.
 
 use serde_json::Value;
 
@@ -19,8 +20,10 @@ const SCRIPT: &str = include_str!("../../assets/view.js");
 const TWISTY_TEMPLATE: &str = include_str!("../../assets/twisty.html");
 const TWISTY_SCRIPT: &str = include_str!("../../assets/twisty.js");
 const GL: &str = include_str!("../../assets/gl.js");
+const STYLE: &str = include_str!("../../assets/page.css");
 
 const TITLE: &str = "__POLYCOVER_TITLE__";
+const STYLE_HOLE: &str = "__POLYCOVER_STYLE__";
 const DATA: &str = "__POLYCOVER_DATA__";
 const CODE: &str = "__POLYCOVER_SCRIPT__";
 
@@ -42,18 +45,23 @@ pub fn twisty_html(title: &str, data: &Value) -> String {
     fill(TWISTY_TEMPLATE, TWISTY_SCRIPT, title, data)
 }
 
-/// `template` with its holes filled: the title, the data and the script
-/// (the shared helpers, then `script`).
+/// `template` with its holes filled: the title, the shared style, the data
+/// and the script (the shared helpers, then `script`).
 fn fill(template: &str, script: &str, title: &str, data: &Value) -> String {
     // In a script element only `</script` ends it: no `<` may appear, and
     // in JSON it can only be inside strings, where \u003c means the same.
     let json = data.to_string().replace('<', "\\u003c");
     let code = format!("{GL}\n{script}");
-    let mut out = String::with_capacity(template.len() + code.len() + json.len());
+    let mut out = String::with_capacity(template.len() + STYLE.len() + code.len() + json.len());
     // Each hole once, in the template's order; inserted text is never
     // searched again.
     let mut rest = template;
-    for (hole, fill) in [(TITLE, esc(title)), (DATA, json), (CODE, code)] {
+    for (hole, fill) in [
+        (TITLE, esc(title)),
+        (STYLE_HOLE, STYLE.to_string()),
+        (DATA, json),
+        (CODE, code),
+    ] {
         let at = rest
             .find(hole)
             .expect("the template has each hole once, in order");
