@@ -39,6 +39,9 @@
   let history = [], done = 0;
   let queue = [], anim = null, busy = false, solving = null, keyed = null;
   let turnMs = null;
+  // Counts the changes of the state, so that a solution that comes back
+  // after the puzzle was turned is not applied to the wrong state.
+  let version = 0;
   let rand = Math.random;
   const view = { az: 35, el: 28, dist: 1 };
 
@@ -62,6 +65,7 @@
 
   // Turns to show: each animated over `ms` (0: at once).
   function enqueue(turns, ms) {
+    if (turns.length) version++;
     for (const t of turns) queue.push({ mv: t[0], amount: t[1], ms });
     if (!anim) advance(performance.now());
   }
@@ -152,6 +156,7 @@
   function reset() {
     flush();
     at = Array.from({ length: N }, (_, i) => i);
+    version++;
     history = [];
     done = 0;
     keyed = null;
@@ -177,6 +182,7 @@
     }
     if (solved()) { say("Solved already."); return; }
     busy = true;
+    const asked = version;
     say("Solving…");
     updateUi();
     fetch("api/solve", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(stateJson()) })
@@ -184,6 +190,7 @@
       .then(({ ok, j }) => {
         busy = false;
         if (!ok) { say(j.error || "the server refused the state", true); updateUi(); return; }
+        if (version !== asked) { say("The puzzle was turned while the solver worked: press Solve again."); updateUi(); return; }
         hold(`Solution: ${j.length} moves: ${j.moves}`);
         solving = j.turns.length;
         const ms = turnMs !== null ? turnMs : Math.max(60, Math.min(300, 12000 / Math.max(1, j.turns.length)));

@@ -671,7 +671,8 @@ fn twisty_megaminx_colours_and_twists() {
 }
 
 /// Scramble, then Solve: the page sends its state to the server, animates
-/// the solution and ends solved (the status says so). Virtual time stands
+/// the solution and ends solved (the status says so); a twist made while
+/// the server works is not undone by a stale solution. Virtual time stands
 /// still while the solve request is under way, so the long budget only
 /// covers the animation; nothing waits for a time.
 #[test]
@@ -703,4 +704,22 @@ fn twisty_scramble_then_solve_with_the_server() {
         );
         assert_eq!(s["queued"], 0);
     }
+    // The page keeps working while the server solves: a key turns R at
+    // once, and the solution, made for the state before R, is not applied.
+    let server = Server::start("3x3x3");
+    let s = state_at(
+        &format!(
+            "{}#test={}",
+            server.url,
+            encode("anim:0;seed:7;click:scramble;click:solve;key:R")
+        ),
+        &["--virtual-time-budget=600000".to_string()],
+    );
+    let history = s["history"].as_array().unwrap();
+    assert_eq!((history.len(), &history[1]), (2, &Value::from("R")), "{s}");
+    assert!(
+        s["status"].as_str().unwrap().contains("press Solve again"),
+        "{s}"
+    );
+    assert_eq!(s["solved"], false);
 }

@@ -169,4 +169,12 @@ fn server_refuses_bad_requests_clearly() {
     assert_eq!(error(s.request("GET", "/api/solve", "")).0, 405);
     // Still serving.
     assert_eq!(s.request("GET", "/api/puzzle", "").0, 200);
+    // A second server cannot take the same port: one line, exit 2.
+    let port = s.addr.rsplit(':').next().unwrap();
+    let (code, _, err) = outcome(&run(&["twisty", "play", "3x3x3", "--port", port]));
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with(&format!("polycover: cannot listen on 127.0.0.1:{port}")),
+        "{err}"
+    );
 }
