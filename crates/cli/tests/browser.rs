@@ -573,6 +573,39 @@ fn faces_seen_in_their_colours(puzzle: &str) -> (PathBuf, Value, Vec<usize>) {
     (p, d, counts)
 }
 
+/// The sticker position of face `face` whose centre is furthest along x,
+/// of those whose centre passes `keep`.
+fn rightmost(d: &Value, face: usize, keep: impl Fn([f64; 3]) -> bool) -> usize {
+    let centre = |s: &Value| {
+        let q: Vec<f64> = s["polygon"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect();
+        [0, 1, 2].map(|k| q.iter().skip(k).step_by(3).sum::<f64>() / (q.len() / 3) as f64)
+    };
+    d["stickers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s["face"] == face as u64 && keep(centre(s)))
+        .max_by(|a, b| centre(a.1)[0].total_cmp(&centre(b.1)[0]))
+        .unwrap()
+        .0
+}
+
+/// Dragging position `at` up the screen turns `mv` (the state then has
+/// the model's colours), dragging it down turns `mv'`.
+fn drag_turns(p: &Path, d: &Value, puzzle: &str, at: usize, mv: &str) {
+    let s = state(p, &format!("dragsticker:{at}:0:-80"));
+    assert_eq!(s["history"], serde_json::json!([mv]), "{s}");
+    assert_eq!(colours(&s), applied(d, puzzle, mv));
+    let s = state(p, &format!("dragsticker:{at}:0:80"));
+    assert_eq!(s["history"], serde_json::json!([format!("{mv}'")]), "{s}");
+}
+
 /// The 3x3x3: faces in their colours; R by key (animated) gives the
 /// model's colours and brings D's yellow onto the front; keys with ' and
 /// undo, typed moves and a refused move; a sticker dragged up the front's
@@ -623,31 +656,9 @@ fn twisty_cube_colours_twists_and_controls() {
     assert_eq!(s["solved"], true);
 
     // The front face's right middle sticker: F's sticker furthest along x
-    // with its centre at mid height.
-    let fi = face("F") as u64;
-    let centre = |s: &Value, k: usize| {
-        let q = s["polygon"].as_array().unwrap();
-        q.iter()
-            .skip(k)
-            .step_by(3)
-            .map(|x| x.as_f64().unwrap())
-            .sum::<f64>()
-            / (q.len() / 3) as f64
-    };
-    let right_middle = d["stickers"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .enumerate()
-        .filter(|(_, s)| s["face"] == fi && centre(s, 1).abs() < 0.1)
-        .max_by(|a, b| centre(a.1, 0).total_cmp(&centre(b.1, 0)))
-        .unwrap()
-        .0;
-    let s = state(&p, &format!("dragsticker:{right_middle}:0:-80"));
-    assert_eq!(s["history"], serde_json::json!(["R"]), "{s}");
-    assert_eq!(colours(&s), applied(&d, "3x3x3", "R"));
-    let s = state(&p, &format!("dragsticker:{right_middle}:0:80"));
-    assert_eq!(s["history"], serde_json::json!(["R'"]), "{s}");
+    // with its centre at mid height. Dragged up, it turns R; down, R'.
+    let right_middle = rightmost(&d, face("F"), |c| c[1].abs() < 0.1);
+    drag_turns(&p, &d, "3x3x3", right_middle, "R");
 
     let s = state(&p, "seed:5;click:scramble;click:solve");
     assert_eq!(s["solved"], false);
@@ -658,7 +669,8 @@ fn twisty_cube_colours_twists_and_controls() {
 }
 
 /// The Megaminx: twelve faces in their colours; typed moves give the
-/// model's colours and change the picture.
+/// model's colours and change the picture; a sticker by the F-R edge
+/// dragged up turns R, down R'.
 #[test]
 #[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
 fn twisty_megaminx_colours_and_twists() {
@@ -668,6 +680,14 @@ fn twisty_megaminx_colours_and_twists() {
     let s = state(&p, script);
     assert_eq!(colours(&s), applied(&d, "megaminx", "R BR' U2"), "{s}");
     assert!(screenshot(&p, script).difference(&screenshot(&p, "")) > 0.03);
+    // F's sticker furthest right (by the F-R edge), dragged up, turns R.
+    let f = d["faces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|x| x["name"] == "F")
+        .unwrap();
+    drag_turns(&p, &d, "megaminx", rightmost(&d, f, |_| true), "R");
 }
 
 /// Scramble, then Solve: the page sends its state to the server, animates
