@@ -114,7 +114,11 @@ pub fn serve(listener: TcpListener, limits: Limits, handler: Handler) -> io::Res
     ]);
     let open = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
-        let Ok(stream) = stream else { continue };
+        let Ok(stream) = stream else {
+            // Out of file descriptors, say: let connections close.
+            std::thread::sleep(Duration::from_millis(20));
+            continue;
+        };
         let _ = stream.set_read_timeout(Some(limits.io_timeout));
         let _ = stream.set_write_timeout(Some(limits.io_timeout));
         if open.fetch_add(1, Ordering::SeqCst) >= limits.max_connections {
@@ -144,9 +148,10 @@ fn connection(mut stream: TcpStream, limits: &Limits, handler: &Handler, hosts: 
     };
     let _ = respond(&stream, &response);
     // Read what the client still sends (a body refused unread), up to a
-    // bound, so that closing does not reset the connection before the
-    // client has read the answer.
+    // bound and for a short while, so that closing does not reset the
+    // connection before the client has read the answer.
     let _ = stream.shutdown(Shutdown::Write);
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(2)));
     let _ = io::copy(
         &mut (&stream).take(4 * limits.max_body as u64 + (1 << 20)),
         &mut io::sink(),
