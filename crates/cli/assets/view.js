@@ -1,50 +1,13 @@
 // polycover's 3D page: solutions of a polyform puzzle drawn with WebGL 1.
 // Written for polycover (no library): a few matrix helpers, one shader,
 // meshes built once per piece, and each placement drawn as its piece's
-// mesh turned and moved. The data format is in docs/viewer.md.
+// mesh turned and moved. The data format is in docs/viewer.md. The
+// vector, matrix and shader helpers are in gl.js, which comes first.
 "use strict";
 (function () {
   const DATA = JSON.parse(document.getElementById("polycover-data").textContent);
   const $ = (id) => document.getElementById(id);
 
-  // ---- Vectors and 4x4 matrices (column-major, as WebGL takes them) ----
-  const v3 = {
-    add: (a, b) => [a[0] + b[0], a[1] + b[1], a[2] + b[2]],
-    sub: (a, b) => [a[0] - b[0], a[1] - b[1], a[2] - b[2]],
-    scale: (a, s) => [a[0] * s, a[1] * s, a[2] * s],
-    dot: (a, b) => a[0] * b[0] + a[1] * b[1] + a[2] * b[2],
-    cross: (a, b) => [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]],
-    norm: (a) => { const l = Math.hypot(a[0], a[1], a[2]) || 1; return [a[0] / l, a[1] / l, a[2] / l]; },
-  };
-  const m4 = {
-    mul(a, b) {
-      const o = new Float32Array(16);
-      for (let c = 0; c < 4; c++)
-        for (let r = 0; r < 4; r++) {
-          let s = 0;
-          for (let k = 0; k < 4; k++) s += a[k * 4 + r] * b[c * 4 + k];
-          o[c * 4 + r] = s;
-        }
-      return o;
-    },
-    // The affine map x -> r x + t, r a 3x3 matrix row by row.
-    affine(r, t) {
-      return new Float32Array([r[0], r[3], r[6], 0, r[1], r[4], r[7], 0, r[2], r[5], r[8], 0, t[0], t[1], t[2], 1]);
-    },
-    // Columns: x, y, z axes and origin.
-    basis(x, y, z, o) {
-      return new Float32Array([x[0], x[1], x[2], 0, y[0], y[1], y[2], 0, z[0], z[1], z[2], 0, o[0], o[1], o[2], 1]);
-    },
-    perspective(fovy, aspect, near, far) {
-      const f = 1 / Math.tan(fovy / 2), nf = 1 / (near - far);
-      return new Float32Array([f / aspect, 0, 0, 0, 0, f, 0, 0, 0, 0, (far + near) * nf, -1, 0, 0, 2 * far * near * nf, 0]);
-    },
-    lookAt(eye, target, up) {
-      const z = v3.norm(v3.sub(eye, target)), x = v3.norm(v3.cross(up, z)), y = v3.cross(z, x);
-      return new Float32Array([x[0], y[0], z[0], 0, x[1], y[1], z[1], 0, x[2], y[2], z[2], 0,
-        -v3.dot(x, eye), -v3.dot(y, eye), -v3.dot(z, eye), 1]);
-    },
-  };
   const apply3 = (r, p) => [r[0] * p[0] + r[1] * p[1] + r[2] * p[2], r[3] * p[0] + r[4] * p[1] + r[5] * p[2], r[6] * p[0] + r[7] * p[1] + r[8] * p[2]];
   const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.substr(i, 2), 16) / 255);
   // The outline of a piece, as the SVG pictures draw it.
@@ -84,17 +47,7 @@ void main() {
   float d = max(dot(n, normalize(vec3(-0.3, 0.4, 0.87))), 0.0);
   gl_FragColor = vec4(uColor * mix(1.0, 0.5 + 0.5 * d, uLit), 1.0);
 }`;
-  function shader(type, src) {
-    const s = gl.createShader(type);
-    gl.shaderSource(s, src);
-    gl.compileShader(s);
-    if (!gl.getShaderParameter(s, gl.COMPILE_STATUS)) throw new Error(gl.getShaderInfoLog(s));
-    return s;
-  }
-  const prog = gl.createProgram();
-  gl.attachShader(prog, shader(gl.VERTEX_SHADER, VS));
-  gl.attachShader(prog, shader(gl.FRAGMENT_SHADER, FS));
-  gl.linkProgram(prog);
+  const prog = glProgram(gl, VS, FS);
   gl.useProgram(prog);
   const loc = {};
   for (const n of ["aPos", "aNormal"]) loc[n] = gl.getAttribLocation(prog, n);

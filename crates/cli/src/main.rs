@@ -16,6 +16,7 @@ mod cmd;
 mod failure;
 mod output;
 mod search;
+mod serve;
 
 #[derive(Parser)]
 #[command(
@@ -52,7 +53,7 @@ enum Command {
     Export(cmd::export::ExportArgs),
     /// Write solutions as a 3D page: one HTML file that works offline (turn, explode, build up, browse)
     View(cmd::view::ViewArgs),
-    /// Twisty puzzles: list, show, count, apply, check, scramble, distances
+    /// Twisty puzzles: list, show, count, apply, check, scramble, distances, play
     Twisty(cmd::twisty::TwistyArgs),
 }
 

@@ -43,6 +43,8 @@ enum TwistyCommand {
     Scramble(ScrambleArgs),
     /// God's algorithm: positions at each distance from solved (small puzzles)
     Distances(DistancesArgs),
+    /// Twist it in 3D: serve the twisty page with its solver on 127.0.0.1 (or -o: write the page)
+    Play(super::twisty_play::PlayArgs),
 }
 
 #[derive(Args)]
@@ -129,6 +131,7 @@ pub fn run(args: TwistyArgs) -> Result<u8, Failure> {
         TwistyCommand::Check(a) => check(a),
         TwistyCommand::Scramble(a) => scramble(a),
         TwistyCommand::Distances(a) => distances_cmd(a),
+        TwistyCommand::Play(a) => super::twisty_play::run(a),
     }
 }
 

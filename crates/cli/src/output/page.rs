@@ -6,13 +6,24 @@
 //! WebGL viewer, written for polycover). Both assets are compiled into the
 //! binary, so the page needs no network and no other file. The format of
 //! the data is in `docs/viewer.md`.
+//!
+//! The twisty page (`polycover twisty play`, docs/twisty-play.md) is made
+//! the same way from `assets/twisty.html` and `twisty.js`. Both scripts
+//! start with `assets/gl.js`, the vector, matrix and shader helpers they
+//! share, and both templates' style starts with `assets/page.css`, the
+//! layout they share.
 
 use serde_json::Value;
 
 const TEMPLATE: &str = include_str!("../../assets/view.html");
 const SCRIPT: &str = include_str!("../../assets/view.js");
+const TWISTY_TEMPLATE: &str = include_str!("../../assets/twisty.html");
+const TWISTY_SCRIPT: &str = include_str!("../../assets/twisty.js");
+const GL: &str = include_str!("../../assets/gl.js");
+const STYLE: &str = include_str!("../../assets/page.css");
 
 const TITLE: &str = "__POLYCOVER_TITLE__";
+const STYLE_HOLE: &str = "__POLYCOVER_STYLE__";
 const DATA: &str = "__POLYCOVER_DATA__";
 const CODE: &str = "__POLYCOVER_SCRIPT__";
 
@@ -26,17 +37,30 @@ fn esc(s: &str) -> String {
 
 /// The page for `data`, titled `title`.
 pub fn html(title: &str, data: &Value) -> String {
+    fill(TEMPLATE, SCRIPT, title, data)
+}
+
+/// The twisty page for `data`, titled `title`.
+pub fn twisty_html(title: &str, data: &Value) -> String {
+    fill(TWISTY_TEMPLATE, TWISTY_SCRIPT, title, data)
+}
+
+/// `template` with its holes filled: the title, the shared style, the data
+/// and the script (the shared helpers, then `script`).
+fn fill(template: &str, script: &str, title: &str, data: &Value) -> String {
     // In a script element only `</script` ends it: no `<` may appear, and
     // in JSON it can only be inside strings, where \u003c means the same.
     let json = data.to_string().replace('<', "\\u003c");
-    let mut out = String::with_capacity(TEMPLATE.len() + SCRIPT.len() + json.len());
+    let code = format!("{GL}\n{script}");
+    let mut out = String::with_capacity(template.len() + STYLE.len() + code.len() + json.len());
     // Each hole once, in the template's order; inserted text is never
     // searched again.
-    let mut rest = TEMPLATE;
+    let mut rest = template;
     for (hole, fill) in [
         (TITLE, esc(title)),
+        (STYLE_HOLE, STYLE.to_string()),
         (DATA, json),
-        (CODE, SCRIPT.to_string()),
+        (CODE, code),
     ] {
         let at = rest
             .find(hole)
@@ -62,5 +86,8 @@ mod tests {
         assert!(page.contains("\\u003c/script>\\u003cb>__POLYCOVER_SCRIPT__"));
         assert!(page.contains("function render()"));
         assert!(!page.contains("__POLYCOVER_TITLE__"));
+        let twisty = twisty_html("t", &data);
+        assert_eq!(twisty.matches("</script>").count(), 2);
+        assert!(twisty.contains("const m4") && twisty.contains("polycover-twisty"));
     }
 }

@@ -175,3 +175,84 @@ pub fn page_data(page: &Path) -> serde_json::Value {
     let end = start + html[start..].find("</script>").unwrap();
     serde_json::from_str(&html[start..end]).unwrap()
 }
+
+/// A `polycover twisty play` server, stopped when dropped. It has started
+/// when it has printed its address (the test reads that line; it does not
+/// wait for a time).
+pub struct Server {
+    child: std::process::Child,
+    /// `http://127.0.0.1:PORT/`.
+    pub url: String,
+    /// `127.0.0.1:PORT`.
+    pub addr: String,
+}
+
+impl Server {
+    pub fn start(puzzle: &str) -> Server {
+        use std::io::BufRead;
+        let mut child = bin()
+            .args(["twisty", "play", puzzle])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("the binary runs");
+        let mut line = String::new();
+        std::io::BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let Some(url) = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://127.0.0.1:"))
+        else {
+            let _ = child.kill();
+            panic!("twisty play {puzzle} printed no address: {line:?}");
+        };
+        let addr = url["http://".len()..].trim_end_matches('/').to_string();
+        Server {
+            child,
+            url: url.to_string(),
+            addr,
+        }
+    }
+
+    /// Sends `head` (the request line and headers, without the blank
+    /// line) and `body`; returns the status and the body of the answer.
+    pub fn raw(&self, head: &str, body: &[u8]) -> (u16, String) {
+        use std::io::Read;
+        let mut s = std::net::TcpStream::connect(&self.addr).unwrap();
+        // A request refused before its body is read may find the
+        // connection closed while writing: the answer is read regardless.
+        let _ = s.write_all(format!("{head}\r\n\r\n").as_bytes());
+        let _ = s.write_all(body);
+        let mut answer = Vec::new();
+        let _ = s.read_to_end(&mut answer);
+        let text = String::from_utf8_lossy(&answer).into_owned();
+        let status = text
+            .split(' ')
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or_else(|| panic!("not an HTTP answer: {text:?}"));
+        let body = text.split_once("\r\n\r\n").map_or("", |x| x.1).to_string();
+        (status, body)
+    }
+
+    /// A request with the right Host and Content-Length.
+    pub fn request(&self, method: &str, path: &str, body: &str) -> (u16, String) {
+        self.raw(
+            &format!(
+                "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Length: {}",
+                self.addr,
+                body.len()
+            ),
+            body.as_bytes(),
+        )
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

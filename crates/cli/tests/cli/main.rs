@@ -7,6 +7,7 @@ mod dlx;
 mod engine;
 mod json;
 mod limits;
+mod play;
 mod puzzle;
 mod run;
 mod shards;

@@ -1,0 +1,432 @@
+//! `polycover twisty play PUZZLE`: the twisty page (docs/twisty-play.md).
+//!
+//! The page (`assets/twisty.html`, `twisty.js`) draws the puzzle from its
+//! geometry and does everything but solving itself: twisting, scrambling,
+//! undo and redo. Solving is Rust (`twisty::solve`), so the command serves
+//! the page from a local HTTP server ([`crate::serve`], 127.0.0.1 only)
+//! with a small JSON API; the solver runs on the server's threads and the
+//! page never blocks. `-o FILE` writes the page alone instead (its Solve
+//! button says it needs the server).
+//!
+//! The API:
+//!
+//! | request | answer |
+//! | --- | --- |
+//! | `GET /` | the page |
+//! | `GET /api/puzzle` | the page's data ([`page_data`]) |
+//! | `POST /api/solve`, a state (docs/twisty.md, text or JSON) | `{"type": "twisty-solution", "moves": "R U ...", "turns": [[move, amount], ...], ...}`, or an error `{"type": "error", "error": ...}`: 400 malformed, 422 unreachable (with the reason), 413 too large, 503 busy or too slow |
+
+use super::twisty::load_puzzle;
+use crate::failure::Failure;
+use crate::output::page;
+use crate::serve::{self, Request, Response};
+use clap::Args;
+use serde_json::{Value, json};
+use std::io::Write;
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock, mpsc};
+use std::time::{Duration, Instant};
+use twisty::check::Verdict;
+use twisty::count::Group;
+use twisty::geom::Vec3;
+use twisty::solve::{Options, PermPuzzle, SolveError, Solver};
+use twisty::{Puzzle, Turn, state};
+
+#[derive(Args)]
+pub struct PlayArgs {
+    /// A catalog name (`polycover twisty list`) or a puzzle file (.toml)
+    puzzle: String,
+    /// Write the page to FILE and stop (no server: twisting, scrambling
+    /// and undo work; the Solve button needs the server)
+    #[arg(long, short = 'o', value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// Listen on this port of 127.0.0.1 (default: a free port)
+    #[arg(long, default_value_t = 0)]
+    port: u16,
+    /// Give up a solve after this many seconds (503 to the page)
+    #[arg(long, value_name = "S", default_value_t = 60)]
+    solve_seconds: u64,
+}
+
+/// Solves running at once; more get 503 (the machine's cores are the
+/// limit that matters; a solve is one thread).
+const MAX_SOLVES: usize = 4;
+
+/// Face colours of the cube, by face name (the usual scheme).
+const CUBE: &[(&str, &str)] = &[
+    ("U", "#ffffff"),
+    ("D", "#ffd500"),
+    ("F", "#009e60"),
+    ("B", "#0051ba"),
+    ("R", "#c41e3a"),
+    ("L", "#ff7f00"),
+];
+
+/// Face colours of the other solids, in face order: twenty colours that
+/// no shading (a colour times 0.6 to 1) turns into one another.
+const PALETTE: &[&str] = &[
+    "#ffffff", "#ffd500", "#009e60", "#0051ba", "#c41e3a", "#ff7f00", "#7b2fbe", "#ff6ec7",
+    "#8fd14f", "#66c2ff", "#f2c49b", "#00a5a5", "#8b4513", "#1b3f8b", "#b8e986", "#e0115f",
+    "#5d3a9b", "#c9a000", "#2e8b57", "#ff9e9e",
+];
+
+/// The colour of each face.
+pub fn face_colours(p: &Puzzle) -> Vec<String> {
+    let faces = &p.geometry.faces;
+    let cube = faces
+        .iter()
+        .map(|f| CUBE.iter().find(|c| c.0 == f.name).map(|c| c.1))
+        .collect::<Option<Vec<_>>>();
+    match cube {
+        Some(c) if faces.len() == CUBE.len() => c.into_iter().map(str::to_string).collect(),
+        _ => (0..faces.len())
+            .map(|i| PALETTE[i % PALETTE.len()].to_string())
+            .collect(),
+    }
+}
+
+/// The stickers a move turns: those in its slices (sticker centres lie
+/// strictly inside a slice), fixed ones (a face's centre) included.
+pub fn turning(p: &Puzzle, mv: usize) -> Vec<usize> {
+    let m = &p.moves[mv];
+    let ax = &p.axes[m.axis];
+    (0..p.stickers.len())
+        .filter(|&s| {
+            let d = ax.dir.dot(p.stickers[s].centre);
+            let slice = ax.offsets.iter().filter(|&&o| o > d).count();
+            m.slices.contains(&slice)
+        })
+        .collect()
+}
+
+/// Every name of the notation a turn may be written with (without power or
+/// prime) and the turn it means: the moves' own names, and the layers
+/// counted from each end of each axis (`U`, `2U`, `1-2U`, `3U` for `D`
+/// turned the other way), each resolved by the puzzle's own parser. The
+/// page reads sequences with this table and needs no parser of its own.
+pub fn notation_names(p: &Puzzle) -> serde_json::Map<String, Value> {
+    let mut names = serde_json::Map::new();
+    let mut add = |text: String| {
+        if names.contains_key(&text) {
+            return;
+        }
+        if let Ok(Some(t)) = p.parse_turn(&text) {
+            names.insert(text, json!([t.mv, t.amount]));
+        }
+    };
+    for m in &p.moves {
+        add(m.name.clone());
+    }
+    for ax in &p.axes {
+        let n = ax.slices();
+        for end in &ax.ends {
+            add(end.clone());
+            for lo in 1..=n {
+                add(format!("{lo}{end}"));
+                for hi in lo + 1..=n {
+                    add(format!("{lo}-{hi}{end}"));
+                }
+            }
+        }
+    }
+    names
+}
+
+fn flat(points: &[Vec3]) -> Vec<f64> {
+    points
+        .iter()
+        .flat_map(|v| v.0.map(|x| (x * 1e6).round() / 1e6))
+        .collect()
+}
+
+/// The page's data (docs/twisty-play.md has the format).
+pub fn page_data(p: &Puzzle, server: bool) -> Value {
+    let colours = face_colours(p);
+    json!({
+        "version": 1,
+        "puzzle": p.name(),
+        "solid": p.spec.solid.name(),
+        "server": server,
+        "faces": p.geometry.faces.iter().zip(&colours).map(|(f, c)| json!({
+            "name": f.name, "colour": c, "normal": f.normal.0, "polygon": flat(&f.polygon),
+        })).collect::<Vec<_>>(),
+        "stickers": p.stickers.iter().map(|s| json!({
+            "face": s.face, "polygon": flat(&s.polygon),
+        })).collect::<Vec<_>>(),
+        "moves": p.moves.iter().enumerate().map(|(i, m)| json!({
+            "name": m.name,
+            "order": m.order,
+            "axis": p.axes[m.axis].end_dir(m.end).0,
+            "slices": m.slices.len(),
+            "perm": m.perm.0,
+            "turning": turning(p, i),
+        })).collect::<Vec<_>>(),
+        "names": notation_names(p),
+        "scramble_length": 25.max(3 * p.moves.len()),
+    })
+}
+
+/// The solver's view of a puzzle: its stickers, pieces, moves (one turn
+/// each, axes kept) and rotations.
+pub fn perm_puzzle(p: &Puzzle) -> PermPuzzle {
+    PermPuzzle {
+        stickers: p.degree(),
+        pieces: p.stickers.iter().map(|s| s.piece as u32).collect(),
+        colours: p.colours(),
+        turns: p
+            .moves
+            .iter()
+            .map(|m| twisty::solve::Turn {
+                perm: m.perm.0.clone(),
+                axis: m.axis as u16,
+            })
+            .collect(),
+        symmetries: p.rotations.iter().map(|r| r.0.clone()).collect(),
+    }
+}
+
+/// The solver's options: the defaults, but only orbits of at most 4
+/// pieces solved by exact search. With the default 8, the 3x3x3's eight
+/// corners go to the exact stage, which ran out of its node budget after
+/// 75 s on a random state here; operators place them in milliseconds
+/// (62 moves for that state, 168 for a 36-move Megaminx scramble).
+fn solver_options() -> Options {
+    Options {
+        exact_positions: 4,
+        ..Options::default()
+    }
+}
+
+/// What the server keeps: the puzzle, its page, and the solver (prepared
+/// once, in the background, when the server starts).
+struct Play {
+    puzzle: Puzzle,
+    html: String,
+    data: String,
+    solver: OnceLock<Result<Solver, String>>,
+    group: OnceLock<Group>,
+    solves: AtomicUsize,
+    solve_time: Duration,
+}
+
+impl Play {
+    fn solver(&self) -> &Result<Solver, String> {
+        self.solver.get_or_init(|| {
+            Solver::prepare(&perm_puzzle(&self.puzzle), &solver_options())
+                .map_err(|e| format!("the solver cannot take {}: {e}", self.puzzle.name()))
+        })
+    }
+
+    fn handle(self: &Arc<Self>, r: &Request) -> Response {
+        match (r.method.as_str(), r.path.as_str()) {
+            ("GET", "/" | "/index.html") => Response {
+                status: 200,
+                content_type: "text/html; charset=utf-8",
+                body: self.html.clone().into_bytes(),
+            },
+            ("GET", "/api/puzzle") => Response {
+                status: 200,
+                content_type: "application/json",
+                body: self.data.clone().into_bytes(),
+            },
+            ("POST", "/api/solve") => self.solve_request(&r.body),
+            (_, "/" | "/index.html" | "/api/puzzle" | "/api/solve") => {
+                Response::error(405, format!("{} {}: method not allowed", r.method, r.path))
+            }
+            _ => Response::error(404, format!("{}: no such page", r.path)),
+        }
+    }
+
+    /// Reads the state, then solves it on a thread of its own, waiting at
+    /// most `solve_time`.
+    fn solve_request(self: &Arc<Self>, body: &[u8]) -> Response {
+        let p = &self.puzzle;
+        let Ok(text) = std::str::from_utf8(body) else {
+            return Response::error(400, "the state is not UTF-8 text");
+        };
+        if let Some(name) = state::declared_puzzle(text).filter(|n| n != p.name()) {
+            return Response::error(
+                400,
+                format!("the state is of {name:?}; this page plays {}", p.name()),
+            );
+        }
+        let colours = match state::read(p, text) {
+            Ok(c) => c,
+            Err(e) => return Response::error(400, format!("the state: {e}")),
+        };
+        if self.solves.fetch_add(1, Ordering::SeqCst) >= MAX_SOLVES {
+            self.solves.fetch_sub(1, Ordering::SeqCst);
+            return Response::error(503, "the solver is busy with other states; try again");
+        }
+        let (tx, rx) = mpsc::channel();
+        let me = self.clone();
+        std::thread::spawn(move || {
+            let answer = me.solve(&colours);
+            me.solves.fetch_sub(1, Ordering::SeqCst);
+            let _ = tx.send(answer);
+        });
+        match rx.recv_timeout(self.solve_time) {
+            Ok(r) => r,
+            Err(_) => Response::error(
+                503,
+                format!(
+                    "no solution within {} s (the server's --solve-seconds)",
+                    self.solve_time.as_secs()
+                ),
+            ),
+        }
+    }
+
+    fn solve(&self, colours: &[u16]) -> Response {
+        let p = &self.puzzle;
+        let solver = match self.solver() {
+            Ok(s) => s,
+            Err(e) => return Response::error(503, e.clone()),
+        };
+        let start = Instant::now();
+        match solver.solve(colours) {
+            Ok(sol) => {
+                let turns: Vec<Turn> = sol
+                    .moves
+                    .iter()
+                    .map(|t| Turn {
+                        mv: t.turn as usize,
+                        amount: t.amount as u8,
+                    })
+                    .collect();
+                let moves = p.format_turns(&turns);
+                let seconds = start.elapsed().as_secs_f64();
+                eprintln!(
+                    "polycover: solved a state of {} in {} moves ({seconds:.2} s)",
+                    p.name(),
+                    turns.len()
+                );
+                Response::json(
+                    200,
+                    &json!({
+                        "type": "twisty-solution",
+                        "puzzle": p.name(),
+                        "moves": moves,
+                        "turns": turns.iter().map(|t| json!([t.mv, t.amount])).collect::<Vec<_>>(),
+                        "length": turns.len(),
+                        "seconds": seconds,
+                    }),
+                )
+            }
+            Err(SolveError::State(e)) => Response::error(400, format!("the state: {e}")),
+            Err(SolveError::Unreachable(why)) => {
+                // The checker says why in words (parity, twist, a piece
+                // that does not exist).
+                let g = self.group.get_or_init(|| Group::new(p));
+                let reason = match twisty::check::check(p, g, colours) {
+                    Ok(Verdict::Unreachable { reason }) => reason,
+                    _ => why,
+                };
+                Response::error(422, format!("not reachable: {reason}"))
+            }
+            Err(SolveError::Budget) => {
+                Response::error(503, "the solver ran out of its search budget on this state")
+            }
+        }
+    }
+}
+
+pub fn run(a: PlayArgs) -> Result<u8, Failure> {
+    let (p, _) = load_puzzle(&a.puzzle)?;
+    let title = format!("{} — polycover", p.name());
+    if let Some(out) = &a.out {
+        let html = page::twisty_html(&title, &page_data(&p, false));
+        std::fs::write(out, &html)
+            .map_err(|e| Failure::input(format!("cannot write {}: {e}", out.display())))?;
+        eprintln!(
+            "polycover: wrote {} ({} kB; open it in a browser; Solve needs `polycover twisty play {}`)",
+            out.display(),
+            html.len().div_ceil(1024),
+            a.puzzle
+        );
+        return Ok(0);
+    }
+    let listener = TcpListener::bind(("127.0.0.1", a.port))
+        .map_err(|e| Failure::input(format!("cannot listen on 127.0.0.1:{}: {e}", a.port)))?;
+    let port = listener.local_addr()?.port();
+    let data = page_data(&p, true);
+    let play = Arc::new(Play {
+        html: page::twisty_html(&title, &data),
+        data: data.to_string(),
+        puzzle: p,
+        solver: OnceLock::new(),
+        group: OnceLock::new(),
+        solves: AtomicUsize::new(0),
+        solve_time: Duration::from_secs(a.solve_seconds.max(1)),
+    });
+    // Prepare the solver now, while the page loads.
+    let early = play.clone();
+    std::thread::spawn(move || {
+        if let Err(e) = early.solver() {
+            eprintln!("polycover: {e}");
+        }
+    });
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "polycover: playing {} at http://127.0.0.1:{port}/ (Ctrl-C stops)",
+        play.puzzle.name()
+    )?;
+    out.flush()?;
+    drop(out);
+    let handler: serve::Handler = Arc::new(move |r: &Request| play.handle(r));
+    serve::serve(listener, serve::Limits::default(), handler)?;
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use twisty::geom::Mat3;
+
+    /// A move turns its stickers by its axis and angle: each turned
+    /// sticker's centre lands on the centre of the sticker its permutation
+    /// sends it to (what the page's animation relies on), and the others
+    /// stay.
+    #[test]
+    fn turning_stickers_rotate_onto_their_images() {
+        for name in ["3x3x3", "megaminx", "pyraminx", "4x4x4"] {
+            let p = twisty::named(name).unwrap();
+            let d = page_data(&p, false);
+            for (i, m) in p.moves.iter().enumerate() {
+                let axis = Vec3([0, 1, 2].map(|k| d["moves"][i]["axis"][k].as_f64().unwrap()));
+                let r = Mat3::rotation(axis, -2.0 * std::f64::consts::PI / m.order as f64);
+                let turned = turning(&p, i);
+                for s in 0..p.degree() {
+                    let image = p.stickers[m.perm.image(s)].centre;
+                    if turned.contains(&s) {
+                        assert!(
+                            r.apply(p.stickers[s].centre).close(image, 1e-6),
+                            "{name} {}",
+                            m.name
+                        );
+                    } else {
+                        assert_eq!(m.perm.image(s), s, "{name} {}", m.name);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The notation table agrees with the parser on the usual names.
+    #[test]
+    fn notation_table() {
+        let p = twisty::named("3x3x3").unwrap();
+        let names = notation_names(&p);
+        let r = p.move_named("R").unwrap();
+        assert_eq!(names["R"], json!([r, 1]));
+        // The third layer from L is R's, turned the other way.
+        assert_eq!(names["3L"], json!([r, 3]));
+        assert!(!names.contains_key("2R"), "no middle slice on the 3x3x3");
+        let p = twisty::named("pyraminx").unwrap();
+        let names = notation_names(&p);
+        assert_ne!(names["u"], names["U"]);
+    }
+}

@@ -1,0 +1,180 @@
+//! `polycover twisty play` without a browser: the page written with `-o`,
+//! and the server's JSON API (docs/twisty-play.md). Solutions are checked
+//! by applying them with `polycover twisty apply` (the puzzle model, not
+//! the solver). What the page draws and does is tested in headless
+//! Chromium (tests/browser.rs).
+
+use super::common::{Server, outcome, page_data, run, stdout, temp};
+use serde_json::Value;
+
+fn apply_json(puzzle: &str, moves: &str) -> Value {
+    let o = run(&["twisty", "apply", puzzle, moves, "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    serde_json::from_str(&stdout(&o)).unwrap()
+}
+
+/// Every face shows one colour, its own.
+fn is_solved(state: &Value) -> bool {
+    state["faces"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .all(|(face, row)| row.as_array().unwrap().iter().all(|c| c == face))
+}
+
+#[test]
+fn page_file_is_offline_and_carries_the_puzzle() {
+    let out = temp("cube-play.html");
+    let o = run(&["twisty", "play", "3x3x3", "-o", out.to_str().unwrap()]);
+    let (code, _, err) = outcome(&o);
+    assert_eq!(code, 0, "{err}");
+    let html = std::fs::read_to_string(&out).unwrap();
+    for remote in ["http:", "https:", "//cdn", "<link", " src="] {
+        assert!(!html.contains(remote), "the page refers to {remote}");
+    }
+    let d = page_data(&out);
+    assert_eq!(d["server"], false);
+    assert_eq!(d["stickers"].as_array().unwrap().len(), 54);
+    let faces: Vec<(&str, &str)> = d["faces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| (f["name"].as_str().unwrap(), f["colour"].as_str().unwrap()))
+        .collect();
+    assert!(faces.contains(&("U", "#ffffff")) && faces.contains(&("F", "#009e60")));
+    // Each face turn turns 21 stickers: its 9 and 3 on each of 4 sides.
+    for m in d["moves"].as_array().unwrap() {
+        assert_eq!(m["turning"].as_array().unwrap().len(), 21, "{}", m["name"]);
+    }
+    let o = run(&[
+        "twisty",
+        "play",
+        "no-such-puzzle",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(outcome(&o).0, 2);
+}
+
+/// A scrambled cube sent to the server comes back with moves that solve
+/// it; the API serves the page and its data.
+#[test]
+fn server_solves_reachable_states() {
+    let s = Server::start("3x3x3");
+    assert_eq!(s.url, format!("http://{}/", s.addr));
+    let (code, page) = s.request("GET", "/", "");
+    assert_eq!(code, 200);
+    assert!(page.contains("polycover-data"));
+    let (code, data) = s.request("GET", "/api/puzzle", "");
+    assert_eq!(code, 200);
+    let data: Value = serde_json::from_str(&data).unwrap();
+    assert_eq!(data["server"], true);
+    let scramble = "R U2 F' L D2 B R' U F2 D' L2 B' U R2 F D L' B2 U' R";
+    let state = apply_json("3x3x3", scramble);
+    assert!(!is_solved(&state));
+    let (code, answer) = s.request("POST", "/api/solve", &state.to_string());
+    assert_eq!(code, 200, "{answer}");
+    let v: Value = serde_json::from_str(&answer).unwrap();
+    let moves = v["moves"].as_str().unwrap();
+    assert_eq!(
+        v["length"].as_u64().unwrap() as usize,
+        moves.split(' ').count()
+    );
+    assert!(is_solved(&apply_json(
+        "3x3x3",
+        &format!("{scramble} {moves}")
+    )));
+    // The text form of a state is read too; solved needs no moves.
+    let o = run(&["twisty", "apply", "3x3x3", ""]);
+    let (code, answer) = s.request("POST", "/api/solve", &stdout(&o));
+    assert_eq!(code, 200, "{answer}");
+    assert_eq!(serde_json::from_str::<Value>(&answer).unwrap()["length"], 0);
+}
+
+/// Four solves at once, each of its own state, all right.
+#[test]
+fn concurrent_solves_are_each_right() {
+    let s = Server::start("3x3x3");
+    let scrambles = ["R U F", "L2 D B'", "F R' U2 L", "B2 U' R D F2"];
+    std::thread::scope(|scope| {
+        for scramble in scrambles {
+            let s = &s;
+            scope.spawn(move || {
+                let state = apply_json("3x3x3", scramble);
+                let (code, answer) = s.request("POST", "/api/solve", &state.to_string());
+                assert_eq!(code, 200, "{answer}");
+                let v: Value = serde_json::from_str(&answer).unwrap();
+                let all = format!("{scramble} {}", v["moves"].as_str().unwrap());
+                assert!(is_solved(&apply_json("3x3x3", &all)), "{scramble}");
+            });
+        }
+    });
+}
+
+/// Unreachable, malformed, foreign and oversized states are refused with
+/// a message that says why; unknown paths and other hosts too.
+#[test]
+fn server_refuses_bad_requests_clearly() {
+    let s = Server::start("3x3x3");
+    let error = |(code, body): (u16, String)| -> (u16, String) {
+        let v: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body}"));
+        assert_eq!(v["type"], "error");
+        (code, v["error"].as_str().unwrap().to_string())
+    };
+    // The UFR corner twisted in place (as tests/cli/twisty.rs does it):
+    // U's last sticker, F's top right and R's top left cycle their colours.
+    let mut state = apply_json("3x3x3", "");
+    let faces = state["faces"].as_object_mut().unwrap();
+    let (u, f, r) = (
+        faces["U"][8].clone(),
+        faces["F"][2].clone(),
+        faces["R"][0].clone(),
+    );
+    (faces["U"][8], faces["F"][2], faces["R"][0]) = (f, r, u);
+    let (code, msg) = error(s.request("POST", "/api/solve", &state.to_string()));
+    assert_eq!(code, 422, "{msg}");
+    assert!(
+        msg.contains("not reachable") && msg.contains("mod 3"),
+        "{msg}"
+    );
+
+    let (code, msg) = error(s.request("POST", "/api/solve", "U: U U"));
+    assert_eq!(code, 400);
+    assert!(msg.starts_with("the state:"), "{msg}");
+    let (code, msg) = error(s.request("POST", "/api/solve", "{\"faces\": 3"));
+    assert_eq!(code, 400, "{msg}");
+    let mega = apply_json("megaminx", "R");
+    let (code, msg) = error(s.request("POST", "/api/solve", &mega.to_string()));
+    assert_eq!(code, 400);
+    assert!(msg.contains("megaminx") && msg.contains("3x3x3"), "{msg}");
+
+    // Said before the body is read: 10 MB announced, 1 kB sent.
+    let head = format!(
+        "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Length: 10000000",
+        s.addr
+    );
+    let (code, msg) = error(s.raw(&head, &[b' '; 1024]));
+    assert_eq!(code, 413);
+    assert!(msg.contains("10000000 bytes"), "{msg}");
+    let head = format!("GET /api/puzzle HTTP/1.1\r\nHost: x{}", "y".repeat(20_000));
+    assert_eq!(error(s.raw(&head, b"")).0, 431);
+    let head = format!(
+        "POST /api/solve HTTP/1.1\r\nHost: {}\r\nTransfer-Encoding: chunked",
+        s.addr
+    );
+    assert_eq!(error(s.raw(&head, b"0\r\n\r\n")).0, 411);
+    let head = "GET /api/puzzle HTTP/1.1\r\nHost: example.com";
+    assert_eq!(error(s.raw(head, b"")).0, 403);
+    assert_eq!(error(s.request("GET", "/etc/passwd", "")).0, 404);
+    assert_eq!(error(s.request("GET", "/api/solve", "")).0, 405);
+    // Still serving.
+    assert_eq!(s.request("GET", "/api/puzzle", "").0, 200);
+    // A second server cannot take the same port: one line, exit 2.
+    let port = s.addr.rsplit(':').next().unwrap();
+    let (code, _, err) = outcome(&run(&["twisty", "play", "3x3x3", "--port", port]));
+    assert_eq!(code, 2);
+    assert!(
+        err.starts_with(&format!("polycover: cannot listen on 127.0.0.1:{port}")),
+        "{err}"
+    );
+}
