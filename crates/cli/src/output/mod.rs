@@ -154,6 +154,45 @@ pub fn count_text(problem: &dyn Problem, c: &Counted, info: &CountInfo, distinct
     )
 }
 
+/// Adds the counts by disassembly level to a count's JSON (`count
+/// --disassemble`): `disassemblable` (solutions up to the group that come
+/// apart: BurrTools' "solutions"), `disassemblable_solutions` (all of
+/// them), `levels` (level string: distinct solutions) and
+/// `level_solutions` (level string: all solutions).
+pub fn add_levels_json(v: &mut Value, levels: &crate::cmd::count::Levels) {
+    let (all, distinct) = levels.disassemblable();
+    if let Some(m) = v.as_object_mut() {
+        m.insert("disassemblable".into(), json!(distinct));
+        m.insert("disassemblable_solutions".into(), json!(all));
+        let by = |f: fn(&(polyform::disassembly::Level, u128, u128)) -> u128| {
+            Value::Object(
+                levels
+                    .0
+                    .iter()
+                    .map(|l| (l.0.to_string(), json!(f(l))))
+                    .collect(),
+            )
+        };
+        m.insert("levels".into(), by(|l| l.2));
+        m.insert("level_solutions".into(), by(|l| l.1));
+    }
+}
+
+/// The counts by disassembly level as a line of text.
+pub fn levels_text(levels: &crate::cmd::count::Levels) -> String {
+    let (all, distinct) = levels.disassemblable();
+    let mut s = format!("  come apart: {distinct} distinct ({all} solutions)");
+    if !levels.0.is_empty() {
+        let parts: Vec<String> = levels
+            .0
+            .iter()
+            .map(|(l, _, d)| format!("{d} at level {l}"))
+            .collect();
+        s += &format!(": {}", parts.join(", "));
+    }
+    s
+}
+
 /// Where solutions go, one by one, in the chosen format.
 pub struct Solutions<'p> {
     problem: &'p dyn Problem,

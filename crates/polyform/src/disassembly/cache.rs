@@ -14,8 +14,7 @@
 
 use super::motion::{FREE, Grid, Motion};
 use crate::lattice::Cell;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+pub use crate::fast_hash::FastMap;
 
 /// The most directions a motion model has (6 axes, both senses).
 pub const MAX_DIRECTIONS: usize = 12;
@@ -23,37 +22,6 @@ pub const MAX_DIRECTIONS: usize = 12;
 /// `limits[d]`: how many unit steps the first piece can make in direction
 /// `d` while the second stays put ([`FREE`]: any number).
 pub type Limits = [u16; MAX_DIRECTIONS];
-
-/// A fast hasher for small integer keys (Fibonacci hashing of each word
-/// written); the keys are not chosen by an adversary.
-#[derive(Default)]
-pub struct WordHasher(u64);
-
-impl Hasher for WordHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-    fn write_u32(&mut self, x: u32) {
-        self.write_u64(u64::from(x));
-    }
-    fn write_i32(&mut self, x: i32) {
-        self.write_u64(x as u32 as u64);
-    }
-    fn write_usize(&mut self, x: usize) {
-        self.write_u64(x as u64);
-    }
-}
-
-/// Hash maps keyed by small integers.
-pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
 
 /// A pair's key in two words: the shape ids, and the offset's coordinates
 /// in 21 bits each (offsets stay far below a million: pieces start on a

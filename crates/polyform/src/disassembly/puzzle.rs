@@ -83,6 +83,35 @@ impl<'p> PuzzleDisassembler<'p> {
         self.disassembler.analyse(&self.assembly(solution))
     }
 
+    /// The most pieces a solution can have (pieces placed in advance
+    /// included): at most [`MAX_PIECES`](super::MAX_PIECES) for the
+    /// disassembler to take it.
+    pub fn max_pieces(&self) -> u64 {
+        let cells = self.puzzle.board.len() as u64;
+        let placed: u64 = self
+            .puzzle
+            .pieces
+            .iter()
+            .map(|p| match p.count.hi {
+                Some(hi) => u64::from(hi),
+                None => cells / p.size().max(1) as u64,
+            })
+            .sum();
+        // And no more than the smallest piece fits into the board.
+        let smallest = self.puzzle.pieces.iter().map(|p| p.size()).min().unwrap_or(1);
+        placed.min(cells / smallest.max(1) as u64) + self.puzzle.fixed.len() as u64
+    }
+
+    /// Refuses a puzzle whose solutions may have more pieces than the
+    /// disassembler takes.
+    pub fn check(&self) -> Result<(), DisassemblyError> {
+        let n = self.max_pieces();
+        if n > super::MAX_PIECES as u64 {
+            return Err(DisassemblyError::TooManyPieces(n as usize));
+        }
+        Ok(())
+    }
+
     /// The name of a piece of the puzzle.
     pub fn piece_name(&self, piece: usize) -> &str {
         &self.puzzle.pieces[piece].name
