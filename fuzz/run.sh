@@ -12,7 +12,10 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 fuzz="$root/fuzz"
 seconds=${SECONDS_PER_TARGET:-60}
-targets=${*:-puzzle_file tile_file dlx_roundtrip burr_file checkpoint}
+# An input taking longer than this is reported as a hang (raise it on a
+# loaded machine: the catalog's largest puzzles take seconds under ASan).
+timeout=${TIMEOUT_PER_INPUT:-10}
+targets=${*:-puzzle_file tile_file dlx_roundtrip burr_file checkpoint twisty_file twisty_state}
 corpus="$fuzz/corpus"
 
 # Seeds. libFuzzer adds what it finds to the same directories, so they are
@@ -48,13 +51,15 @@ seed tile_file $tiles $(regressions tile_file)
 seed dlx_roundtrip $dlxs $(regressions dlx_roundtrip)
 seed burr_file "$root"/crates/polyform/tests/burr/*.xmpuzzle "$made/soma.xmpuzzle" \
     "$fuzz"/seeds/burr_file/* $(regressions burr_file)
+seed twisty_file $(find "$root/data/twisty" -name '*.toml' | sort) $(regressions twisty_file)
+seed twisty_state "$fuzz"/seeds/twisty_state/* $(regressions twisty_state)
 seed checkpoint "$made/queens13.checkpoint" "$made/queens13.shard1" \
     "$fuzz"/seeds/checkpoint/* $(regressions checkpoint)
 
 cd "$fuzz"
 for t in $targets; do
     echo "== $t: ${seconds}s"
-    # -timeout: an input taking over 10 s is a hang, reported like a crash.
+    # -timeout: an input taking longer is a hang, reported like a crash.
     cargo +nightly fuzz run "$t" "$corpus/$t" -- \
-        -max_total_time="$seconds" -timeout=10 -rss_limit_mb=4096
+        -max_total_time="$seconds" -timeout="$timeout" -rss_limit_mb=4096
 done

@@ -251,3 +251,76 @@ pub fn checkpoint(data: &[u8]) {
     let _ = parallel::Checkpoint::from_bytes(data, m, engine, path);
     let _ = parallel::ShardResult::from_bytes(data, m, engine, path);
 }
+
+/// Cuts above which [`twisty_file`] only reads a puzzle, without building
+/// it (large puzzles take long to build, which is not what is fuzzed).
+pub const TWISTY_MAX_CUTS: usize = 4;
+
+/// Target `twisty_file`: a twisty puzzle file read (`twisty::file::parse`)
+/// and, when small, built (`twisty::Puzzle::build`). Every puzzle built must
+/// be sound: each move a permutation that maps pieces onto pieces and
+/// returns to the identity after its axis's order of turns.
+pub fn twisty_file(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(f) = twisty::file::parse(Path::new("fuzz.toml"), text) else {
+        return;
+    };
+    if f.spec.cuts.len() > TWISTY_MAX_CUTS {
+        return;
+    }
+    let Ok(p) = twisty::Puzzle::build(&f.spec) else {
+        return;
+    };
+    for m in &p.moves {
+        assert!(m.perm.pow(m.order as i64).is_identity(), "move {} has the wrong order", m.name);
+        for piece in &p.pieces {
+            let to = p.stickers[m.perm.image(piece.stickers[0])].piece;
+            assert!(
+                piece.stickers.iter().all(|&s| p.stickers[m.perm.image(s)].piece == to),
+                "move {} splits a piece",
+                m.name
+            );
+        }
+    }
+}
+
+/// The puzzles [`twisty_state`] reads states of.
+pub fn twisty_puzzles() -> &'static [(twisty::Puzzle, twisty::count::Group)] {
+    static P: OnceLock<Vec<(twisty::Puzzle, twisty::count::Group)>> = OnceLock::new();
+    P.get_or_init(|| {
+        ["2x2x2", "3x3x3", "pyraminx"]
+            .iter()
+            .map(|n| {
+                let p = twisty::named(n).expect("catalog puzzles build");
+                let g = twisty::count::Group::new(&p);
+                (p, g)
+            })
+            .collect()
+    })
+}
+
+/// Target `twisty_state`: the bytes read as a state (`twisty::state::read`)
+/// of the 2x2x2, the 3x3x3 and the Pyraminx; a state read has the right
+/// number of stickers and is checked (`twisty::check::check`): a reachable
+/// verdict comes with a state showing exactly these colours.
+pub fn twisty_state(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    for (p, g) in twisty_puzzles() {
+        let Ok(colours) = twisty::state::read(p, text) else {
+            continue;
+        };
+        assert_eq!(colours.len(), p.degree());
+        match twisty::check::check(p, g, &colours) {
+            Ok(twisty::check::Verdict::Reachable { state }) => {
+                assert_eq!(state.colours(p), colours, "the witness shows other colours");
+                assert!(g.contains(&state.perm()), "the witness is not in the group");
+            }
+            Ok(twisty::check::Verdict::Unreachable { reason }) => assert!(!reason.is_empty()),
+            Err(e) => panic!("checking a state read failed: {e}"),
+        }
+    }
+}

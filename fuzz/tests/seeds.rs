@@ -3,7 +3,8 @@
 //! fixed), so the harness builds and runs on the stable toolchain.
 
 use polycover_fuzz::{
-    burr_file, checkpoint, checkpoint_matrix, dlx_roundtrip, puzzle_file, tile_file,
+    burr_file, checkpoint, checkpoint_matrix, dlx_roundtrip, puzzle_file, tile_file, twisty_file,
+    twisty_state,
 };
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -85,6 +86,22 @@ fn checkpoint_on_seeds_and_regressions() {
     assert!(!inputs.is_empty(), "the seeds are missing");
     inputs.extend(regressions("checkpoint"));
     run_all(checkpoint, &inputs);
+}
+
+#[test]
+fn twisty_file_on_seeds_and_regressions() {
+    let mut inputs = files(&root().join("data/twisty"), ".toml");
+    assert!(inputs.len() >= 20, "the seeds are missing");
+    inputs.extend(regressions("twisty_file"));
+    run_all(twisty_file, &inputs);
+}
+
+#[test]
+fn twisty_state_on_seeds_and_regressions() {
+    let mut inputs = files(&root().join("fuzz/seeds/twisty_state"), "");
+    assert!(!inputs.is_empty(), "the seeds are missing");
+    inputs.extend(regressions("twisty_state"));
+    run_all(twisty_state, &inputs);
 }
 
 /// The seeds reach past the first check: a puzzle from `data/` read under

@@ -52,6 +52,8 @@ enum Command {
     Export(cmd::export::ExportArgs),
     /// Write solutions as a 3D page: one HTML file that works offline (turn, explode, build up, browse)
     View(cmd::view::ViewArgs),
+    /// Twisty puzzles: list, show, count, apply, check, scramble, distances
+    Twisty(cmd::twisty::TwistyArgs),
 }
 
 fn main() -> ExitCode {
@@ -67,6 +69,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => cmd::merge::run(args),
         Command::Export(args) => cmd::export::run(args),
         Command::View(args) => cmd::view::run(args),
+        Command::Twisty(args) => cmd::twisty::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -267,7 +267,7 @@ pub(crate) fn unfinished(
     finished: &[Done],
 ) -> Result<Result<Vec<Branch>, String>, SubproblemError> {
     let mut sorted: Vec<&Done> = finished.iter().collect();
-    sorted.sort_by(|a, b| a.choices.cmp(&b.choices));
+    sorted.sort_by(|a, b| a.choices.cmp(b.choices));
     if sorted.windows(2).any(|w| w[0].choices == w[1].choices) {
         return Ok(Err("a subproblem is listed twice".into()));
     }

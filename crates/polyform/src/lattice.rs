@@ -14,9 +14,17 @@
 //! * [`Hex`] (`hex.rs`): sites of a triangular lattice (hexagons, or spheres
 //!   in a honeycomb tray), 12 symmetries;
 //! * [`Triangle`] (`triangle.rs`): up and down triangles, 12 symmetries;
+//! * [`Prism`] (`prism.rs`): triangular prisms in layers, 24 symmetries
+//!   (12 rotations);
 //! * [`Fcc`] (`fcc.rs`): spheres in the densest packing, 48 symmetries,
 //!   drawn in square layers (`fcc-square`) or triangular ones
-//!   (`fcc-triangle`).
+//!   (`fcc-triangle`);
+//! * [`Rhombic`] (`rhombic.rs`): rhombic dodecahedra, the FCC lattice with
+//!   another solid; [`RhombicUnits`]: the 24 tetrahedra per cube that
+//!   BurrTools builds them from (its grid 3);
+//! * [`TetraOcta`] (`tetra_octa.rs`): regular tetrahedra and octahedra
+//!   filling space; [`TetraOctaUnits`]: tetrahedra and eighths of
+//!   octahedra, BurrTools' grid 4.
 //!
 //! A piece's *shape* is drawn in its own lattice (a flat pentomino in square
 //! art) and *embedded* into the puzzle's lattice ([`Lattice::embed`]), so the
@@ -29,11 +37,22 @@ mod describe;
 mod fcc;
 mod group;
 mod hex;
+mod prism;
+mod rhombic;
+mod tetra_octa;
 mod triangle;
 
 pub use fcc::{FCC_SQUARE, FCC_TRIANGLE, Fcc, Layers, square_layer_cell, triangle_layer_cell};
 pub use group::{closure, compose};
 pub use hex::Hex;
+pub use prism::Prism;
+pub use rhombic::{
+    Rhombic, RhombicUnits, dodecahedron_units, dodecahedron_units_at, unit_centroid16, unit_cube,
+    unit_in_dodecahedron, unit_offsets,
+};
+pub use tetra_octa::{
+    TetraOcta, TetraOctaUnits, is_octahedron, is_tetrahedron, octahedron_of, octahedron_units,
+};
 pub use triangle::{Triangle, points_up};
 
 /// A cell's coordinates. 2D lattices keep the third coordinate 0.
@@ -91,21 +110,36 @@ pub enum LatticeKind {
     Hex,
     /// Triangles in the plane, pointing up and down.
     Triangle,
+    /// Triangular prisms in layers.
+    Prism,
     /// The FCC sphere packing drawn in square layers.
     FccSquare,
     /// The FCC sphere packing drawn in triangular layers.
     FccTriangle,
+    /// Rhombic dodecahedra (centres on the FCC lattice).
+    Rhombic,
+    /// BurrTools' rhombic grid: 24 tetrahedra per cube.
+    RhombicUnits,
+    /// Regular tetrahedra and octahedra.
+    TetraOcta,
+    /// BurrTools' tetra-octa grid: tetrahedra and eighths of octahedra.
+    TetraOctaUnits,
 }
 
 impl LatticeKind {
     /// Every lattice, for messages that list the choices.
-    pub const ALL: [LatticeKind; 6] = [
+    pub const ALL: [LatticeKind; 11] = [
         LatticeKind::Square,
         LatticeKind::Cubic,
         LatticeKind::Hex,
         LatticeKind::Triangle,
+        LatticeKind::Prism,
         LatticeKind::FccSquare,
         LatticeKind::FccTriangle,
+        LatticeKind::Rhombic,
+        LatticeKind::RhombicUnits,
+        LatticeKind::TetraOcta,
+        LatticeKind::TetraOctaUnits,
     ];
 
     /// The lattice called `name` (as written in puzzle files).
@@ -120,8 +154,13 @@ impl LatticeKind {
             LatticeKind::Cubic => "cubic",
             LatticeKind::Hex => "hex",
             LatticeKind::Triangle => "triangle",
+            LatticeKind::Prism => "prism",
             LatticeKind::FccSquare => "fcc-square",
             LatticeKind::FccTriangle => "fcc-triangle",
+            LatticeKind::Rhombic => "rhombic",
+            LatticeKind::RhombicUnits => "rhombic-units",
+            LatticeKind::TetraOcta => "tetra-octa",
+            LatticeKind::TetraOctaUnits => "tetra-octa-units",
         }
     }
 
@@ -129,7 +168,14 @@ impl LatticeKind {
     pub fn dimension(self) -> usize {
         match self {
             LatticeKind::Square | LatticeKind::Hex | LatticeKind::Triangle => 2,
-            LatticeKind::Cubic | LatticeKind::FccSquare | LatticeKind::FccTriangle => 3,
+            LatticeKind::Cubic
+            | LatticeKind::Prism
+            | LatticeKind::FccSquare
+            | LatticeKind::FccTriangle
+            | LatticeKind::Rhombic
+            | LatticeKind::RhombicUnits
+            | LatticeKind::TetraOcta
+            | LatticeKind::TetraOctaUnits => 3,
         }
     }
 
@@ -140,8 +186,13 @@ impl LatticeKind {
             LatticeKind::Cubic => &Cubic,
             LatticeKind::Hex => &Hex,
             LatticeKind::Triangle => &Triangle,
+            LatticeKind::Prism => &Prism,
             LatticeKind::FccSquare => &FCC_SQUARE,
             LatticeKind::FccTriangle => &FCC_TRIANGLE,
+            LatticeKind::Rhombic => &Rhombic,
+            LatticeKind::RhombicUnits => &RhombicUnits,
+            LatticeKind::TetraOcta => &TetraOcta,
+            LatticeKind::TetraOctaUnits => &TetraOctaUnits,
         }
     }
 
@@ -154,12 +205,18 @@ impl LatticeKind {
     pub fn drawing_lattice(self, dims: usize) -> Option<LatticeKind> {
         use LatticeKind::*;
         match (self, dims) {
-            (Square | Cubic | FccSquare, 2) => Some(Square),
+            (Square | Cubic | FccSquare | Rhombic, 2) => Some(Square),
             (Square | Cubic, 3) => Some(Cubic),
             (Hex | FccTriangle, 2) => Some(Hex),
             (Hex | FccTriangle, 3) => Some(FccTriangle),
             (FccSquare, 3) => Some(FccSquare),
-            (Triangle, 2) => Some(Triangle),
+            (Triangle | Prism, 2) => Some(Triangle),
+            (Prism, 3) => Some(Prism),
+            (Rhombic, 3) => Some(Rhombic),
+            // Units and tetra-octa art: one layer is a layer of the solid.
+            (RhombicUnits, _) => Some(RhombicUnits),
+            (TetraOcta, _) => Some(TetraOcta),
+            (TetraOctaUnits, _) => Some(TetraOctaUnits),
             _ => None,
         }
     }
@@ -217,6 +274,16 @@ pub trait Lattice: Send + Sync + fmt::Debug {
     /// Where a cell is drawn: `(layer, row, column)`; the inverse of
     /// [`cell_at`](Lattice::cell_at).
     fn grid_position(&self, c: Cell) -> (i32, i32, i32);
+
+    /// Where a picture whose smallest grid position is `lo` (`[layer, row,
+    /// column]`, each the least used) starts: a position at or before `lo`
+    /// such that the picture, read back as art, gives the same cells
+    /// moved by a translation. Every position, for lattices whose art has
+    /// a cell at every position; a row + column of the right parity, or a
+    /// whole block of voxels, for the others.
+    fn art_align(&self, lo: [i32; 3]) -> [i32; 3] {
+        lo
+    }
 
     /// A symmetry of this lattice in words: "identity", "rotation by 60°",
     /// "reflection in the vertical line", "rotation by 120° about
@@ -381,6 +448,17 @@ impl Lattice for Cubic {
     fn describe(&self, s: &Symmetry) -> String {
         describe::space(s)
     }
+}
+
+/// [`Lattice::art_align`] for art with cells where `row + column` is even
+/// (staggered rows, triangles): one column further left when the first
+/// used position is odd.
+pub(crate) fn even_row_col(lo: [i32; 3]) -> [i32; 3] {
+    let mut s = lo;
+    if (lo[1] + lo[2]).rem_euclid(2) == 1 {
+        s[2] -= 1;
+    }
+    s
 }
 
 /// Do integer points all lie in one plane? (Affine test, so it holds for any

@@ -8,8 +8,9 @@
 //! layers) draw every position without a board cell blank, so rows look
 //! like a honeycomb and a pyramid's layers like triangles; a 2D picture
 //! ends each line in a non-blank (`.` if need be) so that rows stay equally
-//! wide. Pictures of staggered and triangle lattices start on an even
-//! `row + column`, as their art requires. A picture of a solution is itself valid board art:
+//! wide. Pictures start where the lattice's art
+//! requires ([`Lattice::art_align`](crate::lattice::Lattice::art_align)): an even `row + column`
+//! for staggered and triangle art, a block of voxels for BurrTools' units. A picture of a solution is itself valid board art:
 //! pasted into a puzzle file, it pre-places every piece.
 
 use crate::board::CellKind;
@@ -58,10 +59,9 @@ fn draw(
     }
     let kind = lattice.kind();
     let staggered = matches!(kind, LatticeKind::Hex | LatticeKind::FccTriangle);
-    if (staggered || kind == LatticeKind::Triangle) && (lo[1] + lo[2]).rem_euclid(2) == 1 {
-        // Keep the art's parity: the top-left position has row + column even.
-        lo[2] -= 1;
-    }
+    // Start where the art reads back as the same cells (a row + column
+    // parity, a block of voxels).
+    lo = lattice.art_align(lo);
     // Characters per line (layers two apart) and lines, in i64: no wrap.
     let span = |a: usize| i64::from(hi[a]) - i64::from(lo[a]) + 1;
     let width = span(0) * (span(2) + 2);

@@ -40,7 +40,9 @@ fn ours(dir: &Path, e: &ExpectedProblem) -> Result<(u128, u128, BTreeMap<String,
         ..Default::default()
     };
     let problem = load(&path, &options).map_err(|x| x.to_string())?;
-    let action = problem.action(GroupChoice::Full).map_err(|x| x.to_string())?;
+    let action = problem
+        .action(GroupChoice::Full)
+        .map_err(|x| x.to_string())?;
     let dis = problem.disassembler().map_err(|x| x.to_string())?;
     let c = count_levels(problem.matrix(), &action, &dis).map_err(|x| x.to_string())?;
     let levels = c

@@ -50,10 +50,15 @@ fn check_group(kind: LatticeKind, size: usize, rotations: usize) {
 fn point_groups() {
     check_group(LatticeKind::Hex, 12, 6);
     check_group(LatticeKind::Triangle, 12, 6);
+    check_group(LatticeKind::Prism, 24, 12);
     check_group(LatticeKind::FccSquare, 48, 24);
     check_group(LatticeKind::FccTriangle, 48, 24);
     check_group(LatticeKind::Square, 8, 4);
     check_group(LatticeKind::Cubic, 48, 24);
+    check_group(LatticeKind::Rhombic, 48, 24);
+    check_group(LatticeKind::RhombicUnits, 48, 24);
+    check_group(LatticeKind::TetraOcta, 48, 24);
+    check_group(LatticeKind::TetraOctaUnits, 48, 24);
 }
 
 #[test]
@@ -82,8 +87,13 @@ fn art_positions_round_trip() {
     for kind in [
         LatticeKind::Hex,
         LatticeKind::Triangle,
+        LatticeKind::Prism,
         LatticeKind::FccSquare,
         LatticeKind::FccTriangle,
+        LatticeKind::Rhombic,
+        LatticeKind::RhombicUnits,
+        LatticeKind::TetraOcta,
+        LatticeKind::TetraOctaUnits,
     ] {
         let l = kind.lattice();
         let layers = if l.dimension() == 2 { 0..=0 } else { -3..=3 };
@@ -95,6 +105,37 @@ fn art_positions_round_trip() {
                         assert!(l.is_cell(cell), "{kind}");
                         assert_eq!(l.grid_position(cell), (layer, r, c), "{kind}");
                         assert!(seen.insert(cell), "{kind}: one cell per position");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A picture starts at `art_align(lo)`: at or before `lo`, and drawing from
+/// there (positions minus it) gives the same cells moved by one
+/// translation of the lattice.
+#[test]
+fn pictures_start_where_art_reads_back() {
+    for kind in LatticeKind::ALL {
+        let l = kind.lattice();
+        for lo in [[0, 0, 0], [1, 2, 3], [-4, 7, -2], [5, -1, 1], [2, 2, 7]] {
+            let s = l.art_align(lo);
+            assert!((0..3).all(|a| s[a] <= lo[a]), "{kind}: {s:?} after {lo:?}");
+            let mut shift = None;
+            for layer in if l.dimension() == 2 { 0..=0 } else { -6..=6 } {
+                for r in -6..=6 {
+                    for c in -6..=6 {
+                        let Some(cell) = l.cell_at(layer, r, c) else {
+                            continue;
+                        };
+                        let moved = l.cell_at(layer - s[0], r - s[1], c - s[2]);
+                        let Some(moved) = moved else {
+                            panic!("{kind}: no cell at the shifted position of {cell:?}");
+                        };
+                        let t = [moved[0] - cell[0], moved[1] - cell[1], moved[2] - cell[2]];
+                        assert!(l.is_translation(t), "{kind}: {t:?}");
+                        assert_eq!(*shift.get_or_insert(t), t, "{kind}: one translation");
                     }
                 }
             }

@@ -334,13 +334,13 @@ fn explain(puzzle: &Puzzle, colours: &[u16]) -> Option<String> {
         }
     };
     let k = inv.coords.len();
-    for ci in 0..k {
+    for (ci, &value) in state.iter().enumerate().take(k) {
         let span = span_of(&gens, &[ci], &moduli);
-        if !span.contains(&vec![state[ci]]) {
+        if !span.contains(&vec![value]) {
             let allowed: Vec<String> = span.iter().map(|v| v[0].to_string()).collect();
             return Some(format!(
                 "{}; moves keep it at {}",
-                describe(ci, state[ci]),
+                describe(ci, value),
                 allowed.join(" or ")
             ));
         }

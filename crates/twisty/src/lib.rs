@@ -80,6 +80,7 @@ pub mod rng;
 pub mod schreier;
 pub mod search;
 pub mod solid;
+pub mod solve;
 pub mod spec;
 pub mod state;
 

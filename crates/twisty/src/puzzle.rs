@@ -145,6 +145,10 @@ pub struct Orbit {
     pub piece_size: usize,
 }
 
+/// A move chosen from a move set: its name, axis, slices and the end it
+/// is named from.
+type MoveChoice = (String, usize, Vec<usize>, End);
+
 /// A twisty puzzle: the model everything else works on.
 #[derive(Clone, Debug)]
 pub struct Puzzle {
@@ -420,9 +424,9 @@ impl Puzzle {
     }
 
     /// The turns of a move set: (name, axis, slices, end).
-    fn choose_moves(&self, moves: &Moves) -> Result<Vec<(String, usize, Vec<usize>, End)>, Error> {
+    fn choose_moves(&self, moves: &Moves) -> Result<Vec<MoveChoice>, Error> {
         let mut out = Vec::new();
-        let canonical = |ai: usize, s: usize| -> (String, usize, Vec<usize>, End) {
+        let canonical = |ai: usize, s: usize| -> MoveChoice {
             let a = &self.axes[ai];
             let (from_pos, from_neg) = (s + 1, a.slices() - s);
             let (end, layer) = if from_pos <= from_neg {

@@ -10,6 +10,7 @@ pub mod merge;
 pub mod plan;
 pub mod show;
 pub mod solve;
+pub mod twisty;
 pub mod verify;
 pub mod view;
 

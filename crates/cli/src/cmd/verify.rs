@@ -150,6 +150,9 @@ struct Row {
     /// The time the recorded nodes would take at the measured rate.
     estimate: Option<f64>,
     note: Option<String>,
+    /// Twisty puzzles: the first expected and counted numbers as shown
+    /// (they outgrow `u128`), and every check for JSON.
+    big: Option<(String, String, Value)>,
 }
 
 impl Row {
@@ -168,10 +171,23 @@ impl Row {
             nodes: None,
             estimate: None,
             note: None,
+            big: None,
         }
     }
 
     fn json(&self) -> Value {
+        if let Some((_, _, checks)) = &self.big {
+            return json!({
+                "type": "verify",
+                "file": self.file,
+                "puzzle": self.puzzle,
+                "kind": "twisty",
+                "checks": checks,
+                "result": self.verdict.name().to_lowercase(),
+                "seconds": self.seconds,
+                "message": self.note,
+            });
+        }
         json!({
             "type": "verify",
             "file": self.file,
@@ -197,12 +213,16 @@ impl Row {
             (_, Some(s), _) => format!("{s:.3}"),
             _ => "-".into(),
         };
+        let (expected, got) = match &self.big {
+            Some((e, g, _)) => (e.clone(), g.clone()),
+            None => (n(self.expected), n(self.got)),
+        };
         writeln!(
             out,
             "{:<40} {:>12} {:>12} {:>9} {:>6} {:>9} {:>9}",
             self.file,
-            n(self.expected),
-            n(self.got),
+            expected,
+            got,
             n(self.distinct),
             n(self.got_distinct),
             self.verdict.name(),
@@ -431,6 +451,11 @@ fn check(f: &Path, shown: String, ctx: &Context, input: &super::InputArgs) -> Re
         Ok(b) => b,
         Err(e) => return error(shown, e.to_string()),
     };
+    if let Ok(text) = std::str::from_utf8(&bytes)
+        && twisty::file::is_twisty_file(text)
+    {
+        return Ok(twisty_row(f, shown, text, ctx.max));
+    }
     if std::str::from_utf8(&bytes).is_ok_and(polyform::file::is_piece_set) {
         return Ok(Row::new(shown, Verdict::Set));
     }
@@ -502,4 +527,65 @@ fn check(f: &Path, shown: String, ctx: &Context, input: &super::InputArgs) -> Re
         ));
     }
     Ok(row)
+}
+
+/// Checks a twisty puzzle file (`[twisty]`): its expected counts.
+fn twisty_row(f: &Path, shown: String, text: &str, max: f64) -> Row {
+    use super::twisty::{json_count, short, verify_file};
+    let mut row = Row::new(shown, Verdict::Unchecked);
+    match verify_file(f, text, max) {
+        Err(message) => {
+            row.verdict = Verdict::Error;
+            row.note = Some(message);
+        }
+        Ok((name, estimate, result)) => {
+            row.puzzle = name;
+            row.seconds = estimate;
+            match result {
+                None if estimate.is_some() => row.verdict = Verdict::Skip,
+                None => {}
+                Some(r) => {
+                    row.seconds = Some(r.seconds);
+                    let ok = r.checked.iter().all(|c| c.ok());
+                    row.verdict = if ok { Verdict::Pass } else { Verdict::Fail };
+                    let first = r.checked.first();
+                    let fmt = |v: Option<&num_bigint::BigUint>| v.map_or("-".to_string(), short);
+                    let bad: Vec<String> = r
+                        .checked
+                        .iter()
+                        .filter(|c| !c.ok())
+                        .map(|c| {
+                            format!(
+                                "{}: expected {}, got {}",
+                                c.key,
+                                c.expected,
+                                c.got.as_ref().map_or("none".into(), |g| g.to_string())
+                            )
+                        })
+                        .collect();
+                    if !bad.is_empty() {
+                        row.note = Some(bad.join("; "));
+                    }
+                    let checks: Vec<Value> = r
+                        .checked
+                        .iter()
+                        .map(|c| {
+                            json!({
+                                "key": c.key,
+                                "expected": json_count(&c.expected),
+                                "got": c.got.as_ref().map(json_count),
+                                "ok": c.ok(),
+                            })
+                        })
+                        .collect();
+                    row.big = Some((
+                        fmt(first.map(|c| &c.expected)),
+                        fmt(first.and_then(|c| c.got.as_ref())),
+                        Value::Array(checks),
+                    ));
+                }
+            }
+        }
+    }
+    row
 }

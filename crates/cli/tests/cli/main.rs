@@ -12,4 +12,5 @@ mod run;
 mod shards;
 mod stl;
 mod svg;
+mod twisty;
 mod view;

@@ -1,6 +1,10 @@
 //! A [`Puzzle`] written as a BurrTools file, for its 3D viewer and its
 //! solver: square and cubic puzzles on the brick grid, FCC ones on the
-//! sphere grid, triangle ones on the triangular-prism grid (one layer).
+//! sphere grid, triangle and prism ones on the triangular-prism grid,
+//! rhombic dodecahedra and rhombic units on the rhombic grid (a
+//! dodecahedron as the 48 units around a cube corner, as BurrTools' users
+//! build it from a 2x2x2 cube), tetrahedra and octahedra and their units
+//! on the tetra-octa grid (an octahedron as its 8 eighths).
 //! The coordinates are the inverse of [`import`](super::import)'s, moved
 //! so that every voxel position is non-negative (by a shift that keeps
 //! sphere and triangle parities), so exporting and importing gives the
@@ -28,24 +32,81 @@ struct Space {
     voxels: Vec<Option<char>>,
 }
 
+/// The lattice whose cells are BurrTools' voxels, and the cells in it: a
+/// dodecahedron becomes its 48 units, an octahedron its 8 eighths.
+fn voxel_cells(lattice: LatticeKind, cells: &[(Cell, char)]) -> (LatticeKind, Vec<(Cell, char)>) {
+    let units = match lattice {
+        LatticeKind::Rhombic => LatticeKind::RhombicUnits,
+        LatticeKind::TetraOcta => LatticeKind::TetraOctaUnits,
+        other => return (other, cells.to_vec()),
+    };
+    let out = cells
+        .iter()
+        .flat_map(|&(c, ch)| {
+            units
+                .lattice()
+                .embed(lattice, &[c])
+                .expect("solids embed in their units")
+                .into_iter()
+                .map(move |u| (u, ch))
+        })
+        .collect();
+    (units, out)
+}
+
 /// The BurrTools position of a cell before shifting (see the module docs
 /// of [`import`](super::import), read backwards).
 fn raw_position(lattice: LatticeKind, c: Cell) -> [i64; 3] {
     let l = lattice.lattice();
+    let c64 = c.map(i64::from);
     match lattice {
+        LatticeKind::RhombicUnits => [c64[0] + 2, 2 - c64[1], 2 - c64[2]],
+        LatticeKind::TetraOctaUnits => [(c64[0] + 5) / 2, (5 - c64[1]) / 2, (5 - c64[2]) / 2],
         LatticeKind::Square => [c[0] as i64, -(c[1] as i64), 0],
         LatticeKind::Triangle => {
             let (_, row, col) = l.grid_position(c);
             [col as i64, -(row as i64), 0]
         }
+        LatticeKind::Prism => {
+            let (layer, row, col) = l.grid_position(c);
+            [col as i64, -(row as i64), -(layer as i64)]
+        }
         _ => [c[0] as i64, -(c[1] as i64), -(c[2] as i64)],
     }
 }
 
-/// Lays cells out in a voxel space, shifting them to non-negative
-/// positions by a vector that keeps `x + y + z` (spheres) or `x + y`
-/// (prisms) even where it was.
+/// Where the voxel space starts for a shape whose least positions are
+/// `lo`: at or below `lo`, by a shift that keeps the grid, i.e. keeps
+/// `x + y + z` (spheres) or `x + y` (prisms) even where it was, and for
+/// the cut-cube grids whole blocks of voxels (5 per cube for rhombic; 3
+/// for tetra-octa, an even number of them in all, since the blocks
+/// alternate).
+fn aligned(lattice: LatticeKind, mut lo: [i64; 3]) -> [i64; 3] {
+    let parity_axes = match lattice {
+        LatticeKind::FccSquare | LatticeKind::FccTriangle => 3,
+        LatticeKind::Triangle | LatticeKind::Prism => 2,
+        LatticeKind::RhombicUnits => return lo.map(|v| 5 * v.div_euclid(5)),
+        LatticeKind::TetraOctaUnits => {
+            let mut b = lo.map(|v| v.div_euclid(3));
+            if (b[0] + b[1] + b[2]).rem_euclid(2) != 0 {
+                b[0] -= 1;
+            }
+            return b.map(|v| 3 * v);
+        }
+        _ => 0,
+    };
+    if parity_axes > 0 && lo[..parity_axes].iter().sum::<i64>() % 2 != 0 {
+        // Shift one more along x: the x side grows by one empty column.
+        lo[0] -= 1;
+    }
+    lo
+}
+
+/// Lays cells out in a voxel space, shifted to non-negative positions
+/// ([`aligned`]); solids become their units ([`voxel_cells`]).
 fn space(lattice: LatticeKind, cells: &[(Cell, char)], what: &str) -> Result<Space, String> {
+    let (lattice, cells) = voxel_cells(lattice, cells);
+    let cells = &cells[..];
     let pos: Vec<[i64; 3]> = cells
         .iter()
         .map(|(c, _)| raw_position(lattice, *c))
@@ -56,15 +117,7 @@ fn space(lattice: LatticeKind, cells: &[(Cell, char)], what: &str) -> Result<Spa
             lo[a] = lo[a].min(p[a]);
         }
     }
-    let parity_axes = match lattice {
-        LatticeKind::FccSquare | LatticeKind::FccTriangle => 3,
-        LatticeKind::Triangle => 2,
-        _ => 0,
-    };
-    if parity_axes > 0 && lo[..parity_axes].iter().sum::<i64>() % 2 != 0 {
-        // Shift one more along x: the x side grows by one empty column.
-        lo[0] -= 1;
-    }
+    let lo = aligned(lattice, lo);
     let mut size = [1u32; 3];
     let shifted: Vec<[u32; 3]> = pos
         .iter()
@@ -138,7 +191,9 @@ fn grid(puzzle: &Puzzle) -> Result<GridType, Error> {
     match puzzle.lattice {
         LatticeKind::Square | LatticeKind::Cubic => Ok(GridType::Brick),
         LatticeKind::FccSquare | LatticeKind::FccTriangle => Ok(GridType::Sphere),
-        LatticeKind::Triangle => Ok(GridType::TriangularPrism),
+        LatticeKind::Triangle | LatticeKind::Prism => Ok(GridType::TriangularPrism),
+        LatticeKind::Rhombic | LatticeKind::RhombicUnits => Ok(GridType::Rhombic),
+        LatticeKind::TetraOcta | LatticeKind::TetraOctaUnits => Ok(GridType::TetraOcta),
         LatticeKind::Hex => Err(refuse(
             "the hex lattice has no BurrTools grid (it has cubes, spheres, triangular prisms, rhombic dodecahedra and tetrahedra-octahedra)".into(),
         )),

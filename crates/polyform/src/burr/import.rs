@@ -14,12 +14,20 @@
 //! * triangular prisms, one layer thick: the triangle at art row `-y`,
 //!   column `x`. BurrTools' prism `(x, y)` with `x + y` even has its third
 //!   neighbour at `y - 1`; polycover's triangle at `(row, col)` with
-//!   `row + col` even points up and has its third neighbour at `row + 1`.
+//!   `row + col` even points up and has its third neighbour at `row + 1`;
+//!   in several layers, the prism lattice, BurrTools' layer `z` being
+//!   polycover's layer `-z`;
+//! * rhombic (grid 3): BurrTools' voxel `(x, y, z)` is the rhombic unit
+//!   `[x - 2, 2 - y, 2 - z]` (`lattice/rhombic.rs`); tetra-octa (grid 4):
+//!   the unit `[2x - 5, 5 - 2y, 5 - 2z]` (`lattice/tetra_octa.rs`). A
+//!   problem made of whole rhombic dodecahedra, or of whole octahedra and
+//!   tetrahedra, is read on the coarser lattice (see [`coarse`](super::coarse)).
 
+use super::coarse::{Coarsening, Units, coarsen};
 use super::xml::{BurrFile, GridType, ProblemDef, VoxelSpace, VoxelState};
 use super::{BurrError, Loc};
 use crate::board::{Board, CellKind};
-use crate::lattice::{Cell, LatticeKind};
+use crate::lattice::{Cell, Lattice, LatticeKind, RhombicUnits, TetraOctaUnits};
 use crate::piece::{Count, Piece};
 use crate::puzzle::Puzzle;
 use crate::shape::Shape;
@@ -49,43 +57,90 @@ fn one_layer(s: &VoxelSpace) -> bool {
     z_layers(s).is_none_or(|(lo, hi)| lo == hi)
 }
 
-/// The lattice a problem maps to, or why it cannot.
+/// The lattice a problem maps to, and how its voxels become solids (for
+/// the cut-cube grids), or why it cannot be read.
 fn lattice_for(
     file: &BurrFile,
     prob: &ProblemDef,
     result: &VoxelSpace,
-) -> Result<LatticeKind, (Loc, String)> {
+) -> Result<(LatticeKind, Option<Coarsening>), (Loc, String)> {
     let used = || std::iter::once(result).chain(prob.parts.iter().map(|p| &file.shapes[p.shape]));
-    match file.grid {
-        GridType::Brick => Ok(if used().all(one_layer) {
-            LatticeKind::Square
-        } else {
-            LatticeKind::Cubic
-        }),
-        GridType::Sphere => Ok(LatticeKind::FccSquare),
-        GridType::TriangularPrism => {
-            if let Some(s) = used().find(|s| !one_layer(s)) {
-                Err((
-                    s.loc.clone(),
-                    format!(
-                        "grid type {}: {} is more than one layer thick; only one-layer prism puzzles are read (as the triangle lattice)",
-                        file.grid.name(),
-                        describe(s)
-                    ),
-                ))
+    Ok(match file.grid {
+        GridType::Brick => (
+            if used().all(one_layer) {
+                LatticeKind::Square
             } else {
-                Ok(LatticeKind::Triangle)
+                LatticeKind::Cubic
+            },
+            None,
+        ),
+        GridType::Sphere => (LatticeKind::FccSquare, None),
+        GridType::TriangularPrism => (
+            if used().all(one_layer) {
+                LatticeKind::Triangle
+            } else {
+                LatticeKind::Prism
+            },
+            None,
+        ),
+        GridType::Rhombic | GridType::TetraOcta => {
+            let (units, ways, coarse): (_, &[Coarsening], _) = if file.grid == GridType::Rhombic {
+                (
+                    LatticeKind::RhombicUnits,
+                    &[Coarsening::CornerDodecahedra, Coarsening::CentreDodecahedra],
+                    LatticeKind::Rhombic,
+                )
+            } else {
+                (
+                    LatticeKind::TetraOctaUnits,
+                    &[Coarsening::Octahedra],
+                    LatticeKind::TetraOcta,
+                )
+            };
+            // The units each shape contributes (the result's all, a
+            // piece's filled ones), colours ignored when the file has
+            // none; a voxel off the grid is reported later.
+            let shapes: Option<Vec<Units>> = std::iter::once((result, None))
+                .chain(
+                    prob.parts
+                        .iter()
+                        .map(|p| (&file.shapes[p.shape], Some(VoxelState::Filled))),
+                )
+                .map(|(s, state)| voxel_units(units, s, state, file.colors > 0).ok())
+                .collect();
+            // Dodecahedra need a result without optional voxels (see
+            // `coarse`); octahedra do not.
+            let optional = result
+                .voxels
+                .iter()
+                .any(|v| v.state == VoxelState::Variable);
+            let way = shapes.and_then(|shapes| {
+                ways.iter().copied().find(|&w| {
+                    (w == Coarsening::Octahedra || !optional)
+                        && shapes.iter().all(|u| coarsen(w, u).is_some())
+                })
+            });
+            match way {
+                Some(w) => (coarse, Some(w)),
+                None => (units, None),
             }
         }
-        GridType::Rhombic | GridType::TetraOcta => Err((
-            prob.loc.clone(),
-            format!(
-                "grid type {} ({}) has no polycover lattice: only bricks, spheres and one-layer triangular prisms are read",
-                file.grid.number(),
-                file.grid.name()
-            ),
-        )),
-    }
+    })
+}
+
+/// A shape's voxels (those of `state`, or all) as cells of `lattice`,
+/// with their states and colours (0 when `colors` is false).
+fn voxel_units(
+    lattice: LatticeKind,
+    s: &VoxelSpace,
+    state: Option<VoxelState>,
+    colors: bool,
+) -> Result<Units, String> {
+    s.voxels
+        .iter()
+        .filter(|v| state.is_none_or(|st| v.state == st))
+        .map(|v| cell(lattice, v.pos).map(|c| (c, v.state, if colors { v.color } else { 0 })))
+        .collect()
 }
 
 fn describe(s: &VoxelSpace) -> String {
@@ -114,6 +169,30 @@ fn cell(lattice: LatticeKind, p: [u32; 3]) -> Result<Cell, String> {
             .lattice()
             .cell_at(0, -y, x)
             .ok_or_else(|| format!("voxel ({x}, {y}) is not a triangle")),
+        LatticeKind::Prism => lattice
+            .lattice()
+            .cell_at(-z, -y, x)
+            .ok_or_else(|| format!("voxel ({x}, {y}, {z}) is not a triangular prism")),
+        LatticeKind::RhombicUnits | LatticeKind::Rhombic => {
+            let c = [x - 2, 2 - y, 2 - z];
+            if RhombicUnits.is_cell(c) {
+                Ok(c)
+            } else {
+                Err(format!(
+                    "voxel ({x}, {y}, {z}) is not a unit of the rhombic grid (in each 5x5x5 block only the 24 voxels on the faces of the block, in diamonds around the faces' centres, are)"
+                ))
+            }
+        }
+        LatticeKind::TetraOctaUnits | LatticeKind::TetraOcta => {
+            let c = [2 * x - 5, 5 - 2 * y, 5 - 2 * z];
+            if TetraOctaUnits.is_cell(c) {
+                Ok(c)
+            } else {
+                Err(format!(
+                    "voxel ({x}, {y}, {z}) is not a unit of the tetra-octa grid (in each 3x3x3 block only the middle and 4 corners, chosen by the block's parity, are)"
+                ))
+            }
+        }
         LatticeKind::Hex => Err("the hex lattice has no BurrTools grid".into()),
     }
 }
@@ -143,20 +222,22 @@ pub(super) fn problem_to_puzzle(
     if prob.parts.is_empty() {
         return Err(at(&prob.loc, "it has no pieces".into()));
     }
-    let lattice = lattice_for(file, prob, result).map_err(|(l, m)| at(&l, m))?;
+    let (lattice, coarse) = lattice_for(file, prob, result).map_err(|(l, m)| at(&l, m))?;
     let lat = lattice.lattice();
-    let cells_of = |s: &VoxelSpace,
-                    state: Option<VoxelState>|
-     -> Result<Vec<(Cell, VoxelState, u32)>, BurrError> {
-        s.voxels
-            .iter()
-            .filter(|v| state.is_none_or(|st| v.state == st))
-            .map(|v| {
-                cell(lattice, v.pos)
-                    .map(|c| (c, v.state, v.color))
-                    .map_err(|m| at(&s.loc, format!("{}: {m}", describe(s))))
-            })
-            .collect()
+    let cells_of = |s: &VoxelSpace, state: Option<VoxelState>| -> Result<Units, BurrError> {
+        let units = voxel_units(lattice, s, state, file.colors > 0)
+            .map_err(|m| at(&s.loc, format!("{}: {m}", describe(s))))?;
+        match coarse {
+            None => Ok(units),
+            // The lattice was chosen because every used shape makes whole
+            // solids of one state and colour.
+            Some(how) => coarsen(how, &units).ok_or_else(|| {
+                at(
+                    &s.loc,
+                    format!("{}: its units do not make whole solids", describe(s)),
+                )
+            }),
+        }
     };
 
     // Colours matter only when the puzzle defines some (BurrTools allows

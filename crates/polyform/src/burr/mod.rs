@@ -9,14 +9,16 @@
 //! BurrTools' counting conventions are described for users in
 //! `docs/burrtools.md`.
 //!
-//! What maps: bricks (the cubic lattice, or the square one for a puzzle one
-//! layer thick), spheres (the FCC lattice, drawn as `fcc-square`),
-//! triangular prisms one layer thick (the triangle lattice). Filled `#`
+//! What maps: every grid. Bricks (the cubic lattice, or the square one for
+//! a puzzle one layer thick), spheres (the FCC lattice, drawn as
+//! `fcc-square`), triangular prisms (the triangle lattice for one layer,
+//! the prism lattice for more), rhombic dodecahedra and tetrahedra-
+//! octahedra (BurrTools' units, or whole solids when every shape is made
+//! of them: [`coarse`]). Filled `#`
 //! result voxels are cells to fill, variable `+` ones cells that may stay
 //! empty; piece counts and `min`/`max` ranges become [`Count`]s (Algorithm
 //! M bounds); colour constraints become [`Colors`](crate::colors::Colors).
 //! Refused, with a message naming the file, the line and the element:
-//! rhombic and tetra-octa grids, prisms more than one layer thick,
 //! `maxHoles` with count ranges, malformed or oversized files.
 //!
 //! Memory stays bounded whatever the file says: the decompressed text is
@@ -24,6 +26,7 @@
 //! before a voxel is read, and only non-empty voxels are stored.
 
 pub mod assemblies;
+mod coarse;
 pub mod export;
 pub mod import;
 pub mod xml;

@@ -254,9 +254,15 @@ pub struct Outcome {
 }
 
 impl Disassembler {
-    /// A disassembler with the motion model of `lattice`.
+    /// A disassembler with the motion model of `lattice`, which must have
+    /// one ([`Motion::of`]).
+    ///
+    /// # Panics
+    /// If `lattice` has no motion model.
     pub fn new(lattice: LatticeKind) -> Disassembler {
-        Disassembler::with_motion(Motion::of(lattice))
+        let motion = Motion::of(lattice)
+            .unwrap_or_else(|| panic!("the {lattice} lattice has no motion model"));
+        Disassembler::with_motion(motion)
     }
 
     /// A disassembler with a given motion model.

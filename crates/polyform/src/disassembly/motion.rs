@@ -26,7 +26,15 @@
 //!   (their centres come within 1.22 of its path, less than the diameter
 //!   1.41), so those 4 sites must be free too. BurrTools does not
 //!   disassemble spheres; this model is polycover's own.
+//! * **rhombic dodecahedra** (`rhombic`): the spheres' model. A
+//!   dodecahedron stepping to a neighbour's place overlaps on its way the
+//!   same 4 cells a sphere brushes past, and no other (a test samples the
+//!   solids to check it).
+//! * **triangular prisms in layers** (`prism`): the one-layer model, the
+//!   z axis now crossing layers.
 //! * **hexagons** (`hex`): pieces only lift out of the plane (axis z).
+//! * BurrTools' rhombic units and the tetrahedra-octahedra lattices have no
+//!   model yet ([`Motion::of`] is `None`; `--disassemble` says so).
 //!
 //! Moving against an axis is handled by symmetry: how far `A` can move
 //! along `-a` with `B` held is how far `B` can move along `+a` with `A`
@@ -62,8 +70,11 @@ fn sub(a: Cell, b: Cell) -> Cell {
 }
 
 impl Motion {
-    /// The model of `lattice`.
-    pub fn of(lattice: LatticeKind) -> Motion {
+    /// The model of `lattice`, or `None` where polycover has no motion
+    /// model (tetrahedra and octahedra, and BurrTools' units of the
+    /// rhombic and tetra-octa grids, whose cells are not all translates
+    /// of one solid).
+    pub fn of(lattice: LatticeKind) -> Option<Motion> {
         let plain = |axes: Vec<Cell>| {
             let sweeps = axes.iter().map(|&a| [vec![a], vec![a]]).collect();
             Motion {
@@ -72,13 +83,16 @@ impl Motion {
                 sweeps,
             }
         };
-        match lattice {
+        Some(match lattice {
             // BurrTools' x, y, z: polycover's x, -y, -z.
             LatticeKind::Square | LatticeKind::Cubic => {
                 plain(vec![[1, 0, 0], [0, -1, 0], [0, 0, -1]])
             }
             LatticeKind::Hex => plain(vec![[0, 0, -1]]),
-            LatticeKind::FccSquare | LatticeKind::FccTriangle => {
+            // A rhombic dodecahedron stepping to a neighbour's place
+            // overlaps, on its way, exactly the 4 cells a sphere brushes
+            // past (a test samples the solids to check it).
+            LatticeKind::FccSquare | LatticeKind::FccTriangle | LatticeKind::Rhombic => {
                 let axes: Vec<Cell> = vec![
                     [1, 1, 0],
                     [1, -1, 0],
@@ -104,8 +118,11 @@ impl Motion {
                     sweeps,
                 }
             }
-            LatticeKind::Triangle => triangle_motion(),
-        }
+            LatticeKind::Triangle | LatticeKind::Prism => triangle_motion(lattice),
+            LatticeKind::RhombicUnits | LatticeKind::TetraOcta | LatticeKind::TetraOctaUnits => {
+                return None;
+            }
+        })
     }
 
     /// The lattice this model is for.
@@ -133,7 +150,7 @@ impl Motion {
     /// A cell's class: which list of swept offsets applies to it.
     fn class(&self, c: Cell) -> usize {
         match self.lattice {
-            LatticeKind::Triangle => usize::from(!points_up(c)),
+            LatticeKind::Triangle | LatticeKind::Prism => usize::from(!points_up(c)),
             _ => 0,
         }
     }
@@ -183,13 +200,14 @@ fn fcc_neighbours() -> impl Iterator<Item = Cell> {
     out.into_iter()
 }
 
-/// Triangular prisms, one layer: BurrTools' prism grid. Its voxel `(x, y)`
+/// Triangular prisms (one layer, `triangle`, or several, `prism`, whose
+/// cells are triangle cells with a layer `z`): BurrTools' prism grid. Its voxel `(x, y)`
 /// is polycover's triangle at art row `-y`, column `x` (`burr::import`);
 /// its moves are along z and along `(2, 0)`, `(1, 1)`, `(-1, 1)` in its
 /// `(x, y)`, and a step of a triangle of either kind must find free the
 /// voxels BurrTools' table lists (the target and the triangle passed
 /// over).
-fn triangle_motion() -> Motion {
+fn triangle_motion(lattice: LatticeKind) -> Motion {
     use crate::lattice::Lattice;
     let t = crate::lattice::Triangle;
     // BurrTools (dx, dy) offsets -> polycover cells, from a triangle at art
@@ -202,7 +220,8 @@ fn triangle_motion() -> Motion {
     };
     // (axis, checks for kind 0, checks for kind 1), BurrTools' directions
     // 1 to 3; direction 0 is z.
-    let plane: [((i32, i32), [(i32, i32); 2], [(i32, i32); 2]); 3] = [
+    type Checks = [(i32, i32); 2];
+    let plane: [((i32, i32), Checks, Checks); 3] = [
         ((2, 0), [(1, 0), (2, 0)], [(1, 0), (2, 0)]),
         ((1, 1), [(1, 0), (1, 1)], [(0, 1), (1, 1)]),
         ((-1, 1), [(-1, 0), (-1, 1)], [(0, 1), (-1, 1)]),
@@ -219,7 +238,7 @@ fn triangle_motion() -> Motion {
         ]);
     }
     Motion {
-        lattice: LatticeKind::Triangle,
+        lattice,
         axes,
         sweeps,
     }
@@ -294,7 +313,7 @@ mod tests {
 
     #[test]
     fn cubes_slide_until_they_touch() {
-        let m = Motion::of(LatticeKind::Cubic);
+        let m = Motion::of(LatticeKind::Cubic).unwrap();
         // A at x = 0, B at x = 3 on the same line: A moves 2 along +x.
         let b = grid(&[[3, 0, 0]]);
         assert_eq!(m.limit(&[[0, 0, 0]], &b, 0), 2);
@@ -311,7 +330,7 @@ mod tests {
 
     #[test]
     fn spheres_brush_past_the_four_common_neighbours() {
-        let m = Motion::of(LatticeKind::FccSquare);
+        let m = Motion::of(LatticeKind::FccSquare).unwrap();
         assert_eq!(m.directions(), 12);
         for a in 0..6 {
             let step = m.step(2 * a);
@@ -336,7 +355,7 @@ mod tests {
     #[test]
     fn triangle_steps_are_translations_that_pass_a_neighbour() {
         use crate::lattice::{Lattice, Triangle};
-        let m = Motion::of(LatticeKind::Triangle);
+        let m = Motion::of(LatticeKind::Triangle).unwrap();
         assert_eq!(m.directions(), 8);
         for a in 1..4 {
             let step = m.axes[a];
@@ -361,5 +380,82 @@ mod tests {
         assert_eq!(m.limit(&[up], &grid(&[far]), 1), 1);
         let next = Triangle.cell_at(0, 0, 1).unwrap();
         assert_eq!(m.limit(&[up], &grid(&[next]), 1), 0);
+    }
+
+    /// The rhombic model against the solids themselves: points sampled in
+    /// the dodecahedron at the origin (`|x| + |y|`, `|y| + |z|`, `|x| + |z|`
+    /// all below 1), moved part of a step, fall inside exactly the cells
+    /// the model lists besides the start.
+    #[test]
+    fn rhombic_dodecahedra_sweep_what_the_solids_overlap() {
+        let m = Motion::of(LatticeKind::Rhombic).unwrap();
+        let inside = |p: [f64; 3], c: Cell| {
+            let d = [0, 1, 2].map(|i| p[i] - c[i] as f64);
+            (d[0].abs() + d[1].abs())
+                .max(d[1].abs() + d[2].abs())
+                .max(d[0].abs() + d[2].abs())
+                < 1.0 - 1e-9
+        };
+        let near: Vec<Cell> = (-3..=3)
+            .flat_map(|x| (-3..=3).flat_map(move |y| (-3..=3).map(move |z| [x, y, z])))
+            .filter(|c| (c[0] + c[1] + c[2]) % 2 == 0 && *c != [0, 0, 0])
+            .collect();
+        // A fixed quasi-random walk over the cube [-1, 1]^3 and t in (0, 1].
+        let mut seed = 12345u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 11) as f64 / (1u64 << 53) as f64
+        };
+        for a in 0..6 {
+            let d = m.step(2 * a);
+            let mut hit: Vec<Cell> = Vec::new();
+            for _ in 0..40_000 {
+                let p = [0; 3].map(|_| 2.0 * next() - 1.0);
+                if !inside(p, [0, 0, 0]) {
+                    continue;
+                }
+                let t = next();
+                let q = [0, 1, 2].map(|i| p[i] + t * d[i] as f64);
+                for &c in &near {
+                    if inside(q, c) && !hit.contains(&c) {
+                        hit.push(c);
+                    }
+                }
+            }
+            hit.sort();
+            let mut want = m.sweeps[a][0].clone();
+            want.sort();
+            assert_eq!(hit, want, "axis {d:?}");
+        }
+    }
+
+    #[test]
+    fn prisms_in_layers_move_as_one_layer_does_and_along_the_stack() {
+        use crate::lattice::{Lattice, Prism};
+        let m = Motion::of(LatticeKind::Prism).unwrap();
+        let up = Prism.cell_at(0, 0, 0).unwrap();
+        let above = Prism.cell_at(2, 0, 0).unwrap();
+        // The stack axis is BurrTools' z, polycover's -z: the prism two
+        // layers up is met after one step against the axis, never along it.
+        assert_eq!(m.limit(&[up], &grid(&[above]), 0), FREE);
+        assert_eq!(m.limit(&[above], &grid(&[up]), 0), 1);
+        // In the plane, a prism in another layer is never in the way.
+        let next = Prism.cell_at(1, 0, 1).unwrap();
+        assert_eq!(m.limit(&[up], &grid(&[next]), 1), FREE);
+        let next = Prism.cell_at(0, 0, 1).unwrap();
+        assert_eq!(m.limit(&[up], &grid(&[next]), 1), 0);
+    }
+
+    #[test]
+    fn lattices_without_a_model_say_so() {
+        for kind in [
+            LatticeKind::RhombicUnits,
+            LatticeKind::TetraOcta,
+            LatticeKind::TetraOctaUnits,
+        ] {
+            assert!(Motion::of(kind).is_none(), "{kind}");
+        }
     }
 }

@@ -9,8 +9,9 @@
 //! BurrTools file), copies of one piece by orientation and then position,
 //! and pieces placed in advance among them as pieces of their kind.
 
-use super::{AssemblyPiece, Disassembler, DisassemblyError, Outcome};
+use super::{AssemblyPiece, Disassembler, DisassemblyError, Motion, Outcome};
 use crate::encode::Encoding;
+use crate::lattice::LatticeKind;
 use crate::placement::Placement;
 use crate::puzzle::Puzzle;
 use dlx::OptionId;
@@ -35,14 +36,31 @@ pub struct PuzzleDisassembler<'p> {
 
 impl<'p> PuzzleDisassembler<'p> {
     /// A disassembler for the solutions of `puzzle` (options of
-    /// `encoding`'s matrix), with the motion model of its lattice.
-    pub fn new(puzzle: &'p Puzzle, encoding: &'p Encoding, traits: PieceTraits) -> Self {
-        PuzzleDisassembler {
+    /// `encoding`'s matrix), with the motion model of its lattice; the
+    /// error says which lattices have one when its lattice has none.
+    pub fn new(
+        puzzle: &'p Puzzle,
+        encoding: &'p Encoding,
+        traits: PieceTraits,
+    ) -> Result<Self, String> {
+        let motion = Motion::of(puzzle.lattice).ok_or_else(|| {
+            let with: Vec<&str> = LatticeKind::ALL
+                .iter()
+                .filter(|k| Motion::of(**k).is_some())
+                .map(|k| k.name())
+                .collect();
+            format!(
+                "--disassemble: pieces on the {} lattice have no motion model yet (there is one for {})",
+                puzzle.lattice,
+                with.join(", ")
+            )
+        })?;
+        Ok(PuzzleDisassembler {
             puzzle,
             placements: &encoding.placements,
             traits,
-            disassembler: Disassembler::new(puzzle.lattice),
-        }
+            disassembler: Disassembler::with_motion(motion),
+        })
     }
 
     /// The disassembler (its motion model names the directions).

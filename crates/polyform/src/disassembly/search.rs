@@ -247,7 +247,11 @@ fn recorded(members: &[Member], set: u64, d: usize) -> (u64, usize) {
             .unwrap_or(0)
     };
     if heaviest(false) < heaviest(true) {
-        let all = if members.len() == 64 { u64::MAX } else { (1 << members.len()) - 1 };
+        let all = if members.len() == 64 {
+            u64::MAX
+        } else {
+            (1 << members.len()) - 1
+        };
         (all & !set, Motion::opposite(d))
     } else {
         (set, d)
@@ -348,7 +352,17 @@ impl Search<'_> {
                         }
                         found.push((set, s));
                         let scan = found.len() - 1;
-                        self.child(&mut nodes, k, set, s, d, step, &mut fronts, [old, cur, new], &mut next)?;
+                        self.child(
+                            &mut nodes,
+                            k,
+                            set,
+                            s,
+                            d,
+                            step,
+                            &mut fronts,
+                            [old, cur, new],
+                            &mut next,
+                        )?;
                         // Merge with the moves found before, newest first.
                         for f in (0..scan).rev() {
                             let (other, t) = found[f];
@@ -363,7 +377,17 @@ impl Search<'_> {
                                 continue;
                             }
                             found.push((union, s));
-                            self.child(&mut nodes, k, union, s, d, step, &mut fronts, [old, cur, new], &mut next)?;
+                            self.child(
+                                &mut nodes,
+                                k,
+                                union,
+                                s,
+                                d,
+                                step,
+                                &mut fronts,
+                                [old, cur, new],
+                                &mut next,
+                            )?;
                         }
                     }
                 }

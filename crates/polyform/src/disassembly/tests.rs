@@ -39,7 +39,10 @@ fn side_by_side_bars_come_apart_in_one_move() {
     assert_eq!(level(&cubic(), &[bar(0), bar(1)]).as_deref(), Some("1"));
     // Three bars: the first separation takes one, the other two part in
     // one move too: the level stays 1.
-    assert_eq!(level(&cubic(), &[bar(0), bar(1), bar(2)]).as_deref(), Some("1"));
+    assert_eq!(
+        level(&cubic(), &[bar(0), bar(1), bar(2)]).as_deref(),
+        Some("1")
+    );
 }
 
 #[test]
@@ -189,7 +192,11 @@ impl Rng {
 /// connected pieces grown from random seeds, a few cells left empty so
 /// that pieces can shift inside before they find a way out.
 fn random_assembly(rng: &mut Rng, k: usize) -> Vec<Vec<Cell>> {
-    let dims = [4 + rng.below(2) as i32, 4 + rng.below(2) as i32, 3 + rng.below(2) as i32];
+    let dims = [
+        4 + rng.below(2) as i32,
+        4 + rng.below(2) as i32,
+        3 + rng.below(2) as i32,
+    ];
     let all = block(dims[0], dims[1], dims[2], &[]);
     let inside = |c: &Cell| (0..3).all(|i| c[i] > 0 && c[i] < dims[i] - 1);
     let mut shell: Vec<Cell> = all.iter().copied().filter(|c| !inside(c)).collect();
@@ -202,14 +209,21 @@ fn random_assembly(rng: &mut Rng, k: usize) -> Vec<Vec<Cell>> {
     let mut seeds = 0;
     while seeds < k - 1 {
         let c = cells[rng.below(cells.len())];
-        if !owner.contains_key(&c) {
-            owner.insert(c, seeds + 1);
+        if let std::collections::hash_map::Entry::Vacant(e) = owner.entry(c) {
+            e.insert(seeds + 1);
             seeds += 1;
         }
     }
     let nbrs = |c: Cell| {
-        [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]]
-            .map(|d| [c[0] + d[0], c[1] + d[1], c[2] + d[2]])
+        [
+            [1, 0, 0],
+            [-1, 0, 0],
+            [0, 1, 0],
+            [0, -1, 0],
+            [0, 0, 1],
+            [0, 0, -1],
+        ]
+        .map(|d| [c[0] + d[0], c[1] + d[1], c[2] + d[2]])
     };
     // Grow: a random owned cell claims a random free neighbour; two to five
     // cells stay empty.
@@ -240,7 +254,14 @@ fn random_assembly(rng: &mut Rng, k: usize) -> Vec<Vec<Cell>> {
 /// that slides out of reach of the rest. `None`: no separation.
 fn oracle_first_separation(pieces: &[Vec<Cell>]) -> Option<usize> {
     let k = pieces.len();
-    let dirs: [Cell; 6] = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]];
+    let dirs: [Cell; 6] = [
+        [1, 0, 0],
+        [-1, 0, 0],
+        [0, 1, 0],
+        [0, -1, 0],
+        [0, 0, 1],
+        [0, 0, -1],
+    ];
     let extent: i32 = 8;
     let occupied = |offs: &[Cell], group: u32, shift: Cell| -> bool {
         // Does the group, shifted by `shift`, overlap a piece outside it?
@@ -324,7 +345,9 @@ fn random_small_assemblies_agree_with_the_oracle() {
             // With two pieces a separation is the end: it must be found.
             // With three, the first one's part of two may be stuck.
             (None, Some(_)) => assert_eq!(k, 3, "round {round}: {cells:?}"),
-            (Some(_), None) => panic!("round {round}: a separation the oracle cannot find: {cells:?}"),
+            (Some(_), None) => {
+                panic!("round {round}: a separation the oracle cannot find: {cells:?}")
+            }
         }
     }
     // The sample is not trivial: levels above 1, and stuck assemblies.

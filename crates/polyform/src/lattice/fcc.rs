@@ -104,7 +104,10 @@ impl Lattice for Fcc {
     }
     fn embed(&self, from: LatticeKind, cells: &[Cell]) -> Result<Vec<Cell>, ErrorKind> {
         match from {
-            LatticeKind::FccSquare | LatticeKind::FccTriangle => Ok(cells.to_vec()),
+            // Dodecahedra have the same centres.
+            LatticeKind::FccSquare | LatticeKind::FccTriangle | LatticeKind::Rhombic => {
+                Ok(cells.to_vec())
+            }
             LatticeKind::Square => Ok(cells
                 .iter()
                 .map(|c| [c[0] + c[1], c[0] - c[1], 0])
@@ -113,9 +116,12 @@ impl Lattice for Fcc {
             LatticeKind::Cubic => Err(ErrorKind::Embed(
                 "a shape drawn on the cubic lattice (unit cubes) cannot be placed in a sphere packing: draw flat pieces in square or hex art, solid ones in layers of spheres".into(),
             )),
-            LatticeKind::Triangle => Err(ErrorKind::Embed(
-                "a shape drawn on the triangle lattice (triangles) cannot be placed in a sphere packing: draw it in hex art (spheres)".into(),
+            LatticeKind::Triangle | LatticeKind::Prism => Err(ErrorKind::Embed(
+                "a shape drawn on the triangle or prism lattice (triangles) cannot be placed in a sphere packing: draw it in hex art (spheres)".into(),
             )),
+            other => Err(ErrorKind::Embed(format!(
+                "a shape drawn on the {other} lattice cannot be placed in a sphere packing: draw it in layers of spheres"
+            ))),
         }
     }
     fn is_flat(&self, cells: &[Cell]) -> bool {
@@ -143,6 +149,12 @@ impl Lattice for Fcc {
                 let (row, col) = staggered_position(a, b);
                 (layer, row, col)
             }
+        }
+    }
+    fn art_align(&self, lo: [i32; 3]) -> [i32; 3] {
+        match self.layers {
+            Layers::Square => lo,
+            Layers::Triangle => super::even_row_col(lo),
         }
     }
     fn describe(&self, s: &Symmetry) -> String {

@@ -111,6 +111,9 @@ impl Lattice for Hex {
         let (r, col) = staggered_position(c[0], c[1]);
         (0, r, col)
     }
+    fn art_align(&self, lo: [i32; 3]) -> [i32; 3] {
+        super::even_row_col(lo)
+    }
     fn describe(&self, s: &Symmetry) -> String {
         describe::plane(s, PAGE_BASIS)
     }

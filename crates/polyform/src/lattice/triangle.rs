@@ -98,6 +98,9 @@ impl Lattice for Triangle {
             (0, r, 2 * i + r + 1)
         }
     }
+    fn art_align(&self, lo: [i32; 3]) -> [i32; 3] {
+        super::even_row_col(lo)
+    }
     fn describe(&self, s: &Symmetry) -> String {
         describe::plane(s, PAGE_BASIS)
     }

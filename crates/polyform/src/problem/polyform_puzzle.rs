@@ -259,11 +259,12 @@ impl Problem for PolyformProblem {
     }
 
     fn disassembler(&self) -> Result<crate::disassembly::PuzzleDisassembler<'_>, Error> {
-        Ok(crate::disassembly::PuzzleDisassembler::new(
+        crate::disassembly::PuzzleDisassembler::new(
             &self.puzzle,
             &self.encoding,
             Default::default(),
-        ))
+        )
+        .map_err(|m| Error::new(self.path(), None, m))
     }
 
     fn matrix_comment(&self) -> String {

@@ -112,6 +112,18 @@ pub fn frame(kind: LatticeKind) -> M3 {
                 [h, h, h],
             ]
         }
+        // Triangles in the plane, layers 1 apart: prisms of edge 1 and
+        // height 1.
+        LatticeKind::Prism => frame(LatticeKind::Triangle),
+        // The dodecahedra's centres are the spheres' of `fcc-square`.
+        LatticeKind::Rhombic => frame(LatticeKind::FccSquare),
+        // Units in cube coordinates scaled so that a cube has edge 1, rows
+        // of the art running down the page as for cubes.
+        LatticeKind::RhombicUnits => [[0.2, 0.0, 0.0], [0.0, -0.2, 0.0], [0.0, 0.0, 0.2]],
+        LatticeKind::TetraOcta | LatticeKind::TetraOctaUnits => {
+            let k = 1.0 / 6.0;
+            [[k, 0.0, 0.0], [0.0, -k, 0.0], [0.0, 0.0, k]]
+        }
     }
 }
 
@@ -213,6 +225,164 @@ pub fn cell_solid(kind: LatticeKind, c: Cell) -> CellSolid {
             centre: o,
             radius: BALL_RADIUS,
         },
+        LatticeKind::Prism => match cell_solid(LatticeKind::Triangle, [c[0], c[1], 0]) {
+            CellSolid::Polyhedron(tile) => {
+                // The tile's top face (the second) is the triangle.
+                let base: Vec<[f64; 2]> = tile.faces[1]
+                    .iter()
+                    .map(|&i| [tile.vertices[i][0], tile.vertices[i][1]])
+                    .collect();
+                CellSolid::Polyhedron(prism(&base, o[2] - 0.5, o[2] + 0.5))
+            }
+            ball => ball,
+        },
+        LatticeKind::Rhombic => {
+            // In cell coordinates: the 6 corners where four faces meet at
+            // `c ± e_i`, the 8 where three meet at `c + (±1/2, ±1/2, ±1/2)`.
+            let mut pts = Vec::with_capacity(14);
+            for i in 0..3 {
+                for s in [-1.0, 1.0] {
+                    let mut v = [0.0; 3];
+                    v[i] = s;
+                    pts.push(v);
+                }
+            }
+            for s in 0..8 {
+                pts.push([0, 1, 2].map(|i| if s >> i & 1 == 1 { 0.5 } else { -0.5 }));
+            }
+            cell_hull(kind, c, 1.0, &pts)
+        }
+        LatticeKind::RhombicUnits => {
+            // Cube K holds 5K + r, r a signed permutation of (2, 1, 0):
+            // corners at the cube's centre, the centre of face r_f / 2 and
+            // the two ends of the face's edge on side r_s (cube units).
+            let k = c.map(|x| (x + 2).div_euclid(5));
+            let r: [i32; 3] = std::array::from_fn(|i| c[i] - 5 * k[i]);
+            let axis = |v: i32| (0..3).find(|&i| r[i].abs() == v).expect("a unit");
+            let (f, side, e) = (axis(2), axis(1), axis(0));
+            let mut face = [0.0; 3];
+            face[f] = r[f] as f64 / 4.0;
+            let mut edge = face;
+            edge[side] = r[side] as f64 / 2.0;
+            let (mut a, mut b) = (edge, edge);
+            a[e] = -0.5;
+            b[e] = 0.5;
+            let pts = [[0.0; 3], face, a, b].map(|v| v.map(|x| 5.0 * x));
+            cell_hull(kind, k.map(|x| 5 * x), 1.0, &pts)
+        }
+        LatticeKind::TetraOcta | LatticeKind::TetraOctaUnits => {
+            use crate::lattice::{is_octahedron, is_tetrahedron};
+            // Cube units, 6 cell units each. An octahedron at V has its
+            // corners at V ± e_i; the tetrahedron of the cube from K to
+            // K + (1, 1, 1) has the cube's corners of odd coordinate sum;
+            // the eighth 6V + d has V and V + d_i e_i.
+            if is_octahedron(c) {
+                let mut pts = Vec::with_capacity(6);
+                for i in 0..3 {
+                    for s in [-6.0, 6.0] {
+                        let mut v = [0.0; 3];
+                        v[i] = s;
+                        pts.push(v);
+                    }
+                }
+                cell_hull(kind, c, 1.0, &pts)
+            } else if is_tetrahedron(c) {
+                let k = c.map(|x| (x - 3).div_euclid(6));
+                let pts: Vec<V3> = (0..8)
+                    .map(|s| [0, 1, 2].map(|i| s >> i & 1))
+                    .filter(|d| (0..3).map(|i| k[i] + d[i]).sum::<i32>().rem_euclid(2) == 1)
+                    .map(|d| d.map(|x| 6.0 * x as f64))
+                    .collect();
+                cell_hull(kind, k.map(|x| 6 * x), 1.0, &pts)
+            } else {
+                let v = c.map(|x| (x + 1).div_euclid(6));
+                let d: [i32; 3] = std::array::from_fn(|i| c[i] - 6 * v[i]);
+                let mut pts = vec![[0.0; 3]];
+                for i in 0..3 {
+                    let mut p = [0.0; 3];
+                    p[i] = 6.0 * d[i] as f64;
+                    pts.push(p);
+                }
+                cell_hull(kind, v.map(|x| 6 * x), 1.0, &pts)
+            }
+        }
+    }
+}
+
+/// The convex hull of `pts` (offsets in cell coordinates, times `scale`,
+/// from the cell `at`), in world coordinates.
+fn cell_hull(kind: LatticeKind, at: Cell, scale: f64, pts: &[V3]) -> CellSolid {
+    let f = frame(kind);
+    let base = [at[0] as f64, at[1] as f64, at[2] as f64];
+    let world: Vec<V3> = pts
+        .iter()
+        .map(|p| apply(&f, [0, 1, 2].map(|i| base[i] + scale * p[i])))
+        .collect();
+    CellSolid::Polyhedron(convex_hull(&world))
+}
+
+/// The convex polyhedron spanned by `pts`, every one of which is a corner
+/// (as for the few corners of a cell). A face is a plane through three
+/// points with every point on one side; the points on it, in angle order
+/// about the outward normal, are its cycle. Brute force over triples: the
+/// cells have at most 14 corners.
+pub fn convex_hull(pts: &[V3]) -> Polyhedron {
+    let sub = |a: V3, b: V3| [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+    let dot = |a: V3, b: V3| a[0] * b[0] + a[1] * b[1] + a[2] * b[2];
+    let cross = |a: V3, b: V3| {
+        [
+            a[1] * b[2] - a[2] * b[1],
+            a[2] * b[0] - a[0] * b[2],
+            a[0] * b[1] - a[1] * b[0],
+        ]
+    };
+    let eps = 1e-9;
+    let n = pts.len();
+    let mut faces: Vec<Vec<usize>> = Vec::new();
+    for i in 0..n {
+        for j in i + 1..n {
+            for k in j + 1..n {
+                let mut normal = cross(sub(pts[j], pts[i]), sub(pts[k], pts[i]));
+                let len = dot(normal, normal).sqrt();
+                if len < eps {
+                    continue;
+                }
+                normal = normal.map(|x| x / len);
+                let side: Vec<f64> = pts.iter().map(|&p| dot(normal, sub(p, pts[i]))).collect();
+                if side.iter().all(|&s| s <= eps) {
+                } else if side.iter().all(|&s| s >= -eps) {
+                    normal = normal.map(|x| -x);
+                } else {
+                    continue;
+                }
+                let mut on: Vec<usize> = (0..n).filter(|&m| side[m].abs() <= eps).collect();
+                if faces.iter().any(|f| {
+                    let mut g = f.clone();
+                    g.sort_unstable();
+                    g == on
+                }) {
+                    continue;
+                }
+                // Anticlockwise about the outward normal.
+                let mid = on.iter().fold([0.0; 3], |a, &m| {
+                    [0, 1, 2].map(|x| a[x] + pts[m][x] / on.len() as f64)
+                });
+                let u = sub(pts[on[0]], mid);
+                let v = cross(normal, u);
+                on.sort_by(|&a, &b| {
+                    let ang = |m: usize| {
+                        let w = sub(pts[m], mid);
+                        dot(w, v).atan2(dot(w, u))
+                    };
+                    ang(a).total_cmp(&ang(b))
+                });
+                faces.push(on);
+            }
+        }
+    }
+    Polyhedron {
+        vertices: pts.to_vec(),
+        faces,
     }
 }
 
@@ -412,13 +582,12 @@ pub fn lay_out(pieces: &mut [PieceMesh], gap: f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::lattice::Lattice;
 
     fn cells_of(kind: LatticeKind) -> Vec<Cell> {
         let l = kind.lattice();
         (-4..=4)
-            .flat_map(|x| (-4..=4).flat_map(move |y| (-2..=2).map(move |z| [x, y, z])))
-            .filter(|&c| l.is_cell(c))
+            .flat_map(|x| (-4..=4).flat_map(move |y| (-4..=4).map(move |z| [x, y, z])))
+            .filter(|&c| l.is_cell(c) && (l.dimension() == 3 || c[2] == 0))
             .collect()
     }
 
@@ -505,12 +674,18 @@ mod tests {
                     pairs += 1;
                     let (ca, cb) = (centre(kind, a), centre(kind, b));
                     let d = (0..3).map(|i| (ca[i] - cb[i]).powi(2)).sum::<f64>().sqrt();
-                    let want = if kind == LatticeKind::Triangle {
-                        1.0 / 3f64.sqrt()
-                    } else {
-                        1.0
+                    // Where every cell is a translate of one solid.
+                    let want = match kind {
+                        LatticeKind::Triangle => Some(1.0 / 3f64.sqrt()),
+                        LatticeKind::Prism
+                        | LatticeKind::RhombicUnits
+                        | LatticeKind::TetraOcta
+                        | LatticeKind::TetraOctaUnits => None,
+                        _ => Some(1.0),
                     };
-                    assert!((d - want).abs() < 1e-9, "{kind}: {a:?} {b:?} {d}");
+                    if let Some(want) = want {
+                        assert!((d - want).abs() < 1e-9, "{kind}: {a:?} {b:?} {d}");
+                    }
                     if let (CellSolid::Polyhedron(pa), CellSolid::Polyhedron(pb)) =
                         (cell_solid(kind, a), cell_solid(kind, b))
                     {
@@ -566,31 +741,38 @@ mod tests {
     fn art_seen_from_above() {
         for kind in LatticeKind::ALL {
             let l = kind.lattice();
-            let Some(o) = (0..6).find_map(|c| l.cell_at(0, 0, c)) else {
-                panic!("{kind}: no cell in row 0");
+            let window =
+                (0..6).flat_map(|a| (0..6).flat_map(move |r| (0..6).map(move |c| (a, r, c))));
+            let Some((o, (ol, or, oc))) = window
+                .clone()
+                .find_map(|(a, r, c)| l.cell_at(a, r, c).map(|x| (x, (a, r, c))))
+            else {
+                panic!("{kind}: no cell near the art's origin");
             };
-            // Two columns on: the same kind of cell (triangles alternate).
-            let col = l.cell_at(0, 0, o_col(l, o) + 2);
-            let row = (0..6).find_map(|c| l.cell_at(0, 2, c));
-            let (po, pc, pr) = (
-                centre(kind, o),
-                centre(kind, col.unwrap()),
-                centre(kind, row.unwrap()),
-            );
+            // The nearest cell along a column, row or layer of the art that
+            // is a translate of `o` (triangles alternate, units repeat by
+            // cubes).
+            let along = |d: (i32, i32, i32)| {
+                (1..=12).find_map(|k| {
+                    l.cell_at(ol + k * d.0, or + k * d.1, oc + k * d.2)
+                        .filter(|x| l.is_translation([x[0] - o[0], x[1] - o[1], x[2] - o[2]]))
+                })
+            };
+            let po = centre(kind, o);
+            let pc = centre(kind, along((0, 0, 1)).expect("a column"));
+            let pr = centre(kind, along((0, 1, 0)).expect("a row"));
+            // Columns run along +x, rows down the page (-y).
             assert!(
                 pc[0] > po[0] + 0.4 && (pc[1] - po[1]).abs() < 1e-9,
                 "{kind}"
             );
             assert!(pr[1] < po[1] - 0.5, "{kind}");
-            // Layer 1 is above layer 0 where the lattice has layers.
-            if let Some(up) = (0..6).find_map(|c| l.cell_at(1, 0, c)) {
-                assert!(centre(kind, up)[2] > po[2] + 0.5, "{kind}");
+            // Later layers are above where the lattice has layers.
+            if l.dimension() == 3 {
+                let up = centre(kind, along((1, 0, 0)).expect("a layer"));
+                assert!(up[2] > po[2] + 0.5, "{kind}");
             }
         }
-    }
-
-    fn o_col(l: &dyn Lattice, c: Cell) -> i32 {
-        l.grid_position(c).2
     }
 
     #[test]

@@ -1,0 +1,641 @@
+//! `polycover twisty ...`: twisty puzzles (crate `polycover-twisty`): list
+//! the catalog, show a puzzle, count its positions, apply moves, check a
+//! state, scramble, and God's algorithm for small puzzles.
+//!
+//! A PUZZLE argument is a catalog name (`3x3x3`, `megaminx`, `cube-4`...)
+//! or a puzzle file (`.toml`, docs/twisty.md).
+
+use crate::failure::{CHECK_FAILED, Failure};
+use crate::output::{self, JsonArg};
+use clap::{Args, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use num_bigint::BigUint;
+use serde_json::{Value, json};
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+use twisty::check::Verdict;
+use twisty::count::{Counts, Group};
+use twisty::distances::{self, Metric};
+use twisty::file::{self, Expect};
+use twisty::rng::Rng;
+use twisty::{Puzzle, State, catalog, state};
+
+#[derive(Args)]
+pub struct TwistyArgs {
+    #[command(subcommand)]
+    command: TwistyCommand,
+}
+
+#[derive(Subcommand)]
+enum TwistyCommand {
+    /// List the catalog's puzzles
+    List(JsonArg),
+    /// Show a puzzle: faces, stickers, pieces, orbits, axes and moves
+    Show(PuzzleArgs),
+    /// Count a puzzle's positions: group order, positions, positions up to rotations
+    Count(PuzzleArgs),
+    /// Apply moves to the solved puzzle and print the state
+    Apply(ApplyArgs),
+    /// Say whether a state (docs/twisty.md) is reachable, and if not, why (exit 1)
+    Check(CheckArgs),
+    /// A random scramble: moves, or a uniformly random state
+    Scramble(ScrambleArgs),
+    /// God's algorithm: positions at each distance from solved (small puzzles)
+    Distances(DistancesArgs),
+}
+
+#[derive(Args)]
+struct PuzzleArgs {
+    /// A catalog name (`polycover twisty list`) or a puzzle file (.toml)
+    puzzle: String,
+    #[command(flatten)]
+    json: JsonArg,
+}
+
+#[derive(Args)]
+struct ApplyArgs {
+    /// A catalog name or a puzzle file
+    puzzle: String,
+    /// Moves, e.g. "R U R' U'" (docs/twisty.md has the notation)
+    moves: String,
+    #[command(flatten)]
+    json: JsonArg,
+}
+
+#[derive(Args)]
+struct CheckArgs {
+    /// The state file (text or JSON; `-` or none: standard input)
+    state: Option<PathBuf>,
+    /// The puzzle (default: the one the state names)
+    #[arg(long)]
+    puzzle: Option<String>,
+    #[command(flatten)]
+    json: JsonArg,
+}
+
+#[derive(Args)]
+struct ScrambleArgs {
+    /// A catalog name or a puzzle file
+    puzzle: String,
+    /// Print a uniformly random reachable state instead of random moves
+    #[arg(long)]
+    random_state: bool,
+    /// Seed of the random choices (default: from the clock)
+    #[arg(long)]
+    seed: Option<u64>,
+    /// Number of random moves (default: 25, or 3 per move of the move set if more)
+    #[arg(long, conflicts_with = "random_state")]
+    length: Option<usize>,
+    #[command(flatten)]
+    json: JsonArg,
+}
+
+/// How moves are counted by `distances`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+enum MetricArg {
+    /// Every turn of a move, of any amount, is one move
+    Htm,
+    /// Only single turns, either way, are moves
+    Qtm,
+}
+
+#[derive(Args)]
+struct DistancesArgs {
+    /// A catalog name or a puzzle file
+    puzzle: String,
+    /// Use only these moves (e.g. "U R F": the 2x2x2 with a corner fixed)
+    #[arg(long)]
+    moves: Option<String>,
+    /// Metric
+    #[arg(long, value_enum, default_value = "htm")]
+    metric: MetricArg,
+    /// Refuse puzzles with more positions (two bits each)
+    #[arg(long, default_value_t = distances::DEFAULT_MAX_POSITIONS)]
+    max_positions: u64,
+    /// No progress bar
+    #[arg(long)]
+    quiet: bool,
+    #[command(flatten)]
+    json: JsonArg,
+}
+
+pub fn run(args: TwistyArgs) -> Result<u8, Failure> {
+    match args.command {
+        TwistyCommand::List(json) => list(json.json),
+        TwistyCommand::Show(a) => show(a),
+        TwistyCommand::Count(a) => count(a),
+        TwistyCommand::Apply(a) => apply(a),
+        TwistyCommand::Check(a) => check(a),
+        TwistyCommand::Scramble(a) => scramble(a),
+        TwistyCommand::Distances(a) => distances_cmd(a),
+    }
+}
+
+fn fail(e: twisty::Error) -> Failure {
+    Failure::input(e.to_string())
+}
+
+/// Is this argument a file rather than a catalog name?
+fn is_file_arg(arg: &str) -> bool {
+    arg.ends_with(".toml") || arg.contains('/') || arg == "-"
+}
+
+/// Reads at most `limit` bytes of a file (`-`: standard input).
+fn read_text(path: &Path, limit: usize) -> Result<String, Failure> {
+    let mut buf = Vec::new();
+    let shown = path.display();
+    let r = if path == Path::new("-") {
+        std::io::stdin()
+            .take(limit as u64 + 1)
+            .read_to_end(&mut buf)
+    } else {
+        std::fs::File::open(path).and_then(|f| f.take(limit as u64 + 1).read_to_end(&mut buf))
+    };
+    r.map_err(|e| Failure::input(format!("{shown}: {e}")))?;
+    if buf.len() > limit {
+        return Err(Failure::input(format!(
+            "{shown}: larger than {limit} bytes"
+        )));
+    }
+    String::from_utf8(buf).map_err(|_| Failure::input(format!("{shown}: not UTF-8 text")))
+}
+
+/// A puzzle from a catalog name or a file, with the file's expectations.
+pub fn load_puzzle(arg: &str) -> Result<(Puzzle, Option<Expect>), Failure> {
+    if is_file_arg(arg) {
+        let path = Path::new(arg);
+        let text = read_text(path, file::MAX_FILE_BYTES)?;
+        file::load(path, &text).map_err(fail)
+    } else {
+        Ok((twisty::named(arg).map_err(fail)?, None))
+    }
+}
+
+/// A big count as a JSON number (exact: the CLI's serde_json keeps
+/// arbitrary precision).
+fn big(n: &BigUint) -> Value {
+    serde_json::from_str(&n.to_string()).expect("digits are a JSON number")
+}
+
+fn opt_big(n: &Option<BigUint>) -> Value {
+    n.as_ref().map_or(Value::Null, big)
+}
+
+fn list(json: bool) -> Result<u8, Failure> {
+    let mut out = std::io::stdout().lock();
+    let rows: Vec<(&str, String)> = catalog::names()
+        .into_iter()
+        .map(|n| (n, catalog::describe(n).unwrap_or_default()))
+        .collect();
+    if json {
+        let v = json!({
+            "type": "twisty-list",
+            "puzzles": rows.iter().map(|(n, d)| json!({"name": n, "description": d})).collect::<Vec<_>>(),
+        });
+        output::print_json(&mut out, &v)?;
+    } else {
+        for (n, d) in rows {
+            writeln!(out, "{n:<20} {d}")?;
+        }
+        writeln!(
+            out,
+            "(also any cube-N, NxNxN, tetrahedron-N, octahedron-N, dodecahedron-N with N even, icosahedron-N)"
+        )?;
+    }
+    Ok(0)
+}
+
+fn v3(v: twisty::geom::Vec3) -> Value {
+    json!(v.0)
+}
+
+fn show(a: PuzzleArgs) -> Result<u8, Failure> {
+    let (p, _) = load_puzzle(&a.puzzle)?;
+    let mut out = std::io::stdout().lock();
+    let end_name = |m: &twisty::puzzle::Move| {
+        p.axes[m.axis].ends[(m.end == twisty::puzzle::End::Negative) as usize].clone()
+    };
+    if a.json.json {
+        let v = json!({
+            "type": "twisty-puzzle",
+            "puzzle": p.name(),
+            "solid": p.spec.solid.name(),
+            "cuts": p.spec.cuts.iter().map(|c| c.format()).collect::<Vec<_>>(),
+            "move_set": p.spec.moves.describe(),
+            "faces": p.geometry.faces.iter().map(|f| json!({
+                "name": f.name, "normal": v3(f.normal),
+                "polygon": f.polygon.iter().map(|&q| v3(q)).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+            "stickers": p.stickers.iter().map(|s| json!({
+                "face": s.face, "piece": s.piece, "orbit": s.orbit,
+                "polygon": s.polygon.iter().map(|&q| v3(q)).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+            "pieces": p.pieces.iter().map(|pc| json!({"stickers": pc.stickers, "orbit": pc.orbit})).collect::<Vec<_>>(),
+            "orbits": p.orbits.iter().map(|o| json!({
+                "stickers": o.stickers, "pieces": o.pieces, "piece_size": o.piece_size,
+            })).collect::<Vec<_>>(),
+            "axes": p.axes.iter().map(|ax| json!({
+                "direction": v3(ax.dir), "ends": ax.ends, "offsets": ax.offsets,
+                "order": ax.order, "slices": ax.slices(),
+            })).collect::<Vec<_>>(),
+            "moves": p.moves.iter().map(|m| json!({
+                "name": m.name, "axis": m.axis, "slices": m.slices, "end": end_name(m),
+                "order": m.order, "angle_degrees": 360.0 / m.order as f64,
+                "perm": m.perm.0,
+            })).collect::<Vec<_>>(),
+        });
+        output::print_json(&mut out, &v)?;
+        return Ok(0);
+    }
+    writeln!(
+        out,
+        "{}: {} cut {}, moves {}",
+        p.name(),
+        p.spec.solid.name(),
+        p.spec
+            .cuts
+            .iter()
+            .map(|c| c.format())
+            .collect::<Vec<_>>()
+            .join(", "),
+        p.spec.moves.describe()
+    )?;
+    writeln!(
+        out,
+        "{} faces, {} stickers, {} pieces, {} orbits, {} axes, {} moves",
+        p.geometry.faces.len(),
+        p.degree(),
+        p.pieces.len(),
+        p.orbits.len(),
+        p.axes.len(),
+        p.moves.len()
+    )?;
+    writeln!(out, "\norbits (stickers that moves carry onto each other):")?;
+    for (i, o) in p.orbits.iter().enumerate() {
+        writeln!(
+            out,
+            "  {i:>3}: {} stickers, {} pieces of {} sticker(s), e.g. at {}",
+            o.stickers.len(),
+            o.pieces.len(),
+            o.piece_size,
+            o.pieces
+                .first()
+                .map_or("-".into(), |&pc| twisty::check::piece_place(&p, pc))
+        )?;
+    }
+    writeln!(out, "\naxes (ends, turn order, slices):")?;
+    for ax in &p.axes {
+        writeln!(
+            out,
+            "  {}/{}: {}-fold, {} slices",
+            ax.ends[0],
+            ax.ends[1],
+            ax.order,
+            ax.slices()
+        )?;
+    }
+    writeln!(out, "\nmoves (name: slices from its end, angle):")?;
+    for m in &p.moves {
+        let ax = &p.axes[m.axis];
+        let layers: Vec<String> = m
+            .slices
+            .iter()
+            .map(|&s| match m.end {
+                twisty::puzzle::End::Positive => (s + 1).to_string(),
+                twisty::puzzle::End::Negative => (ax.slices() - s).to_string(),
+            })
+            .collect();
+        writeln!(
+            out,
+            "  {:<8} layer {} from {}, {} degrees clockwise",
+            m.name,
+            layers.join("+"),
+            end_name(m),
+            360 / m.order as u32
+        )?;
+    }
+    writeln!(out, "\nsolved state:")?;
+    write!(out, "{}", state::write_text(&p, &p.colours()))?;
+    Ok(0)
+}
+
+fn count(a: PuzzleArgs) -> Result<u8, Failure> {
+    let (p, expect) = load_puzzle(&a.puzzle)?;
+    let start = Instant::now();
+    let c = Counts::new(&p).map_err(fail)?;
+    let seconds = start.elapsed().as_secs_f64();
+    let mut out = std::io::stdout().lock();
+    let checked = expect.as_ref().map(|e| file::compare(e, &c));
+    if a.json.json {
+        let v = json!({
+            "type": "twisty-count",
+            "puzzle": p.name(),
+            "stickers": p.degree(),
+            "pieces": p.pieces.len(),
+            "moves": p.moves.len(),
+            "group_order": big(&c.group_order),
+            "colour_stabilizer": big(&c.colour_stabilizer),
+            "positions": big(&c.positions),
+            "rotations": c.rotations,
+            "positions_fixed": opt_big(&c.positions_fixed),
+            "tips": c.tips.len(),
+            "tip_factor": big(&c.tip_factor),
+            "positions_without_tips": opt_big(&c.positions_fixed_without_tips),
+            "base_length": c.base_len,
+            "expected": checked.as_ref().map(|v| v.iter().map(|r| json!({
+                "key": r.key, "expected": big(&r.expected), "ok": r.ok(),
+            })).collect::<Vec<_>>()),
+            "seconds": seconds,
+        });
+        output::print_json(&mut out, &v)?;
+    } else {
+        let none = || "not proved exact (no piece pins the orientation)".to_string();
+        writeln!(
+            out,
+            "{}: {} stickers, {} pieces, {} moves",
+            p.name(),
+            p.degree(),
+            p.pieces.len(),
+            p.moves.len()
+        )?;
+        writeln!(
+            out,
+            "group_order             {}  (moves acting on stickers all told apart)",
+            c.group_order
+        )?;
+        writeln!(
+            out,
+            "positions               {}  (same-coloured stickers alike: {} arrangements look the same)",
+            c.positions, c.colour_stabilizer
+        )?;
+        writeln!(
+            out,
+            "positions_fixed         {}  (up to {} whole-puzzle rotation(s) of the solved puzzle that are positions)",
+            c.positions_fixed
+                .as_ref()
+                .map_or_else(none, |x| x.to_string()),
+            c.rotations
+        )?;
+        if !c.tips.is_empty() {
+            writeln!(
+                out,
+                "positions_without_tips  {}  (up to rotations, the {} tips' stickers not seen; tips multiply by {})",
+                c.positions_fixed_without_tips
+                    .as_ref()
+                    .map_or_else(none, |x| x.to_string()),
+                c.tips.len(),
+                c.tip_factor
+            )?;
+        }
+        for r in checked.iter().flatten() {
+            writeln!(
+                out,
+                "expected {:<22} {}  {}",
+                r.key,
+                r.expected,
+                if r.ok() { "ok" } else { "MISMATCH" }
+            )?;
+        }
+        writeln!(out, "{seconds:.3} s")?;
+    }
+    Ok(if checked.iter().flatten().all(|r| r.ok()) {
+        0
+    } else {
+        CHECK_FAILED
+    })
+}
+
+/// Prints a state as text or JSON.
+fn print_state(
+    out: &mut dyn Write,
+    p: &Puzzle,
+    s: &State,
+    moves: Option<String>,
+    json: bool,
+) -> Result<(), Failure> {
+    let colours = s.colours(p);
+    if json {
+        let mut v = state::write_json(p, &colours);
+        v["type"] = json!("twisty-state");
+        v["moves"] = json!(moves);
+        output::print_json(out, &v)?;
+    } else {
+        if let Some(m) = moves {
+            writeln!(out, "# moves: {m}")?;
+        }
+        write!(out, "{}", state::write_text(p, &colours))?;
+    }
+    Ok(())
+}
+
+fn apply(a: ApplyArgs) -> Result<u8, Failure> {
+    let (p, _) = load_puzzle(&a.puzzle)?;
+    let turns = p.parse_turns(&a.moves).map_err(fail)?;
+    let mut s = State::solved(&p);
+    s.apply(&p, &turns);
+    let mut out = std::io::stdout().lock();
+    print_state(&mut out, &p, &s, Some(p.format_turns(&turns)), a.json.json)?;
+    Ok(0)
+}
+
+fn check(a: CheckArgs) -> Result<u8, Failure> {
+    let path = a.state.unwrap_or_else(|| PathBuf::from("-"));
+    let text = read_text(&path, state::MAX_STATE_BYTES)?;
+    let name = match (a.puzzle, state::declared_puzzle(&text)) {
+        (Some(n), _) | (None, Some(n)) => n,
+        (None, None) => {
+            return Err(Failure::input(format!(
+                "{}: the state names no puzzle (a line \"puzzle NAME\"); give --puzzle",
+                path.display()
+            )));
+        }
+    };
+    let (p, _) = load_puzzle(&name)?;
+    let colours =
+        state::read(&p, &text).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+    let g = Group::new(&p);
+    let verdict = twisty::check::check(&p, &g, &colours).map_err(fail)?;
+    let mut out = std::io::stdout().lock();
+    let (reachable, reason) = match &verdict {
+        Verdict::Reachable { .. } => (true, None),
+        Verdict::Unreachable { reason } => (false, Some(reason.clone())),
+    };
+    if a.json.json {
+        output::print_json(
+            &mut out,
+            &json!({
+                "type": "twisty-check",
+                "puzzle": p.name(),
+                "file": path.display().to_string(),
+                "reachable": reachable,
+                "reason": reason,
+            }),
+        )?;
+    } else if let Some(r) = &reason {
+        writeln!(out, "not reachable: {r}")?;
+    } else {
+        writeln!(out, "reachable")?;
+    }
+    Ok(if reachable { 0 } else { CHECK_FAILED })
+}
+
+fn scramble(a: ScrambleArgs) -> Result<u8, Failure> {
+    let (p, _) = load_puzzle(&a.puzzle)?;
+    let seed = a.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let mut rng = Rng::new(seed);
+    let mut out = std::io::stdout().lock();
+    if a.random_state {
+        let g = Group::new(&p);
+        let s = twisty::count::random_state(&g, &mut rng);
+        print_state(&mut out, &p, &s, None, a.json.json)?;
+        return Ok(0);
+    }
+    let length = a.length.unwrap_or(25.max(3 * p.moves.len()));
+    let turns = p.all_turns();
+    let mut seq: Vec<twisty::Turn> = Vec::with_capacity(length);
+    while seq.len() < length {
+        let t = turns[rng.below(turns.len())];
+        // No two turns of the same move in a row.
+        if seq.last().is_some_and(|l| l.mv == t.mv) {
+            continue;
+        }
+        seq.push(t);
+    }
+    let text = p.format_turns(&seq);
+    if a.json.json {
+        let mut s = State::solved(&p);
+        s.apply(&p, &seq);
+        print_state(&mut out, &p, &s, Some(text), true)?;
+    } else {
+        writeln!(out, "{text}")?;
+    }
+    Ok(0)
+}
+
+fn distances_cmd(a: DistancesArgs) -> Result<u8, Failure> {
+    let (p, _) = load_puzzle(&a.puzzle)?;
+    let moves: Vec<usize> = match &a.moves {
+        None => vec![],
+        Some(list) => list
+            .split(|c: char| c.is_whitespace() || c == ',')
+            .filter(|m| !m.is_empty())
+            .map(|m| {
+                let t = p.parse_turn(m).map_err(fail)?;
+                t.map(|t| t.mv)
+                    .ok_or_else(|| Failure::input(format!("{m}: not a move")))
+            })
+            .collect::<Result<_, _>>()?,
+    };
+    let metric = match a.metric {
+        MetricArg::Htm => Metric::Htm,
+        MetricArg::Qtm => Metric::Qtm,
+    };
+    let show_bar = !a.quiet && !a.json.json && std::io::stderr().is_terminal();
+    let start = Instant::now();
+    let mut bar: Option<ProgressBar> = None;
+    let mut progress = |depth: usize, seen: u64, total: u64| {
+        if !show_bar {
+            return;
+        }
+        let b = bar.get_or_insert_with(|| {
+            let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+            b.set_style(
+                ProgressStyle::with_template("{bar:30} {percent:>3}% {msg}")
+                    .expect("a valid template"),
+            );
+            b
+        });
+        b.set_position(seen);
+        b.set_message(format!("depth {depth}, {seen} of {total} positions"));
+    };
+    let d =
+        distances::distances(&p, &moves, metric, a.max_positions, &mut progress).map_err(fail)?;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    let mut out = std::io::stdout().lock();
+    if a.json.json {
+        output::print_json(
+            &mut out,
+            &json!({
+                "type": "twisty-distances",
+                "puzzle": p.name(),
+                "metric": format!("{:?}", a.metric).to_lowercase(),
+                "turns": d.turns,
+                "positions": d.positions,
+                "counts": d.counts,
+                "diameter": d.counts.len() - 1,
+                "seconds": seconds,
+            }),
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{}: {} positions, {} metric, turns {}",
+            p.name(),
+            d.positions,
+            format!("{:?}", a.metric).to_lowercase(),
+            d.turns.join(" ")
+        )?;
+        writeln!(out, "{:>8} {:>14}", "distance", "positions")?;
+        for (i, c) in d.counts.iter().enumerate() {
+            writeln!(out, "{i:>8} {c:>14}")?;
+        }
+        writeln!(out, "God's number {} ({seconds:.1} s)", d.counts.len() - 1)?;
+    }
+    Ok(0)
+}
+
+/// `verify` on a twisty puzzle file: its expected counts against the
+/// counts made.
+pub struct VerifyResult {
+    pub checked: Vec<file::Checked>,
+    pub seconds: f64,
+}
+
+/// Reads and counts a twisty puzzle file for `verify` (skipping it when
+/// its `seconds` estimate is above `max`: `Ok(None)` with the estimate).
+pub fn verify_file(
+    path: &Path,
+    text: &str,
+    max: f64,
+) -> Result<(String, Option<f64>, Option<VerifyResult>), String> {
+    let (p, expect) = file::load(path, text).map_err(|e| e.to_string())?;
+    let Some(expect) = expect else {
+        return Ok((p.name().to_string(), None, None));
+    };
+    if expect.seconds.unwrap_or(0.0) > max {
+        return Ok((p.name().to_string(), expect.seconds, None));
+    }
+    let start = Instant::now();
+    let c = Counts::new(&p).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((
+        p.name().to_string(),
+        expect.seconds,
+        Some(VerifyResult {
+            checked: file::compare(&expect, &c),
+            seconds: start.elapsed().as_secs_f64(),
+        }),
+    ))
+}
+
+/// A count in at most 12 characters (`4.33e19` when longer).
+pub fn short(n: &BigUint) -> String {
+    let s = n.to_string();
+    if s.len() <= 12 {
+        s
+    } else {
+        format!("{}.{}e{}", &s[..1], &s[1..3], s.len() - 1)
+    }
+}
+
+/// The JSON of a big count (for `verify --json`).
+pub fn json_count(n: &BigUint) -> Value {
+    big(n)
+}

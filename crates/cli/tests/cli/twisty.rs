@@ -1,0 +1,250 @@
+//! `polycover twisty ...` as a user runs it: counts against published
+//! numbers, checking states (a twisted corner, a flipped edge, two swapped
+//! edges), scrambles, distances, and bad input (exit 2, one line).
+
+use crate::common::{outcome, run, run_stdin, stderr, stdout};
+use serde_json::Value;
+
+fn json(args: &[&str]) -> Value {
+    let o = run(args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    serde_json::from_str(&stdout(&o)).unwrap()
+}
+
+#[test]
+fn list_names_the_seed_puzzles_and_the_classics() {
+    let v = json(&["twisty", "list", "--json"]);
+    let names: Vec<&str> = v["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    for n in [
+        "cube-3",
+        "dodecahedron-6",
+        "icosahedron-4",
+        "megaminx",
+        "pyraminx",
+        "teraminx",
+    ] {
+        assert!(names.contains(&n), "{n}");
+    }
+}
+
+/// GAP's Rubik's Cube example; the Megaminx from OEIS A309113; the
+/// Pyraminx without tips from A309109.
+#[test]
+fn counts_are_exact_big_numbers() {
+    let v = json(&["twisty", "count", "3x3x3", "--json"]);
+    assert_eq!(v["group_order"].to_string(), "43252003274489856000");
+    let v = json(&["twisty", "count", "megaminx", "--json"]);
+    assert_eq!(
+        v["positions"].to_string(),
+        "100669616553523347122516032313645505168688116411019768627200000000000"
+    );
+    let v = json(&["twisty", "count", "pyraminx", "--json"]);
+    assert_eq!(v["positions_without_tips"], 933120);
+    assert_eq!(v["tips"], 4);
+    let v = json(&["twisty", "count", "2x2x2", "--json"]);
+    assert_eq!(
+        (v["positions_fixed"].clone(), v["rotations"].clone()),
+        (3674160.into(), 24.into())
+    );
+}
+
+fn state_of(moves: &str) -> String {
+    let o = run(&["twisty", "apply", "3x3x3", moves]);
+    assert!(o.status.success());
+    stdout(&o)
+}
+
+/// The colours of face `face`'s line as words.
+fn face_line(state: &str, face: &str) -> Vec<String> {
+    let line = state
+        .lines()
+        .find(|l| l.starts_with(&format!("{face}:")))
+        .unwrap();
+    line[face.len() + 1..]
+        .split_whitespace()
+        .map(str::to_string)
+        .collect()
+}
+
+fn with_face(state: &str, face: &str, colours: &[String]) -> String {
+    state
+        .lines()
+        .map(|l| {
+            if l.starts_with(&format!("{face}:")) {
+                format!("{face}: {}", colours.join(" "))
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn check_accepts_move_states_and_refuses_impossible_ones() {
+    let s = state_of("R U R' U' F2 L");
+    let (code, out, _) = outcome(&run_stdin(&["twisty", "check"], &s));
+    assert_eq!((code, out.trim()), (0, "reachable"));
+    // Solved cube, then the UFR corner twisted: U's last sticker, F's top
+    // right and R's top left cycle their colours.
+    let solved = state_of("");
+    let (mut u, mut f, mut r) = (
+        face_line(&solved, "U"),
+        face_line(&solved, "F"),
+        face_line(&solved, "R"),
+    );
+    let (a, b, c) = (u[8].clone(), f[2].clone(), r[0].clone());
+    (u[8], f[2], r[0]) = (b, c, a);
+    let twisted = with_face(&with_face(&with_face(&solved, "U", &u), "F", &f), "R", &r);
+    let (code, out, _) = outcome(&run_stdin(&["twisty", "check"], &twisted));
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("not reachable") && out.contains("mod 3"),
+        "{out}"
+    );
+    // The UF edge flipped: U's bottom middle and F's top middle.
+    let (mut u, mut f) = (face_line(&solved, "U"), face_line(&solved, "F"));
+    std::mem::swap(&mut u[7], &mut f[1]);
+    let flipped = with_face(&with_face(&solved, "U", &u), "F", &f);
+    let (code, out, _) = outcome(&run_stdin(&["twisty", "check", "--json"], &flipped));
+    assert_eq!(code, 1);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["reachable"], false);
+    assert!(v["reason"].as_str().unwrap().contains("mod 2"), "{v}");
+    // UF and UR swapped: U's 7 <-> 5, F's 1 <-> R's 1.
+    let (mut u, mut f, mut r) = (
+        face_line(&solved, "U"),
+        face_line(&solved, "F"),
+        face_line(&solved, "R"),
+    );
+    u.swap(7, 5);
+    std::mem::swap(&mut f[1], &mut r[1]);
+    let swapped = with_face(&with_face(&with_face(&solved, "U", &u), "F", &f), "R", &r);
+    let (code, out, _) = outcome(&run_stdin(&["twisty", "check"], &swapped));
+    assert_eq!(code, 1);
+    assert!(out.contains("same parity"), "{out}");
+}
+
+#[test]
+fn random_states_repeat_with_their_seed_and_are_reachable() {
+    let a = stdout(&run(&[
+        "twisty",
+        "scramble",
+        "fto",
+        "--random-state",
+        "--seed",
+        "7",
+    ]));
+    let b = stdout(&run(&[
+        "twisty",
+        "scramble",
+        "fto",
+        "--random-state",
+        "--seed",
+        "7",
+    ]));
+    assert_eq!(a, b);
+    assert!(a.starts_with("puzzle fto"));
+    let (code, out, _) = outcome(&run_stdin(&["twisty", "check"], &a));
+    assert_eq!((code, out.trim()), (0, "reachable"));
+    let m = stdout(&run(&[
+        "twisty", "scramble", "megaminx", "--seed", "1", "--length", "30",
+    ]));
+    assert_eq!(m.split_whitespace().count(), 30);
+}
+
+/// The 2x2x2 turned by U and R only: 29,160 positions.
+#[test]
+fn distances_of_a_small_group() {
+    let v = json(&["twisty", "distances", "2x2x2", "--moves", "U R", "--json"]);
+    assert_eq!(v["positions"], 29160);
+    let counts: u64 = v["counts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c.as_u64().unwrap())
+        .sum();
+    assert_eq!(counts, 29160);
+    assert_eq!(v["counts"][1], 6);
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_2() {
+    let dir = std::env::temp_dir().join(format!("polycover-twisty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad_cut = dir.join("bad-cut.toml");
+    std::fs::write(&bad_cut, "[twisty]\nsolid = \"cube\"\ncuts = [\"f 1.5\"]\n").unwrap();
+    let bad_cut = bad_cut.to_str().unwrap().to_string();
+    let short =
+        "puzzle 2x2x2\nU: U U U\nD: D D D D\nF: F F F F\nB: B B B B\nR: R R R R\nL: L L L L\n";
+    let colour =
+        "puzzle 2x2x2\nU: U U U X\nD: D D D D\nF: F F F F\nB: B B B B\nR: R R R R\nL: L L L L\n";
+    for (args, stdin, want) in [
+        (
+            vec!["twisty", "count", "no-such-puzzle"],
+            "",
+            "unknown puzzle",
+        ),
+        (
+            vec!["twisty", "count", bad_cut.as_str()],
+            "",
+            "does not cut",
+        ),
+        (
+            vec!["twisty", "apply", "3x3x3", "R U Q'"],
+            "",
+            "names no face",
+        ),
+        (
+            vec!["twisty", "apply", "3x3x3", "R 2R"],
+            "",
+            "not a move of 3x3x3",
+        ),
+        (
+            vec!["twisty", "check"],
+            short,
+            "has 4 stickers, 3 colours given",
+        ),
+        (vec!["twisty", "check"], colour, "not a colour"),
+        (vec!["twisty", "check"], "U: U\n", "names no puzzle"),
+        (vec!["twisty", "distances", "3x3x3"], "", "too many"),
+    ] {
+        let (code, _, err) = outcome(&run_stdin(&args, stdin));
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn verify_checks_twisty_files() {
+    let dir = std::env::temp_dir().join(format!("polycover-twisty-verify-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("wrong.toml"),
+        "[twisty]\npuzzle = \"2x2x2\"\n[expect]\npositions_fixed = \"3674161\"\nsource = \"a test\"\n",
+    )
+    .unwrap();
+    let o = run(&["verify", dir.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("expected 3674161, got 3674160"),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&[
+        "verify",
+        "data/twisty/pyraminx.toml",
+        "data/twisty/skewb.toml",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stdout(&o));
+    let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["passed"], 2);
+    assert_eq!(v["files"][0]["kind"], "twisty");
+}

@@ -1,0 +1,291 @@
+//! Greedy insertion of small operators into the current sequence.
+//!
+//! The sequence `S` solves part of the puzzle; what is left is read at the end, as the state
+//! `X·S`. An operator `D` that fixes two or three pieces there can be inserted at any point `j`
+//! of `S` instead of appended: inserting `C` between `S₁` and `S₂` changes the end state by
+//! `S₂⁻¹ C S₂`, so `C` must be `D` carried back through `S₂` (a conjugation per move, three
+//! positions each), and its cost is the tabulated length of that effect minus what merges with
+//! the moves around `j`. Each round scores every candidate at every point by pieces fixed per
+//! move added, refines the best few by splicing them for real, and keeps the best.
+
+use super::moves::{MoveId, Moves};
+use super::ops::{Effect, OpTable};
+use super::structure::{Orbit, OrbitState};
+
+/// Recomputes the orbit states a whole move sequence leaves (from the
+/// state being solved), for insertions that rewrite the sequence.
+pub type Recompute<'a> = &'a dyn Fn(&[MoveId]) -> Vec<OrbitState>;
+
+/// Candidates refined by a real splice in each round.
+const REFINE: usize = 6;
+
+/// A candidate operator at the end of the sequence, with the pieces it fixes.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    orbit: usize,
+    effect: Effect,
+    gain: i32,
+}
+
+/// A scored insertion.
+#[derive(Clone, Copy, Debug)]
+struct Scored {
+    cand: Candidate,
+    point: usize,
+    key: u64,
+    est: i32,
+}
+
+/// Pieces an effect puts right, minus those it puts wrong.
+fn gain(orbit: &Orbit, st: &OrbitState, e: &Effect) -> i32 {
+    let o = orbit.twists;
+    let mut g = 0;
+    for i in 0..e.len as usize {
+        let (s, d) = (e.src[i] as usize, e.dst[i] as usize);
+        let before = st.correct(orbit, d);
+        let occ = st.occ[s] as usize;
+        let tw = (st.tw[s] + e.delta[i]) % o;
+        let after = tw == 0 && orbit.class[occ] == orbit.class[d];
+        g += after as i32 - before as i32;
+    }
+    g
+}
+
+/// Candidate effects at the end state of one orbit.
+fn candidates(oi: usize, orbit: &Orbit, st: &OrbitState, out: &mut Vec<Candidate>) {
+    let n = orbit.len();
+    let o = orbit.twists;
+    let wrong: Vec<usize> = (0..n).filter(|&p| !st.correct(orbit, p)).collect();
+    if wrong.is_empty() {
+        return;
+    }
+    // Wrong positions of each class (where a piece of that class is wanted).
+    let mut wanted: Vec<Vec<usize>> = vec![Vec::new(); orbit.class_size.len()];
+    for &p in &wrong {
+        wanted[orbit.class[p] as usize].push(p);
+    }
+    let start = out.len();
+    let mut push = |src: [usize; 3], delta01: [u16; 2]| {
+        let (a, b, c) = (src[0], src[1], src[2]);
+        // a -> b with delta01[0], b -> c with delta01[1], c -> a with any twist.
+        for d2 in 0..o {
+            let mut e = Effect {
+                len: 3,
+                src: [a as u16, b as u16, c as u16],
+                dst: [b as u16, c as u16, a as u16],
+                delta: [delta01[0], delta01[1], d2],
+            };
+            e.normalize();
+            let g = gain(orbit, st, &e);
+            if g > 0 {
+                out.push(Candidate {
+                    orbit: oi,
+                    effect: e,
+                    gain: g,
+                });
+            }
+        }
+    };
+    for &a in &wrong {
+        let qa = st.occ[a] as usize;
+        let da = (o - st.tw[a]) % o;
+        for &b in &wanted[orbit.class[qa] as usize] {
+            if b == a {
+                continue;
+            }
+            let qb = st.occ[b] as usize;
+            let db = (o - st.tw[b]) % o;
+            let mut any = false;
+            for &c in &wanted[orbit.class[qb] as usize] {
+                if c != a && c != b {
+                    push([a, b, c], [da, db]);
+                    any = true;
+                }
+            }
+            if !any {
+                // b's piece belongs at a (a swap) or b is only twisted: any third position.
+                for c in 0..n {
+                    if c != a && c != b {
+                        for d1 in 0..o {
+                            push([a, b, c], [da, d1]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Pure twists of pieces already in place.
+    if o > 1 {
+        let twisted: Vec<usize> = wrong
+            .iter()
+            .copied()
+            .filter(|&p| orbit.class[st.occ[p] as usize] == orbit.class[p])
+            .collect();
+        for (i, &a) in twisted.iter().enumerate() {
+            for &b in &twisted[i + 1..] {
+                for db in 0..o {
+                    let mut e = Effect {
+                        len: 2,
+                        src: [a as u16, b as u16, 0],
+                        dst: [a as u16, b as u16, 0],
+                        delta: [(o - st.tw[a]) % o, db, 0],
+                    };
+                    e.normalize();
+                    let g = gain(orbit, st, &e);
+                    if g > 0 {
+                        out.push(Candidate {
+                            orbit: oi,
+                            effect: e,
+                            gain: g,
+                        });
+                    }
+                }
+            }
+            // Three at once.
+            for (j, &b) in twisted.iter().enumerate().skip(i + 1) {
+                for &c in &twisted[j + 1..] {
+                    let mut e = Effect {
+                        len: 3,
+                        src: [a as u16, b as u16, c as u16],
+                        dst: [a as u16, b as u16, c as u16],
+                        delta: [(o - st.tw[a]) % o, (o - st.tw[b]) % o, (o - st.tw[c]) % o],
+                    };
+                    e.normalize();
+                    let g = gain(orbit, st, &e);
+                    if g > 0 {
+                        out.push(Candidate {
+                            orbit: oi,
+                            effect: e,
+                            gain: g,
+                        });
+                    }
+                }
+            }
+        }
+    }
+    // Drop duplicates (the same effect reached from different starting pieces).
+    let mut seen = std::collections::HashSet::new();
+    let mut i = start;
+    while i < out.len() {
+        if seen.insert(out[i].effect) {
+            i += 1;
+        } else {
+            out.swap_remove(i);
+        }
+    }
+}
+
+/// Moves saved when `op` is spliced between `before` and `after` (first/last moves only).
+fn saving(moves: &Moves, before: Option<MoveId>, op: &[MoveId], after: Option<MoveId>) -> i32 {
+    let merge = |x: MoveId, y: MoveId| -> i32 {
+        let (tx, ty) = (moves.twist[x as usize], moves.twist[y as usize]);
+        if tx.turn != ty.turn {
+            return 0;
+        }
+        if (tx.amount + ty.amount) % moves.order[tx.turn as usize] == 0 {
+            2
+        } else {
+            1
+        }
+    };
+    let mut s = 0;
+    if let (Some(b), Some(&f)) = (before, op.first()) {
+        s += merge(b, f);
+    }
+    if let (Some(a), Some(&l)) = (after, op.last()) {
+        s += merge(l, a);
+    }
+    s
+}
+
+/// Inserts operators into `seq` until every orbit in `orbits` is solved; `states` are the end
+/// states of all orbits (updated). Returns false if some orbit cannot be finished.
+pub fn insert_all(
+    moves: &Moves,
+    all: &[Orbit],
+    tables: &[OpTable],
+    orbits: &[usize],
+    seq: &mut Vec<MoveId>,
+    states: &mut [OrbitState],
+    recompute: Option<Recompute<'_>>,
+) -> bool {
+    let mut cands: Vec<Candidate> = Vec::new();
+    loop {
+        cands.clear();
+        for &oi in orbits {
+            candidates(oi, &all[oi], &states[oi], &mut cands);
+        }
+        if cands.is_empty() {
+            return orbits.iter().all(|&oi| states[oi].wrong(&all[oi]) == 0);
+        }
+        // Score every candidate at every insertion point, walking back from the end.
+        let mut best: Vec<Scored> = Vec::new();
+        let mut worst_kept = f64::NEG_INFINITY;
+        let mut cur: Vec<Effect> = cands.iter().map(|c| c.effect).collect();
+        for point in (0..=seq.len()).rev() {
+            if point < seq.len() {
+                // Carry every candidate back through seq[point]: conjugate by its inverse.
+                let inv = moves.inverse[seq[point] as usize] as usize;
+                for (e, c) in cur.iter_mut().zip(&cands) {
+                    *e = e.conjugate(&all[c.orbit], inv);
+                }
+            }
+            let before = point.checked_sub(1).map(|i| seq[i]);
+            let after = seq.get(point).copied();
+            for (e, c) in cur.iter().zip(&cands) {
+                let key = e.key(all[c.orbit].twists);
+                let Some(op) = tables[c.orbit].get(key) else {
+                    continue;
+                };
+                let est = (op.len() as i32 - saving(moves, before, op, after)).max(1);
+                let score = c.gain as f64 / est as f64;
+                if best.len() < REFINE || score > worst_kept {
+                    best.push(Scored {
+                        cand: *c,
+                        point,
+                        key,
+                        est,
+                    });
+                    best.sort_by(|x, y| {
+                        let sx = x.cand.gain as f64 / x.est as f64;
+                        let sy = y.cand.gain as f64 / y.est as f64;
+                        sy.partial_cmp(&sx).unwrap().then(x.est.cmp(&y.est))
+                    });
+                    best.truncate(REFINE);
+                    let w = best.last().unwrap();
+                    worst_kept = w.cand.gain as f64 / w.est as f64;
+                }
+            }
+        }
+        if best.is_empty() {
+            return false;
+        }
+        // Refine: splice for real and measure.
+        let mut chosen: Option<(f64, usize, Vec<MoveId>, Candidate)> = None;
+        for sc in &best {
+            let op = tables[sc.cand.orbit].get(sc.key).unwrap();
+            let mut spliced = Vec::with_capacity(seq.len() + op.len());
+            spliced.extend_from_slice(&seq[..sc.point]);
+            spliced.extend_from_slice(op);
+            spliced.extend_from_slice(&seq[sc.point..]);
+            let s = moves.simplify(&spliced);
+            let added = (s.len() as i64 - seq.len() as i64).max(1) as f64;
+            let score = sc.cand.gain as f64 / added;
+            let better = match &chosen {
+                None => true,
+                Some((bs, bl, _, _)) => score > *bs || (score == *bs && s.len() < *bl),
+            };
+            if better {
+                chosen = Some((score, s.len(), s, sc.cand));
+            }
+        }
+        let (_, _, s, cand) = chosen.unwrap();
+        *seq = s;
+        match recompute {
+            Some(f) => states.clone_from_slice(&f(seq)),
+            None => cand
+                .effect
+                .apply(&mut states[cand.orbit], all[cand.orbit].twists),
+        }
+    }
+}

@@ -1,0 +1,363 @@
+//! A generic solver for permutation puzzles.
+//!
+//! The solver knows a puzzle only as sticker permutations ([`PermPuzzle`]): no per-puzzle code.
+//! [`Solver::prepare`] reads the puzzle's structure and precomputes; [`Solver::solve`] then turns
+//! any reachable coloured state into a move sequence, solving by colour (look-alike pieces are
+//! interchangeable).
+//!
+//! # Design
+//! 1. *Structure* ([`structure`]): pieces fall into orbits; a piece sits at a position with a
+//!    twist; colour classes group look-alike pieces.
+//! 2. *Small operators* ([`ops`]): for every orbit, 3-cycles and pure twists found by searching
+//!    commutators `A B A' B'`, transported by the solid's rotations, and spread to every position
+//!    by a Dijkstra over conjugations that keeps each effect's shortest (simplified) sequence.
+//! 3. *Exact stage* ([`exact`]): orbits without small operators (the centres of a cube with slice
+//!    moves, the tips of a Pyraminx...) and small orbits, together with the abelian invariants that
+//!    operators cannot change (permutation parities, twist sums: [`invariants`]), are solved first
+//!    by IDA* over pattern databases. With [`Options::optimal`] every orbit is solved this way, and
+//!    the result is a shortest solution.
+//! 4. *Insertion* ([`insert`]): the remaining orbits are finished by operators, each inserted at
+//!    the point of the current sequence where it costs least after merging with its neighbours.
+//!
+//! Sequences are kept canonical throughout ([`moves`]): moves of one axis commute and merge.
+//! Every solution is checked by applying it to the state before it is returned.
+
+pub mod exact;
+pub mod insert;
+pub mod invariants;
+pub mod moves;
+pub mod ops;
+pub mod puzzle;
+pub mod structure;
+
+use std::fmt;
+use std::time::Instant;
+
+pub use exact::Limits;
+pub use moves::{MoveId, Moves};
+pub use puzzle::{PermPuzzle, PuzzleError, Slot, Turn, Twist};
+pub use structure::{OrbitState, StateError, Structure};
+
+use std::sync::Arc;
+
+use exact::{Cache, Found, OrbitTables, Stage};
+use invariants::Invariants;
+#[allow(unused_imports)]
+use ops::covers;
+use ops::{OpSearch, OpTable, Symmetry};
+
+/// How to prepare and solve.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Solve every orbit by exact search: shortest solutions, for small puzzles only.
+    pub optimal: bool,
+    /// Orbits of at most this many positions go to the exact stage (when not optimal).
+    pub exact_positions: usize,
+    /// Node budget of the exact stage.
+    pub budget: u64,
+    /// Table sizes of the exact stage.
+    pub limits: Limits,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            optimal: false,
+            exact_positions: 8,
+            budget: 200_000_000,
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// A prepared solver for one puzzle.
+pub struct Solver {
+    pub puzzle: PermPuzzle,
+    pub moves: Moves,
+    pub structure: Structure,
+    pub invariants: Invariants,
+    /// Operator tables, one per orbit.
+    pub tables: Vec<OpTable>,
+    /// Orbits finished by operators.
+    pub op_orbits: Vec<usize>,
+    /// The same, in two groups: those whose operators may disturb the second group, then the
+    /// second group (pure operators).
+    op_levels: Vec<Vec<usize>>,
+    /// Orbits solved by the exact stage.
+    pub exact_orbits: Vec<usize>,
+    stages: Vec<Stage>,
+    options: Options,
+    /// Seconds spent preparing.
+    pub prepare_seconds: f64,
+}
+
+/// A solution.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// The moves.
+    pub moves: Vec<Twist>,
+    /// Length in basic twists the shorter way round (quarter turns on a cube).
+    pub quarter_turns: u32,
+    /// Moves found by the exact stage (a prefix of the solution before insertions).
+    pub exact_moves: usize,
+    /// Seconds spent solving.
+    pub solve_seconds: f64,
+}
+
+/// Why a state could not be solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The state cannot be read as this puzzle's state.
+    State(StateError),
+    /// The state cannot be reached from the solved state by the puzzle's moves.
+    Unreachable(String),
+    /// The exact stage ran out of its node budget.
+    Budget,
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::State(e) => write!(f, "{e}"),
+            SolveError::Unreachable(why) => write!(f, "unreachable state: {why}"),
+            SolveError::Budget => write!(f, "the exact search ran out of its node budget"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
+
+impl Solver {
+    /// Reads the puzzle's structure and precomputes operators and pattern databases.
+    pub fn prepare(puzzle: &PermPuzzle, options: &Options) -> Result<Solver, PuzzleError> {
+        let t0 = Instant::now();
+        puzzle.validate()?;
+        let moves = Moves::new(puzzle);
+        let structure = Structure::new(puzzle, &moves)?;
+        let debug = std::env::var_os("POLYCOVER_SOLVE_DEBUG").is_some();
+        let lap = |what: &str| {
+            if debug {
+                eprintln!("prepare: {what} at {:.3}s", t0.elapsed().as_secs_f64());
+            }
+        };
+        lap("structure");
+        let invariants = Invariants::new(&structure.orbits, &moves);
+        lap("invariants");
+        let sym = Symmetry::new(&puzzle.symmetries, &moves, puzzle.stickers);
+        // Small orbits of distinct pieces are always solved exactly; operators for the others.
+        let wanted: Vec<bool> = structure
+            .orbits
+            .iter()
+            .map(|o| !(options.optimal || o.distinct && o.len() <= options.exact_positions))
+            .collect();
+        let built = ops::build_tables(
+            &structure,
+            &moves,
+            &puzzle.pieces,
+            &sym,
+            &wanted,
+            OpSearch::default(),
+        );
+        lap("operators");
+        let mut op_orbits = Vec::new();
+        let mut exact_orbits: Vec<usize> = Vec::new();
+        for oi in 0..structure.orbits.len() {
+            match built.level[oi] {
+                Some(level) => op_orbits.push((level, oi)),
+                None => exact_orbits.push(oi),
+            }
+        }
+        op_orbits.sort_unstable();
+        let tables = built.tables;
+        let op_levels: Vec<Vec<usize>> = (0..2u8)
+            .map(|l| op_orbits.iter().filter(|x| x.0 == l).map(|x| x.1).collect())
+            .collect();
+        let op_orbits: Vec<usize> = op_orbits.iter().map(|x| x.1).collect();
+        // Exact stages, each keeping the orbits of the earlier ones; the invariants in a last
+        // stage. Orbits that some move turns without touching the other exact orbits (tips) can
+        // be fixed cheaply at the end, so they come last; otherwise the largest first.
+        let isolated = |oi: usize| {
+            (0..moves.len()).any(|m| {
+                structure.orbits[oi].touched_by[m]
+                    && exact_orbits
+                        .iter()
+                        .all(|&o2| o2 == oi || !structure.orbits[o2].touched_by[m])
+            })
+        };
+        let size = |oi: usize| {
+            let o = &structure.orbits[oi];
+            o.len() as f64 * ((o.len() * o.twists as usize) as f64).ln()
+        };
+        let mut order: Vec<(bool, f64, usize)> = exact_orbits
+            .iter()
+            .map(|&oi| (isolated(oi), -size(oi), oi))
+            .collect();
+        order.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        let exact_orbits: Vec<usize> = order.iter().map(|x| x.2).collect();
+        // The orbits no move isolates are solved together in the first stage (apart, one would
+        // undo the other); then each isolated orbit in turn.
+        let together = order.iter().take_while(|x| !x.0).count().max(1);
+        let orbit_tables: Vec<Arc<OrbitTables>> = exact_orbits
+            .iter()
+            .map(|&oi| Arc::new(OrbitTables::new(&structure.orbits, oi, &moves)))
+            .collect();
+        lap("pattern databases");
+        let mut cache = Cache::default();
+        let mut stages = Vec::new();
+        let limits = options.limits;
+        if options.optimal {
+            stages.push(Stage::new(
+                orbit_tables,
+                &moves,
+                &invariants,
+                true,
+                limits,
+                &mut cache,
+            ));
+        } else {
+            for i in together.min(orbit_tables.len())..=orbit_tables.len() {
+                if i == 0 {
+                    continue;
+                }
+                let tables = orbit_tables[..i].to_vec();
+                stages.push(Stage::new(
+                    tables,
+                    &moves,
+                    &invariants,
+                    false,
+                    limits,
+                    &mut cache,
+                ));
+            }
+            if !invariants.is_trivial() {
+                stages.push(Stage::new(
+                    orbit_tables,
+                    &moves,
+                    &invariants,
+                    true,
+                    limits,
+                    &mut cache,
+                ));
+            }
+        }
+        lap("stages");
+        Ok(Solver {
+            puzzle: puzzle.clone(),
+            moves,
+            structure,
+            invariants,
+            tables,
+            op_orbits,
+            op_levels,
+            exact_orbits,
+            stages,
+            options: options.clone(),
+            prepare_seconds: t0.elapsed().as_secs_f64(),
+        })
+    }
+
+    /// Solves a coloured state (`colours[s]`: the colour shown at slot `s`).
+    pub fn solve(&self, colours: &[u16]) -> Result<Solution, SolveError> {
+        let t0 = Instant::now();
+        let orbits = &self.structure.orbits;
+        let mut states = self
+            .structure
+            .read(&self.puzzle, colours)
+            .map_err(SolveError::State)?;
+        let code = self.invariants.of(orbits, &states);
+        if self.invariants.distance(code).is_none() {
+            return Err(SolveError::Unreachable(
+                "an orbit's parity or twist sum cannot be reached".to_string(),
+            ));
+        }
+        let mut seq: Vec<MoveId> = Vec::new();
+        for stage in &self.stages {
+            let code = self.invariants.of(orbits, &states);
+            match stage.search(
+                &self.moves,
+                &self.invariants,
+                &states,
+                code,
+                self.options.budget,
+                60,
+            ) {
+                Found::Solution(s) => {
+                    self.apply(&mut states, &s);
+                    seq.extend(s);
+                }
+                Found::Budget => return Err(SolveError::Budget),
+                Found::Impossible => {
+                    return Err(SolveError::Unreachable(
+                        "some orbit cannot be brought home".to_string(),
+                    ));
+                }
+            }
+        }
+        let seq = self.moves.simplify(&seq);
+        let exact_moves = seq.len();
+        let mut seq = seq;
+        let start = self
+            .structure
+            .read(&self.puzzle, colours)
+            .map_err(SolveError::State)?;
+        for (level, group) in self.op_levels.iter().enumerate() {
+            if group.is_empty() {
+                continue;
+            }
+            // Operators of the first group disturb the second: re-read the end state each time.
+            let recompute = |seq: &[MoveId]| {
+                let mut st = start.clone();
+                self.apply(&mut st, seq);
+                st
+            };
+            let recompute: Option<insert::Recompute<'_>> =
+                if level == 0 { Some(&recompute) } else { None };
+            if !insert::insert_all(
+                &self.moves,
+                orbits,
+                &self.tables,
+                group,
+                &mut seq,
+                &mut states,
+                recompute,
+            ) {
+                return Err(SolveError::Unreachable(
+                    "the pieces left cannot be solved by the puzzle's moves".to_string(),
+                ));
+            }
+        }
+        let seq = self.moves.simplify(&seq);
+        let end = self.moves.apply(colours, &seq);
+        if end != self.puzzle.colours {
+            return Err(SolveError::Unreachable(
+                "the state is not reachable (no sequence restores every sticker)".to_string(),
+            ));
+        }
+        Ok(Solution {
+            quarter_turns: seq.iter().map(|&m| self.moves.quarter_turns(m)).sum(),
+            moves: seq.iter().map(|&m| self.moves.twist[m as usize]).collect(),
+            exact_moves,
+            solve_seconds: t0.elapsed().as_secs_f64(),
+        })
+    }
+
+    fn apply(&self, states: &mut [OrbitState], seq: &[MoveId]) {
+        let orbits = &self.structure.orbits;
+        for (oi, st) in states.iter_mut().enumerate() {
+            let mut scratch = st.clone();
+            for &m in seq {
+                if orbits[oi].touched_by[m as usize] {
+                    st.apply(&orbits[oi], m as usize, &mut scratch);
+                }
+            }
+        }
+    }
+
+    /// The move id of a twist.
+    pub fn move_id(&self, tw: Twist) -> Option<MoveId> {
+        let ids = self.moves.id.get(tw.turn as usize)?;
+        ids.get(tw.amount as usize)
+            .copied()
+            .filter(|&m| m != MoveId::MAX)
+    }
+}
