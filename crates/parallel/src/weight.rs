@@ -52,6 +52,15 @@ impl Weight {
         classes: BTreeMap::new(),
     };
 
+    /// A weight with no classes.
+    pub fn new(total: u128, distinct: u128) -> Weight {
+        Weight {
+            total,
+            distinct,
+            classes: BTreeMap::new(),
+        }
+    }
+
     /// The sum, or `None` if a figure overflows.
     pub fn checked_add(mut self, o: Weight) -> Option<Weight> {
         self.add(&o).then_some(self)
@@ -69,8 +78,16 @@ impl Weight {
         self.distinct = distinct;
         for (k, w) in &o.classes {
             let c = self.classes.entry(k.clone()).or_default();
-            match (c.total.checked_add(w.total), c.distinct.checked_add(w.distinct)) {
-                (Some(t), Some(d)) => *c = ClassWeight { total: t, distinct: d },
+            match (
+                c.total.checked_add(w.total),
+                c.distinct.checked_add(w.distinct),
+            ) {
+                (Some(t), Some(d)) => {
+                    *c = ClassWeight {
+                        total: t,
+                        distinct: d,
+                    }
+                }
                 _ => return false,
             }
         }
@@ -104,7 +121,15 @@ mod tests {
             distinct,
             classes: classes
                 .iter()
-                .map(|&(k, t, d)| (k.to_string(), ClassWeight { total: t, distinct: d }))
+                .map(|&(k, t, d)| {
+                    (
+                        k.to_string(),
+                        ClassWeight {
+                            total: t,
+                            distinct: d,
+                        },
+                    )
+                })
                 .collect(),
         }
     }
@@ -119,7 +144,11 @@ mod tests {
         );
         let big = w(0, 0, &[("1", u128::MAX, 0)]);
         assert_eq!(big.clone().checked_add(w(0, 0, &[("1", 1, 0)])), None);
-        assert_eq!(big.checked_add(w(0, 0, &[("2", 1, 0)])).map(|x| x.classes.len()), Some(2));
+        assert_eq!(
+            big.checked_add(w(0, 0, &[("2", 1, 0)]))
+                .map(|x| x.classes.len()),
+            Some(2)
+        );
     }
 
     #[test]

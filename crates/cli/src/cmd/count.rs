@@ -12,16 +12,16 @@ use crate::failure::Failure;
 use crate::output::{self, CountInfo, JsonArg};
 use crate::search::{CheckpointArgs, Runner, SearchArgs};
 use clap::Args;
-pub use polyform::orbits::Want;
 use parallel::ClassWeight;
 use polyform::disassembly::levels::{self, Classifier};
 use polyform::disassembly::{DisassemblyError, Level};
+pub use polyform::orbits::Want;
 use polyform::orbits::{Action, CountError, Counted, Plan, Tally, Weigher};
 use polyform::problem::Problem;
 use polyform::symmetry::GroupChoice;
 use serde_json::json;
-use std::io::Write;
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Instant;
@@ -120,8 +120,9 @@ impl<'p> Job<'p> {
         f: impl FnOnce(parallel::Weigher<'_>) -> Result<T, Failure>,
     ) -> Result<T, Failure> {
         let dis = problem.disassembler()?;
-        let refused =
-            |e: DisassemblyError| Failure::input(format!("{}: --disassemble: {e}", self.path.display()));
+        let refused = |e: DisassemblyError| {
+            Failure::input(format!("{}: --disassemble: {e}", self.path.display()))
+        };
         dis.check().map_err(refused)?;
         let classifier = Classifier::new(&self.plan, &self.action, &dis);
         let error = Mutex::new(None);
@@ -161,13 +162,14 @@ impl<'p> Job<'p> {
         let order = self.plan.group_order() as u128;
         let mut out = Vec::new();
         for (name, w) in weights.map(|w| &w.classes).into_iter().flatten() {
-            let level: Level = name
-                .parse()
-                .map_err(|m: String| internal(&self.path, m))?;
+            let level: Level = name.parse().map_err(|m: String| internal(&self.path, m))?;
             if w.distinct % order != 0 {
                 return Err(internal(
                     &self.path,
-                    format!("level {name}: the distinct sum {} is not a multiple of the group order {order}", w.distinct),
+                    format!(
+                        "level {name}: the distinct sum {} is not a multiple of the group order {order}",
+                        w.distinct
+                    ),
                 ));
             }
             out.push((level, w.total, w.distinct / order));
@@ -324,7 +326,11 @@ fn run_disassemble(
         output::add_levels_json(&mut v, &levels);
         output::print_json(&mut out, &v)?;
     } else {
-        writeln!(out, "{}", output::count_text(problem, &counted, &info, true))?;
+        writeln!(
+            out,
+            "{}",
+            output::count_text(problem, &counted, &info, true)
+        )?;
         writeln!(out, "{}", output::levels_text(&levels))?;
     }
     Ok(0)
@@ -405,20 +411,21 @@ fn run_shard(
         m.insert("found".into(), json!(result.solutions()));
         m.insert(
             "weights".into(),
-            json!(
-                weights.map(|w| {
-                    let mut v = json!({"total": w.total, "distinct_times_group_order": w.distinct});
-                    if disassemble {
-                        v["levels_times_group_order"] = json!(
-                            w.classes
-                                .iter()
-                                .map(|(k, c)| (k.clone(), json!({"total": c.total, "distinct": c.distinct})))
-                                .collect::<serde_json::Map<_, _>>()
-                        );
-                    }
-                    v
-                })
-            ),
+            json!(weights.map(|w| {
+                let mut v = json!({"total": w.total, "distinct_times_group_order": w.distinct});
+                if disassemble {
+                    v["levels_times_group_order"] = json!(
+                        w.classes
+                            .iter()
+                            .map(|(k, c)| (
+                                k.clone(),
+                                json!({"total": c.total, "distinct": c.distinct})
+                            ))
+                            .collect::<serde_json::Map<_, _>>()
+                    );
+                }
+                v
+            })),
         );
         m.insert("nodes".into(), json!(result.nodes));
         m.insert("cpu_seconds".into(), json!(result.cpu_seconds()));

@@ -13,8 +13,8 @@
 //! hits.
 
 use super::motion::{FREE, Grid, Motion};
-use crate::lattice::Cell;
 pub use crate::fast_hash::FastMap;
+use crate::lattice::Cell;
 
 /// The most directions a motion model has (6 axes, both senses).
 pub const MAX_DIRECTIONS: usize = 12;

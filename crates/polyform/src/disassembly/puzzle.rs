@@ -116,7 +116,13 @@ impl<'p> PuzzleDisassembler<'p> {
             })
             .sum();
         // And no more than the smallest piece fits into the board.
-        let smallest = self.puzzle.pieces.iter().map(|p| p.size()).min().unwrap_or(1);
+        let smallest = self
+            .puzzle
+            .pieces
+            .iter()
+            .map(|p| p.size())
+            .min()
+            .unwrap_or(1);
         placed.min(cells / smallest.max(1) as u64) + self.puzzle.fixed.len() as u64
     }
 
