@@ -193,6 +193,18 @@ pub fn levels_text(levels: &crate::cmd::count::Levels) -> String {
     s
 }
 
+/// What is said of a solution besides its picture (`solve --disassemble`:
+/// its level and moves).
+#[derive(Clone, Debug, Default)]
+pub struct Note {
+    /// Said after `solution N:` in text.
+    pub title: String,
+    /// Lines after the picture in text.
+    pub text: String,
+    /// Keys added to the solution's JSON object.
+    pub json: serde_json::Map<String, Value>,
+}
+
 /// Where solutions go, one by one, in the chosen format.
 pub struct Solutions<'p> {
     problem: &'p dyn Problem,
@@ -243,18 +255,35 @@ impl<'p> Solutions<'p> {
 
     /// Writes one more solution (numbered from 1).
     pub fn push(&mut self, solution: &[OptionId]) -> Result<(), Failure> {
+        self.push_noted(solution, None)
+    }
+
+    /// Writes one more solution with a note: its text after the picture,
+    /// its keys in the solution's JSON object (SVG pictures leave it out).
+    pub fn push_noted(
+        &mut self,
+        solution: &[OptionId],
+        note: Option<&Note>,
+    ) -> Result<(), Failure> {
         self.shown += 1;
         let n = self.shown;
         match self.format {
             Format::Text => {
                 let pic = self.problem.picture(solution, self.color)?;
-                write!(self.out, "solution {n}:\n{pic}\n")?;
+                let head = note.map_or(String::new(), |t| format!(" {}", t.title));
+                write!(self.out, "solution {n}:{head}\n{pic}\n")?;
+                if let Some(t) = note {
+                    write!(self.out, "{}", t.text)?;
+                }
             }
             Format::Json => {
                 let mut m = problem_keys(self.problem, "solution");
                 m.insert("solution".into(), json!(n));
                 if let Value::Object(o) = self.problem.solution_json(solution) {
                     m.extend(o);
+                }
+                if let Some(t) = note {
+                    m.extend(t.json.clone());
                 }
                 print_json(&mut self.out, &Value::Object(m))?;
             }

@@ -30,7 +30,8 @@ fn count(file: &str, problem: &str, extra: &[&str]) -> serde_json::Value {
 
 /// burrTxt -d: tunnels.xmpuzzle, "one cube": 1 assembly, 1 solution,
 /// level 3; "two cubes": 1 / 1, level 1.3; "domino": 1 assembly, 0
-/// solutions. soma-cube.xmpuzzle: 240 assemblies, 240 solutions, all at
+/// solutions; "one to three cubes": 4 assemblies, 4 solutions, at levels
+/// 3, 2.3, 1.3 and 1.2.3. soma-cube.xmpuzzle: 240 assemblies, 240 solutions, all at
 /// level 1. bricks.xmpuzzle "screws in a tower": 3 / 3, "box with
 /// holes": 316 / 316, all at level 1.
 #[test]
@@ -39,6 +40,12 @@ fn counts_by_level_are_burrtools_own() {
         ("tunnels.xmpuzzle", "1", 1, json!({"3": 1})),
         ("tunnels.xmpuzzle", "2", 1, json!({"1.3": 1})),
         ("tunnels.xmpuzzle", "3", 1, json!({})),
+        (
+            "tunnels.xmpuzzle",
+            "4",
+            4,
+            json!({"3": 1, "2.3": 1, "1.3": 1, "1.2.3": 1}),
+        ),
         ("soma-cube.xmpuzzle", "1", 240, json!({"1": 240})),
         ("bricks.xmpuzzle", "1", 3, json!({"1": 3})),
         ("bricks.xmpuzzle", "2", 316, json!({"1": 316})),
@@ -161,4 +168,148 @@ fn lattices_without_a_motion_model_are_refused() {
     let o = run(&["count", "benches/instances/soma.dlx", "--disassemble"]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(stderr(&o).contains("--disassemble"), "{}", stderr(&o));
+}
+
+fn solve(problem: &str, extra: &[&str]) -> std::process::Output {
+    let f = format!("{FIXTURES}/tunnels.xmpuzzle");
+    let mut args = vec!["solve", &f, "--problem", problem, "--disassemble"];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
+type Cell = [i64; 3];
+
+/// Replays the moves of `solve --disassemble --json` one unit step at a
+/// time and checks that no piece ever runs into another: pieces that
+/// leave together go on as a scene of their own, and only pieces of one
+/// scene can collide. Returns the number of separations.
+fn replay(v: &serde_json::Value) -> usize {
+    let d = &v["disassembly"];
+    let label = |x: &serde_json::Value| x.as_str().unwrap().to_string();
+    let mut cells: std::collections::BTreeMap<String, Vec<Cell>> = d["pieces"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let cs = p["cells"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| {
+                    let c = c.as_array().unwrap();
+                    [0, 1, 2].map(|i| c.get(i).and_then(|x| x.as_i64()).unwrap_or(0))
+                })
+                .collect();
+            (label(&p["label"]), cs)
+        })
+        .collect();
+    let mut scene: std::collections::BTreeMap<String, usize> =
+        cells.keys().map(|k| (k.clone(), 0)).collect();
+    let mut scenes = 1;
+    for m in d["moves"].as_array().unwrap() {
+        let moving: Vec<String> = m["pieces"].as_array().unwrap().iter().map(label).collect();
+        let s = scene[&moving[0]];
+        assert!(
+            moving.iter().all(|p| scene[p] == s),
+            "{m}: pieces of two scenes"
+        );
+        let step: Vec<i64> = m["step"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_i64().unwrap())
+            .collect();
+        // Leaving: far enough that nothing is in the way any more.
+        let n = m["steps"].as_u64().unwrap_or(40);
+        for _ in 0..n {
+            for p in &moving {
+                for c in cells.get_mut(p).unwrap() {
+                    for i in 0..3 {
+                        c[i] += step[i];
+                    }
+                }
+            }
+            let mut seen = std::collections::HashSet::new();
+            for (p, cs) in &cells {
+                if scene[p] == s {
+                    for c in cs {
+                        assert!(seen.insert(*c), "{m}: {p} runs into another piece at {c:?}");
+                    }
+                }
+            }
+        }
+        if m["steps"].is_null() {
+            for p in &moving {
+                scene.insert(p.clone(), scenes);
+            }
+            scenes += 1;
+        }
+    }
+    scenes - 1
+}
+
+/// Each solution's level and moves: the moves replay without collisions,
+/// each separation ends in a removal, and the levels are burrTxt's.
+#[test]
+fn solve_tells_the_moves_step_by_step() {
+    let o = solve("4", &["--all", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines = super::common::json_lines(&o);
+    let mut levels: Vec<String> = lines
+        .iter()
+        .map(|v| v["level"].as_str().unwrap().to_string())
+        .collect();
+    levels.sort();
+    assert_eq!(levels, ["1.2.3", "1.3", "2.3", "3"]);
+    for v in &lines {
+        let pieces = v["disassembly"]["pieces"].as_array().unwrap().len();
+        // Every piece ends up alone: one separation fewer than pieces.
+        assert_eq!(replay(v), pieces - 1, "{v}");
+    }
+    // The text: the level in the heading, one line per move.
+    let o = solve("2", &[]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("solution 1: level 1.3, 4 moves"), "{text}");
+    assert_eq!(text.matches("  move ").count(), 4, "{text}");
+    assert_eq!(text.matches(" out along ").count(), 2, "{text}");
+}
+
+#[test]
+fn min_level_and_by_level() {
+    let levels = |o: &std::process::Output| -> Vec<String> {
+        assert!(o.status.success(), "{}", stderr(o));
+        super::common::json_lines(o)
+            .iter()
+            .map(|v| v["level"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // Highest first.
+    let o = solve("4", &["--by-level", "--all", "--json"]);
+    assert_eq!(levels(&o), ["3", "2.3", "1.3", "1.2.3"]);
+    let o = solve("4", &["--by-level", "--limit", "2", "--json"]);
+    assert_eq!(levels(&o), ["3", "2.3"]);
+    // At least 1.3 (1.2.3 < 1.3 < 2.3 < 3).
+    let o = solve("4", &["--min-level", "1.3", "--all", "--json"]);
+    let mut l = levels(&o);
+    l.sort();
+    assert_eq!(l, ["1.3", "2.3", "3"]);
+    // None that high: said on standard error, exit 0.
+    let o = solve("4", &["--min-level", "4"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stderr(&o).contains("no solution comes apart at level 4 or more"),
+        "{}",
+        stderr(&o)
+    );
+    // The stuck domino: nothing to print.
+    let o = solve("3", &[]);
+    assert!(
+        stderr(&o).contains("no solution comes apart"),
+        "{}",
+        stderr(&o)
+    );
+    // A bad level is a clear error.
+    let o = solve("4", &["--min-level", "1.x"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not a level"), "{}", stderr(&o));
 }

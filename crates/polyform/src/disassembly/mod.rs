@@ -57,7 +57,7 @@ pub mod puzzle;
 pub mod search;
 
 pub use motion::Motion;
-pub use puzzle::PuzzleDisassembler;
+pub use puzzle::{PuzzleDisassembler, Step};
 
 use crate::lattice::{Cell, LatticeKind};
 use cache::Cache;

@@ -9,9 +9,9 @@
 //! BurrTools file), copies of one piece by orientation and then position,
 //! and pieces placed in advance among them as pieces of their kind.
 
-use super::{AssemblyPiece, Disassembler, DisassemblyError, Motion, Outcome};
+use super::{AssemblyPiece, Disassembler, DisassemblyError, Motion, Outcome, Separation};
 use crate::encode::Encoding;
-use crate::lattice::LatticeKind;
+use crate::lattice::{Cell, LatticeKind};
 use crate::placement::Placement;
 use crate::puzzle::Puzzle;
 use dlx::OptionId;
@@ -140,4 +140,58 @@ impl<'p> PuzzleDisassembler<'p> {
     pub fn piece_name(&self, piece: usize) -> &str {
         &self.puzzle.pieces[piece].name
     }
+
+    /// Labels for the pieces of a solution's assembly, in the order of
+    /// [`placements`](Self::placements): the piece's symbol, followed by
+    /// the copy's number (from 1, in that order) when the assembly holds
+    /// several copies of the piece.
+    pub fn labels(&self, solution: &[OptionId]) -> Vec<String> {
+        let placements = self.placements(solution);
+        let mut copies = vec![0usize; self.puzzle.pieces.len()];
+        for p in &placements {
+            copies[p.piece] += 1;
+        }
+        let mut seen = vec![0usize; self.puzzle.pieces.len()];
+        placements
+            .iter()
+            .map(|p| {
+                let symbol = self.puzzle.pieces[p.piece].symbol;
+                seen[p.piece] += 1;
+                if copies[p.piece] > 1 {
+                    format!("{symbol}{}", seen[p.piece])
+                } else {
+                    symbol.to_string()
+                }
+            })
+            .collect()
+    }
+
+    /// The moves of a disassembly of `solution`, step by step as a user
+    /// reads them: the pieces that move (by [`labels`](Self::labels)), the
+    /// unit step, and how many steps (`None`: the pieces leave).
+    pub fn steps(&self, solution: &[OptionId], separation: &Separation) -> Vec<Step> {
+        let labels = self.labels(solution);
+        let motion = self.disassembler.motion();
+        separation
+            .all_moves()
+            .into_iter()
+            .map(|m| Step {
+                pieces: m.pieces.iter().map(|&i| labels[i].clone()).collect(),
+                step: motion.step(m.direction),
+                steps: m.steps,
+            })
+            .collect()
+    }
+}
+
+/// One move of a disassembly, as [`PuzzleDisassembler::steps`] tells it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The labels of the pieces that move.
+    pub pieces: Vec<String>,
+    /// One unit step of the move, in the lattice's cell coordinates.
+    pub step: Cell,
+    /// How many unit steps; `None` when the pieces leave (the last move
+    /// of each separation).
+    pub steps: Option<u32>,
 }
