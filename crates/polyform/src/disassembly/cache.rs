@@ -42,8 +42,8 @@ fn key(a: u32, b: u32, delta: Cell) -> (u64, u64) {
 /// `ids[&cells] == s` for them; every entry of `pairs` was computed from
 /// them with the cache's own motion model.
 pub struct Cache {
-    /// The cells of each shape, relative to its local origin (its smallest
-    /// cell).
+    /// The cells of each shape, relative to its local origin (a lattice
+    /// translation, see [`Cache::shape_of`]).
     pub shapes: Vec<Vec<Cell>>,
     /// The same cells as bit grids.
     grids: Vec<Grid>,
@@ -67,8 +67,15 @@ impl Cache {
 
     /// The shape id of a piece's cells and the position of its local
     /// origin. `cells` must not be empty.
-    pub fn shape_of(&mut self, cells: &[Cell]) -> (u32, Cell) {
-        let origin = *cells.iter().min().expect("a piece has cells");
+    ///
+    /// The origin is a translation of `motion`'s lattice (where its
+    /// smallest cell goes to its class's canonical cell), so that the
+    /// local cells are cells of the lattice of the same kinds as the
+    /// piece's: a triangle pointing up still points up, and the model's
+    /// swept cells for its kind apply to it.
+    pub fn shape_of(&mut self, motion: &Motion, cells: &[Cell]) -> (u32, Cell) {
+        let least = *cells.iter().min().expect("a piece has cells");
+        let origin = motion.origin(least);
         let mut local: Vec<Cell> = cells
             .iter()
             .map(|c| [c[0] - origin[0], c[1] - origin[1], c[2] - origin[2]])

@@ -312,7 +312,7 @@ impl Disassembler {
             .iter()
             .enumerate()
             .map(|(index, p)| {
-                let (shape, start) = cache.shape_of(&p.cells);
+                let (shape, start) = cache.shape_of(&self.motion, &p.cells);
                 search::Member {
                     index,
                     shape,
