@@ -160,6 +160,7 @@ fn an_interrupted_count_resumes_to_the_same_levels() {
     );
     let o = run(&["count", &f, "--distinct", "--resume", p]);
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--disassemble"), "{}", stderr(&o));
 }
 
 #[test]
