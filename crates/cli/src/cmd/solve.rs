@@ -34,7 +34,8 @@ pub struct SolveArgs {
     /// Take each solution apart by sliding pieces (BurrTools' rules, see
     /// docs/burrtools.md) and print only those that come apart, each with
     /// its level and its moves step by step (JSON: `level` and
-    /// `disassembly`)
+    /// `disassembly`). With --distinct, each class is taken apart in the
+    /// form `count --disassemble` takes, so the levels are the count's
     #[arg(long)]
     disassemble: bool,
     /// With --disassemble: only solutions of at least this level (levels
