@@ -314,3 +314,17 @@ fn min_level_and_by_level() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("not a level"), "{}", stderr(&o));
 }
+
+/// A family of burr sticks that jam (benches/instances/burr-family.py 8
+/// 7): burrTxt -d -q says 46 assemblies and 0 solutions.
+#[test]
+fn a_burr_family_that_jams() {
+    let o = run(&[
+        "count",
+        "benches/instances/burr-family-8.xmpuzzle",
+        "--disassemble",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(figures(&json(&o)), (json!(46), json!(0), json!({})));
+}
