@@ -155,13 +155,19 @@ pub fn count_text(problem: &dyn Problem, c: &Counted, info: &CountInfo, distinct
 }
 
 /// Adds the counts by disassembly level to a count's JSON (`count
-/// --disassemble`): `disassemblable` (solutions up to the group that come
+/// --disassemble`): `assemblies` (the distinct solutions, on every kind of
+/// file), `disassemblable` (solutions up to the group that come
 /// apart: BurrTools' "solutions"), `disassemblable_solutions` (all of
 /// them), `levels` (level string: distinct solutions) and
 /// `level_solutions` (level string: all solutions).
 pub fn add_levels_json(v: &mut Value, levels: &crate::cmd::count::Levels) {
     let (all, distinct) = levels.disassemblable();
     if let Some(m) = v.as_object_mut() {
+        // The assemblies that were taken apart: the distinct solutions,
+        // under whichever group (BurrTools' own for `full` on its files).
+        if let Some(d) = m.get("distinct").cloned() {
+            m.insert("assemblies".into(), d);
+        }
         m.insert("disassemblable".into(), json!(distinct));
         m.insert("disassemblable_solutions".into(), json!(all));
         let by = |f: fn(&(polyform::disassembly::Level, u128, u128)) -> u128| {

@@ -163,6 +163,19 @@ fn an_interrupted_count_resumes_to_the_same_levels() {
     assert!(stderr(&o).contains("--disassemble"), "{}", stderr(&o));
 }
 
+/// Any puzzle file, not only BurrTools': the Soma cube of the catalog has
+/// BurrTools' 240 assemblies, all at level 1 (burrTxt on soma-cube.xmpuzzle,
+/// the same puzzle).
+#[test]
+fn catalog_puzzles_come_apart_too() {
+    let o = run(&["count", "data/soma/cube.toml", "--disassemble", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        figures(&json(&o)),
+        (json!(240), json!(240), json!({"1": 240}))
+    );
+}
+
 #[test]
 fn lattices_without_a_motion_model_are_refused() {
     // DLX files have no pieces to move.
