@@ -293,18 +293,40 @@ impl Runner {
         m: &Matrix,
         weigh: Option<&Weigher<'_>>,
     ) -> Result<(Tally, Report), Failure> {
+        match weigh {
+            None => self.count_with(m, None),
+            Some(w) => {
+                let w = |o: &[OptionId]| to_parallel(w(o));
+                self.count_with(m, Some(&w))
+            }
+        }
+    }
+
+    /// Counts the solutions of `m`, summing the driver's own weights, classes
+    /// included ([`parallel::Weight::classes`]): the report's weights carry
+    /// the sums by class.
+    pub fn count_classes(
+        &self,
+        m: &Matrix,
+        weigh: parallel::Weigher<'_>,
+    ) -> Result<(Tally, Report), Failure> {
+        self.count_with(m, Some(weigh))
+    }
+
+    fn count_with(
+        &self,
+        m: &Matrix,
+        weigh: Option<parallel::Weigher<'_>>,
+    ) -> Result<(Tally, Report), Failure> {
         let mut bar = Bar::new(self.bar, self.noun);
         let mut show = |s: &Snapshot| bar.update(s);
         let result = match weigh {
             None => parallel::count(m, &self.options, &mut show),
-            Some(w) => {
-                let w = |o: &[OptionId]| to_parallel(w(o));
-                parallel::count_weighted(m, &self.options, &mut show, &w)
-            }
+            Some(w) => parallel::count_weighted(m, &self.options, &mut show, w),
         };
         bar.finish();
         let report = result.map_err(driver_error)?;
-        let weight = match report.weights {
+        let weight = match &report.weights {
             Some(w) => Weight {
                 total: w.total,
                 distinct: w.distinct,
@@ -338,22 +360,47 @@ impl Runner {
         index: usize,
         weigh: Option<&Weigher<'_>>,
     ) -> Result<parallel::ShardResult, Failure> {
+        match weigh {
+            None => self.shard_with(m, shards, index, None),
+            Some(w) => {
+                let w = |o: &[OptionId]| to_parallel(w(o));
+                self.shard_with(m, shards, index, Some(&w))
+            }
+        }
+    }
+
+    /// [`Runner::shard`] with the driver's own weights, classes included.
+    pub fn shard_classes(
+        &self,
+        m: &Matrix,
+        shards: &parallel::Shards,
+        index: usize,
+        weigh: parallel::Weigher<'_>,
+    ) -> Result<parallel::ShardResult, Failure> {
+        self.shard_with(m, shards, index, Some(weigh))
+    }
+
+    fn shard_with(
+        &self,
+        m: &Matrix,
+        shards: &parallel::Shards,
+        index: usize,
+        weigh: Option<parallel::Weigher<'_>>,
+    ) -> Result<parallel::ShardResult, Failure> {
         let mut bar = Bar::new(self.bar, self.noun);
         let mut show = |s: &Snapshot| bar.update(s);
         let host = parallel::shard::host_name();
-        let run = match weigh {
-            None => parallel::shard::run(m, shards, index, &self.options, &mut show, None, &host),
-            Some(w) => {
-                let w = |o: &[OptionId]| to_parallel(w(o));
-                parallel::shard::run(m, shards, index, &self.options, &mut show, Some(&w), &host)
-            }
-        };
+        let run = parallel::shard::run(m, shards, index, &self.options, &mut show, weigh, &host);
         bar.finish();
         let run = run.map_err(driver_error)?;
         match run.result {
             Some(r) => Ok(r),
             None => {
-                let found = run.report.weights.map_or(run.report.solutions, |w| w.total);
+                let found = run
+                    .report
+                    .weights
+                    .as_ref()
+                    .map_or(run.report.solutions, |w| w.total);
                 Err(self.interrupted_failure(&run.report, found))
             }
         }
@@ -402,6 +449,7 @@ fn to_parallel(w: Weight) -> parallel::Weight {
     parallel::Weight {
         total: w.total,
         distinct: w.distinct,
+        classes: Default::default(),
     }
 }
 
@@ -552,7 +600,7 @@ impl Bar {
         };
         bar.set_message(format!(
             "{} {} so far, {:.2} M nodes/s, {} threads{eta}",
-            s.weights.map_or(s.solutions, |w| w.total),
+            s.weights.as_ref().map_or(s.solutions, |w| w.total),
             self.noun,
             rate / 1e6,
             s.threads

@@ -175,8 +175,8 @@ impl Checkpoint {
     /// The weights counted so far (zero for a plain count; `None`:
     /// overflow).
     pub fn weights(&self) -> Option<Weight> {
-        self.finished.iter().try_fold(Weight::ZERO, |s, f| {
-            s.checked_add(f.weights.unwrap_or(Weight::ZERO))
+        self.finished.iter().try_fold(Weight::ZERO, |mut s, f| {
+            f.weights.as_ref().is_none_or(|w| s.add(w)).then_some(s)
         })
     }
 

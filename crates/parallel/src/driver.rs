@@ -358,21 +358,20 @@ impl<'m> Shared<'m> {
                 };
                 solver.run(&mut collect, budget.nodes)
             } else if let Some(weigh) = self.weigh {
-                let mut add = |o: &[OptionId]| match weights.and_then(|w| w.checked_add(weigh(o))) {
-                    Some(w) => {
-                        weights = Some(w);
-                        Control::Continue
+                let mut add = |o: &[OptionId]| {
+                    if let Some(w) = weights.as_mut()
+                        && w.add(&weigh(o))
+                    {
+                        return Control::Continue;
                     }
-                    None => {
-                        weights = None;
-                        Control::Stop
-                    }
+                    weights = None;
+                    Control::Stop
                 };
                 solver.run(&mut add, budget.nodes)
             } else {
                 solver.run(&mut CountOnly, budget.nodes)
             };
-            let Some(weights) = weights else {
+            let Some(weights) = weights.as_ref() else {
                 return Err(Error::Overflow("the weights of a branch exceed 2^128"));
             };
             slices += 1;
@@ -389,11 +388,8 @@ impl<'m> Shared<'m> {
                     .solutions
                     .checked_add(solutions)
                     .ok_or(Error::Overflow("the count of solutions exceeds 2^128"))?;
-                if self.weigh.is_some() {
-                    st.weights = st
-                        .weights
-                        .checked_add(weights)
-                        .ok_or(Error::Overflow("the weights exceed 2^128"))?;
+                if self.weigh.is_some() && !st.weights.add(weights) {
+                    return Err(Error::Overflow("the weights exceed 2^128"));
                 }
                 st.tree_nodes += now.nodes - start.nodes;
                 st.tree_updates += now.updates - start.updates;
@@ -408,7 +404,7 @@ impl<'m> Shared<'m> {
                         choices: task.sub.choices().to_vec(),
                         degrees: task.sub.degrees().to_vec(),
                         solutions,
-                        weights: self.weigh.map(|_| weights),
+                        weights: self.weigh.map(|_| weights.clone()),
                         nodes: now.nodes - start.nodes,
                         updates: now.updates - start.updates,
                     });
@@ -431,7 +427,7 @@ impl<'m> Shared<'m> {
             if let Some(r) = st.running[w].as_mut() {
                 r.progress = progress;
                 r.solutions = solutions;
-                r.weights = weights;
+                r.weights = weights.clone();
             }
             if self.ordered {
                 st.buffered += buf.len() - counted;
@@ -662,7 +658,7 @@ pub(crate) fn run(
         } else {
             st.solutions
         },
-        weights: weigh.map(|_| st.weights),
+        weights: weigh.map(|_| st.weights.clone()),
         nodes: st.tree_nodes + shared.split_tree_nodes.load(Relaxed),
         updates: st.tree_updates + shared.split_tree_updates.load(Relaxed),
         split_nodes: earlier.split_nodes + shared.split_nodes.load(Relaxed),
@@ -810,10 +806,10 @@ impl Monitor<'_, '_> {
                     .fold(st.solutions, |s, r| s.saturating_add(r.solutions))
             },
             weights: sh.weigh.map(|_| {
-                st.running.iter().flatten().fold(st.weights, |s, r| Weight {
-                    total: s.total.saturating_add(r.weights.total),
-                    distinct: s.distinct.saturating_add(r.weights.distinct),
-                })
+                st.running
+                    .iter()
+                    .flatten()
+                    .fold(st.weights.clone(), |s, r| s.saturating_add(&r.weights))
             }),
 
             nodes: sh.walked.load(Relaxed),

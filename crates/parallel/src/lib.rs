@@ -136,7 +136,7 @@ pub use plan::Plan;
 pub use progress::{Eta, NoProgress, Progress, Snapshot};
 pub use shard::{Merged, ShardId, ShardResult, Shards, merge};
 pub use split::{Branch, Key};
-pub use weight::{Weigher, Weight};
+pub use weight::{ClassWeight, Weigher, Weight};
 
 use dlx::{Control, Matrix, OptionId};
 

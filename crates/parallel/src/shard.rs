@@ -107,8 +107,8 @@ impl ShardResult {
 
     /// The weights of the shard (`None`: overflow; zero unless weighted).
     pub fn weights(&self) -> Option<Weight> {
-        self.parts.iter().try_fold(Weight::ZERO, |s, p| {
-            s.checked_add(p.weights.unwrap_or(Weight::ZERO))
+        self.parts.iter().try_fold(Weight::ZERO, |mut s, p| {
+            p.weights.as_ref().is_none_or(|w| s.add(w)).then_some(s)
         })
     }
 
@@ -267,13 +267,13 @@ impl ShardResult {
                 })?;
             let s = sums.entry(j).or_insert((0, Weight::ZERO));
             s.0 = s.0.checked_add(f.solutions).ok_or("counts overflow")?;
-            s.1 =
-                s.1.checked_add(f.weights.unwrap_or(Weight::ZERO))
-                    .ok_or("weights overflow")?;
+            if !f.weights.as_ref().is_none_or(|w| s.1.add(w)) {
+                return Err("weights overflow".into());
+            }
         }
         for p in &self.parts {
-            let (n, w) = sums.get(&p.part).copied().unwrap_or((0, Weight::ZERO));
-            if n != p.solutions || w != p.weights.unwrap_or(Weight::ZERO) {
+            let (n, w) = sums.get(&p.part).cloned().unwrap_or((0, Weight::ZERO));
+            if n != p.solutions || w != p.weights.clone().unwrap_or(Weight::ZERO) {
                 return Err(format!(
                     "part {} counts {} but its subproblems add up to {n}",
                     p.part, p.solutions
@@ -349,8 +349,10 @@ pub fn run(
             })?;
         let p = &mut parts[k];
         p.solutions = p.solutions.checked_add(f.solutions).ok_or_else(overflow)?;
-        if let (Some(w), Some(fw)) = (p.weights.as_mut(), f.weights) {
-            *w = w.checked_add(fw).ok_or_else(overflow)?;
+        if let (Some(w), Some(fw)) = (p.weights.as_mut(), f.weights.as_ref())
+            && !w.add(fw)
+        {
+            return Err(overflow());
         }
     }
     let result = ShardResult {
@@ -505,10 +507,10 @@ pub fn merge_results(
             .solutions
             .checked_add(r.solutions().ok_or_else(overflow)?)
             .ok_or_else(overflow)?;
-        if let Some(w) = merged.weights.as_mut() {
-            *w = w
-                .checked_add(r.weights().ok_or_else(overflow)?)
-                .ok_or_else(overflow)?;
+        if let Some(w) = merged.weights.as_mut()
+            && !w.add(&r.weights().ok_or_else(overflow)?)
+        {
+            return Err(overflow());
         }
         merged.nodes = merged.nodes.saturating_add(r.nodes);
         merged.updates = merged.updates.saturating_add(r.updates);

@@ -95,6 +95,7 @@ pub mod colors;
 pub mod disassembly;
 pub mod encode;
 pub mod error;
+pub mod fast_hash;
 pub mod file;
 pub mod lattice;
 pub mod limits;

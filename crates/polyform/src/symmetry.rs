@@ -165,7 +165,7 @@ pub fn puzzle_group(puzzle: &Puzzle) -> Group {
 /// How each symmetry permutes the options of an encoding: `perm[g][o]` is
 /// the option that symmetry `g` makes of option `o`.
 pub fn option_permutations(group: &Group, enc: &Encoding) -> Result<Vec<Vec<u32>>, String> {
-    let index: HashMap<(usize, &[Cell]), u32> = enc
+    let index: crate::fast_hash::FastMap<(usize, &[Cell]), u32> = enc
         .placements
         .iter()
         .enumerate()

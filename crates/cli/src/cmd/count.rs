@@ -12,13 +12,18 @@ use crate::failure::Failure;
 use crate::output::{self, CountInfo, JsonArg};
 use crate::search::{CheckpointArgs, Runner, SearchArgs};
 use clap::Args;
+use parallel::ClassWeight;
+use polyform::disassembly::levels::{self, Classifier};
+use polyform::disassembly::{DisassemblyError, Level};
 pub use polyform::orbits::Want;
 use polyform::orbits::{Action, CountError, Counted, Plan, Tally, Weigher};
 use polyform::problem::Problem;
 use polyform::symmetry::GroupChoice;
 use serde_json::json;
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
+use std::sync::Mutex;
 use std::time::Instant;
 
 #[derive(Args)]
@@ -41,6 +46,11 @@ pub struct CountArgs {
     /// same exact total); nodes and updates are then those of that search
     #[arg(long, conflicts_with = "distinct")]
     full_search: bool,
+    /// Also take every solution apart by sliding pieces (BurrTools' rules,
+    /// see docs/burrtools.md): how many come apart (BurrTools' "solutions")
+    /// and how many at each level. Implies --distinct
+    #[arg(long, conflicts_with = "full_search")]
+    disassemble: bool,
     /// Count only shard I of N (1-based) of the search and write the result
     /// to --out, for `polycover merge`. `auto/N` takes I from
     /// SLURM_ARRAY_TASK_ID (as is: submit --array=1-N) or
@@ -89,6 +99,85 @@ impl<'p> Job<'p> {
         Ok(Job { action, plan, path })
     }
 
+    /// Plans a count by disassembly level under `group`: every solution the
+    /// big search finds is weighed and taken apart
+    /// ([`Plan::weighing_every_solution`]; its checkpoints and shard results
+    /// are a disassembling count's own).
+    pub fn classified(problem: &'p dyn Problem, group: GroupChoice) -> Result<Job<'p>, Failure> {
+        let action = problem.action(group)?;
+        let path = problem.path().to_path_buf();
+        let plan = Plan::weighing_every_solution(problem.matrix(), &action, levels::CLASSES)
+            .map_err(|m| internal(&path, m))?;
+        Ok(Job { action, plan, path })
+    }
+
+    /// Runs `f` with a weigher that also takes each solution apart and puts
+    /// its weight under its level (for a job made by [`Job::classified`]).
+    /// A solution that cannot be analysed is an error.
+    pub fn with_classifier<T>(
+        &self,
+        problem: &dyn Problem,
+        f: impl FnOnce(parallel::Weigher<'_>) -> Result<T, Failure>,
+    ) -> Result<T, Failure> {
+        let dis = problem.disassembler()?;
+        let refused = |e: DisassemblyError| {
+            Failure::input(format!("{}: --disassemble: {e}", self.path.display()))
+        };
+        dis.check().map_err(refused)?;
+        let classifier = Classifier::new(&self.plan, &self.action, &dis);
+        let error = Mutex::new(None);
+        let weigh = |o: &[dlx::OptionId]| match classifier.classify(o) {
+            Ok(c) => parallel::Weight {
+                total: c.weight.total,
+                distinct: c.weight.distinct,
+                classes: c
+                    .separation
+                    .map(|s| {
+                        let w = ClassWeight {
+                            total: c.class_weight.total,
+                            distinct: c.class_weight.distinct,
+                        };
+                        BTreeMap::from([(s.level().to_string(), w)])
+                    })
+                    .unwrap_or_default(),
+            },
+            Err(e) => {
+                error
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .get_or_insert(e);
+                parallel::Weight::ZERO
+            }
+        };
+        let out = f(&weigh)?;
+        match error.into_inner().unwrap_or_else(|p| p.into_inner()) {
+            Some(e) => Err(refused(e)),
+            None => Ok(out),
+        }
+    }
+
+    /// The solutions by level from the sums of a classified count: each
+    /// level with its solutions and distinct ones, in level order.
+    pub fn levels(&self, weights: Option<&parallel::Weight>) -> Result<Levels, Failure> {
+        let order = self.plan.group_order() as u128;
+        let mut out = Vec::new();
+        for (name, w) in weights.map(|w| &w.classes).into_iter().flatten() {
+            let level: Level = name.parse().map_err(|m: String| internal(&self.path, m))?;
+            if w.distinct % order != 0 {
+                return Err(internal(
+                    &self.path,
+                    format!(
+                        "level {name}: the distinct sum {} is not a multiple of the group order {order}",
+                        w.distinct
+                    ),
+                ));
+            }
+            out.push((level, w.total, w.distinct / order));
+        }
+        out.sort();
+        Ok(Levels(out))
+    }
+
     /// Runs `f` with the plan's weigher (`None` for a plain count).
     pub fn with_weigher<T>(&self, f: impl FnOnce(Option<&Weigher<'_>>) -> T) -> T {
         let weigh = |o: &[dlx::OptionId]| self.plan.weigh(o);
@@ -106,6 +195,18 @@ impl<'p> Job<'p> {
             CountError::Search(f) => f,
             CountError::Internal(m) => internal(&self.path, m),
         })
+    }
+}
+
+/// Solutions by disassembly level: (level, solutions, distinct solutions),
+/// in level order; levels with no solution are not listed.
+#[derive(Clone, Debug, Default)]
+pub struct Levels(pub Vec<(Level, u128, u128)>);
+
+impl Levels {
+    /// Solutions that come apart: (all, distinct).
+    pub fn disassemblable(&self) -> (u128, u128) {
+        self.0.iter().fold((0, 0), |(a, b), l| (a + l.1, b + l.2))
     }
 }
 
@@ -155,9 +256,20 @@ pub fn run(args: CountArgs) -> Result<u8, Failure> {
     let runner = Runner::new(&args.search, args.json.json)?.with_checkpoints(&args.checkpoint)?;
     if let Some(shard) = &args.shard {
         let out = args.out.as_ref().expect("clap requires --out with --shard");
-        return run_shard(&*problem, group, &runner, shard, out, args.json.json);
+        return run_shard(
+            &*problem,
+            group,
+            &runner,
+            shard,
+            out,
+            args.json.json,
+            args.disassemble,
+        );
     }
     let start = Instant::now();
+    if args.disassemble {
+        return run_disassemble(&*problem, group, &runner, args.json.json, start);
+    }
     // A resumable or distributed count plans as for the distinct count, so
     // that `count --resume` takes the checkpoint of any count (and of
     // `merge --checkpoint`) of the same file and group.
@@ -183,6 +295,43 @@ pub fn run(args: CountArgs) -> Result<u8, Failure> {
             "{}",
             output::count_text(&*problem, &o.counted, &info, args.distinct)
         )?;
+    }
+    Ok(0)
+}
+
+/// `count --disassemble`: the counts, and the solutions by level.
+fn run_disassemble(
+    problem: &dyn Problem,
+    group: GroupChoice,
+    runner: &Runner,
+    json: bool,
+    start: Instant,
+) -> Result<u8, Failure> {
+    let job = Job::classified(problem, group)?;
+    runner.engine_for(problem.path(), job.plan.matrix())?;
+    let (tally, report) =
+        job.with_classifier(problem, |w| runner.count_classes(job.plan.matrix(), w))?;
+    let counted = job.finish(tally, runner)?;
+    let levels = job.levels(report.weights.as_ref())?;
+    let info = CountInfo {
+        group: group.name(),
+        group_description: &job.action.description,
+        split_nodes: report.split_nodes + report.wasted_nodes,
+        seconds: start.elapsed().as_secs_f64(),
+        threads: report.threads,
+    };
+    let mut out = std::io::stdout().lock();
+    if json {
+        let mut v = output::count_json(problem, &counted, &info);
+        output::add_levels_json(&mut v, &levels);
+        output::print_json(&mut out, &v)?;
+    } else {
+        writeln!(
+            out,
+            "{}",
+            output::count_text(problem, &counted, &info, true)
+        )?;
+        writeln!(out, "{}", output::levels_text(&levels))?;
     }
     Ok(0)
 }
@@ -231,14 +380,24 @@ fn run_shard(
     shard: &str,
     out: &std::path::Path,
     json: bool,
+    disassemble: bool,
 ) -> Result<u8, Failure> {
     let (index, n) = parse_shard(shard)?;
     let start = Instant::now();
-    let job = Job::new(problem, group, Want::Distinct, true)?;
+    let job = if disassemble {
+        Job::classified(problem, group)?
+    } else {
+        Job::new(problem, group, Want::Distinct, true)?
+    };
     let engine = runner.engine_for(problem.path(), job.plan.matrix())?;
     let shards = parallel::Shards::new(job.plan.matrix(), n, engine)
         .map_err(|e| Failure::input(e.to_string()))?;
-    let result = job.with_weigher(|w| runner.shard(job.plan.matrix(), &shards, index, w))?;
+    let m = job.plan.matrix();
+    let result = if disassemble {
+        job.with_classifier(problem, |w| runner.shard_classes(m, &shards, index, w))?
+    } else {
+        job.with_weigher(|w| runner.shard(m, &shards, index, w))?
+    };
     result
         .save(out)
         .map_err(|e| Failure::input(e.to_string()))?;
@@ -252,10 +411,21 @@ fn run_shard(
         m.insert("found".into(), json!(result.solutions()));
         m.insert(
             "weights".into(),
-            json!(
-                weights
-                    .map(|w| json!({"total": w.total, "distinct_times_group_order": w.distinct}))
-            ),
+            json!(weights.map(|w| {
+                let mut v = json!({"total": w.total, "distinct_times_group_order": w.distinct});
+                if disassemble {
+                    v["levels_times_group_order"] = json!(
+                        w.classes
+                            .iter()
+                            .map(|(k, c)| (
+                                k.clone(),
+                                json!({"total": c.total, "distinct": c.distinct})
+                            ))
+                            .collect::<serde_json::Map<_, _>>()
+                    );
+                }
+                v
+            })),
         );
         m.insert("nodes".into(), json!(result.nodes));
         m.insert("cpu_seconds".into(), json!(result.cpu_seconds()));

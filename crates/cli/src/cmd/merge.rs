@@ -31,6 +31,10 @@ pub struct MergeArgs {
     /// none for DLX files (as for `count`)
     #[arg(long, value_enum)]
     group: Option<GroupArg>,
+    /// The shards were counted with --disassemble: also say how many
+    /// solutions come apart, at each level
+    #[arg(long)]
+    disassemble: bool,
     /// Also write a checkpoint of everything the results hold: `count FILE
     /// --resume CK` then counts only the missing shards' parts
     #[arg(long, value_name = "CK")]
@@ -45,7 +49,11 @@ pub fn run(args: MergeArgs) -> Result<u8, Failure> {
     let start = Instant::now();
     let problem = load(&args.file, &args.input)?;
     let group = group_choice(args.group, &*problem);
-    let job = count::Job::new(&*problem, group, count::Want::Distinct, true)?;
+    let job = if args.disassemble {
+        count::Job::classified(&*problem, group)?
+    } else {
+        count::Job::new(&*problem, group, count::Want::Distinct, true)?
+    };
     let runner = Runner::new(&args.search, args.json.json)?;
     let engine = runner.engine_for(problem.path(), job.plan.matrix())?;
     let merged = parallel::merge(job.plan.matrix(), &args.results, engine)
@@ -92,7 +100,7 @@ pub fn run(args: MergeArgs) -> Result<u8, Failure> {
             nodes: merged.nodes,
             updates: merged.updates,
         },
-        weight: match merged.weights {
+        weight: match merged.weights.clone() {
             Some(w) => Weight {
                 total: w.total,
                 distinct: w.distinct,
@@ -104,6 +112,11 @@ pub fn run(args: MergeArgs) -> Result<u8, Failure> {
         },
     };
     let counted = job.finish(tally, &runner)?;
+    let levels = if args.disassemble {
+        Some(job.levels(merged.weights.as_ref())?)
+    } else {
+        None
+    };
     let info = CountInfo {
         group: group.name(),
         group_description: &job.action.description,
@@ -120,6 +133,9 @@ pub fn run(args: MergeArgs) -> Result<u8, Failure> {
             m.insert("missing".into(), json!(merged.missing));
             m.insert("cpu_seconds".into(), json!(merged.cpu_seconds));
         }
+        if let Some(l) = &levels {
+            output::add_levels_json(&mut v, l);
+        }
         output::print_json(&mut out, &v)?;
     } else {
         writeln!(
@@ -129,6 +145,9 @@ pub fn run(args: MergeArgs) -> Result<u8, Failure> {
             merged.shards,
             merged.cpu_seconds
         )?;
+        if let Some(l) = &levels {
+            writeln!(out, "{}", output::levels_text(l))?;
+        }
     }
     Ok(0)
 }

@@ -2,10 +2,12 @@
 
 use super::{Distinct, GroupArg, group_choice, load};
 use crate::failure::Failure;
-use crate::output::{Format, FormatArgs, Solutions, SvgArgs};
+use crate::output::{Format, FormatArgs, Note, Solutions, SvgArgs};
 use crate::search::{self, Runner, SearchArgs};
 use clap::Args;
 use dlx::{Control, OptionId};
+use polyform::disassembly::{Level, PuzzleDisassembler, Separation};
+use serde_json::json;
 use std::path::PathBuf;
 
 #[derive(Args)]
@@ -29,12 +31,80 @@ pub struct SolveArgs {
     /// DLX files)
     #[arg(long, value_enum)]
     group: Option<GroupArg>,
+    /// Take each solution apart by sliding pieces (BurrTools' rules, see
+    /// docs/burrtools.md) and print only those that come apart, each with
+    /// its level and its moves step by step (JSON: `level` and
+    /// `disassembly`). With --distinct, each class is taken apart in the
+    /// form `count --disassemble` takes, so the levels are the count's
+    #[arg(long)]
+    disassemble: bool,
+    /// With --disassemble: only solutions of at least this level (levels
+    /// compare number by number: 1.2 < 2 < 4.9.3 < 10)
+    #[arg(long, value_name = "LEVEL", requires = "disassemble")]
+    min_level: Option<Level>,
+    /// With --disassemble: search every solution, then print the highest
+    /// levels first (with --limit N, the N highest)
+    #[arg(long, requires = "disassemble")]
+    by_level: bool,
     #[command(flatten)]
     format: FormatArgs,
     #[command(flatten)]
     svg: SvgArgs,
     #[command(flatten)]
     search: SearchArgs,
+}
+
+/// A solution that came apart, kept for sorting by level.
+struct Apart {
+    level: Level,
+    /// Its options as sorted numbers (ties between levels go by these).
+    key: Vec<usize>,
+    options: Vec<OptionId>,
+    separation: Separation,
+}
+
+/// What `solve --disassemble` says of a solution: its level, the labels
+/// of its pieces and its moves.
+fn note(dis: &PuzzleDisassembler<'_>, solution: &[OptionId], separation: &Separation) -> Note {
+    let level = separation.level().to_string();
+    let steps = dis.steps(solution, separation);
+    let labels = dis.labels(solution);
+    let vector = |c: [i32; 3]| format!("({}, {}, {})", c[0], c[1], c[2]);
+    let mut text = String::new();
+    for (i, s) in steps.iter().enumerate() {
+        let who = s.pieces.join(" ");
+        text += &match s.steps {
+            Some(n) => format!("  move {}: {who} by {} x{n}\n", i + 1, vector(s.step)),
+            None => format!("  move {}: {who} out along {}\n", i + 1, vector(s.step)),
+        };
+    }
+    let pieces: Vec<serde_json::Value> = dis
+        .placements(solution)
+        .iter()
+        .zip(&labels)
+        .map(|(p, label)| {
+            json!({
+                "label": label,
+                "piece": dis.piece_name(p.piece),
+                "cells": p.cells,
+            })
+        })
+        .collect();
+    let moves: Vec<serde_json::Value> = steps
+        .iter()
+        .map(|s| json!({"pieces": s.pieces, "step": s.step, "steps": s.steps}))
+        .collect();
+    let mut m = serde_json::Map::new();
+    m.insert("level".into(), json!(level));
+    m.insert(
+        "disassembly".into(),
+        json!({"pieces": pieces, "moves": moves}),
+    );
+    Note {
+        title: format!("level {level}, {} moves", steps.len()),
+        text,
+        json: m,
+    }
 }
 
 pub fn run(args: SolveArgs) -> Result<u8, Failure> {
@@ -56,15 +126,51 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
     let mut distinct = Distinct::new(&*problem, group, args.distinct)?;
     let runner = Runner::new(&args.search, format != Format::Text)?;
     runner.engine_for(problem.path(), problem.matrix())?;
+    let dis = if args.disassemble {
+        let d = problem.disassembler()?;
+        d.check().map_err(|e| {
+            Failure::input(format!("{}: --disassemble: {e}", problem.path().display()))
+        })?;
+        Some(d)
+    } else {
+        None
+    };
     let mut sink = Solutions::new(&*problem, format, &args.svg, limit > 1)?;
     let mut visited = 0u64;
     let mut error = None;
+    let mut kept: Vec<Apart> = Vec::new();
     let report = runner.solve(problem.matrix(), &mut |opts: &[OptionId]| {
         visited += 1;
         if !distinct.keeps(opts) {
             return Control::Continue;
         }
-        if let Err(e) = sink.push(opts) {
+        let pushed = match &dis {
+            None => sink.push(opts),
+            Some(d) => match d.analyse(opts) {
+                Err(e) => Err(Failure::input(format!(
+                    "{}: --disassemble: {e}",
+                    problem.path().display()
+                ))),
+                Ok(o) => match o.separation {
+                    Some(s) if args.min_level.as_ref().is_none_or(|m| s.level() >= *m) => {
+                        if args.by_level {
+                            let mut key: Vec<usize> = opts.iter().map(|o| o.index()).collect();
+                            key.sort_unstable();
+                            kept.push(Apart {
+                                level: s.level(),
+                                key,
+                                options: opts.to_vec(),
+                                separation: s,
+                            });
+                            return Control::Continue;
+                        }
+                        sink.push_noted(opts, Some(&note(d, opts, &s)))
+                    }
+                    _ => return Control::Continue,
+                },
+            },
+        };
+        if let Err(e) = pushed {
             error = Some(e);
             return Control::Stop;
         }
@@ -77,8 +183,18 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
     if let Some(e) = error {
         return Err(e);
     }
+    if let Some(d) = &dis {
+        // Highest level first; equal levels by their options.
+        kept.sort_by(|a, b| b.level.cmp(&a.level).then_with(|| a.key.cmp(&b.key)));
+        for a in kept
+            .iter()
+            .take(usize::try_from(limit).unwrap_or(usize::MAX))
+        {
+            sink.push_noted(&a.options, Some(&note(d, &a.options, &a.separation)))?;
+        }
+    }
     let shown = sink.shown;
-    let complete = !report.interrupted && shown < limit;
+    let complete = !report.interrupted && (shown < limit || args.by_level);
     let stopped_by_user = report.interrupted && shown < limit && search::interrupted();
     if let Some(index) = sink.finish(visited, args.distinct, complete)? {
         eprintln!(
@@ -96,7 +212,17 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
         });
     }
     if shown == 0 {
-        eprintln!("polycover: {}: no solution", problem.name());
+        if args.disassemble {
+            eprintln!(
+                "polycover: {}: no solution comes apart{}",
+                problem.name(),
+                args.min_level
+                    .as_ref()
+                    .map_or(String::new(), |l| format!(" at level {l} or more"))
+            );
+        } else {
+            eprintln!("polycover: {}: no solution", problem.name());
+        }
     }
     Ok(0)
 }

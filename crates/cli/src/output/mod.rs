@@ -154,6 +154,63 @@ pub fn count_text(problem: &dyn Problem, c: &Counted, info: &CountInfo, distinct
     )
 }
 
+/// Adds the counts by disassembly level to a count's JSON (`count
+/// --disassemble`): `assemblies` (the distinct solutions, on every kind of
+/// file), `disassemblable` (solutions up to the group that come
+/// apart: BurrTools' "solutions"), `disassemblable_solutions` (all of
+/// them), `levels` (level string: distinct solutions) and
+/// `level_solutions` (level string: all solutions).
+pub fn add_levels_json(v: &mut Value, levels: &crate::cmd::count::Levels) {
+    let (all, distinct) = levels.disassemblable();
+    if let Some(m) = v.as_object_mut() {
+        // The assemblies that were taken apart: the distinct solutions,
+        // under whichever group (BurrTools' own for `full` on its files).
+        if let Some(d) = m.get("distinct").cloned() {
+            m.insert("assemblies".into(), d);
+        }
+        m.insert("disassemblable".into(), json!(distinct));
+        m.insert("disassemblable_solutions".into(), json!(all));
+        let by = |f: fn(&(polyform::disassembly::Level, u128, u128)) -> u128| {
+            Value::Object(
+                levels
+                    .0
+                    .iter()
+                    .map(|l| (l.0.to_string(), json!(f(l))))
+                    .collect(),
+            )
+        };
+        m.insert("levels".into(), by(|l| l.2));
+        m.insert("level_solutions".into(), by(|l| l.1));
+    }
+}
+
+/// The counts by disassembly level as a line of text.
+pub fn levels_text(levels: &crate::cmd::count::Levels) -> String {
+    let (all, distinct) = levels.disassemblable();
+    let mut s = format!("  come apart: {distinct} distinct ({all} solutions)");
+    if !levels.0.is_empty() {
+        let parts: Vec<String> = levels
+            .0
+            .iter()
+            .map(|(l, _, d)| format!("{d} at level {l}"))
+            .collect();
+        s += &format!(": {}", parts.join(", "));
+    }
+    s
+}
+
+/// What is said of a solution besides its picture (`solve --disassemble`:
+/// its level and moves).
+#[derive(Clone, Debug, Default)]
+pub struct Note {
+    /// Said after `solution N:` in text.
+    pub title: String,
+    /// Lines after the picture in text.
+    pub text: String,
+    /// Keys added to the solution's JSON object.
+    pub json: serde_json::Map<String, Value>,
+}
+
 /// Where solutions go, one by one, in the chosen format.
 pub struct Solutions<'p> {
     problem: &'p dyn Problem,
@@ -204,18 +261,35 @@ impl<'p> Solutions<'p> {
 
     /// Writes one more solution (numbered from 1).
     pub fn push(&mut self, solution: &[OptionId]) -> Result<(), Failure> {
+        self.push_noted(solution, None)
+    }
+
+    /// Writes one more solution with a note: its text after the picture,
+    /// its keys in the solution's JSON object (SVG pictures leave it out).
+    pub fn push_noted(
+        &mut self,
+        solution: &[OptionId],
+        note: Option<&Note>,
+    ) -> Result<(), Failure> {
         self.shown += 1;
         let n = self.shown;
         match self.format {
             Format::Text => {
                 let pic = self.problem.picture(solution, self.color)?;
-                write!(self.out, "solution {n}:\n{pic}\n")?;
+                let head = note.map_or(String::new(), |t| format!(" {}", t.title));
+                write!(self.out, "solution {n}:{head}\n{pic}\n")?;
+                if let Some(t) = note {
+                    write!(self.out, "{}", t.text)?;
+                }
             }
             Format::Json => {
                 let mut m = problem_keys(self.problem, "solution");
                 m.insert("solution".into(), json!(n));
                 if let Value::Object(o) = self.problem.solution_json(solution) {
                     m.extend(o);
+                }
+                if let Some(t) = note {
+                    m.extend(t.json.clone());
                 }
                 print_json(&mut self.out, &Value::Object(m))?;
             }

@@ -3,6 +3,7 @@
 
 mod burr;
 mod common;
+mod disassemble;
 mod dlx;
 mod engine;
 mod json;

@@ -130,11 +130,20 @@ fn parts_are_dealt_round_robin() {
     assert!(Shards::new(&m, 0, auto_engine(&m)).is_err());
 }
 
+/// A weight that depends on the solution, all of it in a class named for
+/// its least option modulo 3 (classes add up through shards and merges too).
 fn known(opts: &[OptionId]) -> Weight {
-    Weight {
-        total: opts.iter().map(|o| o.index() as u128).sum(),
-        distinct: u128::from(opts.len() % 2 == 0),
-    }
+    let mut w = Weight::new(
+        opts.iter().map(|o| o.index() as u128).sum(),
+        u128::from(opts.len() % 2 == 0),
+    );
+    let c = parallel::ClassWeight {
+        total: w.total,
+        distinct: w.distinct,
+    };
+    let class = opts.iter().min().map_or(0, |o| o.index() % 3);
+    w.classes.insert(format!("{class}"), c);
+    w
 }
 
 #[test]

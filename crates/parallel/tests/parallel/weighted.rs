@@ -9,19 +9,27 @@ use std::sync::atomic::Ordering;
 const THREADS: [usize; 4] = [1, 2, 3, 8];
 
 fn one(_: &[OptionId]) -> Weight {
-    Weight {
-        total: 1,
-        distinct: 1,
-    }
+    Weight::new(1, 1)
 }
 
 /// A weight that depends on the solution: the sum of its options' indices
-/// plus one, and 1 distinct when its smallest option's index is even.
+/// plus one, and 1 distinct when its smallest option's index is even; the
+/// whole weight also goes to a class named for that index modulo 3 (as a
+/// disassembling count puts a solution's weight under its level).
 fn known(opts: &[OptionId]) -> Weight {
-    Weight {
-        total: opts.iter().map(|o| o.index() as u128 + 1).sum(),
-        distinct: u128::from(opts.iter().min().is_some_and(|o| o.index() % 2 == 0)),
-    }
+    let mut w = Weight::new(
+        opts.iter().map(|o| o.index() as u128 + 1).sum(),
+        u128::from(opts.iter().min().is_some_and(|o| o.index() % 2 == 0)),
+    );
+    let class = opts.iter().min().map_or(0, |o| o.index() % 3);
+    w.classes.insert(
+        format!("class {class}"),
+        parallel::ClassWeight {
+            total: w.total,
+            distinct: w.distinct,
+        },
+    );
+    w
 }
 
 /// The sum of `known` over a one-thread enumeration.
@@ -55,13 +63,7 @@ fn weight_one_is_the_plain_count() {
         for t in THREADS {
             let r = parallel::count_weighted(&m, &stressed(t), &mut NoProgress, &one).unwrap();
             assert_eq!(r.solutions, want);
-            assert_eq!(
-                r.weights,
-                Some(Weight {
-                    total: want,
-                    distinct: want
-                })
-            );
+            assert_eq!(r.weights, Some(Weight::new(want, want)));
             let plain = parallel::count(&m, &Options::with_threads(t), &mut NoProgress).unwrap();
             assert_eq!(plain.weights, None);
         }
@@ -73,10 +75,16 @@ fn weights_are_a_one_thread_enumerations_sum() {
     for m in cases() {
         let want = oracle(&m);
         assert!(want.total > 0 && want.distinct > 0);
+        // The classes share out the whole weight.
+        let sum = want
+            .classes
+            .values()
+            .fold((0, 0), |(t, d), c| (t + c.total, d + c.distinct));
+        assert_eq!(sum, (want.total, want.distinct));
         for t in THREADS {
             for o in [Options::with_threads(t), stressed(t)] {
                 let r = parallel::count_weighted(&m, &o, &mut NoProgress, &known).unwrap();
-                assert_eq!(r.weights, Some(want), "{t} threads");
+                assert_eq!(r.weights, Some(want.clone()), "{t} threads");
             }
         }
     }
@@ -115,13 +123,13 @@ fn interrupted_and_resumed_weights_are_exact() {
             let r = parallel::count_weighted(
                 &m,
                 &o,
-                &mut |s: &parallel::Snapshot| last = s.weights,
+                &mut |s: &parallel::Snapshot| last = s.weights.clone(),
                 &known,
             )
             .unwrap();
             assert!(!r.interrupted);
-            assert_eq!(r.weights, Some(want));
-            assert_eq!(last, Some(want));
+            assert_eq!(r.weights, Some(want.clone()));
+            assert_eq!(last, Some(want.clone()));
             // A weighted checkpoint does not finish a plain count, nor the
             // other way round.
             let e = parallel::count(&m, &o, &mut NoProgress).unwrap_err();
@@ -146,10 +154,7 @@ fn interrupted_and_resumed_weights_are_exact() {
 #[test]
 fn weights_that_overflow_are_an_error() {
     let m = queens(6); // 4 solutions
-    let heavy = |_: &[OptionId]| Weight {
-        total: u128::MAX / 3,
-        distinct: 1,
-    };
+    let heavy = |_: &[OptionId]| Weight::new(u128::MAX / 3, 1);
     for t in THREADS {
         let e = parallel::count_weighted(&m, &stressed(t), &mut NoProgress, &heavy).unwrap_err();
         assert!(matches!(e, Error::Overflow(_)), "{e}");

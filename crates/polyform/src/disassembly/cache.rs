@@ -13,9 +13,8 @@
 //! hits.
 
 use super::motion::{FREE, Grid, Motion};
+pub use crate::fast_hash::FastMap;
 use crate::lattice::Cell;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
 
 /// The most directions a motion model has (6 axes, both senses).
 pub const MAX_DIRECTIONS: usize = 12;
@@ -23,37 +22,6 @@ pub const MAX_DIRECTIONS: usize = 12;
 /// `limits[d]`: how many unit steps the first piece can make in direction
 /// `d` while the second stays put ([`FREE`]: any number).
 pub type Limits = [u16; MAX_DIRECTIONS];
-
-/// A fast hasher for small integer keys (Fibonacci hashing of each word
-/// written); the keys are not chosen by an adversary.
-#[derive(Default)]
-pub struct WordHasher(u64);
-
-impl Hasher for WordHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-    fn write_u32(&mut self, x: u32) {
-        self.write_u64(u64::from(x));
-    }
-    fn write_i32(&mut self, x: i32) {
-        self.write_u64(x as u32 as u64);
-    }
-    fn write_usize(&mut self, x: usize) {
-        self.write_u64(x as u64);
-    }
-}
-
-/// Hash maps keyed by small integers.
-pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
 
 /// A pair's key in two words: the shape ids, and the offset's coordinates
 /// in 21 bits each (offsets stay far below a million: pieces start on a
@@ -74,8 +42,8 @@ fn key(a: u32, b: u32, delta: Cell) -> (u64, u64) {
 /// `ids[&cells] == s` for them; every entry of `pairs` was computed from
 /// them with the cache's own motion model.
 pub struct Cache {
-    /// The cells of each shape, relative to its local origin (its smallest
-    /// cell).
+    /// The cells of each shape, relative to its local origin (a lattice
+    /// translation, see [`Cache::shape_of`]).
     pub shapes: Vec<Vec<Cell>>,
     /// The same cells as bit grids.
     grids: Vec<Grid>,
@@ -99,8 +67,15 @@ impl Cache {
 
     /// The shape id of a piece's cells and the position of its local
     /// origin. `cells` must not be empty.
-    pub fn shape_of(&mut self, cells: &[Cell]) -> (u32, Cell) {
-        let origin = *cells.iter().min().expect("a piece has cells");
+    ///
+    /// The origin is a translation of `motion`'s lattice (where its
+    /// smallest cell goes to its class's canonical cell), so that the
+    /// local cells are cells of the lattice of the same kinds as the
+    /// piece's: a triangle pointing up still points up, and the model's
+    /// swept cells for its kind apply to it.
+    pub fn shape_of(&mut self, motion: &Motion, cells: &[Cell]) -> (u32, Cell) {
+        let least = *cells.iter().min().expect("a piece has cells");
+        let origin = motion.origin(least);
         let mut local: Vec<Cell> = cells
             .iter()
             .map(|c| [c[0] - origin[0], c[1] - origin[1], c[2] - origin[2]])

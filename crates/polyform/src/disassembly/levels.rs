@@ -16,8 +16,9 @@ use dlx::{Matrix, OptionId};
 use std::collections::BTreeMap;
 
 /// What the count's fingerprint says of the classification (bump when the
-/// rules change what a solution's level is).
-pub const CLASSES: &str = "disassembly-level-v1";
+/// rules change what a solution's level is; v2: prisms keep their kinds in
+/// the movement cache, which changed the levels of prism puzzles).
+pub const CLASSES: &str = "disassembly-level-v2";
 
 /// Weighs and classifies the solutions of a plan's big search.
 pub struct Classifier<'a> {

@@ -57,7 +57,7 @@ pub mod puzzle;
 pub mod search;
 
 pub use motion::Motion;
-pub use puzzle::PuzzleDisassembler;
+pub use puzzle::{PuzzleDisassembler, Step};
 
 use crate::lattice::{Cell, LatticeKind};
 use cache::Cache;
@@ -312,7 +312,7 @@ impl Disassembler {
             .iter()
             .enumerate()
             .map(|(index, p)| {
-                let (shape, start) = cache.shape_of(&p.cells);
+                let (shape, start) = cache.shape_of(&self.motion, &p.cells);
                 search::Member {
                     index,
                     shape,

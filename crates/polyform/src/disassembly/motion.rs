@@ -142,6 +142,15 @@ impl Motion {
         if d % 2 == 0 { a } else { [-a[0], -a[1], -a[2]] }
     }
 
+    /// A translation of the lattice near `c`: the one that takes the
+    /// canonical cell of `c`'s class to `c`. Pieces are cached relative
+    /// to such origins, so that their cells keep their kinds (moves are
+    /// translations, and so are the differences of origins).
+    pub fn origin(&self, c: Cell) -> Cell {
+        let t = self.lattice.lattice().canonical_translation(c);
+        [-t[0], -t[1], -t[2]]
+    }
+
     /// The direction opposite to `d`.
     pub fn opposite(d: usize) -> usize {
         d ^ 1
@@ -446,6 +455,70 @@ mod tests {
         assert_eq!(m.limit(&[up], &grid(&[next]), 1), FREE);
         let next = Prism.cell_at(0, 0, 1).unwrap();
         assert_eq!(m.limit(&[up], &grid(&[next]), 1), 0);
+    }
+
+    /// Is a cell at `c` stopped by a cell at `b` when it makes one unit
+    /// step along `v` (an axis or its opposite)? Against an axis, `c`
+    /// stepping along `-a` is `b` stepping along `a` with `c` held.
+    fn blocked(m: &Motion, c: Cell, b: Cell, v: Cell) -> Option<bool> {
+        let neg = |x: Cell| [-x[0], -x[1], -x[2]];
+        for (a, &axis) in m.axes.iter().enumerate() {
+            if axis == v {
+                return Some(m.sweeps[a][m.class(c)].contains(&sub(b, c)));
+            }
+            if neg(axis) == v {
+                return Some(m.sweeps[a][m.class(b)].contains(&sub(c, b)));
+            }
+        }
+        None
+    }
+
+    /// The models are the lattice's own: every symmetry of the lattice
+    /// maps the directions to directions and a blocked step to a blocked
+    /// step, so that an assembly and its mirror images or turns come
+    /// apart alike.
+    #[test]
+    fn models_are_invariant_under_the_lattice_symmetries() {
+        for kind in LatticeKind::ALL {
+            let Some(m) = Motion::of(kind) else { continue };
+            let l = kind.lattice();
+            let near = |r: i32| {
+                let mut v = Vec::new();
+                for x in -r..=r {
+                    for y in -r..=r {
+                        for z in -r..=r {
+                            if l.is_cell([x, y, z]) {
+                                v.push([x, y, z]);
+                            }
+                        }
+                    }
+                }
+                v
+            };
+            let starts: Vec<Cell> = near(1);
+            let others: Vec<Cell> = near(5);
+            for g in l.symmetries() {
+                let lin = |v: Cell| {
+                    let o = g.apply([0, 0, 0]);
+                    sub(g.apply(v), o)
+                };
+                for d in 0..m.directions() {
+                    let v = m.step(d);
+                    let w = lin(v);
+                    for &c in &starts {
+                        for &b in &others {
+                            let here = blocked(&m, c, b, v).unwrap();
+                            let there = blocked(&m, g.apply(c), g.apply(b), w);
+                            assert_eq!(
+                                there,
+                                Some(here),
+                                "{kind}: {g:?} maps the step {v:?} of {c:?} (blocked by {b:?}: {here}) to {w:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -9,9 +9,9 @@
 //! BurrTools file), copies of one piece by orientation and then position,
 //! and pieces placed in advance among them as pieces of their kind.
 
-use super::{AssemblyPiece, Disassembler, DisassemblyError, Motion, Outcome};
+use super::{AssemblyPiece, Disassembler, DisassemblyError, Motion, Outcome, Separation};
 use crate::encode::Encoding;
-use crate::lattice::LatticeKind;
+use crate::lattice::{Cell, LatticeKind};
 use crate::placement::Placement;
 use crate::puzzle::Puzzle;
 use dlx::OptionId;
@@ -101,8 +101,97 @@ impl<'p> PuzzleDisassembler<'p> {
         self.disassembler.analyse(&self.assembly(solution))
     }
 
+    /// The most pieces a solution can have (pieces placed in advance
+    /// included): at most [`MAX_PIECES`](super::MAX_PIECES) for the
+    /// disassembler to take it.
+    pub fn max_pieces(&self) -> u64 {
+        let cells = self.puzzle.board.len() as u64;
+        let placed: u64 = self
+            .puzzle
+            .pieces
+            .iter()
+            .map(|p| match p.count.hi {
+                Some(hi) => u64::from(hi),
+                None => cells / p.size().max(1) as u64,
+            })
+            .sum();
+        // And no more than the smallest piece fits into the board.
+        let smallest = self
+            .puzzle
+            .pieces
+            .iter()
+            .map(|p| p.size())
+            .min()
+            .unwrap_or(1);
+        placed.min(cells / smallest.max(1) as u64) + self.puzzle.fixed.len() as u64
+    }
+
+    /// Refuses a puzzle whose solutions may have more pieces than the
+    /// disassembler takes.
+    pub fn check(&self) -> Result<(), DisassemblyError> {
+        let n = self.max_pieces();
+        if n > super::MAX_PIECES as u64 {
+            return Err(DisassemblyError::TooManyPieces(n as usize));
+        }
+        Ok(())
+    }
+
     /// The name of a piece of the puzzle.
     pub fn piece_name(&self, piece: usize) -> &str {
         &self.puzzle.pieces[piece].name
     }
+
+    /// Labels for the pieces of a solution's assembly, in the order of
+    /// [`placements`](Self::placements): the piece's symbol, followed by
+    /// the copy's number (from 1, in that order) when the assembly holds
+    /// several copies of the piece.
+    pub fn labels(&self, solution: &[OptionId]) -> Vec<String> {
+        let placements = self.placements(solution);
+        let mut copies = vec![0usize; self.puzzle.pieces.len()];
+        for p in &placements {
+            copies[p.piece] += 1;
+        }
+        let mut seen = vec![0usize; self.puzzle.pieces.len()];
+        placements
+            .iter()
+            .map(|p| {
+                let symbol = self.puzzle.pieces[p.piece].symbol;
+                seen[p.piece] += 1;
+                if copies[p.piece] > 1 {
+                    format!("{symbol}{}", seen[p.piece])
+                } else {
+                    symbol.to_string()
+                }
+            })
+            .collect()
+    }
+
+    /// The moves of a disassembly of `solution`, step by step as a user
+    /// reads them: the pieces that move (by [`labels`](Self::labels)), the
+    /// unit step, and how many steps (`None`: the pieces leave).
+    pub fn steps(&self, solution: &[OptionId], separation: &Separation) -> Vec<Step> {
+        let labels = self.labels(solution);
+        let motion = self.disassembler.motion();
+        separation
+            .all_moves()
+            .into_iter()
+            .map(|m| Step {
+                pieces: m.pieces.iter().map(|&i| labels[i].clone()).collect(),
+                step: motion.step(m.direction),
+                steps: m.steps,
+            })
+            .collect()
+    }
+}
+
+/// One move of a disassembly, as [`PuzzleDisassembler::steps`] tells it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The labels of the pieces that move.
+    pub pieces: Vec<String>,
+    /// One unit step of the move, in the lattice's cell coordinates.
+    pub step: Cell,
+    /// How many unit steps; `None` when the pieces leave (the last move
+    /// of each separation).
+    pub steps: Option<u32>,
 }

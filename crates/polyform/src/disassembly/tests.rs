@@ -354,3 +354,131 @@ fn random_small_assemblies_agree_with_the_oracle() {
     assert!(seen_levels.len() >= 3, "{seen_levels:?}");
     assert!(stuck >= 10, "{stuck} stuck");
 }
+
+/// A block of cells of `lattice` (coordinates within `r`, layers within
+/// `h`) around a tunnel that a one-cell piece at `start` follows out:
+/// `legs` straight runs (direction, unit steps), the last one out of the
+/// block. The tunnel holds every cell the piece sweeps on its way.
+/// Returns the block's cells and the piece's.
+fn tunnel_block(
+    lattice: LatticeKind,
+    r: i32,
+    h: i32,
+    start: Cell,
+    legs: &[(usize, u32)],
+) -> [Vec<Cell>; 2] {
+    let m = Motion::of(lattice).unwrap();
+    let l = lattice.lattice();
+    let mut tunnel: HashSet<Cell> = HashSet::from([start]);
+    let mut p = start;
+    let inside = |c: Cell| c[0].abs() <= r && c[1].abs() <= r && c[2].abs() <= h;
+    for &(d, n) in legs {
+        let step = m.step(d);
+        let mut k = 0;
+        while k < n || (n == 0 && inside(p)) {
+            // The cells swept by one unit step: those a blocking cell
+            // could occupy (see `Motion::limit`, both senses).
+            for b in l_near(l, p, 6) {
+                if blocks(&m, p, b, d) {
+                    tunnel.insert(b);
+                }
+            }
+            p = [p[0] + step[0], p[1] + step[1], p[2] + step[2]];
+            tunnel.insert(p);
+            k += 1;
+        }
+    }
+    let mut block = Vec::new();
+    for x in -r..=r {
+        for y in -r..=r {
+            for z in -h..=h {
+                let c = [x, y, z];
+                if l.is_cell(c) && !tunnel.contains(&c) {
+                    block.push(c);
+                }
+            }
+        }
+    }
+    [block, vec![start]]
+}
+
+/// The cells of `l` within `r` of `c` in every coordinate.
+fn l_near(l: &dyn crate::lattice::Lattice, c: Cell, r: i32) -> Vec<Cell> {
+    let mut out = Vec::new();
+    for x in -r..=r {
+        for y in -r..=r {
+            for z in -1..=1 {
+                let b = [c[0] + x, c[1] + y, c[2] + z];
+                if l.is_cell(b) {
+                    out.push(b);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Does a cell at `b` stop a cell at `c` making one unit step in
+/// direction `d`?
+fn blocks(m: &Motion, c: Cell, b: Cell, d: usize) -> bool {
+    m.limit(&[c], &motion::Grid::new(&[b]), d / 2) == 0 && d % 2 == 0
+        || d % 2 == 1 && m.limit(&[b], &motion::Grid::new(&[c]), d / 2) == 0
+}
+
+/// A prism follows a three-legged tunnel out of a block of prisms, in
+/// every orientation of the assembly alike (the model and the search are
+/// symmetric).
+#[test]
+fn prisms_come_apart_alike_in_every_orientation() {
+    use crate::lattice::Lattice;
+    let l = crate::lattice::Prism;
+    let start = l.cell_at(0, 0, 0).unwrap();
+    let [block, piece_cells] =
+        tunnel_block(LatticeKind::Prism, 15, 2, start, &[(2, 2), (4, 2), (7, 0)]);
+    let d = Disassembler::new(LatticeKind::Prism);
+    let want = level(&d, &[piece(&block), piece(&piece_cells)]);
+    assert_eq!(want.as_deref(), Some("3"));
+    for g in l.symmetries() {
+        let image = |cs: &[Cell]| cs.iter().map(|&c| g.apply(c)).collect::<Vec<_>>();
+        let got = level(&d, &[piece(&image(&block)), piece(&image(&piece_cells))]);
+        assert_eq!(got, want, "{g:?}");
+    }
+}
+
+/// Cached shapes keep the kinds of their cells: a piece of triangular
+/// prisms is stored relative to a lattice translation, so its local cells
+/// are prisms pointing the same ways. (They once were stored relative to
+/// their least cell, which is no translation: the swept cells were then
+/// a wrong kind's, and Prisgon's levels depended on the orientation.)
+#[test]
+fn cached_prism_shapes_keep_their_kinds() {
+    use crate::lattice::{Lattice, Prism, points_up};
+    let m = Motion::of(LatticeKind::Prism).unwrap();
+    let mut cache = cache::Cache::new();
+    for (row, col) in [(0, 0), (0, 1), (3, 4), (-2, 7)] {
+        let cells: Vec<Cell> = [(0, 0), (0, 1), (1, 1), (1, 2)]
+            .iter()
+            .map(|&(r, c)| Prism.cell_at(1, row + r, col + c).unwrap())
+            .collect();
+        let (id, origin) = cache.shape_of(&m, &cells);
+        assert!(Prism.is_translation(origin), "{origin:?}");
+        let mut back: Vec<Cell> = cache.shapes[id as usize]
+            .iter()
+            .map(|c| [c[0] + origin[0], c[1] + origin[1], c[2] + origin[2]])
+            .collect();
+        back.sort_unstable();
+        let mut want = cells.clone();
+        want.sort_unstable();
+        assert_eq!(back, want);
+        for c in &cache.shapes[id as usize] {
+            assert!(Prism.is_cell(*c), "{c:?}");
+        }
+        assert_eq!(
+            cache.shapes[id as usize]
+                .iter()
+                .filter(|c| points_up(**c))
+                .count(),
+            cells.iter().filter(|c| points_up(**c)).count()
+        );
+    }
+}
