@@ -52,7 +52,7 @@ enum Command {
     Export(cmd::export::ExportArgs),
     /// Write solutions as a 3D page: one HTML file that works offline (turn, explode, build up, browse)
     View(cmd::view::ViewArgs),
-    /// Twisty puzzles: list, show, count, apply, check, scramble, distances
+    /// Twisty puzzles: list, show, count, apply, check, scramble, distances, solve
     Twisty(cmd::twisty::TwistyArgs),
 }
 

@@ -11,6 +11,7 @@ pub mod plan;
 pub mod show;
 pub mod solve;
 pub mod twisty;
+pub mod twisty_solve;
 pub mod verify;
 pub mod view;
 

@@ -43,6 +43,8 @@ enum TwistyCommand {
     Scramble(ScrambleArgs),
     /// God's algorithm: positions at each distance from solved (small puzzles)
     Distances(DistancesArgs),
+    /// Solve a state (file, standard input, --scramble or --random-state); --optimal for small puzzles
+    Solve(super::twisty_solve::SolveArgs),
 }
 
 #[derive(Args)]
@@ -129,6 +131,7 @@ pub fn run(args: TwistyArgs) -> Result<u8, Failure> {
         TwistyCommand::Check(a) => check(a),
         TwistyCommand::Scramble(a) => scramble(a),
         TwistyCommand::Distances(a) => distances_cmd(a),
+        TwistyCommand::Solve(a) => super::twisty_solve::solve(a),
     }
 }
 
@@ -142,7 +145,7 @@ fn is_file_arg(arg: &str) -> bool {
 }
 
 /// Reads at most `limit` bytes of a file (`-`: standard input).
-fn read_text(path: &Path, limit: usize) -> Result<String, Failure> {
+pub(crate) fn read_text(path: &Path, limit: usize) -> Result<String, Failure> {
     let mut buf = Vec::new();
     let shown = path.display();
     let r = if path == Path::new("-") {
