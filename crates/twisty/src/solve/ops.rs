@@ -475,7 +475,7 @@ impl Default for OpSearch {
     fn default() -> Self {
         OpSearch {
             max_entries: 4_000_000,
-            max_depth: 4,
+            max_depth: 5,
             max_nodes: 400_000,
         }
     }
