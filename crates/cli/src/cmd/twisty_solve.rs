@@ -144,8 +144,13 @@ pub fn solve(a: SolveArgs) -> Result<u8, Failure> {
             Failure::check(format!("{}: not solved: {e}", p.name()))
         }
         SolveError::Budget => Failure::input(format!(
-            "{}: not solved: {e} (the puzzle is too large for this search)",
-            p.name()
+            "{}: not solved: {e} ({})",
+            p.name(),
+            if a.optimal {
+                "the state is too far for an optimal search"
+            } else {
+                "a known limit of the solver on this puzzle, see docs/twisty.md"
+            }
         )),
     })?;
     let turns: Vec<twisty::Turn> = solution.moves.iter().map(|&t| model::to_turn(t)).collect();

@@ -281,6 +281,7 @@ fn solve_random_states_and_check_by_applying() {
         ("cube-3", 3),
         ("tetrahedron-5", 4),
         ("octahedron-3", 5),
+        ("3x3x3", 6),
     ] {
         let seed = seed.to_string();
         let v = json(&[
