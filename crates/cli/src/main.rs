@@ -53,7 +53,7 @@ enum Command {
     Export(cmd::export::ExportArgs),
     /// Write solutions as a 3D page: one HTML file that works offline (turn, explode, build up, browse)
     View(cmd::view::ViewArgs),
-    /// Twisty puzzles: list, show, count, apply, check, scramble, distances, play
+    /// Twisty puzzles: list, show, count, apply, check, scramble, distances, solve, play
     Twisty(cmd::twisty::TwistyArgs),
 }
 

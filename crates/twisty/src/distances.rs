@@ -171,6 +171,39 @@ pub fn distances(
     max_positions: u64,
     progress: &mut dyn FnMut(usize, u64, u64),
 ) -> Result<Distances, Error> {
+    Ok(search_from_solved(puzzle, moves, metric, max_positions, &[], progress)?.0)
+}
+
+/// The same search, also reading off the distance of each of `targets` (group elements as
+/// sticker permutations, as [`crate::State::perm`] gives them): `None` for an element outside
+/// the group the moves generate. The distance of an element is the length of a shortest
+/// sequence of the metric's turns producing it, which is also the length of its shortest
+/// solution (the turns are closed under inverses).
+pub fn distances_of(
+    puzzle: &Puzzle,
+    moves: &[usize],
+    metric: Metric,
+    max_positions: u64,
+    targets: &[crate::perm::Perm],
+) -> Result<(Distances, Vec<Option<usize>>), Error> {
+    search_from_solved(
+        puzzle,
+        moves,
+        metric,
+        max_positions,
+        targets,
+        &mut |_, _, _| {},
+    )
+}
+
+fn search_from_solved(
+    puzzle: &Puzzle,
+    moves: &[usize],
+    metric: Metric,
+    max_positions: u64,
+    targets: &[crate::perm::Perm],
+    progress: &mut dyn FnMut(usize, u64, u64),
+) -> Result<(Distances, Vec<Option<usize>>), Error> {
     let moves: Vec<usize> = if moves.is_empty() {
         (0..puzzle.moves.len()).collect()
     } else {
@@ -217,6 +250,20 @@ pub fn distances(
     let mut start = ranker.base.clone();
     let r0 = ranker.rank(&mut start);
     cells.set(r0, A);
+    // The targets' ranks (members only), and their depths once found.
+    let ranks: Vec<Option<u64>> = targets
+        .iter()
+        .map(|g| {
+            sub.contains(g).then(|| {
+                let mut b: Vec<u16> = ranker.base.iter().map(|&x| g.0[x as usize]).collect();
+                ranker.rank(&mut b)
+            })
+        })
+        .collect();
+    let mut depths: Vec<Option<usize>> = ranks
+        .iter()
+        .map(|r| r.filter(|&r| r == r0).map(|_| 0))
+        .collect();
     let mut counts = vec![1u64];
     let mut seen = 1u64;
     // The frontier's code alternates between A and B; expanded cells
@@ -247,12 +294,22 @@ pub fn distances(
         }
         seen += next;
         counts.push(next);
+        for (d, r) in depths.iter_mut().zip(&ranks) {
+            if let (None, Some(r)) = (*d, *r)
+                && cells.get(r) == next_code
+            {
+                *d = Some(counts.len() - 1);
+            }
+        }
         std::mem::swap(&mut frontier, &mut next_code);
     }
     progress(counts.len() - 1, seen, total);
-    Ok(Distances {
-        counts,
-        positions: seen,
-        turns: turns.iter().map(|&t| puzzle.format_turn(t)).collect(),
-    })
+    Ok((
+        Distances {
+            counts,
+            positions: seen,
+            turns: turns.iter().map(|&t| puzzle.format_turn(t)).collect(),
+        },
+        depths,
+    ))
 }

@@ -45,6 +45,8 @@ enum TwistyCommand {
     Distances(DistancesArgs),
     /// Twist it in 3D: serve the twisty page with its solver on 127.0.0.1 (or -o: write the page)
     Play(super::twisty_play::PlayArgs),
+    /// Solve a state (file, standard input, --scramble or --random-state); --optimal for small puzzles
+    Solve(super::twisty_solve::SolveArgs),
 }
 
 #[derive(Args)]
@@ -132,6 +134,7 @@ pub fn run(args: TwistyArgs) -> Result<u8, Failure> {
         TwistyCommand::Scramble(a) => scramble(a),
         TwistyCommand::Distances(a) => distances_cmd(a),
         TwistyCommand::Play(a) => super::twisty_play::run(a),
+        TwistyCommand::Solve(a) => super::twisty_solve::solve(a),
     }
 }
 
@@ -145,7 +148,7 @@ fn is_file_arg(arg: &str) -> bool {
 }
 
 /// Reads at most `limit` bytes of a file (`-`: standard input).
-fn read_text(path: &Path, limit: usize) -> Result<String, Failure> {
+pub(crate) fn read_text(path: &Path, limit: usize) -> Result<String, Failure> {
     let mut buf = Vec::new();
     let shown = path.display();
     let r = if path == Path::new("-") {

@@ -168,25 +168,6 @@ pub fn page_data(p: &Puzzle, server: bool) -> Value {
     })
 }
 
-/// The solver's view of a puzzle: its stickers, pieces, moves (one turn
-/// each, axes kept) and rotations.
-pub fn perm_puzzle(p: &Puzzle) -> PermPuzzle {
-    PermPuzzle {
-        stickers: p.degree(),
-        pieces: p.stickers.iter().map(|s| s.piece as u32).collect(),
-        colours: p.colours(),
-        turns: p
-            .moves
-            .iter()
-            .map(|m| twisty::solve::Turn {
-                perm: m.perm.0.clone(),
-                axis: m.axis as u16,
-            })
-            .collect(),
-        symmetries: p.rotations.iter().map(|r| r.0.clone()).collect(),
-    }
-}
-
 /// The solver's options: the defaults, but only orbits of at most 4
 /// pieces solved by exact search. With the default 8, the 3x3x3's eight
 /// corners go to the exact stage, which ran out of its node budget after
@@ -214,7 +195,7 @@ struct Play {
 impl Play {
     fn solver(&self) -> &Result<Solver, String> {
         self.solver.get_or_init(|| {
-            Solver::prepare(&perm_puzzle(&self.puzzle), &solver_options())
+            Solver::prepare(&PermPuzzle::from_model(&self.puzzle), &solver_options())
                 .map_err(|e| format!("the solver cannot take {}: {e}", self.puzzle.name()))
         })
     }

@@ -248,3 +248,205 @@ fn verify_checks_twisty_files() {
     assert_eq!(v["passed"], 2);
     assert_eq!(v["files"][0]["kind"], "twisty");
 }
+
+/// The inverse of a sequence in the notation (`U2'` undoes `U2`...).
+fn inverse(moves: &str) -> String {
+    moves
+        .split_whitespace()
+        .rev()
+        .map(|t| match t.strip_suffix('\'') {
+            Some(base) => base.to_string(),
+            None => format!("{t}'"),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The face lines of a state's text (comments and the puzzle line dropped).
+fn faces_of(state: &str) -> Vec<String> {
+    state
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("puzzle"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// `solve --random-state --seed N` against `scramble --random-state --seed N`: the inverse of
+/// the solution, applied to the solved puzzle, gives the scrambled state.
+#[test]
+fn solve_random_states_and_check_by_applying() {
+    for (puzzle, seed) in [
+        ("pyraminx", 1),
+        ("skewb", 2),
+        ("cube-3", 3),
+        ("tetrahedron-5", 4),
+        ("octahedron-3", 5),
+        ("3x3x3", 6),
+    ] {
+        let seed = seed.to_string();
+        let v = json(&[
+            "twisty",
+            "solve",
+            puzzle,
+            "--random-state",
+            "--seed",
+            &seed,
+            "--json",
+        ]);
+        assert_eq!(v["type"], "twisty-solution");
+        assert_eq!(v["reachable"], true);
+        let solution = v["solution"].as_str().unwrap();
+        assert_eq!(
+            v["length"].as_u64().unwrap() as usize,
+            solution.split_whitespace().count()
+        );
+        assert_eq!(v["metrics"]["htm"], v["length"]);
+        assert!(v["metrics"]["qtm"].as_u64().unwrap() >= v["length"].as_u64().unwrap());
+        assert!(v["prepare_seconds"].as_f64().is_some() && v["solve_seconds"].as_f64().is_some());
+        let scrambled = stdout(&run(&[
+            "twisty",
+            "scramble",
+            puzzle,
+            "--random-state",
+            "--seed",
+            &seed,
+        ]));
+        let back = stdout(&run(&["twisty", "apply", puzzle, &inverse(solution)]));
+        assert_eq!(
+            faces_of(&back),
+            faces_of(&scrambled),
+            "{puzzle}: {solution}"
+        );
+    }
+}
+
+#[test]
+fn solve_reads_states_from_stdin_and_files_and_scrambles() {
+    let scramble = "R U 2R' F2 3U";
+    let s = stdout(&run(&["twisty", "apply", "cube-3", scramble]));
+    let (code, out, err) = outcome(&run_stdin(&["twisty", "solve", "cube-3"], &s));
+    assert_eq!(code, 0, "{err}");
+    let solution = out.lines().find(|l| !l.starts_with('#')).unwrap();
+    let back = stdout(&run(&["twisty", "apply", "cube-3", &inverse(solution)]));
+    assert_eq!(faces_of(&back), faces_of(&s));
+    let file = crate::common::temp("cube-3-state.txt");
+    std::fs::write(&file, &s).unwrap();
+    let v = json(&[
+        "twisty",
+        "solve",
+        "cube-3",
+        file.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(v["state"]["source"], "file");
+    assert!(v["check_seconds"].as_f64().is_some());
+    let v = json(&[
+        "twisty",
+        "solve",
+        "cube-3",
+        "--scramble",
+        scramble,
+        "--json",
+    ]);
+    assert_eq!(v["state"]["source"], "scramble");
+    let back = stdout(&run(&[
+        "twisty",
+        "apply",
+        "cube-3",
+        &inverse(v["solution"].as_str().unwrap()),
+    ]));
+    assert_eq!(faces_of(&back), faces_of(&s));
+}
+
+#[test]
+fn solve_refuses_unreachable_states_with_the_reason() {
+    // A 2x2x2 with its UFR corner twisted: U's last sticker, F's second, R's first.
+    let solved = stdout(&run(&["twisty", "apply", "2x2x2", ""]));
+    let (mut u, mut f, mut r) = (
+        face_line(&solved, "U"),
+        face_line(&solved, "F"),
+        face_line(&solved, "R"),
+    );
+    let (a, b, c) = (u[3].clone(), f[1].clone(), r[0].clone());
+    (u[3], f[1], r[0]) = (b, c, a);
+    let twisted = with_face(&with_face(&with_face(&solved, "U", &u), "F", &f), "R", &r);
+    let (code, check, _) = outcome(&run_stdin(&["twisty", "check"], &twisted));
+    assert_eq!(code, 1, "{check}");
+    let (code, out, _) = outcome(&run_stdin(&["twisty", "solve", "2x2x2"], &twisted));
+    assert_eq!(code, 1, "{out}");
+    assert_eq!(out, check, "the same verdict as check");
+    let (code, out, _) = outcome(&run_stdin(
+        &["twisty", "solve", "2x2x2", "--json"],
+        &twisted,
+    ));
+    assert_eq!(code, 1);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["reachable"], false);
+    assert!(v["reason"].as_str().unwrap().contains("mod 3"), "{v}");
+    assert!(v.get("solution").is_none());
+}
+
+#[test]
+fn solve_optimal_small_puzzles_and_refuse_large_ones() {
+    // One turn away.
+    let v = json(&[
+        "twisty",
+        "solve",
+        "skewb",
+        "--scramble",
+        "R",
+        "--optimal",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["length"].clone(), v["optimal"].clone()),
+        (1.into(), true.into())
+    );
+    let v = json(&[
+        "twisty",
+        "solve",
+        "2x2x2",
+        "--scramble",
+        "R U F' R2",
+        "--optimal",
+        "--json",
+    ]);
+    assert_eq!(v["length"], 4);
+    for (args, stdin, want) in [
+        (
+            vec!["twisty", "solve", "3x3x3", "--scramble", "R", "--optimal"],
+            "",
+            "--optimal is for small puzzles",
+        ),
+        (
+            vec!["twisty", "solve", "7x7x7", "--scramble", "R", "--optimal"],
+            "",
+            "--optimal is for small puzzles",
+        ),
+        (
+            vec!["twisty", "solve", "no-such-puzzle", "--scramble", "R"],
+            "",
+            "unknown puzzle",
+        ),
+        (
+            vec!["twisty", "solve", "3x3x3", "--scramble", "R Q"],
+            "",
+            "names no face",
+        ),
+        (
+            vec!["twisty", "solve", "2x2x2"],
+            "puzzle 3x3x3\nU: U\n",
+            "the state is of 3x3x3, not 2x2x2",
+        ),
+        (
+            vec!["twisty", "solve", "2x2x2"],
+            "puzzle 2x2x2\nU: U U U\n",
+            "has 4 stickers, 3 colours given",
+        ),
+    ] {
+        let (code, _, err) = outcome(&run_stdin(&args, stdin));
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(want), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+    }
+}

@@ -25,6 +25,7 @@
 pub mod exact;
 pub mod insert;
 pub mod invariants;
+pub mod model;
 pub mod moves;
 pub mod ops;
 pub mod puzzle;

@@ -4,8 +4,10 @@
 //!
 //! *Search.* A commutator `A B A' B'` moves only pieces near where the supports of `A` and `B`
 //! meet; when they share one piece it is a 3-cycle. We try every `B` (one move, one representative
-//! per symmetry class) against every `A` of the shapes `X`, `X Y` and `X Y X'`, keep those whose
-//! supports meet in at most three pieces, and keep each effect's shortest sequence.
+//! per symmetry class) against every canonical `A` of three to five moves (as deep as
+//! [`OpSearch::max_nodes`] allows: five on the face-turning 3x3x3, whose edge 3-cycles need it),
+//! keep those whose supports meet in at most three pieces, and keep each effect's shortest
+//! sequence.
 //!
 //! *Spreading.* Every found operator, its inverse and its images under the solid's rotations seed a
 //! per-orbit Dijkstra over effects: conjugating by a move `m` (`m' C m`) gives the operator on the
@@ -475,7 +477,7 @@ impl Default for OpSearch {
     fn default() -> Self {
         OpSearch {
             max_entries: 4_000_000,
-            max_depth: 4,
+            max_depth: 5,
             max_nodes: 400_000,
         }
     }

@@ -1,0 +1,254 @@
+//! `polycover twisty solve PUZZLE [STATE]`: solve a state of a twisty puzzle.
+//!
+//! The state comes from a file or standard input (the forms `twisty check` reads), from moves
+//! (`--scramble "R U R' U'"`: the state those moves give) or from a seed (`--random-state
+//! --seed N`: the state `twisty scramble --random-state --seed N` prints). A state read from a
+//! file is checked first: an unreachable one is refused with the reason (exit 1, as `twisty
+//! check`), and nothing is solved. States made from moves or from the group are reachable by
+//! construction.
+//!
+//! The solver (`twisty::solve`) sees the puzzle only as sticker permutations; `--optimal` asks
+//! it for a shortest solution, which only small puzzles allow ([`OPTIMAL_MAX_POSITIONS`]). Every
+//! solution is applied to the state here, with the model's own move permutations, before it is
+//! printed.
+
+use crate::cmd::twisty::{load_puzzle, read_text};
+use crate::failure::{CHECK_FAILED, Failure};
+use crate::output::{self, JsonArg};
+use clap::Args;
+use num_bigint::BigUint;
+use serde_json::json;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+use twisty::check::Verdict;
+use twisty::count::{Group, random_state};
+use twisty::rng::Rng;
+use twisty::solve::{Options, PermPuzzle, SolveError, Solver, model};
+use twisty::{Puzzle, State, state};
+
+/// `--optimal` refuses puzzles with more group elements than this: their exact search would not
+/// end in reasonable time (the 3x3x3 has 4.3·10¹⁹).
+pub const OPTIMAL_MAX_POSITIONS: u64 = 1_000_000_000_000;
+
+#[derive(Args)]
+pub struct SolveArgs {
+    /// A catalog name (`polycover twisty list`) or a puzzle file (.toml)
+    puzzle: String,
+    /// The state file (text or JSON, as `twisty check` reads; `-` or none: standard input)
+    #[arg(conflicts_with_all = ["scramble", "random_state"])]
+    state: Option<PathBuf>,
+    /// Solve the state these moves give from solved (e.g. "R U R' U'")
+    #[arg(long, conflicts_with = "random_state")]
+    scramble: Option<String>,
+    /// Solve a uniformly random reachable state (the one `twisty scramble --random-state` prints
+    /// for the same seed)
+    #[arg(long)]
+    random_state: bool,
+    /// Seed of the random state (default: from the clock)
+    #[arg(long, requires = "random_state")]
+    seed: Option<u64>,
+    /// A shortest solution (exact search; small puzzles only: 2x2x2, pyraminx, skewb,
+    /// skewb-diamond, dino...)
+    #[arg(long)]
+    optimal: bool,
+    #[command(flatten)]
+    json: JsonArg,
+}
+
+/// Where the state came from.
+enum Source {
+    File(String),
+    Scramble(String),
+    Random(u64),
+}
+
+pub fn solve(a: SolveArgs) -> Result<u8, Failure> {
+    let (p, _) = load_puzzle(&a.puzzle)?;
+    // The state, and a group when one is needed (random states, membership, --optimal's size).
+    let mut group: Option<Group> = None;
+    let mut check_seconds = None;
+    let (colours, source) = if let Some(moves) = &a.scramble {
+        let turns = p
+            .parse_turns(moves)
+            .map_err(|e| Failure::input(e.to_string()))?;
+        let mut s = State::solved(&p);
+        s.apply(&p, &turns);
+        (s.colours(&p), Source::Scramble(p.format_turns(&turns)))
+    } else if a.random_state {
+        let seed = a.seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64)
+        });
+        let g = group.insert(Group::new(&p));
+        let s = random_state(g, &mut Rng::new(seed));
+        (s.colours(&p), Source::Random(seed))
+    } else {
+        let path = a.state.clone().unwrap_or_else(|| PathBuf::from("-"));
+        let shown = if path == std::path::Path::new("-") {
+            "standard input".to_string()
+        } else {
+            path.display().to_string()
+        };
+        let text = read_text(&path, state::MAX_STATE_BYTES)?;
+        if let Some(declared) = state::declared_puzzle(&text)
+            && declared != p.name()
+            && declared != a.puzzle
+        {
+            return Err(Failure::input(format!(
+                "{shown}: the state is of {declared}, not {}",
+                p.name()
+            )));
+        }
+        let colours =
+            state::read(&p, &text).map_err(|e| Failure::input(format!("{shown}: {e}")))?;
+        // Membership first: an unreachable state is refused with the reason.
+        let t0 = Instant::now();
+        let g = group.insert(Group::new(&p));
+        let verdict =
+            twisty::check::check(&p, g, &colours).map_err(|e| Failure::input(e.to_string()))?;
+        check_seconds = Some(t0.elapsed().as_secs_f64());
+        if let Verdict::Unreachable { reason } = verdict {
+            let mut out = std::io::stdout().lock();
+            if a.json.json {
+                output::print_json(
+                    &mut out,
+                    &json!({
+                        "type": "twisty-solution",
+                        "puzzle": p.name(),
+                        "state": {"source": "file", "file": shown},
+                        "reachable": false,
+                        "reason": reason,
+                    }),
+                )?;
+            } else {
+                writeln!(out, "not reachable: {reason}")?;
+            }
+            return Ok(CHECK_FAILED);
+        }
+        (colours, Source::File(shown))
+    };
+    if a.optimal {
+        refuse_if_too_large(&p, &mut group)?;
+    }
+    let perm = PermPuzzle::from_model(&p);
+    let options = Options {
+        optimal: a.optimal,
+        ..Options::default()
+    };
+    let solver = Solver::prepare(&perm, &options)
+        .map_err(|e| Failure::input(format!("{}: the solver cannot use it: {e}", p.name())))?;
+    let solution = solver.solve(&colours).map_err(|e| match e {
+        SolveError::State(_) | SolveError::Unreachable(_) => {
+            Failure::check(format!("{}: not solved: {e}", p.name()))
+        }
+        SolveError::Budget => Failure::input(format!(
+            "{}: not solved: {e} ({})",
+            p.name(),
+            if a.optimal {
+                "the state is too far for an optimal search"
+            } else {
+                "a known limit of the solver on this puzzle, see docs/twisty.md"
+            }
+        )),
+    })?;
+    let turns: Vec<twisty::Turn> = solution.moves.iter().map(|&t| model::to_turn(t)).collect();
+    // The solution, checked with the model's own permutations.
+    if apply_to_colours(&p, &colours, &turns) != p.colours() {
+        return Err(Failure::check(format!(
+            "{}: internal error: the solution found does not solve the state",
+            p.name()
+        )));
+    }
+    let text = p.format_turns(&turns);
+    let length = turns.len();
+    let qtm = solution.quarter_turns;
+    let mut out = std::io::stdout().lock();
+    if a.json.json {
+        let state = match &source {
+            Source::File(f) => json!({"source": "file", "file": f}),
+            Source::Scramble(m) => json!({"source": "scramble", "scramble": m}),
+            Source::Random(seed) => json!({"source": "random-state", "seed": seed}),
+        };
+        output::print_json(
+            &mut out,
+            &json!({
+                "type": "twisty-solution",
+                "puzzle": p.name(),
+                "stickers": p.degree(),
+                "pieces": p.pieces.len(),
+                "moves": p.moves.len(),
+                "state": state,
+                "reachable": true,
+                "optimal": a.optimal,
+                "solution": text,
+                "length": length,
+                "metrics": {"htm": length, "qtm": qtm},
+                "check_seconds": check_seconds,
+                "prepare_seconds": solver.prepare_seconds,
+                "solve_seconds": solution.solve_seconds,
+            }),
+        )?;
+    } else {
+        match &source {
+            Source::File(f) => writeln!(out, "# {}, state from {f} (reachable)", p.name())?,
+            Source::Scramble(m) => writeln!(out, "# {}, scramble {m}", p.name())?,
+            Source::Random(seed) => writeln!(out, "# {}, random state, seed {seed}", p.name())?,
+        }
+        writeln!(out, "{text}")?;
+        writeln!(
+            out,
+            "# {length} moves{}, {qtm} quarter turns; prepared in {:.3} s, solved in {:.3} s",
+            if a.optimal { " (optimal)" } else { "" },
+            solver.prepare_seconds,
+            solution.solve_seconds
+        )?;
+    }
+    Ok(0)
+}
+
+/// Colours after turns (a turn carries the colour at `i` to `perm[i]`).
+fn apply_to_colours(p: &Puzzle, colours: &[u16], turns: &[twisty::Turn]) -> Vec<u16> {
+    let mut c = colours.to_vec();
+    let mut next = c.clone();
+    for &t in turns {
+        let perm = p.turn_perm(t);
+        for (i, &col) in c.iter().enumerate() {
+            next[perm.image(i)] = col;
+        }
+        std::mem::swap(&mut c, &mut next);
+    }
+    c
+}
+
+/// `--optimal` on a puzzle with more than [`OPTIMAL_MAX_POSITIONS`] elements: a clear error. The
+/// product over orbits of `pieces! * (stickers per piece)^pieces` bounds the group's order from
+/// above, so most large puzzles are refused before their stabilizer chain is made.
+fn refuse_if_too_large(p: &Puzzle, group: &mut Option<Group>) -> Result<(), Failure> {
+    let limit = BigUint::from(OPTIMAL_MAX_POSITIONS);
+    let mut bound = BigUint::from(1u32);
+    for o in &p.orbits {
+        let n = o.pieces.len();
+        for k in 2..=n {
+            bound *= k as u64;
+        }
+        bound *= BigUint::from(o.piece_size as u64).pow(n as u32);
+    }
+    // The exact order when the bound is not decisive and the chain is cheap.
+    let order = if bound <= limit || bound.bits() > 200 {
+        None
+    } else {
+        Some(group.get_or_insert_with(|| Group::new(p)).order())
+    };
+    if order.as_ref().unwrap_or(&bound) > &limit {
+        let size = order.map_or("far more".to_string(), |o| {
+            format!("about 10^{}", o.to_string().len() - 1)
+        });
+        return Err(Failure::input(format!(
+            "{}: --optimal is for small puzzles (at most 10^12 positions: 2x2x2, pyraminx, skewb, skewb-diamond, dino); this one has {size}",
+            p.name()
+        )));
+    }
+    Ok(())
+}

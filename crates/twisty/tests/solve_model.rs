@@ -1,0 +1,162 @@
+//! The solver on catalog puzzles (through `PermPuzzle::from_model`): every solution, applied to
+//! its state with the model's own moves, gives the solved colours; unreachable states are
+//! refused; `optimal` solutions are as long as the state's distance in the breadth-first table
+//! of `distances` (an independent exhaustive search).
+
+use polycover_twisty::count::{CHAIN_SEED, Group, base_priority, random_state};
+use polycover_twisty::distances::{DEFAULT_MAX_POSITIONS, Metric, distances_of};
+use polycover_twisty::rng::Rng;
+use polycover_twisty::schreier::Chain;
+use polycover_twisty::solve::{Options, PermPuzzle, SolveError, Solver, model};
+use polycover_twisty::{Puzzle, State, Turn, named};
+
+/// The state `s` after the solution's turns, as colours.
+fn solved_by(p: &Puzzle, s: &State, turns: &[Turn]) -> bool {
+    let mut end = s.clone();
+    end.apply(p, turns);
+    end.colours(p) == p.colours()
+}
+
+fn solve_random(name: &str, seeds: std::ops::Range<u64>) {
+    let p = named(name).unwrap();
+    let group = Group::new(&p);
+    let solver = Solver::prepare(&PermPuzzle::from_model(&p), &Options::default()).unwrap();
+    for seed in seeds {
+        let s = random_state(&group, &mut Rng::new(seed));
+        let sol = solver
+            .solve(&s.colours(&p))
+            .unwrap_or_else(|e| panic!("{name} seed {seed}: {e}"));
+        let turns: Vec<Turn> = sol.moves.iter().map(|&t| model::to_turn(t)).collect();
+        assert!(
+            solved_by(&p, &s, &turns),
+            "{name} seed {seed}: {}",
+            p.format_turns(&turns)
+        );
+        // The state was scrambled: a random state of these puzzles is never solved.
+        assert!(!turns.is_empty(), "{name} seed {seed}");
+    }
+}
+
+#[test]
+fn random_states_of_small_puzzles_are_solved() {
+    for name in ["2x2x2", "pyraminx", "skewb", "skewb-diamond", "dino"] {
+        solve_random(name, 1..4);
+    }
+}
+
+#[test]
+fn random_states_of_seed_puzzles_are_solved() {
+    for name in [
+        "tetrahedron-3",
+        "tetrahedron-5",
+        "octahedron-2",
+        "octahedron-3",
+        "cube-3",
+    ] {
+        solve_random(name, 1..3);
+    }
+}
+
+/// With the six faces as its only moves, the 3x3x3's edge 3-cycles need commutators whose `A`
+/// has five moves.
+#[test]
+fn random_states_of_the_face_turn_cube_are_solved() {
+    solve_random("3x3x3", 1..4);
+}
+
+/// Colours of the solved puzzle with one piece's colours turned (a cyclic shift of its
+/// stickers' colours: a twist when it has three stickers, a flip when two).
+fn turned_piece(p: &Puzzle, size: usize) -> Vec<u16> {
+    let mut c = p.colours();
+    let piece = p
+        .pieces
+        .iter()
+        .find(|pc| pc.stickers.len() == size)
+        .unwrap();
+    let first = c[piece.stickers[0]];
+    for w in piece.stickers.windows(2) {
+        c[w[0]] = c[w[1]];
+    }
+    c[*piece.stickers.last().unwrap()] = first;
+    c
+}
+
+#[test]
+fn unreachable_states_are_refused() {
+    for (name, size) in [
+        ("cube-3", 3),
+        ("cube-3", 2),
+        ("2x2x2", 3),
+        ("pyraminx", 2),
+        ("megaminx", 2),
+    ] {
+        let p = named(name).unwrap();
+        let solver = Solver::prepare(&PermPuzzle::from_model(&p), &Options::default()).unwrap();
+        let colours = turned_piece(&p, size);
+        match solver.solve(&colours) {
+            Err(SolveError::Unreachable(_)) => {}
+            other => panic!("{name}, a piece of {size} turned: {other:?}"),
+        }
+    }
+}
+
+/// Random elements of the group some moves generate, their distances from the breadth-first
+/// search, and the optimal solver's lengths on the puzzle restricted to those moves (all of them
+/// when `moves` is empty).
+fn optimal_matches_distances(name: &str, moves: &str, states: u64) {
+    let p = named(name).unwrap();
+    let mut mv: Vec<usize> = p.parse_turns(moves).unwrap().iter().map(|t| t.mv).collect();
+    if mv.is_empty() {
+        mv = (0..p.moves.len()).collect();
+    }
+    let gens: Vec<_> = mv.iter().map(|&m| p.moves[m].perm.clone()).collect();
+    let chain = Chain::new(p.degree(), &gens, &base_priority(&p), CHAIN_SEED);
+    let targets: Vec<_> = (1..=states)
+        .map(|seed| chain.random_element(&mut Rng::new(seed)))
+        .collect();
+    let (_, depth) = distances_of(&p, &mv, Metric::Htm, DEFAULT_MAX_POSITIONS, &targets).unwrap();
+    let perm = PermPuzzle::from_model(&p).restricted(&mv);
+    let options = Options {
+        optimal: true,
+        ..Options::default()
+    };
+    let solver = Solver::prepare(&perm, &options).unwrap();
+    for (g, d) in targets.iter().zip(depth) {
+        let s = State::from_perm(g);
+        let sol = solver.solve(&s.colours(&p)).unwrap();
+        // Check the solution, turns renumbered back to the puzzle's moves.
+        let turns: Vec<Turn> = sol
+            .moves
+            .iter()
+            .map(|t| Turn {
+                mv: mv[t.turn as usize],
+                amount: t.amount as u8,
+            })
+            .collect();
+        assert!(solved_by(&p, &s, &turns), "{name}");
+        assert_eq!(
+            Some(sol.moves.len()),
+            d,
+            "{name}: {} is not as short as the state's distance",
+            p.format_turns(&turns)
+        );
+    }
+}
+
+#[test]
+fn optimal_pyraminx_lengths_are_distances() {
+    // The four corners with their tips: 933,120 positions (the tips turn with their centres).
+    optimal_matches_distances("pyraminx", "U L R B", 8);
+}
+
+#[test]
+fn optimal_2x2x2_lengths_are_distances() {
+    // One corner fixed: 3,674,160 positions.
+    optimal_matches_distances("2x2x2", "U R F", 6);
+}
+
+#[test]
+fn optimal_skewb_lengths_are_distances() {
+    // 3,149,280 positions.
+    optimal_matches_distances("skewb", "", 6);
+}
