@@ -72,12 +72,10 @@ impl Group {
     }
 }
 
-/// The order base points are chosen in: all stickers of a piece together,
-/// pieces whose colours no other piece has first, then pieces with a
-/// look-alike (identical centres, ...), each group by orbit. The colour
-/// searches then decide the distinct pieces first, each piece at once.
-pub fn base_priority(puzzle: &Puzzle) -> Vec<u16> {
-    let looks: Vec<Vec<usize>> = puzzle
+/// Each piece's look: the faces its stickers are coloured as, sorted (two
+/// pieces look alike when these are equal).
+fn piece_looks(puzzle: &Puzzle) -> Vec<Vec<usize>> {
+    puzzle
         .pieces
         .iter()
         .map(|p| {
@@ -89,7 +87,15 @@ pub fn base_priority(puzzle: &Puzzle) -> Vec<u16> {
             c.sort();
             c
         })
-        .collect();
+        .collect()
+}
+
+/// The order base points are chosen in: all stickers of a piece together,
+/// pieces whose colours no other piece has first, then pieces with a
+/// look-alike (identical centres, ...), each group by orbit. The colour
+/// searches then decide the distinct pieces first, each piece at once.
+pub fn base_priority(puzzle: &Puzzle) -> Vec<u16> {
+    let looks = piece_looks(puzzle);
     let mut order: Vec<usize> = (0..puzzle.pieces.len()).collect();
     order.sort_by_key(|&i| {
         let alike = looks.iter().filter(|l| **l == looks[i]).count() > 1;
@@ -244,19 +250,7 @@ pub fn tips(puzzle: &Puzzle) -> Vec<(usize, u32)> {
 /// stand where a rotation takes it (those of the orbits a rotation maps its
 /// orbit to).
 fn telltale_pieces(puzzle: &Puzzle, tips: &[usize]) -> Vec<usize> {
-    let looks: Vec<Vec<usize>> = puzzle
-        .pieces
-        .iter()
-        .map(|p| {
-            let mut c: Vec<usize> = p
-                .stickers
-                .iter()
-                .map(|&s| puzzle.stickers[s].face)
-                .collect();
-            c.sort();
-            c
-        })
-        .collect();
+    let looks = piece_looks(puzzle);
     (0..puzzle.pieces.len())
         .filter(|&i| {
             let l = &looks[i];
