@@ -5,12 +5,15 @@
 //! | 0 | success |
 //! | 1 | a check failed (`verify` found a mismatch, `merge` is incomplete) |
 //! | 2 | bad input, bad usage, or an I/O error |
+//! | 3 | gave up: the input is good, but a search ran out of its budget (`twisty solve`) |
 //! | 130 | interrupted (Ctrl-C) |
 
 /// Exit code: a check failed.
 pub const CHECK_FAILED: u8 = 1;
 /// Exit code: bad input, usage or I/O.
 pub const BAD_INPUT: u8 = 2;
+/// Exit code: a search gave up within its budget (the input itself is fine).
+pub const GAVE_UP: u8 = 3;
 /// Exit code: interrupted.
 pub const INTERRUPTED: u8 = 130;
 
@@ -28,6 +31,14 @@ impl Failure {
     pub fn input(message: impl Into<String>) -> Failure {
         Failure {
             code: BAD_INPUT,
+            message: message.into(),
+        }
+    }
+
+    /// A search ran out of its budget on good input: exit 3.
+    pub fn gave_up(message: impl Into<String>) -> Failure {
+        Failure {
+            code: GAVE_UP,
             message: message.into(),
         }
     }

@@ -143,7 +143,7 @@ pub fn solve(a: SolveArgs) -> Result<u8, Failure> {
         SolveError::State(_) | SolveError::Unreachable(_) => {
             Failure::check(format!("{}: not solved: {e}", p.name()))
         }
-        SolveError::Budget => Failure::input(format!(
+        SolveError::Budget => Failure::gave_up(format!(
             "{}: not solved: {e} ({})",
             p.name(),
             if a.optimal {

@@ -142,6 +142,17 @@ impl Solver {
             }
         };
         lap("structure");
+        if debug {
+            for (oi, o) in structure.orbits.iter().enumerate() {
+                eprintln!(
+                    "orbit {oi}: {}x{} of {} stickers, first sticker {}",
+                    o.len(),
+                    o.twists,
+                    o.size,
+                    o.placement[0]
+                );
+            }
+        }
         let invariants = Invariants::new(&structure.orbits, &moves);
         lap("invariants");
         let sym = Symmetry::new(&puzzle.symmetries, &moves, puzzle.stickers);

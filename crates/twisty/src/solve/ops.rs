@@ -197,6 +197,9 @@ pub struct OpTable {
     seqs: Vec<MoveId>,
 }
 
+/// How many of the pieces `B` moves the wider commutator search lets `A` displace.
+const WIDE_DISPLACED: usize = 8;
+
 /// Effects cheaper than this are kept (longer sequences are never worth inserting).
 const MAX_COST: usize = 40;
 
@@ -502,12 +505,23 @@ struct CommutatorSearch<'a> {
     pieces_of: &'a [u32],
     piece_pos: &'a [Option<(u32, u32)>],
     wanted: &'a [bool],
+    /// The orbits whose operators are recorded (the others may only be disturbed).
+    targets: Vec<bool>,
+    /// Sequences `A` are evaluated when they displace between one and this many of the pieces
+    /// `B` moves (the commutator's support is at most three times as many pieces).
+    max_displaced: usize,
+    /// Commutators moving more pieces than this are not recorded.
+    max_moved: usize,
     found: &'a mut FoundOps,
     /// `(orbit, position, twist)` of every piece `B` moves after the first `d` moves of `A`, for
     /// each depth `d`.
     tokens: Vec<Vec<(u32, u16, u16)>>,
     path: Vec<MoveId>,
     b: usize,
+    /// `commutes[m]`: move `m` commutes with `B`. `A` never starts with such a move (then
+    /// `[X A, B] = X [A, B] X'`, a conjugate the spreading finds) and is not evaluated when it
+    /// ends with one (then `[A Z, B] = [A, B]`).
+    commutes: Vec<bool>,
 }
 
 impl CommutatorSearch<'_> {
@@ -517,11 +531,15 @@ impl CommutatorSearch<'_> {
         }
         let moves = self.moves;
         for m in 0..moves.len() {
-            if let Some(l) = last {
-                let (tl, tm) = (moves.twist[l].turn, moves.twist[m].turn);
-                if tl == tm || (moves.axis[l] == moves.axis[m] && tm < tl) {
-                    continue;
+            match last {
+                Some(l) => {
+                    let (tl, tm) = (moves.twist[l].turn, moves.twist[m].turn);
+                    if tl == tm || (moves.axis[l] == moves.axis[m] && tm < tl) {
+                        continue;
+                    }
                 }
+                None if self.commutes[m] => continue,
+                None => {}
             }
             let mut displaced = 0;
             {
@@ -540,7 +558,7 @@ impl CommutatorSearch<'_> {
                 }
             }
             self.path.push(m as MoveId);
-            if (1..=2).contains(&displaced) {
+            if (1..=self.max_displaced).contains(&displaced) && !self.commutes[m] {
                 self.evaluate();
             }
             self.dfs(depth + 1, left - 1, Some(m));
@@ -569,7 +587,7 @@ impl CommutatorSearch<'_> {
                 }
                 if !moved.contains(&pp) {
                     moved.push(pp);
-                    if moved.len() > 12 {
+                    if moved.len() > self.max_moved {
                         return;
                     }
                 }
@@ -580,6 +598,9 @@ impl CommutatorSearch<'_> {
         orbits.dedup();
         let mut simplified: Option<Vec<MoveId>> = None;
         for &oi in &orbits {
+            if !self.targets[oi as usize] {
+                continue;
+            }
             let mine: Vec<(u32, u32)> = moved.iter().copied().filter(|pp| pp.0 == oi).collect();
             if mine.len() > 3 {
                 continue;
@@ -668,32 +689,46 @@ pub fn build_tables(
         depth += 1;
     }
     let mut found: FoundOps = vec![IntMap::default(); norbits];
-    let mut search = CommutatorSearch {
-        structure,
-        moves,
-        refs: &refs,
-        pieces_of,
-        piece_pos: &piece_pos,
-        wanted,
-        found: &mut found,
-        tokens: Vec::new(),
-        path: Vec::new(),
-        b: 0,
-    };
-    for &b in &bs {
-        // The pieces B moves, followed through A.
-        let mut home = Vec::new();
-        for (oi, orbit) in structure.orbits.iter().enumerate() {
-            for p in 0..orbit.len() {
-                if orbit.pos(b, p) != p || orbit.shift(b, p) != 0 {
-                    home.push((oi as u32, p as u16, 0));
+    // Runs the commutator search, recording operators for the `targets` orbits.
+    let run_search = |found: &mut FoundOps, targets: Vec<bool>, wide: bool| {
+        let mut search = CommutatorSearch {
+            structure,
+            moves,
+            refs: &refs,
+            pieces_of,
+            piece_pos: &piece_pos,
+            wanted,
+            targets,
+            max_displaced: if wide { WIDE_DISPLACED } else { 2 },
+            max_moved: if wide { 3 * WIDE_DISPLACED } else { 12 },
+            found,
+            tokens: Vec::new(),
+            path: Vec::new(),
+            b: 0,
+            commutes: Vec::new(),
+        };
+        for &b in &bs {
+            // The pieces B moves, followed through A.
+            let mut home = Vec::new();
+            for (oi, orbit) in structure.orbits.iter().enumerate() {
+                for p in 0..orbit.len() {
+                    if orbit.pos(b, p) != p || orbit.shift(b, p) != 0 {
+                        home.push((oi as u32, p as u16, 0));
+                    }
                 }
             }
+            search.tokens = vec![home; depth + 1];
+            search.b = b;
+            let pb = &moves.perm[b];
+            search.commutes = moves
+                .perm
+                .iter()
+                .map(|pm| (0..stickers).all(|s| pm[pb[s] as usize] == pb[pm[s] as usize]))
+                .collect();
+            search.dfs(0, depth, None);
         }
-        search.tokens = vec![home; depth + 1];
-        search.b = b;
-        search.dfs(0, depth, None);
-    }
+    };
+    run_search(&mut found, wanted.to_vec(), false);
     // Where each symmetry sends each orbit.
     let orbit_map: Vec<Vec<u16>> = sym
         .perm
@@ -719,56 +754,57 @@ pub fn build_tables(
     }
     // Seeds each orbit's table with the operators whose disturbed orbits pass `allowed`: each
     // operator, its inverse and their images under the symmetries.
-    let seed = |tables: &mut Vec<OpTable>, allowed: &dyn Fn(usize, &[u16]) -> bool| {
-        for (oi, by_key) in found.iter().enumerate() {
-            let orbit = &structure.orbits[oi];
-            for cands in by_key.values() {
-                for c in cands {
-                    let perm = seq_perm(moves, &c.seq, stickers);
-                    let mine: Vec<(u32, u32)> = (0..orbit.len())
-                        .filter(|&p| {
-                            let r = orbit.stickers_at(p * orbit.twists as usize)[0];
-                            perm[r as usize] != r
-                        })
-                        .map(|p| (oi as u32, p as u32))
-                        .collect();
-                    let Some((_, e)) = effect_of(structure, &refs, &perm, &mine) else {
-                        continue;
-                    };
-                    let inv_seq = moves.invert(&c.seq);
-                    for (e, s) in [(e, c.seq.clone()), (e.inverse(orbit.twists), inv_seq)] {
-                        if allowed(oi, &c.side) {
-                            tables[oi].offer(orbit.twists, e, &s);
-                        }
-                        for (gi, g) in sym.perm.iter().enumerate() {
-                            let Some((oj, e2)) = transport(
-                                structure,
-                                &refs,
-                                &e,
-                                oi,
-                                g,
-                                &inv_sym[gi],
-                                pieces_of,
-                                &piece_pos,
-                            ) else {
-                                continue;
-                            };
-                            let mut side: Vec<u16> =
-                                c.side.iter().map(|&x| orbit_map[gi][x as usize]).collect();
-                            side.sort_unstable();
-                            if !wanted[oj] || side.contains(&u16::MAX) || !allowed(oj, &side) {
-                                continue;
+    let seed =
+        |tables: &mut Vec<OpTable>, found: &FoundOps, allowed: &dyn Fn(usize, &[u16]) -> bool| {
+            for (oi, by_key) in found.iter().enumerate() {
+                let orbit = &structure.orbits[oi];
+                for cands in by_key.values() {
+                    for c in cands {
+                        let perm = seq_perm(moves, &c.seq, stickers);
+                        let mine: Vec<(u32, u32)> = (0..orbit.len())
+                            .filter(|&p| {
+                                let r = orbit.stickers_at(p * orbit.twists as usize)[0];
+                                perm[r as usize] != r
+                            })
+                            .map(|p| (oi as u32, p as u32))
+                            .collect();
+                        let Some((_, e)) = effect_of(structure, &refs, &perm, &mine) else {
+                            continue;
+                        };
+                        let inv_seq = moves.invert(&c.seq);
+                        for (e, s) in [(e, c.seq.clone()), (e.inverse(orbit.twists), inv_seq)] {
+                            if allowed(oi, &c.side) {
+                                tables[oi].offer(orbit.twists, e, &s);
                             }
-                            let mapped: Vec<MoveId> =
-                                s.iter().map(|&m| sym.moves[gi][m as usize]).collect();
-                            let mapped = moves.simplify(&mapped);
-                            tables[oj].offer(structure.orbits[oj].twists, e2, &mapped);
+                            for (gi, g) in sym.perm.iter().enumerate() {
+                                let Some((oj, e2)) = transport(
+                                    structure,
+                                    &refs,
+                                    &e,
+                                    oi,
+                                    g,
+                                    &inv_sym[gi],
+                                    pieces_of,
+                                    &piece_pos,
+                                ) else {
+                                    continue;
+                                };
+                                let mut side: Vec<u16> =
+                                    c.side.iter().map(|&x| orbit_map[gi][x as usize]).collect();
+                                side.sort_unstable();
+                                if !wanted[oj] || side.contains(&u16::MAX) || !allowed(oj, &side) {
+                                    continue;
+                                }
+                                let mapped: Vec<MoveId> =
+                                    s.iter().map(|&m| sym.moves[gi][m as usize]).collect();
+                                let mapped = moves.simplify(&mapped);
+                                tables[oj].offer(structure.orbits[oj].twists, e2, &mapped);
+                            }
                         }
                     }
                 }
             }
-        }
-    };
+        };
     let finish = |tables: &mut Vec<OpTable>, which: &[usize]| {
         for &oi in which {
             let orbit = &structure.orbits[oi];
@@ -780,7 +816,7 @@ pub fn build_tables(
     };
     // Pure operators first: the orbits they cover are finished last.
     let mut tables: Vec<OpTable> = vec![OpTable::default(); norbits];
-    seed(&mut tables, &|_, side| side.is_empty());
+    seed(&mut tables, &found, &|_, side| side.is_empty());
     let all: Vec<usize> = (0..norbits).filter(|&oi| wanted[oi]).collect();
     finish(&mut tables, &all);
     for &oi in &all {
@@ -792,8 +828,16 @@ pub fn build_tables(
     let late: Vec<bool> = out.level.iter().map(|l| *l == Some(1)).collect();
     let rest: Vec<usize> = all.iter().copied().filter(|&oi| !late[oi]).collect();
     if !rest.is_empty() {
+        // A wider search for these orbits: commutators whose supports meet in several pieces
+        // (a whole row of a big cube's face, a 3x3x3-like edge made of a midge and its wings)
+        // 3-cycle one piece of the orbit and disturb only orbits finished later.
+        let mut targets = vec![false; norbits];
+        for &oi in &rest {
+            targets[oi] = true;
+        }
+        run_search(&mut found, targets, true);
         let mut impure: Vec<OpTable> = vec![OpTable::default(); norbits];
-        seed(&mut impure, &|oi, side| {
+        seed(&mut impure, &found, &|oi, side| {
             !late[oi] && side.iter().all(|&x| late[x as usize])
         });
         finish(&mut impure, &rest);
