@@ -19,6 +19,11 @@ pub type Recompute<'a> = &'a dyn Fn(&[MoveId]) -> Vec<OrbitState>;
 /// Candidates refined by a real splice in each round.
 const REFINE: usize = 6;
 
+/// Candidates scored at every point in one round at most: on big puzzles (tens of thousands of
+/// candidate 3-cycles over a sequence of a thousand moves) the ones fixing the most pieces are
+/// kept, which bounds a round's work without changing small puzzles' solutions.
+const MAX_CANDIDATES: usize = 2000;
+
 /// A candidate operator at the end of the sequence, with the pieces it fixes.
 #[derive(Clone, Copy, Debug)]
 struct Candidate {
@@ -217,6 +222,11 @@ pub fn insert_all(
         }
         if cands.is_empty() {
             return orbits.iter().all(|&oi| states[oi].wrong(&all[oi]) == 0);
+        }
+        if cands.len() > MAX_CANDIDATES {
+            // Stable: ties keep the orbit order, so the result is deterministic.
+            cands.sort_by_key(|c| std::cmp::Reverse(c.gain));
+            cands.truncate(MAX_CANDIDATES);
         }
         // Score every candidate at every insertion point, walking back from the end.
         let mut best: Vec<Scored> = Vec::new();

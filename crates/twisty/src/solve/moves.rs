@@ -119,11 +119,18 @@ impl Moves {
     /// The canonical form of a move sequence.
     pub fn simplify(&self, moves: &[MoveId]) -> Vec<MoveId> {
         let mut seq = Vec::with_capacity(moves.len());
-        let mut runs = Vec::new();
-        for &m in moves {
-            self.push(&mut seq, &mut runs, m);
-        }
+        self.simplify_into(moves, &mut seq, &mut Vec::new());
         seq
+    }
+
+    /// The canonical form of a move sequence, written to `out` (cleared first); `runs` is
+    /// scratch space. For hot loops: no allocation once the buffers have grown.
+    pub fn simplify_into(&self, moves: &[MoveId], out: &mut Vec<MoveId>, runs: &mut Vec<usize>) {
+        out.clear();
+        runs.clear();
+        for &m in moves {
+            self.push(out, runs, m);
+        }
     }
 
     /// The inverse of a sequence (reversed, each move inverted).

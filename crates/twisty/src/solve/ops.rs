@@ -319,6 +319,7 @@ impl OpTable {
         }
         let touching: Vec<usize> = (0..moves.len()).filter(|&m| orbit.touched_by[m]).collect();
         let mut buf: Vec<MoveId> = Vec::new();
+        let (mut s, mut runs): (Vec<MoveId>, Vec<usize>) = (Vec::new(), Vec::new());
         for cost in 0..=MAX_COST {
             let mut bi = 0;
             while bi < buckets[cost].len() {
@@ -345,7 +346,7 @@ impl OpTable {
                     buf.push(moves.inverse[m]);
                     buf.extend_from_slice(self.seq(i));
                     buf.push(m as MoveId);
-                    let s = moves.simplify(&buf);
+                    moves.simplify_into(&buf, &mut s, &mut runs);
                     if s.len() > MAX_COST {
                         continue;
                     }
@@ -518,10 +519,11 @@ struct CommutatorSearch<'a> {
     tokens: Vec<Vec<(u32, u16, u16)>>,
     path: Vec<MoveId>,
     b: usize,
-    /// `commutes[m]`: move `m` commutes with `B`. `A` never starts with such a move (then
-    /// `[X A, B] = X [A, B] X'`, a conjugate the spreading finds) and is not evaluated when it
-    /// ends with one (then `[A Z, B] = [A, B]`).
-    commutes: Vec<bool>,
+    /// `apart[m]`: move `m` moves no sticker `B` moves (so it commutes with `B` and leaves the
+    /// tokens alone). `A` never starts with such a move (then `[X A, B] = X [A, B] X'`, a
+    /// conjugate the spreading finds, and `A` alone displaces the same tokens) and is not
+    /// evaluated when it ends with one (then `[A Z, B] = [A, B]`, evaluated at `A`).
+    apart: Vec<bool>,
 }
 
 impl CommutatorSearch<'_> {
@@ -538,7 +540,7 @@ impl CommutatorSearch<'_> {
                         continue;
                     }
                 }
-                None if self.commutes[m] => continue,
+                None if self.apart[m] => continue,
                 None => {}
             }
             let mut displaced = 0;
@@ -558,7 +560,7 @@ impl CommutatorSearch<'_> {
                 }
             }
             self.path.push(m as MoveId);
-            if (1..=self.max_displaced).contains(&displaced) && !self.commutes[m] {
+            if (1..=self.max_displaced).contains(&displaced) && !self.apart[m] {
                 self.evaluate();
             }
             self.dfs(depth + 1, left - 1, Some(m));
@@ -705,7 +707,7 @@ pub fn build_tables(
             tokens: Vec::new(),
             path: Vec::new(),
             b: 0,
-            commutes: Vec::new(),
+            apart: Vec::new(),
         };
         for &b in &bs {
             // The pieces B moves, followed through A.
@@ -720,10 +722,10 @@ pub fn build_tables(
             search.tokens = vec![home; depth + 1];
             search.b = b;
             let pb = &moves.perm[b];
-            search.commutes = moves
+            search.apart = moves
                 .perm
                 .iter()
-                .map(|pm| (0..stickers).all(|s| pm[pb[s] as usize] == pb[pm[s] as usize]))
+                .map(|pm| (0..stickers).all(|s| pb[s] as usize == s || pm[s] as usize == s))
                 .collect();
             search.dfs(0, depth, None);
         }
