@@ -74,6 +74,42 @@ fn random_states_of_puzzles_needing_wide_commutators_are_solved() {
     }
 }
 
+/// When the exact stage runs out of its node budget the state is solved anyway, by operators for
+/// the small orbits (a longer solution), and the solution says so; an optimal search has no such
+/// way out and gives up.
+#[test]
+fn an_exhausted_exact_stage_falls_back_to_operators() {
+    for name in ["3x3x3", "tetrahedron-4"] {
+        let p = named(name).unwrap();
+        let group = Group::new(&p);
+        let perm = PermPuzzle::from_model(&p);
+        let tiny = Options {
+            budget: 10,
+            ..Options::default()
+        };
+        let solver = Solver::prepare(&perm, &tiny).unwrap();
+        for seed in 1..3 {
+            let s = random_state(&group, &mut Rng::new(seed));
+            let sol = solver.solve(&s.colours(&p)).unwrap();
+            assert!(sol.fell_back, "{name} seed {seed}");
+            let turns: Vec<Turn> = sol.moves.iter().map(|&t| model::to_turn(t)).collect();
+            assert!(solved_by(&p, &s, &turns), "{name} seed {seed}");
+        }
+    }
+    let p = named("2x2x2").unwrap();
+    let s = random_state(&Group::new(&p), &mut Rng::new(1));
+    let optimal = Options {
+        optimal: true,
+        budget: 10,
+        ..Options::default()
+    };
+    let solver = Solver::prepare(&PermPuzzle::from_model(&p), &optimal).unwrap();
+    assert_eq!(
+        solver.solve(&s.colours(&p)).unwrap_err(),
+        SolveError::Budget
+    );
+}
+
 /// Colours of the solved puzzle with one piece's colours turned (a cyclic shift of its
 /// stickers' colours: a twist when it has three stickers, a flip when two).
 fn turned_piece(p: &Puzzle, size: usize) -> Vec<u16> {

@@ -168,14 +168,14 @@ pub fn page_data(p: &Puzzle, server: bool) -> Value {
     })
 }
 
-/// The solver's options: the defaults, but only orbits of at most 4
-/// pieces solved by exact search. With the default 8, the 3x3x3's eight
-/// corners go to the exact stage, which ran out of its node budget after
-/// 75 s on a random state here; operators place them in milliseconds
-/// (62 moves for that state, 168 for a 36-move Megaminx scramble).
+/// The solver's options: those of `twisty solve`, with a smaller node
+/// budget for the exact stage (about a tenth of a second), so that a page
+/// waits at most that long before the solver falls back to operators for
+/// the small orbits (the 3x3x3's corners): a short solution when the exact
+/// search finds one quickly, a longer one at once otherwise.
 fn solver_options() -> Options {
     Options {
-        exact_positions: 4,
+        budget: 2_000_000,
         ..Options::default()
     }
 }

@@ -188,6 +188,7 @@ pub fn solve(a: SolveArgs) -> Result<u8, Failure> {
                 "check_seconds": check_seconds,
                 "prepare_seconds": solver.prepare_seconds,
                 "solve_seconds": solution.solve_seconds,
+                "fallback": solution.fell_back,
             }),
         )?;
     } else {
@@ -199,10 +200,15 @@ pub fn solve(a: SolveArgs) -> Result<u8, Failure> {
         writeln!(out, "{text}")?;
         writeln!(
             out,
-            "# {length} moves{}, {qtm} quarter turns; prepared in {:.3} s, solved in {:.3} s",
+            "# {length} moves{}, {qtm} quarter turns; prepared in {:.3} s, solved in {:.3} s{}",
             if a.optimal { " (optimal)" } else { "" },
             solver.prepare_seconds,
-            solution.solve_seconds
+            solution.solve_seconds,
+            if solution.fell_back {
+                " (the exact stage ran out of its budget: small orbits finished by operators)"
+            } else {
+                ""
+            }
         )?;
     }
     Ok(0)

@@ -54,7 +54,10 @@ pub struct Options {
     pub optimal: bool,
     /// Orbits of at most this many positions go to the exact stage (when not optimal).
     pub exact_positions: usize,
-    /// Node budget of the exact stage.
+    /// Node budget of the exact stage. When a state exhausts it, the state is solved again by a
+    /// solver that sends to the exact stage only the orbits operators cannot finish
+    /// (`exact_positions` 0, at least the default budget, prepared on first need): a longer
+    /// solution rather than none.
     pub budget: u64,
     /// Table sizes of the exact stage.
     pub limits: Limits,
@@ -65,7 +68,7 @@ impl Default for Options {
         Options {
             optimal: false,
             exact_positions: 8,
-            budget: 200_000_000,
+            budget: 50_000_000,
             limits: Limits::default(),
         }
     }
@@ -88,6 +91,8 @@ pub struct Solver {
     pub exact_orbits: Vec<usize>,
     stages: Vec<Stage>,
     options: Options,
+    /// The solver used when the exact stage gives up (see [`Options::budget`]).
+    fallback: std::sync::OnceLock<Option<Box<Solver>>>,
     /// Seconds spent preparing.
     pub prepare_seconds: f64,
 }
@@ -103,6 +108,8 @@ pub struct Solution {
     pub exact_moves: usize,
     /// Seconds spent solving.
     pub solve_seconds: f64,
+    /// Whether the exact stage gave up and the fallback solver found this solution.
+    pub fell_back: bool,
 }
 
 /// Why a state could not be solved.
@@ -264,6 +271,7 @@ impl Solver {
             exact_orbits,
             stages,
             options: options.clone(),
+            fallback: std::sync::OnceLock::new(),
             prepare_seconds: t0.elapsed().as_secs_f64(),
         })
     }
@@ -297,7 +305,7 @@ impl Solver {
                     self.apply(&mut states, &s);
                     seq.extend(s);
                 }
-                Found::Budget => return Err(SolveError::Budget),
+                Found::Budget => return self.fall_back(colours, t0),
                 Found::Impossible => {
                     return Err(SolveError::Unreachable(
                         "some orbit cannot be brought home".to_string(),
@@ -350,7 +358,34 @@ impl Solver {
             moves: seq.iter().map(|&m| self.moves.twist[m as usize]).collect(),
             exact_moves,
             solve_seconds: t0.elapsed().as_secs_f64(),
+            fell_back: false,
         })
+    }
+
+    /// Solves with the fallback solver (fewer orbits solved exactly), when this one's exact
+    /// stage ran out of its budget; the time includes the attempt that gave up.
+    fn fall_back(&self, colours: &[u16], t0: Instant) -> Result<Solution, SolveError> {
+        let can = !self.options.optimal && self.options.exact_positions > 0;
+        let fallback = self.fallback.get_or_init(|| {
+            // Its exact stage is small (parities, orbits without operators): the default
+            // budget, even when this solver's was cut short to answer quickly.
+            let options = Options {
+                exact_positions: 0,
+                budget: self.options.budget.max(Options::default().budget),
+                ..self.options.clone()
+            };
+            can.then(|| Solver::prepare(&self.puzzle, &options).ok().map(Box::new))
+                .flatten()
+        });
+        match fallback {
+            Some(f) => {
+                let mut sol = f.solve(colours)?;
+                sol.solve_seconds = t0.elapsed().as_secs_f64();
+                sol.fell_back = true;
+                Ok(sol)
+            }
+            None => Err(SolveError::Budget),
+        }
     }
 
     fn apply(&self, states: &mut [OrbitState], seq: &[MoveId]) {
