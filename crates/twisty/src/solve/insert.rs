@@ -16,8 +16,9 @@ use super::structure::{Orbit, OrbitState};
 /// state being solved), for insertions that rewrite the sequence.
 pub type Recompute<'a> = &'a dyn Fn(&[MoveId]) -> Vec<OrbitState>;
 
-/// Candidates refined by a real splice in each round.
-const REFINE: usize = 6;
+/// Candidates refined by a real splice in each round (24 rather than 6: 2-4% shorter solutions
+/// on the octahedra and the icosahedron-2, at no measurable cost).
+const REFINE: usize = 24;
 
 /// Candidates scored at every point in one round at most: on big puzzles (tens of thousands of
 /// candidate 3-cycles over a sequence of a thousand moves) the ones fixing the most pieces are

@@ -11,11 +11,16 @@
 //! 2. *Small operators* ([`ops`]): for every orbit, 3-cycles and pure twists found by searching
 //!    commutators `A B A' B'`, transported by the solid's rotations, and spread to every position
 //!    by a Dijkstra over conjugations that keeps each effect's shortest (simplified) sequence.
+//!    Orbits with no pure 3-cycle of that size (the midges and middle-line centres of a 7x7x7
+//!    without its middle slice, a Teraminx's edges) get operators from a wider search that may
+//!    disturb orbits finished after them.
 //! 3. *Exact stage* ([`exact`]): orbits without small operators (the centres of a cube with slice
 //!    moves, the tips of a Pyraminx...) and small orbits, together with the abelian invariants that
 //!    operators cannot change (permutation parities, twist sums: [`invariants`]), are solved first
 //!    by IDA* over pattern databases. With [`Options::optimal`] every orbit is solved this way, and
-//!    the result is a shortest solution.
+//!    the result is a shortest solution. When a state exhausts the stage's node budget, a second
+//!    solver (prepared on first need) sends only the orbits without operators to its exact stage
+//!    and finishes the small ones with operators: a longer solution rather than none.
 //! 4. *Insertion* ([`insert`]): the remaining orbits are finished by operators, each inserted at
 //!    the point of the current sequence where it costs least after merging with its neighbours.
 //!
@@ -89,7 +94,8 @@ pub struct Solver {
     op_levels: Vec<Vec<usize>>,
     /// Orbits solved by the exact stage.
     pub exact_orbits: Vec<usize>,
-    stages: Vec<Stage>,
+    /// The exact stages, in one or two orders (see `prepare`).
+    plans: Vec<Vec<Stage>>,
     options: Options,
     /// The solver used when the exact stage gives up (see [`Options::budget`]).
     fallback: std::sync::OnceLock<Option<Box<Solver>>>,
@@ -193,8 +199,11 @@ impl Solver {
             .collect();
         let op_orbits: Vec<usize> = op_orbits.iter().map(|x| x.1).collect();
         // Exact stages, each keeping the orbits of the earlier ones; the invariants in a last
-        // stage. Orbits that some move turns without touching the other exact orbits (tips) can
-        // be fixed cheaply at the end, so they come last; otherwise the largest first.
+        // stage. Two orders (plans), tried in turn at solve time (see `solve`): orbits that some
+        // move turns without touching the other exact orbits (tips) last, as they are often fixed
+        // cheaply at the end, and otherwise the largest first; or simply the smallest first (a
+        // tetrahedron whose face layers turn carries its tips around: placing them after the
+        // edges needs long searches, before them short ones).
         let isolated = |oi: usize| {
             (0..moves.len()).any(|m| {
                 structure.orbits[oi].touched_by[m]
@@ -207,40 +216,44 @@ impl Solver {
             let o = &structure.orbits[oi];
             o.len() as f64 * ((o.len() * o.twists as usize) as f64).ln()
         };
-        let mut order: Vec<(bool, f64, usize)> = exact_orbits
-            .iter()
-            .map(|&oi| (isolated(oi), -size(oi), oi))
-            .collect();
-        order.sort_by(|a, b| a.partial_cmp(b).unwrap());
-        let exact_orbits: Vec<usize> = order.iter().map(|x| x.2).collect();
-        // The orbits no move isolates are solved together in the first stage (apart, one would
-        // undo the other); then each isolated orbit in turn.
-        let together = order.iter().take_while(|x| !x.0).count().max(1);
-        let orbit_tables: Vec<Arc<OrbitTables>> = exact_orbits
-            .iter()
-            .map(|&oi| Arc::new(OrbitTables::new(&structure.orbits, oi, &moves)))
-            .collect();
+        let sorted = |key: &dyn Fn(usize) -> (bool, f64)| {
+            let mut order: Vec<(bool, f64, usize)> = exact_orbits
+                .iter()
+                .map(|&oi| (key(oi).0, key(oi).1, oi))
+                .collect();
+            order.sort_by(|a, b| a.partial_cmp(b).unwrap());
+            order
+        };
+        let big_first = sorted(&|oi| (isolated(oi), -size(oi)));
+        let small_first = sorted(&|oi| (false, size(oi)));
+        let mut tables_of: Vec<Option<Arc<OrbitTables>>> = vec![None; structure.orbits.len()];
+        for &oi in &exact_orbits {
+            tables_of[oi] = Some(Arc::new(OrbitTables::new(&structure.orbits, oi, &moves)));
+        }
         lap("pattern databases");
         let mut cache = Cache::default();
-        let mut stages = Vec::new();
         let limits = options.limits;
-        if options.optimal {
-            stages.push(Stage::new(
-                orbit_tables,
-                &moves,
-                &invariants,
-                true,
-                limits,
-                &mut cache,
-            ));
-        } else {
-            for i in together.min(orbit_tables.len())..=orbit_tables.len() {
-                if i == 0 {
-                    continue;
-                }
-                let tables = orbit_tables[..i].to_vec();
+        let mut plans: Vec<Vec<Stage>> = Vec::new();
+        let mut make_plan = |order: &[(bool, f64, usize)], together: usize| {
+            let orbit_tables: Vec<Arc<OrbitTables>> = order
+                .iter()
+                .map(|x| tables_of[x.2].clone().expect("an exact orbit"))
+                .collect();
+            let mut stages = Vec::new();
+            if options.optimal {
                 stages.push(Stage::new(
-                    tables,
+                    orbit_tables,
+                    &moves,
+                    &invariants,
+                    true,
+                    limits,
+                    &mut cache,
+                ));
+                return stages;
+            }
+            for i in together.min(orbit_tables.len()).max(1)..=orbit_tables.len() {
+                stages.push(Stage::new(
+                    orbit_tables[..i].to_vec(),
                     &moves,
                     &invariants,
                     false,
@@ -258,7 +271,20 @@ impl Solver {
                     &mut cache,
                 ));
             }
+            stages
+        };
+        // The orbits no move isolates are solved together in the first stage; then each
+        // isolated orbit in turn.
+        let together = big_first.iter().take_while(|x| !x.0).count().max(1);
+        plans.push(make_plan(&big_first, together));
+        let same = |a: &[(bool, f64, usize)], b: &[(bool, f64, usize)]| {
+            a.iter().map(|x| x.2).eq(b.iter().map(|x| x.2))
+        };
+        let one_order = same(&big_first, &small_first) && together == 1;
+        if !options.optimal && !one_order {
+            plans.push(make_plan(&small_first, 1));
         }
+        let exact_orbits: Vec<usize> = big_first.iter().map(|x| x.2).collect();
         lap("stages");
         Ok(Solver {
             puzzle: puzzle.clone(),
@@ -269,7 +295,7 @@ impl Solver {
             op_orbits,
             op_levels,
             exact_orbits,
-            stages,
+            plans,
             options: options.clone(),
             fallback: std::sync::OnceLock::new(),
             prepare_seconds: t0.elapsed().as_secs_f64(),
@@ -290,29 +316,28 @@ impl Solver {
                 "an orbit's parity or twist sum cannot be reached".to_string(),
             ));
         }
-        let mut seq: Vec<MoveId> = Vec::new();
-        for stage in &self.stages {
-            let code = self.invariants.of(orbits, &states);
-            match stage.search(
-                &self.moves,
-                &self.invariants,
-                &states,
-                code,
-                self.options.budget,
-                60,
-            ) {
-                Found::Solution(s) => {
-                    self.apply(&mut states, &s);
-                    seq.extend(s);
+        // The plans in turn, each with a tenth of the budget, then the first with all of it.
+        let budget = self.options.budget;
+        let attempts: Vec<(usize, u64)> = if self.plans.len() > 1 {
+            vec![(0, budget / 10), (1, budget / 10), (0, budget)]
+        } else {
+            vec![(0, budget)]
+        };
+        let mut found = None;
+        for (plan, budget) in attempts {
+            let mut tried = states.clone();
+            match self.run_plan(plan, &mut tried, budget)? {
+                Some(seq) => {
+                    found = Some(seq);
+                    states = tried;
+                    break;
                 }
-                Found::Budget => return self.fall_back(colours, t0),
-                Found::Impossible => {
-                    return Err(SolveError::Unreachable(
-                        "some orbit cannot be brought home".to_string(),
-                    ));
-                }
+                None => continue,
             }
         }
+        let Some(seq) = found else {
+            return self.fall_back(colours, t0);
+        };
         let seq = self.moves.simplify(&seq);
         let exact_moves = seq.len();
         let mut seq = seq;
@@ -360,6 +385,34 @@ impl Solver {
             solve_seconds: t0.elapsed().as_secs_f64(),
             fell_back: false,
         })
+    }
+
+    /// Runs the exact stages of one plan from `states` (updated); `None` when one of them runs
+    /// out of `budget` nodes.
+    fn run_plan(
+        &self,
+        plan: usize,
+        states: &mut [OrbitState],
+        budget: u64,
+    ) -> Result<Option<Vec<MoveId>>, SolveError> {
+        let orbits = &self.structure.orbits;
+        let mut seq: Vec<MoveId> = Vec::new();
+        for stage in &self.plans[plan] {
+            let code = self.invariants.of(orbits, states);
+            match stage.search(&self.moves, &self.invariants, states, code, budget, 60) {
+                Found::Solution(s) => {
+                    self.apply(states, &s);
+                    seq.extend(s);
+                }
+                Found::Budget => return Ok(None),
+                Found::Impossible => {
+                    return Err(SolveError::Unreachable(
+                        "some orbit cannot be brought home".to_string(),
+                    ));
+                }
+            }
+        }
+        Ok(Some(seq))
     }
 
     /// Solves with the fallback solver (fewer orbits solved exactly), when this one's exact

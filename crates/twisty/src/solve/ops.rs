@@ -7,7 +7,11 @@
 //! per symmetry class) against every canonical `A` of three to five moves (as deep as
 //! [`OpSearch::max_nodes`] allows: five on the face-turning 3x3x3, whose edge 3-cycles need it),
 //! keep those whose supports meet in at most three pieces, and keep each effect's shortest
-//! sequence.
+//! sequence. `A` never starts or ends with a move that moves nothing `B` moves (that gives a
+//! conjugate, or the same commutator). Orbits left without a full set of 3-cycles are searched
+//! again more widely: supports meeting in up to `WIDE_DISPLACED` pieces (a whole row of a big
+//! cube's face, an edge made of a midge and its wings), where the commutator 3-cycles one piece of
+//! the orbit and disturbs other orbits, which must then be finished after it (level 0 below).
 //!
 //! *Spreading.* Every found operator, its inverse and its images under the solid's rotations seed a
 //! per-orbit Dijkstra over effects: conjugating by a move `m` (`m' C m`) gives the operator on the
