@@ -206,3 +206,59 @@ fn optimal_skewb_lengths_are_distances() {
     // 3,149,280 positions.
     optimal_matches_distances("skewb", "", 6);
 }
+
+/// The spreading of operators by conjugation expands one effect per symmetry class and gives
+/// the others as images: a shortcut that must change no 3-cycle's cost (the costs are shortest
+/// conjugation distances either way), nor which orbits are covered; and every sequence tabulated
+/// with it does what its entry says.
+#[test]
+fn spreading_by_symmetry_classes_changes_no_cost() {
+    use polycover_twisty::solve::ops::{OpSearch, Symmetry, Tables, build_tables, seq_perm};
+    use polycover_twisty::solve::{Moves, Structure};
+    use std::collections::HashMap;
+    for name in ["3x3x3", "megaminx", "octahedron-3", "skewb", "cube-4"] {
+        let perm = PermPuzzle::from_model(&named(name).unwrap());
+        let moves = Moves::new(&perm);
+        let structure = Structure::new(&perm, &moves).unwrap();
+        let sym = Symmetry::new(&perm.symmetries, &moves, perm.stickers);
+        assert!(sym.perm.len() > 1, "{name}: no symmetry to test");
+        let wanted = vec![true; structure.orbits.len()];
+        let build = |spread_symmetry: bool| {
+            let settings = OpSearch {
+                spread_symmetry,
+                ..OpSearch::default()
+            };
+            build_tables(&structure, &moves, &perm.pieces, &sym, &wanted, settings)
+        };
+        let (with, without) = (build(true), build(false));
+        assert_eq!(with.level, without.level, "{name}");
+        let mut found = 0;
+        for (oi, orbit) in structure.orbits.iter().enumerate() {
+            let o = orbit.twists as usize;
+            let cycles = |t: &Tables| -> HashMap<u64, usize> {
+                t.tables[oi]
+                    .entries()
+                    .filter(|(e, _)| e.len == 3 && (0..3).all(|i| e.src[i] != e.dst[i]))
+                    .map(|(e, s)| (e.key(orbit.twists), s.len()))
+                    .collect()
+            };
+            let a = cycles(&with);
+            found += a.len();
+            assert_eq!(a, cycles(&without), "{name} orbit {oi}: 3-cycle costs");
+            for (e, seq) in with.tables[oi].entries() {
+                let p = seq_perm(&moves, seq, perm.stickers);
+                for pos in 0..orbit.len() {
+                    let from = orbit.stickers_at(pos * o)[0];
+                    let to = match (0..e.len as usize).find(|&i| e.src[i] as usize == pos) {
+                        Some(i) => {
+                            orbit.stickers_at(e.dst[i] as usize * o + e.delta[i] as usize)[0]
+                        }
+                        None => from,
+                    };
+                    assert_eq!(p[from as usize], to, "{name} orbit {oi}: {e:?} by {seq:?}");
+                }
+            }
+        }
+        assert!(found > 0, "{name}: no 3-cycle at all");
+    }
+}

@@ -158,6 +158,22 @@ impl Effect {
         Some(out)
     }
 
+    /// The effect of `g C g⁻¹`: the same operator where the symmetry `g` carries its pieces.
+    #[inline]
+    pub fn image(&self, twists: u16, g: &OrbitSym) -> Effect {
+        let o = twists as usize;
+        let mut e = *self;
+        for i in 0..self.len as usize {
+            let a = g.slot[self.src[i] as usize * o] as usize;
+            let b = g.slot[self.dst[i] as usize * o + self.delta[i] as usize] as usize;
+            e.src[i] = (a / o) as u16;
+            e.dst[i] = (b / o) as u16;
+            e.delta[i] = ((b % o + o - a % o) % o) as u16;
+        }
+        e.normalize();
+        e
+    }
+
     /// Whether move `m` touches any position of the support.
     #[inline]
     pub fn touched_by(&self, orbit: &Orbit, m: usize) -> bool {
@@ -183,6 +199,15 @@ impl Effect {
             st.tw[d] = (tw[i] + self.delta[i]) % twists;
         }
     }
+}
+
+/// A symmetry of the puzzle that maps an orbit onto itself, as it acts on the orbit's slots
+/// (`slot[p * twists + t]`: where the piece at `p` with twist `t` goes) and on moves
+/// (`moves[m]`: the move `g m g⁻¹`).
+#[derive(Clone, Debug)]
+pub struct OrbitSym {
+    slot: Vec<u16>,
+    moves: Vec<MoveId>,
 }
 
 /// One tabulated operator.
@@ -315,8 +340,16 @@ impl OpTable {
     }
 
     /// Spreads the seeds to every effect reachable by conjugation (Dijkstra on sequence length).
-    fn spread(&mut self, orbit: &Orbit, moves: &Moves, max_entries: usize) {
+    ///
+    /// The conjugation graph is invariant under the puzzle's symmetries `syms` (those mapping the
+    /// orbit onto itself), and so are the costs: an entry, once final, gives its images under
+    /// every symmetry at the same cost, and an entry that is such an image is not expanded (its
+    /// neighbours are the images of its original's neighbours, which give their own images).
+    /// This divides the expansions by the order of the symmetry group.
+    fn spread(&mut self, orbit: &Orbit, moves: &Moves, max_entries: usize, syms: &[OrbitSym]) {
         let o = orbit.twists;
+        // `image[i]`: entry `i` holds a symmetry image, not expanded.
+        let mut image: Vec<bool> = vec![false; self.entries.len()];
         let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); MAX_COST + 1];
         for (i, e) in self.entries.iter().enumerate() {
             buckets[e.len as usize].push(i as u32);
@@ -329,10 +362,30 @@ impl OpTable {
             while bi < buckets[cost].len() {
                 let i = buckets[cost][bi] as usize;
                 bi += 1;
-                if self.entries[i].len as usize != cost {
-                    continue; // improved since queued
+                if self.entries[i].len as usize != cost || image[i] {
+                    continue; // improved since queued, or an image
                 }
                 let effect = self.entries[i].effect;
+                for g in syms {
+                    let e2 = effect.image(o, g);
+                    match self.index.get(&e2.key(o)) {
+                        Some(&j) if self.entries[j as usize].len as usize <= cost => {
+                            // Found directly at this cost too: its expansion is still skipped.
+                            image[j as usize] = true;
+                            continue;
+                        }
+                        None if self.entries.len() >= max_entries => continue,
+                        _ => {}
+                    }
+                    buf.clear();
+                    buf.extend(self.seq(i).iter().map(|&m| g.moves[m as usize]));
+                    moves.simplify_into(&buf, &mut s, &mut runs);
+                    if let Some(j) = self.offer(o, e2, &s) {
+                        image.resize(self.entries.len(), false);
+                        image[j as usize] = true;
+                        buckets[s.len()].push(j);
+                    }
+                }
                 for &m in &touching {
                     if !effect.touched_by(orbit, m) {
                         continue;
@@ -355,6 +408,8 @@ impl OpTable {
                         continue;
                     }
                     if let Some(j) = self.offer(o, e2, &s) {
+                        image.resize(self.entries.len(), false);
+                        image[j as usize] = false;
                         buckets[s.len()].push(j);
                     }
                 }
@@ -479,6 +534,9 @@ pub struct OpSearch {
     pub max_depth: usize,
     /// About how many sequences `A` are tried per move `B` (the depth is chosen to fit).
     pub max_nodes: usize,
+    /// Whether the spreading expands one effect per symmetry class (the same costs, many times
+    /// faster); off only to check that claim.
+    pub spread_symmetry: bool,
 }
 
 impl Default for OpSearch {
@@ -487,6 +545,7 @@ impl Default for OpSearch {
             max_entries: 4_000_000,
             max_depth: 5,
             max_nodes: 400_000,
+            spread_symmetry: true,
         }
     }
 }
@@ -811,12 +870,40 @@ pub fn build_tables(
                 }
             }
         };
+    // The symmetries mapping each orbit onto itself, on its slots.
+    let orbit_syms: Vec<Vec<OrbitSym>> = (0..norbits)
+        .map(|oi| {
+            let orbit = &structure.orbits[oi];
+            (0..sym.perm.len())
+                .filter_map(|gi| {
+                    let slot: Option<Vec<u16>> = (0..orbit.len() * orbit.twists as usize)
+                        .map(|sl| {
+                            let r = orbit.stickers_at(sl)[0];
+                            match refs[sym.perm[gi][r as usize] as usize] {
+                                Some((oj, sl2)) if oj as usize == oi => Some(sl2 as u16),
+                                _ => None,
+                            }
+                        })
+                        .collect();
+                    Some(OrbitSym {
+                        slot: slot?,
+                        moves: sym.moves[gi].clone(),
+                    })
+                })
+                .collect()
+        })
+        .collect();
     let finish = |tables: &mut Vec<OpTable>, which: &[usize]| {
         for &oi in which {
             let orbit = &structure.orbits[oi];
-            tables[oi].spread(orbit, moves, settings.max_entries);
+            let syms: &[OrbitSym] = if settings.spread_symmetry {
+                &orbit_syms[oi]
+            } else {
+                &[]
+            };
+            tables[oi].spread(orbit, moves, settings.max_entries, syms);
             if orbit.twists > 1 && tables[oi].add_twists(orbit, moves) {
-                tables[oi].spread(orbit, moves, settings.max_entries);
+                tables[oi].spread(orbit, moves, settings.max_entries, syms);
             }
         }
     };
