@@ -233,19 +233,30 @@ pub fn insert_all(
         let mut best: Vec<Scored> = Vec::new();
         let mut worst_kept = f64::NEG_INFINITY;
         let mut cur: Vec<Effect> = cands.iter().map(|c| c.effect).collect();
+        // Each candidate's key and tabulated sequence where it stands now; looked up again only
+        // when a move changes the effect (most moves do not touch its three positions).
+        let lookup = |e: &Effect, c: &Candidate| {
+            let key = e.key(all[c.orbit].twists);
+            (key, tables[c.orbit].get(key))
+        };
+        let mut ops: Vec<(u64, Option<&[MoveId]>)> =
+            cur.iter().zip(&cands).map(|(e, c)| lookup(e, c)).collect();
         for point in (0..=seq.len()).rev() {
             if point < seq.len() {
                 // Carry every candidate back through seq[point]: conjugate by its inverse.
                 let inv = moves.inverse[seq[point] as usize] as usize;
-                for (e, c) in cur.iter_mut().zip(&cands) {
-                    *e = e.conjugate(&all[c.orbit], inv);
+                for ((e, c), op) in cur.iter_mut().zip(&cands).zip(ops.iter_mut()) {
+                    let moved = e.conjugate(&all[c.orbit], inv);
+                    if moved != *e {
+                        *e = moved;
+                        *op = lookup(e, c);
+                    }
                 }
             }
             let before = point.checked_sub(1).map(|i| seq[i]);
             let after = seq.get(point).copied();
-            for (e, c) in cur.iter().zip(&cands) {
-                let key = e.key(all[c.orbit].twists);
-                let Some(op) = tables[c.orbit].get(key) else {
+            for (c, &(key, op)) in cands.iter().zip(&ops) {
+                let Some(op) = op else {
                     continue;
                 };
                 let est = (op.len() as i32 - saving(moves, before, op, after)).max(1);
