@@ -540,7 +540,7 @@ fn twisty_row(f: &Path, shown: String, text: &str, max: f64) -> Row {
         }
         Ok((name, estimate, result)) => {
             row.puzzle = name;
-            row.seconds = estimate;
+            row.estimate = estimate;
             match result {
                 None if estimate.is_some() => row.verdict = Verdict::Skip,
                 None => {}
