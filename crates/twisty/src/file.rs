@@ -19,7 +19,10 @@
 //!
 //! Instead of `solid`, `cuts` and `moves`, `puzzle = "megaminx"` names a
 //! catalog puzzle. Counts are strings (they outgrow every integer type);
-//! `seconds` is an estimate `verify` uses to skip slow files. The
+//! `work` is the count's work (points visited by permutation products,
+//! [`crate::perm::work`]: exact, recorded by `polycover verify --update`),
+//! from which `verify` estimates the time to skip slow files; `seconds`, an
+//! older estimate, is used only where `work` is missing. The
 //! `[twisty]` table is what marks a file as a twisty puzzle.
 
 use crate::catalog;
@@ -44,6 +47,7 @@ pub struct Expect {
     pub positions_without_tips: Option<BigUint>,
     pub source: Option<String>,
     pub seconds: Option<f64>,
+    pub work: Option<u64>,
 }
 
 /// A puzzle file read.
@@ -86,6 +90,7 @@ struct RawExpect {
     positions_without_tips: Option<String>,
     source: Option<String>,
     seconds: Option<f64>,
+    work: Option<u64>,
 }
 
 /// Does this text look like a twisty puzzle file (a TOML document with a
@@ -198,6 +203,7 @@ pub fn parse(path: &Path, text: &str) -> Result<PuzzleFile, Error> {
                 positions_without_tips: num("positions_without_tips", &e.positions_without_tips)?,
                 source: e.source,
                 seconds: e.seconds,
+                work: e.work,
             })
         }
     };

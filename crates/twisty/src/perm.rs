@@ -12,6 +12,24 @@ use num_bigint::BigUint;
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Perm(pub Vec<u16>);
 
+thread_local! {
+    /// Points visited by permutation products and inverses on this thread (see [`work`]).
+    static WORK: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Points visited by permutation products and inverses on this thread so far. The difference
+/// over a computation is its work: exact and the same on every machine and run (the group
+/// algorithms are deterministic), so `verify` records it in a file's `[expect] work` and
+/// estimates the time from it (at a rate it measures) instead of recording seconds.
+pub fn work() -> u64 {
+    WORK.with(|w| w.get())
+}
+
+#[inline]
+fn add_work(points: usize) {
+    WORK.with(|w| w.set(w.get() + points as u64));
+}
+
 impl Perm {
     /// The identity on `n` points.
     pub fn identity(n: usize) -> Perm {
@@ -52,17 +70,20 @@ impl Perm {
 
     /// First `self`, then `o`.
     pub fn then(&self, o: &Perm) -> Perm {
+        add_work(self.0.len());
         Perm(self.0.iter().map(|&x| o.0[x as usize]).collect())
     }
 
     /// `self` replaced by first `self`, then `o` (no allocation).
     pub fn then_assign(&mut self, o: &Perm) {
+        add_work(self.0.len());
         for x in self.0.iter_mut() {
             *x = o.0[*x as usize];
         }
     }
 
     pub fn inverse(&self) -> Perm {
+        add_work(self.0.len());
         let mut r = vec![0u16; self.0.len()];
         for (i, &x) in self.0.iter().enumerate() {
             r[x as usize] = i as u16;

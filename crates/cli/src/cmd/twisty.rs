@@ -603,32 +603,57 @@ fn distances_cmd(a: DistancesArgs) -> Result<u8, Failure> {
 pub struct VerifyResult {
     pub checked: Vec<file::Checked>,
     pub seconds: f64,
+    /// The count's work ([`twisty::perm::work`]), and the one recorded.
+    pub work: u64,
+    pub recorded_work: Option<u64>,
 }
 
-/// Reads and counts a twisty puzzle file for `verify` (skipping it when
-/// its `seconds` estimate is above `max`: `Ok(None)` with the estimate).
+/// Reads and counts a twisty puzzle file for `verify`, skipping it when
+/// its estimated time is above `max` (`Ok(None)` with the estimate): its
+/// recorded `[expect] work` at `rate` (work per second), or its `seconds`
+/// where it records no work.
 pub fn verify_file(
     path: &Path,
     text: &str,
     max: f64,
+    rate: Option<f64>,
 ) -> Result<(String, Option<f64>, Option<VerifyResult>), String> {
     let (p, expect) = file::load(path, text).map_err(|e| e.to_string())?;
     let Some(expect) = expect else {
         return Ok((p.name().to_string(), None, None));
     };
-    if expect.seconds.unwrap_or(0.0) > max {
-        return Ok((p.name().to_string(), expect.seconds, None));
+    let estimate = match (expect.work, rate) {
+        (Some(w), Some(r)) => Some(w as f64 / r),
+        (Some(_), None) => None,
+        (None, _) => expect.seconds,
+    };
+    if estimate.unwrap_or(0.0) > max {
+        return Ok((p.name().to_string(), estimate, None));
     }
     let start = Instant::now();
+    let before = twisty::perm::work();
     let c = Counts::new(&p).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok((
         p.name().to_string(),
-        expect.seconds,
+        estimate,
         Some(VerifyResult {
             checked: file::compare(&expect, &c),
             seconds: start.elapsed().as_secs_f64(),
+            work: twisty::perm::work() - before,
+            recorded_work: expect.work,
         }),
     ))
+}
+
+/// This machine's rate of twisty counting work (per second), measured on the
+/// 7x7x7.
+pub fn calibrate_work() -> Result<f64, String> {
+    let p = twisty::named("7x7x7").map_err(|e| e.to_string())?;
+    let start = Instant::now();
+    let before = twisty::perm::work();
+    Counts::new(&p).map_err(|e| e.to_string())?;
+    let work = twisty::perm::work() - before;
+    Ok(work as f64 / start.elapsed().as_secs_f64().max(1e-3))
 }
 
 /// A count in at most 12 characters (`4.33e19` when longer).

@@ -255,10 +255,16 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
     } else {
         None
     };
+    let twisty_rate = if max.is_finite() {
+        Some(super::twisty::calibrate_work().map_err(Failure::check)?)
+    } else {
+        None
+    };
     let ctx = Context {
         runner: &runner,
         max,
         rate,
+        twisty_rate,
         check_nodes: default_engine,
         update: args.update,
     };
@@ -366,6 +372,8 @@ struct Context<'a> {
     max: f64,
     /// The machine's rate, nodes per second (`None` with `--all`).
     rate: Option<f64>,
+    /// The machine's rate of twisty counting work per second (`None` with `--all`).
+    twisty_rate: Option<f64>,
     /// Compare the nodes with the recorded ones (the default engine).
     check_nodes: bool,
     /// Record the nodes in the files (`--update`).
@@ -404,6 +412,13 @@ fn calibrate(runner: &Runner) -> Result<f64, Failure> {
 /// place of the one there, or as its last key) and no `seconds` estimate
 /// there; `None` if the file has no `[expect]` table.
 pub fn with_nodes(text: &str, nodes: u64) -> Option<String> {
+    with_key(text, "nodes", nodes)
+}
+
+/// The text of a puzzle file with `name = value` in its `[expect]` table
+/// (in place of the one there, or as its last key) and no `seconds`
+/// estimate there; `None` if the file has no `[expect]` table.
+fn with_key(text: &str, name: &str, value: u64) -> Option<String> {
     let lines: Vec<&str> = text.lines().collect();
     let start = lines.iter().position(|l| l.trim() == "[expect]")?;
     // The table ends at the next table header.
@@ -420,7 +435,7 @@ pub fn with_nodes(text: &str, nodes: u64) -> Option<String> {
     out.extend(lines[..=start].iter().map(|l| l.to_string()));
     let mut body: Vec<String> = lines[start + 1..end]
         .iter()
-        .filter(|l| !key(l, "seconds") && !key(l, "nodes"))
+        .filter(|l| !key(l, "seconds") && !key(l, name))
         .map(|l| l.to_string())
         .collect();
     // After the table's last key, before the blank lines that end it.
@@ -428,7 +443,7 @@ pub fn with_nodes(text: &str, nodes: u64) -> Option<String> {
         .iter()
         .rposition(|l| !l.trim().is_empty())
         .map_or(0, |k| k + 1);
-    body.insert(last, format!("nodes = {nodes}"));
+    body.insert(last, format!("{name} = {value}"));
     out.extend(body);
     out.extend(lines[end..].iter().map(|l| l.to_string()));
     let mut s = out.join("\n");
@@ -454,7 +469,7 @@ fn check(f: &Path, shown: String, ctx: &Context, input: &super::InputArgs) -> Re
     if let Ok(text) = std::str::from_utf8(&bytes)
         && twisty::file::is_twisty_file(text)
     {
-        return Ok(twisty_row(f, shown, text, ctx.max));
+        return Ok(twisty_row(f, shown, text, ctx));
     }
     if std::str::from_utf8(&bytes).is_ok_and(polyform::file::is_piece_set) {
         return Ok(Row::new(shown, Verdict::Set));
@@ -530,10 +545,10 @@ fn check(f: &Path, shown: String, ctx: &Context, input: &super::InputArgs) -> Re
 }
 
 /// Checks a twisty puzzle file (`[twisty]`): its expected counts.
-fn twisty_row(f: &Path, shown: String, text: &str, max: f64) -> Row {
+fn twisty_row(f: &Path, shown: String, text: &str, ctx: &Context) -> Row {
     use super::twisty::{json_count, short, verify_file};
     let mut row = Row::new(shown, Verdict::Unchecked);
-    match verify_file(f, text, max) {
+    match verify_file(f, text, ctx.max, ctx.twisty_rate) {
         Err(message) => {
             row.verdict = Verdict::Error;
             row.note = Some(message);
@@ -565,6 +580,31 @@ fn twisty_row(f: &Path, shown: String, text: &str, max: f64) -> Row {
                         .collect();
                     if !bad.is_empty() {
                         row.note = Some(bad.join("; "));
+                    }
+                    // The recorded work, as the nodes of a polyform file.
+                    let work = r.work;
+                    if r.recorded_work != Some(work) {
+                        if ctx.update {
+                            match with_key(text, "work", work).map(|t| std::fs::write(f, t)) {
+                                Some(Ok(())) => {
+                                    row.note = Some(format!("{UPDATED} [expect] work = {work}"))
+                                }
+                                Some(Err(e)) => {
+                                    row.verdict = Verdict::Error;
+                                    row.note = Some(format!("{}: cannot write: {e}", f.display()));
+                                }
+                                None => {}
+                            }
+                        } else if let Some(recorded) = r.recorded_work {
+                            row.verdict = Verdict::Fail;
+                            row.note = Some(format!(
+                                "the count took {work} work; [expect] work says {recorded} (`polycover verify --update` records the new one)"
+                            ));
+                        } else if row.note.is_none() {
+                            row.note = Some(format!(
+                                "the count took {work} work; `polycover verify --update` records it in [expect] work"
+                            ));
+                        }
                     }
                     let checks: Vec<Value> = r
                         .checked

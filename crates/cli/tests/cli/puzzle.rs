@@ -206,6 +206,39 @@ fn verify_checks_and_updates_the_recorded_nodes() {
     assert_eq!(v["files"][0]["nodes"], nodes);
 }
 
+/// The same for a twisty puzzle file's recorded work: the catalog's
+/// value is the count's (an exact, machine-independent measure), a wrong
+/// one fails, and `--update` writes the real one back.
+#[test]
+fn verify_checks_and_updates_the_recorded_twisty_work() {
+    let dir = temp("verify-work");
+    std::fs::create_dir_all(&dir).unwrap();
+    let text = std::fs::read_to_string(data("twisty/megaminx.toml")).unwrap();
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("work = "))
+        .expect("the catalog file records its work");
+    let work: u64 = line["work = ".len()..].parse().unwrap();
+    let f = dir.join("megaminx.toml");
+    std::fs::write(&f, text.replace(line, "work = 1")).unwrap();
+    let d = dir.to_str().unwrap();
+    let o = run(&["verify", d]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains(&format!("the count took {work} work; [expect] work says 1")),
+        "{}",
+        stdout(&o)
+    );
+    let o = run(&["verify", "--update", d]);
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
+    assert!(stdout(&o).contains("1 files updated"), "{}", stdout(&o));
+    assert_eq!(
+        std::fs::read_to_string(&f).unwrap(),
+        text,
+        "as in the catalog again"
+    );
+}
+
 #[test]
 fn verify_bundled_catalog_by_default() {
     // From a directory without data/, the compiled-in catalog is used.
