@@ -219,7 +219,10 @@ impl Solver {
         let sorted = |key: &dyn Fn(usize) -> (bool, f64)| {
             let mut order: Vec<(bool, f64, usize)> = exact_orbits
                 .iter()
-                .map(|&oi| (key(oi).0, key(oi).1, oi))
+                .map(|&oi| {
+                    let (isolated, size) = key(oi);
+                    (isolated, size, oi)
+                })
                 .collect();
             order.sort_by(|a, b| a.partial_cmp(b).unwrap());
             order
@@ -240,18 +243,13 @@ impl Solver {
                 .map(|x| tables_of[x.2].clone().expect("an exact orbit"))
                 .collect();
             let mut stages = Vec::new();
-            if options.optimal {
-                stages.push(Stage::new(
-                    orbit_tables,
-                    &moves,
-                    &invariants,
-                    true,
-                    limits,
-                    &mut cache,
-                ));
-                return stages;
-            }
-            for i in together.min(orbit_tables.len()).max(1)..=orbit_tables.len() {
+            // Optimal: one stage, every orbit and the invariants at once.
+            let growing = if options.optimal {
+                0..0
+            } else {
+                together.min(orbit_tables.len()).max(1)..orbit_tables.len() + 1
+            };
+            for i in growing {
                 stages.push(Stage::new(
                     orbit_tables[..i].to_vec(),
                     &moves,
@@ -261,7 +259,7 @@ impl Solver {
                     &mut cache,
                 ));
             }
-            if !invariants.is_trivial() {
+            if options.optimal || !invariants.is_trivial() {
                 stages.push(Stage::new(
                     orbit_tables,
                     &moves,
