@@ -123,7 +123,8 @@ struct Coord {
     orbit: usize,
     kind: Kind,
     size: usize,
-    /// `table[m * size + v]`: the value after move `m` (every move of the puzzle).
+    /// `table[v * moves + m]`: the value after move `m` (every move of the puzzle), the moves of
+    /// one value side by side (a search or a breadth-first step reads them together).
     table: Arc<Vec<u32>>,
 }
 
@@ -147,43 +148,77 @@ fn factorial(n: usize) -> Option<usize> {
     (1..=n).try_fold(1usize, |a, x| a.checked_mul(x))
 }
 
-/// Rank of distinct positions `p` (each `< n`) as a partial permutation.
+/// Rank of distinct positions `p` (each `< n <= 256`) as a partial permutation: the mixed-radix
+/// number whose `i`-th digit (radix `n - i`) counts the positions below `p[i]` not taken by
+/// `p[..i]`.
 fn partial_rank(p: &[usize], n: usize) -> usize {
+    if n <= 64 {
+        // One word of positions, kept in a register (the common case, and the hot one).
+        let mut used = 0u64;
+        let mut r = 0;
+        for (i, &x) in p.iter().enumerate() {
+            let below = (used & ((1u64 << x) - 1)).count_ones() as usize;
+            r = r * (n - i) + (x - below);
+            used |= 1 << x;
+        }
+        return r;
+    }
     let mut used = [0u64; 4];
     let mut r = 0;
     for (i, &x) in p.iter().enumerate() {
-        let below = (0..x / 64)
-            .map(|w| used[w].count_ones() as usize)
-            .sum::<usize>()
-            + (used[x / 64] & ((1u64 << (x % 64)) - 1)).count_ones() as usize;
+        let w = x / 64;
+        let mut below = (used[w] & ((1u64 << (x % 64)) - 1)).count_ones() as usize;
+        for u in &used[..w] {
+            below += u.count_ones() as usize;
+        }
         r = r * (n - i) + (x - below);
-        used[x / 64] |= 1 << (x % 64);
+        used[w] |= 1 << (x % 64);
     }
     r
 }
 
+/// Inverse of [`partial_rank`]: the `out.len()` positions of rank `r`.
 fn partial_unrank(mut r: usize, n: usize, out: &mut [usize]) {
     let k = out.len();
-    let mut digits = [0usize; 256];
+    // The digits first (in `out`), then each digit replaced by the free position it counts.
     for i in (0..k).rev() {
-        digits[i] = r % (n - i);
+        out[i] = r % (n - i);
         r /= n - i;
     }
-    let mut used = [0u64; 4];
-    for i in 0..k {
-        let mut c = digits[i];
-        let mut x = 0;
-        loop {
-            if used[x / 64] & (1 << (x % 64)) == 0 {
-                if c == 0 {
-                    break;
-                }
-                c -= 1;
+    if n <= 64 {
+        let mut used = 0u64;
+        for slot in out.iter_mut() {
+            let mut bits = !used;
+            for _ in 0..*slot {
+                bits &= bits - 1;
             }
-            x += 1;
+            let x = bits.trailing_zeros() as usize;
+            used |= 1 << x;
+            *slot = x;
         }
-        used[x / 64] |= 1 << (x % 64);
-        out[i] = x;
+        return;
+    }
+    let mut used = [0u64; 4];
+    for slot in out.iter_mut() {
+        // The `c`-th free position: free positions below `n` come before any at or above it,
+        // and `c < n - i` of them are free, so the one found is below `n`.
+        let mut c = *slot;
+        let mut w = 0;
+        loop {
+            let free = (!used[w]).count_ones() as usize;
+            if c < free {
+                break;
+            }
+            c -= free;
+            w += 1;
+        }
+        let mut bits = !used[w];
+        for _ in 0..c {
+            bits &= bits - 1;
+        }
+        let x = w * 64 + bits.trailing_zeros() as usize;
+        used[w] |= 1 << (x % 64);
+        *slot = x;
     }
 }
 
@@ -202,6 +237,8 @@ pub struct Stage {
     coords: Vec<Coord>,
     pdbs: Vec<Pdb>,
     invariants: bool,
+    /// Moves of the puzzle (the row length of the coordinates' move tables).
+    nmoves: usize,
     /// Moves worth trying.
     useful: Vec<MoveId>,
 }
@@ -238,14 +275,15 @@ impl Stage {
             coords: Vec::new(),
             pdbs: Vec::new(),
             invariants: with_invariants,
+            nmoves: moves.len(),
             useful,
         };
-        stage.plan(moves.len(), limits, cache);
+        stage.plan(moves, limits, cache);
         stage
     }
 
     /// Chooses coordinates (covering every orbit) and packs them into databases.
-    fn plan(&mut self, nmoves: usize, limits: Limits, cache: &mut Cache) {
+    fn plan(&mut self, moves: &Moves, limits: Limits, cache: &mut Cache) {
         let mut kinds: Vec<(usize, Kind, usize)> = Vec::new();
         let mut optional: Vec<(usize, Kind, usize)> = Vec::new();
         for (si, t) in self.orbits.iter().enumerate() {
@@ -295,7 +333,7 @@ impl Stage {
             }
         }
         for (si, kind, size) in kinds {
-            let table = self.move_table(si, &kind, size, nmoves, cache);
+            let table = self.move_table(si, &kind, size, moves, cache);
             self.coords.push(Coord {
                 orbit: si,
                 kind,
@@ -349,6 +387,7 @@ impl Stage {
     }
 
     /// The slots of a group value.
+    #[cfg(test)]
     fn group_decode(t: &OrbitTables, k: usize, v: usize, slots: &mut [usize]) {
         let o = t.twists as usize;
         let ok = o.pow(k as u32);
@@ -378,7 +417,7 @@ impl Stage {
         si: usize,
         kind: &Kind,
         size: usize,
-        nmoves: usize,
+        moves: &Moves,
         cache: &mut Cache,
     ) -> Arc<Vec<u32>> {
         let t = &self.orbits[si];
@@ -390,64 +429,40 @@ impl Stage {
         if let Some(table) = cache.tables.get(&key) {
             return table.clone();
         }
-        let (n, o) = (t.n, t.twists as usize);
+        let nmoves = moves.len();
+        let n = t.n;
         let mut table = vec![0u32; nmoves * size];
         for m in 0..nmoves {
             if t.touching.binary_search(&m).is_err() {
-                for (v, x) in table[m * size..(m + 1) * size].iter_mut().enumerate() {
-                    *x = v as u32;
+                for v in 0..size {
+                    table[v * nmoves + m] = v as u32;
                 }
             }
         }
-        let mut cur = vec![0usize; n.max(1)];
-        let mut img = vec![0usize; n.max(1)];
-        let mut scratch = vec![0usize; n.max(1)];
-        for v in 0..size {
-            match kind {
-                Kind::Group(p) => Self::group_decode(t, p.len(), v, &mut cur),
-                Kind::Twists => {
-                    let mut x = v;
-                    for c in cur.iter_mut() {
-                        *c = x % o;
-                        x /= o;
-                    }
-                }
-                Kind::Perm => partial_unrank(v, n, &mut cur),
+        // Where each touching move sends each position (`to`), and the twist it adds (`add`).
+        let o = t.twists as usize;
+        let mut to = vec![0usize; nmoves * n];
+        let mut add = vec![0usize; nmoves * n];
+        for &m in &t.touching {
+            for p in 0..n {
+                let s = t.mv[m * t.slots + p * o] as usize;
+                to[m * n + p] = s / o;
+                add[m * n + p] = s % o;
             }
-            for &m in &t.touching {
-                let base = m * t.slots;
-                let w = match kind {
-                    Kind::Group(p) => {
-                        let k = p.len();
-                        for i in 0..k {
-                            img[i] = t.mv[base + cur[i]] as usize;
-                        }
-                        Self::group_value(t, &img[..k], &mut scratch)
-                    }
-                    Kind::Twists => {
-                        // Position-major: the twist at p moves to the image of p.
-                        for (p, &c) in cur.iter().enumerate().take(n) {
-                            let s = t.mv[base + p * o + c] as usize;
-                            img[s / o] = s % o;
-                        }
-                        img.iter().rev().fold(0, |a, &x| a * o + x)
-                    }
-                    Kind::Perm => {
-                        for (x, &p) in img.iter_mut().zip(cur.iter()) {
-                            *x = t.mv[base + p * o] as usize / o;
-                        }
-                        partial_rank(&img, n)
-                    }
-                };
-                table[m * size + v] = w as u32;
-            }
+        }
+        let shifts = Shifts { to, add };
+        match kind {
+            Kind::Group(p) => group_rows(t, p.len(), &shifts, nmoves, &mut table),
+            Kind::Twists | Kind::Perm => whole_rows(t, kind, moves, &shifts, &mut table),
         }
         let table = Arc::new(table);
         cache.tables.insert(key, table.clone());
         table
     }
 
-    /// Whether a coordinate value is a goal value.
+    /// Whether a coordinate value is a goal value: the definition, which the tests check
+    /// [`Stage::goal_values`] against.
+    #[cfg(test)]
     fn goal(&self, c: usize, v: usize, cur: &mut [usize]) -> bool {
         let co = &self.coords[c];
         let t = &self.orbits[co.orbit];
@@ -465,30 +480,59 @@ impl Stage {
         }
     }
 
+    /// The goal values of a coordinate (those [`Stage::goal`] accepts), increasing: for a group,
+    /// enumerated piece by piece (each at twist 0 on a free position of its own class) rather
+    /// than by testing every value.
+    fn goal_values(&self, c: usize) -> Vec<usize> {
+        let co = &self.coords[c];
+        let t = &self.orbits[co.orbit];
+        let Kind::Group(pieces) = &co.kind else {
+            return vec![0];
+        };
+        fn place(t: &OrbitTables, pieces: &[u16], pos: &mut Vec<usize>, out: &mut Vec<usize>) {
+            let i = pos.len();
+            if i == pieces.len() {
+                // Every twist 0: the value is the positions' rank times `twists^k`.
+                let k = pieces.len();
+                out.push(partial_rank(pos, t.n) * (t.twists as usize).pow(k as u32));
+                return;
+            }
+            for p in 0..t.n {
+                if t.class[p] == t.class[pieces[i] as usize] && !pos.contains(&p) {
+                    pos.push(p);
+                    place(t, pieces, pos, out);
+                    pos.pop();
+                }
+            }
+        }
+        let mut out = Vec::new();
+        place(t, pieces, &mut Vec::with_capacity(pieces.len()), &mut out);
+        out.sort_unstable();
+        out
+    }
+
     /// Breadth-first search from the goal over the joint values of some coordinates.
+    ///
+    /// Layer by layer; a small layer is kept as a list of its values, a large one is found again
+    /// by scanning `dist` in order, which also reads the move tables' rows in order (a list in
+    /// discovery order reads them at random: a cache miss per value). Once fewer values are left
+    /// than the last layer holds, the search goes bottom-up: each value not reached yet looks for
+    /// a neighbour in the last layer (the moves are closed under inverses, so neighbours are
+    /// parents), stopping at the first.
     fn bfs(&self, coords: &[usize]) -> Vec<u8> {
         let sizes: Vec<usize> = coords.iter().map(|&c| self.coords[c].size).collect();
         let total: usize = sizes.iter().product();
         let mut dist = vec![u8::MAX; total];
-        let widest = self.orbits.iter().map(|t| t.n).max().unwrap_or(1);
-        let mut cur = vec![0usize; widest.max(1)];
         // Goal values of each coordinate, then their combinations.
-        let goals: Vec<Vec<usize>> = coords
-            .iter()
-            .map(|&c| {
-                (0..self.coords[c].size)
-                    .filter(|&v| self.goal(c, v, &mut cur))
-                    .collect()
-            })
-            .collect();
-        let mut frontier: Vec<u32> = vec![0];
+        let goals: Vec<Vec<usize>> = coords.iter().map(|&c| self.goal_values(c)).collect();
+        let mut layer: Vec<u32> = vec![0];
         for (g, &size) in goals.iter().zip(&sizes) {
-            frontier = frontier
+            layer = layer
                 .iter()
                 .flat_map(|&f| g.iter().map(move |&v| (f as usize * size + v) as u32))
                 .collect();
         }
-        for &f in &frontier {
+        for &f in &layer {
             dist[f as usize] = 0;
         }
         let moves: Vec<usize> = {
@@ -500,30 +544,89 @@ impl Stage {
             m.dedup();
             m
         };
+        let tables: Vec<&[u32]> = coords.iter().map(|&c| &self.coords[c].table[..]).collect();
+        let nmoves = self.nmoves;
+        // The joint value after move `m` from the joint value whose digits are `vals`.
+        let step = |vals: &[usize], m: usize| -> usize {
+            let mut j = 0usize;
+            for i in 0..vals.len() {
+                j = j * sizes[i] + tables[i][vals[i] * nmoves + m] as usize;
+            }
+            j
+        };
+        let decode = |mut x: usize, vals: &mut [usize]| {
+            for i in (0..vals.len()).rev() {
+                vals[i] = x % sizes[i];
+                x /= sizes[i];
+            }
+        };
+        // Layers larger than this are scanned for rather than listed.
+        let listed = (total / 64).max(1024);
         let mut vals = vec![0usize; coords.len()];
+        let mut count = layer.len(); // values in the last layer
+        let mut listing = true; // whether `layer` lists the last layer
+        let mut seen = count;
         let mut depth = 0u8;
-        while !frontier.is_empty() {
+        while count > 0 {
             depth += 1;
+            let last = depth - 1;
             let mut next = Vec::new();
-            for &idx in &frontier {
-                let mut x = idx as usize;
-                for i in (0..coords.len()).rev() {
-                    vals[i] = x % sizes[i];
-                    x /= sizes[i];
+            let mut found = 0;
+            let mut reach = |j: usize, dist: &mut [u8]| {
+                dist[j] = depth;
+                found += 1;
+                if next.len() < listed {
+                    next.push(j as u32);
                 }
-                for &m in &moves {
-                    let mut j = 0usize;
-                    for (i, &c) in coords.iter().enumerate() {
-                        let co = &self.coords[c];
-                        j = j * sizes[i] + co.table[m * co.size + vals[i]] as usize;
-                    }
+            };
+            if total - seen < count {
+                for j in 0..total {
                     if dist[j] == u8::MAX {
-                        dist[j] = depth;
-                        next.push(j as u32);
+                        decode(j, &mut vals);
+                        if moves.iter().any(|&m| dist[step(&vals, m)] == last) {
+                            reach(j, &mut dist);
+                        }
+                    }
+                }
+            } else {
+                let mut expand = |idx: usize, dist: &mut [u8]| {
+                    decode(idx, &mut vals);
+                    for &m in &moves {
+                        let j = step(&vals, m);
+                        if dist[j] == u8::MAX {
+                            reach(j, dist);
+                        }
+                    }
+                };
+                if listing {
+                    for &idx in &layer {
+                        expand(idx as usize, &mut dist);
+                    }
+                } else {
+                    // Eight distances at a time: skip the words holding no `last`.
+                    let ones = u64::from_le_bytes([1; 8]);
+                    let pattern = ones * last as u64;
+                    for w in 0..total.div_ceil(8) {
+                        let lo = w * 8;
+                        let hi = (lo + 8).min(total);
+                        if hi - lo == 8 {
+                            let x = u64::from_le_bytes(dist[lo..hi].try_into().unwrap()) ^ pattern;
+                            if x.wrapping_sub(ones) & !x & (ones << 7) == 0 {
+                                continue; // no zero byte: no `last` here
+                            }
+                        }
+                        for idx in lo..hi {
+                            if dist[idx] == last {
+                                expand(idx, &mut dist);
+                            }
+                        }
                     }
                 }
             }
-            frontier = next;
+            listing = found < listed;
+            count = found;
+            seen += found;
+            layer = next;
         }
         dist
     }
@@ -650,7 +753,7 @@ impl Stage {
                 let (lo, hi) = ctx.bufs.split_at_mut(depth + 1);
                 let (vals, next) = (&lo[depth], &mut hi[0]);
                 for (i, co) in self.coords.iter().enumerate() {
-                    next[i] = co.table[m as usize * co.size + vals[i] as usize];
+                    next[i] = co.table[vals[i] as usize * self.nmoves + m as usize];
                 }
             }
             let code2 = if self.invariants {
@@ -695,4 +798,387 @@ enum Step {
     Found,
     Budget,
     NotFound,
+}
+
+/// The moves of one orbit on positions: move `m` sends position `p` to `to[m * n + p]` and adds
+/// `add[m * n + p]` to the twist of the piece there (rows of moves not touching the orbit unset).
+struct Shifts {
+    to: Vec<usize>,
+    add: Vec<usize>,
+}
+
+/// Rank of positions in one word (`n <= 64`), with place values `weight` (the same number as
+/// [`partial_rank`], whose Horner form chains a multiplication through every digit).
+fn rank_in_word(p: &[usize], weight: &[usize]) -> usize {
+    let mut used = 0u64;
+    let mut r = 0;
+    for (&x, &w) in p.iter().zip(weight) {
+        r += (x - (used & ((1u64 << x) - 1)).count_ones() as usize) * w;
+        used |= 1 << x;
+    }
+    r
+}
+
+/// Fills a group coordinate's move table (`k` pieces; value `rank * twists^k + their twists`).
+///
+/// A move sends the pieces' positions to new positions whatever their twists, and adds to each
+/// twist an amount that depends on its position only: so each position rank is ranked once per
+/// move, and its `twists^k` values are mapped by adding those amounts digit by digit, the
+/// digits kept as an odometer (no divisions).
+fn group_rows(t: &OrbitTables, k: usize, sh: &Shifts, nmoves: usize, table: &mut [u32]) {
+    let (n, o) = (t.n, t.twists as usize);
+    let ok = o.pow(k as u32);
+    let ranks = (0..k).map(|i| n - i).product::<usize>();
+    let weight: Vec<usize> = (0..k)
+        .map(|i| (i + 1..k).map(|j| n - j).product())
+        .collect();
+    // `place[i]`: the place value of twist digit `i` (the last digit is the least significant).
+    let place: Vec<usize> = (0..k).map(|i| o.pow((k - 1 - i) as u32)).collect();
+    let mut pos = vec![0usize; k];
+    let mut img = vec![0usize; k];
+    let mut shift = vec![0usize; k];
+    let mut digit = vec![0usize; k];
+    for r in 0..ranks {
+        partial_unrank(r, n, &mut pos);
+        for &m in &t.touching {
+            let (to, add) = (&sh.to[m * n..(m + 1) * n], &sh.add[m * n..(m + 1) * n]);
+            for i in 0..k {
+                img[i] = to[pos[i]];
+                shift[i] = add[pos[i]];
+            }
+            let base = if n <= 64 {
+                rank_in_word(&img, &weight)
+            } else {
+                partial_rank(&img, n)
+            } * ok;
+            // `mapped`: the twists after the move, for twists `digit` before it.
+            digit.fill(0);
+            let mut mapped: usize = (0..k).map(|i| shift[i] * place[i]).sum();
+            for tw in 0..ok {
+                table[(r * ok + tw) * nmoves + m] = (base + mapped) as u32;
+                // Next twists: the odometer's last digit up by one, carrying.
+                let mut i = k;
+                while i > 0 {
+                    i -= 1;
+                    let before = (digit[i] + shift[i]) % o;
+                    digit[i] += 1;
+                    if digit[i] == o {
+                        digit[i] = 0;
+                    }
+                    let after = (digit[i] + shift[i]) % o;
+                    mapped = mapped + after * place[i] - before * place[i];
+                    if digit[i] != 0 {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Fills the move table of a permutation or twists coordinate (every piece of the orbit).
+///
+/// The values are visited in order, as an odometer of their mixed-radix digits (most significant
+/// first; no divisions): for a permutation, its rank's `n` digits (radices `n, n - 1, ...`, see
+/// [`partial_rank`]); for twists, the twist at each position, the last position first. Only
+/// the single turns (amount 1) are computed by moving the pieces; a turn by `a` is its turn by
+/// `a - 1` followed by one more, two lookups (the moves act on the values, so tables compose).
+fn whole_rows(t: &OrbitTables, kind: &Kind, moves: &Moves, sh: &Shifts, table: &mut [u32]) {
+    let nmoves = moves.len();
+    let (n, o) = (t.n, t.twists as usize);
+    let size = table.len() / nmoves;
+    // A power of a move that leaves the orbit alone leaves it alone too, so every touching
+    // move's single step is touching.
+    let singles: Vec<usize> = t
+        .touching
+        .iter()
+        .copied()
+        .filter(|&m| moves.twist[m].amount == 1)
+        .collect();
+    let (ranked, radix): (usize, Vec<usize>) = match kind {
+        Kind::Perm => (n, (0..n).map(|i| n - i).collect()),
+        _ => (0, vec![o; n]),
+    };
+    let weight: Vec<usize> = (0..ranked)
+        .map(|i| (i + 1..ranked).map(|j| n - j).product())
+        .collect();
+    let mut digit = vec![0usize; radix.len()];
+    // `pos`: where each piece is (permutations); `tw`: the twist at each position (twists).
+    let mut pos = vec![0usize; n];
+    let mut tw = vec![0usize; n];
+    let mut img = vec![0usize; n];
+    for v in 0..size {
+        match kind {
+            Kind::Perm => {
+                if n <= 64 {
+                    let mut used = 0u64;
+                    for (p, &d) in pos.iter_mut().zip(&digit) {
+                        let mut free = !used;
+                        for _ in 0..d {
+                            free &= free - 1;
+                        }
+                        *p = free.trailing_zeros() as usize;
+                        used |= 1 << *p;
+                    }
+                } else {
+                    partial_unrank(v, n, &mut pos);
+                }
+            }
+            _ => {
+                for (t, &d) in tw.iter_mut().zip(digit.iter().rev()) {
+                    *t = d;
+                }
+            }
+        }
+        for &m in &singles {
+            let (to, add) = (&sh.to[m * n..(m + 1) * n], &sh.add[m * n..(m + 1) * n]);
+            let w = match kind {
+                Kind::Perm => {
+                    for i in 0..n {
+                        img[i] = to[pos[i]];
+                    }
+                    if n <= 64 {
+                        rank_in_word(&img, &weight)
+                    } else {
+                        partial_rank(&img, n)
+                    }
+                }
+                _ => {
+                    // Position-major: the twist at p moves to the image of p.
+                    for p in 0..n {
+                        let x = tw[p] + add[p];
+                        img[to[p]] = if x >= o { x - o } else { x };
+                    }
+                    img.iter().rev().fold(0, |a, &x| a * o + x)
+                }
+            };
+            table[v * nmoves + m] = w as u32;
+        }
+        // Next value: the odometer's last digit up by one, carrying.
+        let mut i = digit.len();
+        while i > 0 {
+            i -= 1;
+            digit[i] += 1;
+            if digit[i] < radix[i] {
+                break;
+            }
+            digit[i] = 0;
+        }
+    }
+    // Moves are numbered turn by turn with increasing amounts, so the turn by `a - 1` is done
+    // when the turn by `a` is reached.
+    for &m in &t.touching {
+        let tw = moves.twist[m];
+        if tw.amount == 1 {
+            continue;
+        }
+        let one = moves.id[tw.turn as usize][1] as usize;
+        let before = moves.id[tw.turn as usize][tw.amount as usize - 1] as usize;
+        debug_assert!(before < m && one < m);
+        for v in 0..size {
+            let w = table[v * nmoves + before] as usize;
+            table[v * nmoves + m] = table[w * nmoves + one];
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+    use crate::solve::puzzle::PermPuzzle;
+    use crate::solve::structure::Structure;
+
+    #[test]
+    fn ranks_round_trip_in_one_word_and_in_several() {
+        let mut rng = Rng::new(5);
+        for (n, k) in [
+            (1, 1),
+            (8, 8),
+            (12, 5),
+            (20, 20),
+            (64, 9),
+            (65, 4),
+            (130, 7),
+            (256, 7),
+        ] {
+            let mut out = vec![0usize; k];
+            for _ in 0..200 {
+                let count = (0..k).map(|i| n - i).product::<usize>();
+                let r = rng.below(count);
+                partial_unrank(r, n, &mut out);
+                assert!(out.iter().all(|&x| x < n), "{n} {k} {out:?}");
+                let mut sorted = out.clone();
+                sorted.sort_unstable();
+                sorted.dedup();
+                assert_eq!(sorted.len(), k, "{n} {k}: {out:?} repeats a position");
+                assert_eq!(partial_rank(&out, n), r, "{n} {k} {out:?}");
+            }
+        }
+        // Every rank of a small case, in order: ranks are a bijection onto 0..count.
+        let mut out = [0usize; 3];
+        for r in 0..5 * 4 * 3 {
+            partial_unrank(r, 5, &mut out);
+            assert_eq!(partial_rank(&out, 5), r);
+        }
+    }
+
+    /// The stages of a catalog puzzle over all its orbits, with and without the invariants.
+    fn stages(name: &str, limits: Limits) -> (Moves, Vec<Stage>) {
+        let puzzle = PermPuzzle::from_model(&crate::named(name).unwrap());
+        let moves = Moves::new(&puzzle);
+        let structure = Structure::new(&puzzle, &moves).unwrap();
+        let invariants = Invariants::new(&structure.orbits, &moves);
+        let tables: Vec<Arc<OrbitTables>> = (0..structure.orbits.len())
+            .map(|oi| Arc::new(OrbitTables::new(&structure.orbits, oi, &moves)))
+            .collect();
+        let mut cache = Cache::default();
+        let stages = (1..=tables.len())
+            .map(|i| {
+                Stage::new(
+                    tables[..i].to_vec(),
+                    &moves,
+                    &invariants,
+                    false,
+                    limits,
+                    &mut cache,
+                )
+            })
+            .collect();
+        (moves, stages)
+    }
+
+    /// Every move table entry against decoding the value, moving its pieces slot by slot and
+    /// encoding the result (the definitions, without the tables' shortcuts: powers by
+    /// composition, odometer decoding, one-word ranks).
+    #[test]
+    fn move_tables_move_the_pieces() {
+        for name in ["cube-2", "octahedron-2", "pyraminx", "3x3x3"] {
+            let (moves, stages) = stages(name, Limits::default());
+            for stage in &stages {
+                for co in &stage.coords {
+                    let t = &stage.orbits[co.orbit];
+                    let (n, o) = (t.n, t.twists as usize);
+                    let mut cur = vec![0usize; n];
+                    let mut img = vec![0usize; n];
+                    let mut scratch = vec![0usize; n];
+                    let step = (co.size / 997).max(1);
+                    for v in (0..co.size).step_by(step) {
+                        for m in 0..moves.len() {
+                            let base = m * t.slots;
+                            let want = match &co.kind {
+                                Kind::Group(p) => {
+                                    Stage::group_decode(t, p.len(), v, &mut cur);
+                                    for i in 0..p.len() {
+                                        img[i] = t.mv[base + cur[i]] as usize;
+                                    }
+                                    Stage::group_value(t, &img[..p.len()], &mut scratch)
+                                }
+                                Kind::Twists => {
+                                    let mut x = v;
+                                    let mut out = vec![0usize; n];
+                                    for p in 0..n {
+                                        let s = t.mv[base + p * o + x % o] as usize;
+                                        out[s / o] = s % o;
+                                        x /= o;
+                                    }
+                                    out.iter().rev().fold(0, |a, &x| a * o + x)
+                                }
+                                Kind::Perm => {
+                                    partial_unrank(v, n, &mut cur);
+                                    for i in 0..n {
+                                        img[i] = t.mv[base + cur[i] * o] as usize / o;
+                                    }
+                                    partial_rank(&img, n)
+                                }
+                            };
+                            let got = co.table[v * moves.len() + m] as usize;
+                            assert_eq!(got, want, "{name} {:?} value {v} move {m}", co.kind);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The enumerated goal values are exactly the values the goal test accepts.
+    #[test]
+    fn goal_values_are_the_goal() {
+        for name in ["octahedron-2", "octahedron-3", "3x3x3", "4x4x4"] {
+            let (_, stages) = stages(name, Limits::default());
+            let stage = stages.last().unwrap();
+            let mut cur = vec![0usize; 256];
+            for c in 0..stage.coords.len() {
+                let want: Vec<usize> = (0..stage.coords[c].size)
+                    .filter(|&v| stage.goal(c, v, &mut cur))
+                    .collect();
+                assert_eq!(
+                    stage.goal_values(c),
+                    want,
+                    "{name} {:?}",
+                    stage.coords[c].kind
+                );
+            }
+        }
+    }
+
+    /// Every pattern database is a breadth-first distance table: 0 exactly on the goal values,
+    /// and elsewhere one more than the least distance one move away (unreached values have no
+    /// reached neighbour). With a small database limit the coordinates are packed differently,
+    /// and the large tables are scanned rather than listed layer by layer.
+    #[test]
+    fn pattern_databases_are_distance_tables() {
+        let small = Limits {
+            database: 1 << 12,
+            ..Limits::default()
+        };
+        for (name, limits) in [
+            ("cube-2", Limits::default()),
+            ("octahedron-2", Limits::default()),
+            ("octahedron-2", small),
+            ("pyraminx", Limits::default()),
+            ("skewb", Limits::default()),
+        ] {
+            let (moves, stages) = stages(name, limits);
+            let nm = moves.len();
+            let stage = stages.last().unwrap();
+            let mut cur = vec![0usize; 64];
+            for pdb in &stage.pdbs {
+                let sizes: Vec<usize> = pdb.coords.iter().map(|&c| stage.coords[c].size).collect();
+                let total = pdb.dist.len();
+                assert_eq!(total, sizes.iter().product::<usize>());
+                let mut vals = vec![0usize; sizes.len()];
+                for j in 0..total {
+                    let mut x = j;
+                    for i in (0..sizes.len()).rev() {
+                        vals[i] = x % sizes[i];
+                        x /= sizes[i];
+                    }
+                    let goal = pdb
+                        .coords
+                        .iter()
+                        .zip(&vals)
+                        .all(|(&c, &v)| stage.goal(c, v, &mut cur));
+                    let best = (0..nm)
+                        .map(|m| {
+                            let mut k = 0;
+                            for (i, &c) in pdb.coords.iter().enumerate() {
+                                k = k * sizes[i] + stage.coords[c].table[vals[i] * nm + m] as usize;
+                            }
+                            pdb.dist[k]
+                        })
+                        .min()
+                        .unwrap();
+                    let d = pdb.dist[j];
+                    if goal {
+                        assert_eq!(d, 0, "{name}: goal value {j}");
+                    } else if best == u8::MAX {
+                        assert_eq!(d, u8::MAX, "{name}: value {j} has no reached neighbour");
+                    } else {
+                        assert_eq!(d, best + 1, "{name}: value {j}");
+                    }
+                }
+            }
+        }
+    }
 }
