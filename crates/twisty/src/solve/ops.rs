@@ -580,6 +580,8 @@ struct CommutatorSearch<'a> {
     /// `(orbit, position, twist)` of every piece `B` moves after the first `d` moves of `A`, for
     /// each depth `d`.
     tokens: Vec<Vec<(u32, u16, u16)>>,
+    /// `(orbit, start, end)`: the tokens `start..end` are that orbit's.
+    spans: Vec<(usize, usize, usize)>,
     path: Vec<MoveId>,
     b: usize,
     /// `apart[m]`: move `m` moves no sticker `B` moves (so it commutes with `B` and leaves the
@@ -587,6 +589,16 @@ struct CommutatorSearch<'a> {
     /// conjugate the spreading finds, and `A` alone displaces the same tokens) and is not
     /// evaluated when it ends with one (then `[A Z, B] = [A, B]`, evaluated at `A`).
     apart: Vec<bool>,
+    /// The stickers `B` moves.
+    support: Vec<Slot>,
+    /// The commutator as a permutation of stickers: the identity between evaluations (each
+    /// evaluation writes its support and restores it).
+    perm: Vec<Slot>,
+    /// `stamp[s] == clock`: sticker `s` is in the support being evaluated.
+    stamp: Vec<u32>,
+    clock: u32,
+    /// The stickers where the commutator may differ from the identity, increasing.
+    touched: Vec<Slot>,
 }
 
 impl CommutatorSearch<'_> {
@@ -611,14 +623,26 @@ impl CommutatorSearch<'_> {
                 let (lo, hi) = self.tokens.split_at_mut(depth + 1);
                 let (cur, next) = (&lo[depth], &mut hi[0]);
                 let home = &lo[0];
-                for i in 0..cur.len() {
-                    let (oi, p, t) = cur[i];
-                    let orbit = &self.structure.orbits[oi as usize];
-                    let q = orbit.pos(m, p as usize) as u16;
-                    let t2 = (t + orbit.shift(m, p as usize)) % orbit.twists;
-                    next[i] = (oi, q, t2);
-                    if (q, t2) != (home[i].1, home[i].2) {
-                        displaced += 1;
+                // Orbit by orbit (the tokens are sorted by orbit): each orbit's rows of move
+                // `m` looked up once.
+                for &(oi, start, end) in &self.spans {
+                    let orbit = &self.structure.orbits[oi];
+                    let n = orbit.len();
+                    let (pos, shift) = (
+                        &orbit.mv_pos[m * n..(m + 1) * n],
+                        &orbit.mv_shift[m * n..(m + 1) * n],
+                    );
+                    let o = orbit.twists;
+                    for i in start..end {
+                        let (oi, p, t) = cur[i];
+                        let q = pos[p as usize];
+                        // Twists and shifts are below `twists`: a subtraction, not a division
+                        // (this loop is most of the operator search).
+                        let t2 = t + shift[p as usize] as u16;
+                        debug_assert!(t2 < 2 * o);
+                        let t2 = if t2 >= o { t2 - o } else { t2 };
+                        next[i] = (oi, q, t2);
+                        displaced += ((q, t2) != (home[i].1, home[i].2)) as usize;
                     }
                 }
             }
@@ -633,16 +657,57 @@ impl CommutatorSearch<'_> {
 
     /// Records `A B A' B'` for every wanted orbit where it moves at most three positions, if the
     /// other orbits it moves are wanted too (never an orbit the exact stage solves).
+    ///
+    /// `C = A B A' B'` fixes every sticker `s` outside `supp(B)` whose image under `A` is
+    /// outside it too (`C` sends it through `A`, `A'`, `B'` untouched), so only the stickers in
+    /// `supp(B)` and `A⁻¹(supp(B))` are followed through `C`, not all of them.
     fn evaluate(&mut self) {
         let moves = self.moves;
-        let stickers = self.pieces_of.len();
         let mut seq = self.path.clone();
         seq.push(self.b as MoveId);
         seq.extend(moves.invert(&self.path));
         seq.push(moves.inverse[self.b]);
-        let perm = seq_perm(moves, &seq, stickers);
+        self.clock = self.clock.wrapping_add(1);
+        if self.clock == 0 {
+            self.stamp.fill(0);
+            self.clock = 1;
+        }
+        self.touched.clear();
+        for i in 0..self.support.len() {
+            let s = self.support[i];
+            // `A⁻¹(s)`: the inverse moves of `A`, last first.
+            let mut x = s;
+            for &m in self.path.iter().rev() {
+                x = moves.perm[moves.inverse[m as usize] as usize][x as usize];
+            }
+            for y in [s, x] {
+                if self.stamp[y as usize] != self.clock {
+                    self.stamp[y as usize] = self.clock;
+                    self.touched.push(y);
+                }
+            }
+        }
+        self.touched.sort_unstable();
+        for &s in &self.touched {
+            let mut x = s;
+            for &m in &seq {
+                x = moves.perm[m as usize][x as usize];
+            }
+            self.perm[s as usize] = x;
+        }
+        self.record(&seq);
+        for &s in &self.touched {
+            self.perm[s as usize] = s;
+        }
+    }
+
+    /// The recording part of [`CommutatorSearch::evaluate`], with `self.perm` the commutator.
+    fn record(&mut self, seq: &[MoveId]) {
+        let moves = self.moves;
+        let perm = &self.perm;
         let mut moved: Vec<(u32, u32)> = Vec::new();
-        for (s, &d) in perm.iter().enumerate() {
+        for &s in &self.touched {
+            let (s, d) = (s as usize, perm[s as usize]);
             if d as usize != s {
                 let Some(pp) = self.piece_pos[self.pieces_of[s] as usize] else {
                     return;
@@ -670,7 +735,7 @@ impl CommutatorSearch<'_> {
             if mine.len() > 3 {
                 continue;
             }
-            let Some((_, e)) = effect_of(self.structure, self.refs, &perm, &mine) else {
+            let Some((_, e)) = effect_of(self.structure, self.refs, perm, &mine) else {
                 continue;
             };
             let side: Vec<u16> = orbits
@@ -679,7 +744,7 @@ impl CommutatorSearch<'_> {
                 .map(|&o| o as u16)
                 .collect();
             let seq = simplified
-                .get_or_insert_with(|| moves.simplify(&seq))
+                .get_or_insert_with(|| moves.simplify(seq))
                 .clone();
             let key = e.key(self.structure.orbits[oi as usize].twists);
             let list = self.found[oi as usize].entry(key).or_default();
@@ -768,9 +833,15 @@ pub fn build_tables(
             max_moved: if wide { 3 * WIDE_DISPLACED } else { 12 },
             found,
             tokens: Vec::new(),
+            spans: Vec::new(),
             path: Vec::new(),
             b: 0,
             apart: Vec::new(),
+            support: Vec::new(),
+            perm: (0..stickers as Slot).collect(),
+            stamp: vec![0; stickers],
+            clock: 0,
+            touched: Vec::new(),
         };
         for &b in &bs {
             // The pieces B moves, followed through A.
@@ -782,9 +853,19 @@ pub fn build_tables(
                     }
                 }
             }
+            search.spans.clear();
+            for (i, &(oi, _, _)) in home.iter().enumerate() {
+                match search.spans.last_mut() {
+                    Some(span) if span.0 == oi as usize => span.2 = i + 1,
+                    _ => search.spans.push((oi as usize, i, i + 1)),
+                }
+            }
             search.tokens = vec![home; depth + 1];
             search.b = b;
             let pb = &moves.perm[b];
+            search.support = (0..stickers as Slot)
+                .filter(|&s| pb[s as usize] != s)
+                .collect();
             search.apart = moves
                 .perm
                 .iter()
