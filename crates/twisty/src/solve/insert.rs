@@ -9,7 +9,7 @@
 //! move added, refines the best few by splicing them for real, and keeps the best.
 
 use super::moves::{MoveId, Moves};
-use super::ops::{Effect, OpTable};
+use super::ops::{Brief, Effect, OpTable};
 use super::structure::{Orbit, OrbitState};
 
 /// Recomputes the orbit states a whole move sequence leaves (from the
@@ -182,7 +182,7 @@ fn candidates(oi: usize, orbit: &Orbit, st: &OrbitState, out: &mut Vec<Candidate
 }
 
 /// Moves saved when `op` is spliced between `before` and `after` (first/last moves only).
-fn saving(moves: &Moves, before: Option<MoveId>, op: &[MoveId], after: Option<MoveId>) -> i32 {
+fn saving(moves: &Moves, before: Option<MoveId>, op: &Brief, after: Option<MoveId>) -> i32 {
     let merge = |x: MoveId, y: MoveId| -> i32 {
         let (tx, ty) = (moves.twist[x as usize], moves.twist[y as usize]);
         if tx.turn != ty.turn {
@@ -195,11 +195,14 @@ fn saving(moves: &Moves, before: Option<MoveId>, op: &[MoveId], after: Option<Mo
         }
     };
     let mut s = 0;
-    if let (Some(b), Some(&f)) = (before, op.first()) {
-        s += merge(b, f);
+    if op.len == 0 {
+        return 0;
     }
-    if let (Some(a), Some(&l)) = (after, op.last()) {
-        s += merge(l, a);
+    if let Some(b) = before {
+        s += merge(b, op.first);
+    }
+    if let Some(a) = after {
+        s += merge(op.last, a);
     }
     s
 }
@@ -237,9 +240,9 @@ pub fn insert_all(
         // when a move changes the effect (most moves do not touch its three positions).
         let lookup = |e: &Effect, c: &Candidate| {
             let key = e.key(all[c.orbit].twists);
-            (key, tables[c.orbit].get(key))
+            (key, tables[c.orbit].brief(key))
         };
-        let mut ops: Vec<(u64, Option<&[MoveId]>)> =
+        let mut ops: Vec<(u64, Option<Brief>)> =
             cur.iter().zip(&cands).map(|(e, c)| lookup(e, c)).collect();
         for point in (0..=seq.len()).rev() {
             if point < seq.len() {
@@ -259,7 +262,7 @@ pub fn insert_all(
                 let Some(op) = op else {
                     continue;
                 };
-                let est = (op.len() as i32 - saving(moves, before, op, after)).max(1);
+                let est = (op.len as i32 - saving(moves, before, &op, after)).max(1);
                 let score = c.gain as f64 / est as f64;
                 if best.len() < REFINE || score > worst_kept {
                     best.push(Scored {

@@ -218,10 +218,33 @@ pub struct OpEntry {
     len: u16,
 }
 
+/// What the index keeps for an effect: its entry, and what scoring an insertion reads (the
+/// sequence's length and end moves), so that scoring reads the map and nothing else (the
+/// insertion scores millions of effects on big puzzles, each a cache miss or more).
+#[derive(Clone, Copy, Debug)]
+pub struct Brief {
+    entry: u32,
+    pub len: u16,
+    pub first: MoveId,
+    pub last: MoveId,
+}
+
+impl Brief {
+    fn new(entry: u32, seq: &[MoveId]) -> Brief {
+        Brief {
+            entry,
+            len: seq.len() as u16,
+            first: seq.first().copied().unwrap_or(0),
+            last: seq.last().copied().unwrap_or(0),
+        }
+    }
+}
+
 /// The shortest known sequence for every small effect on one orbit.
 #[derive(Clone, Debug, Default)]
 pub struct OpTable {
-    index: IntMap<u64, u32>,
+    /// Effect key -> its entry, with the entry's length and end moves.
+    index: IntMap<u64, Brief>,
     entries: Vec<OpEntry>,
     seqs: Vec<MoveId>,
 }
@@ -246,15 +269,19 @@ impl OpTable {
     /// The sequence for an effect's key, if tabulated.
     #[inline]
     pub fn get(&self, key: u64) -> Option<&[MoveId]> {
-        self.index.get(&key).map(|&i| self.seq(i as usize))
+        self.index.get(&key).map(|b| self.seq(b.entry as usize))
+    }
+
+    /// The length and end moves of the sequence for an effect's key.
+    #[inline]
+    pub fn brief(&self, key: u64) -> Option<Brief> {
+        self.index.get(&key).copied()
     }
 
     /// The length of the sequence for an effect's key.
     #[inline]
     pub fn cost(&self, key: u64) -> Option<usize> {
-        self.index
-            .get(&key)
-            .map(|&i| self.entries[i as usize].len as usize)
+        self.index.get(&key).map(|b| b.len as usize)
     }
 
     fn seq(&self, i: usize) -> &[MoveId] {
@@ -271,15 +298,17 @@ impl OpTable {
     fn offer(&mut self, twists: u16, effect: Effect, seq: &[MoveId]) -> Option<u32> {
         let key = effect.key(twists);
         let start = self.seqs.len() as u32;
-        match self.index.get(&key) {
-            Some(&i) if self.entries[i as usize].len as usize <= seq.len() => None,
-            Some(&i) => {
+        match self.index.get(&key).copied() {
+            Some(b) if b.len as usize <= seq.len() => None,
+            Some(b) => {
+                let i = b.entry;
                 self.seqs.extend_from_slice(seq);
                 self.entries[i as usize] = OpEntry {
                     effect,
                     start,
                     len: seq.len() as u16,
                 };
+                self.index.insert(key, Brief::new(i, seq));
                 Some(i)
             }
             None => {
@@ -290,7 +319,7 @@ impl OpTable {
                     start,
                     len: seq.len() as u16,
                 });
-                self.index.insert(key, i);
+                self.index.insert(key, Brief::new(i, seq));
                 Some(i)
             }
         }
@@ -369,9 +398,9 @@ impl OpTable {
                 for g in syms {
                     let e2 = effect.image(o, g);
                     match self.index.get(&e2.key(o)) {
-                        Some(&j) if self.entries[j as usize].len as usize <= cost => {
+                        Some(b) if b.len as usize <= cost => {
                             // Found directly at this cost too: its expansion is still skipped.
-                            image[j as usize] = true;
+                            image[b.entry as usize] = true;
                             continue;
                         }
                         None if self.entries.len() >= max_entries => continue,
@@ -392,8 +421,8 @@ impl OpTable {
                     }
                     let e2 = effect.conjugate(orbit, m);
                     let key = e2.key(o);
-                    if let Some(&j) = self.index.get(&key) {
-                        if self.entries[j as usize].len as usize <= cost {
+                    if let Some(b) = self.index.get(&key) {
+                        if b.len as usize <= cost {
                             continue;
                         }
                     } else if self.entries.len() >= max_entries {
