@@ -51,6 +51,8 @@ fn random_states_of_seed_puzzles_are_solved() {
         "tetrahedron-5",
         "octahedron-2",
         "octahedron-3",
+        // One orbit of wings finished first, by operators that also cycle centres.
+        "octahedron-4",
         "cube-3",
     ] {
         solve_random(name, 1..3);

@@ -194,8 +194,11 @@ impl Solver {
         }
         op_orbits.sort_unstable();
         let tables = built.tables;
-        let op_levels: Vec<Vec<usize>> = (0..2u8)
-            .map(|l| op_orbits.iter().filter(|x| x.0 == l).map(|x| x.1).collect())
+        let mut levels: Vec<u8> = op_orbits.iter().map(|x| x.0).collect();
+        levels.dedup();
+        let op_levels: Vec<Vec<usize>> = levels
+            .iter()
+            .map(|&l| op_orbits.iter().filter(|x| x.0 == l).map(|x| x.1).collect())
             .collect();
         let op_orbits: Vec<usize> = op_orbits.iter().map(|x| x.1).collect();
         // Exact stages, each keeping the orbits of the earlier ones; the invariants in a last
@@ -347,14 +350,17 @@ impl Solver {
             if group.is_empty() {
                 continue;
             }
-            // Operators of the first group disturb the second: re-read the end state each time.
+            // Operators of a group disturb the later groups: re-read the end state each time.
             let recompute = |seq: &[MoveId]| {
                 let mut st = start.clone();
                 self.apply(&mut st, seq);
                 st
             };
-            let recompute: Option<insert::Recompute<'_>> =
-                if level == 0 { Some(&recompute) } else { None };
+            let recompute: Option<insert::Recompute<'_>> = if level + 1 < self.op_levels.len() {
+                Some(&recompute)
+            } else {
+                None
+            };
             if !insert::insert_all(
                 &self.moves,
                 orbits,
