@@ -374,6 +374,9 @@ impl Solver {
                     "the pieces left cannot be solved by the puzzle's moves".to_string(),
                 ));
             }
+            if std::env::var_os("POLYCOVER_SOLVE_DEBUG").is_some() {
+                eprintln!("level {level} (orbits {group:?}): {} moves so far", seq.len());
+            }
         }
         let seq = self.moves.simplify(&seq);
         let end = self.moves.apply(colours, &seq);
