@@ -7,6 +7,7 @@ use crate::output::page;
 use crate::search::{self, Runner, SearchArgs};
 use clap::Args;
 use dlx::{Control, OptionId};
+use polyform::disassembly::Level;
 use polyform::symmetry::GroupChoice;
 use serde_json::{Map, json};
 use std::path::PathBuf;
@@ -31,6 +32,15 @@ pub struct ViewArgs {
     /// The symmetries for --distinct: full or rotations (default: full)
     #[arg(long, value_enum)]
     group: Option<GroupArg>,
+    /// Put only solutions that come apart by sliding pieces on the page
+    /// (BurrTools' rules, docs/burrtools.md), each with its level and its
+    /// moves: the page's Disassembly slider and play button animate them
+    #[arg(long)]
+    disassemble: bool,
+    /// With --disassemble: only solutions of at least this level (levels
+    /// compare number by number: 1.2 < 2 < 4.9.3 < 10)
+    #[arg(long, value_name = "LEVEL", requires = "disassemble")]
+    min_level: Option<Level>,
     #[command(flatten)]
     input: super::InputArgs,
     #[command(flatten)]
@@ -68,17 +78,50 @@ pub fn run(args: ViewArgs) -> Result<u8, Failure> {
     let mut distinct = Distinct::new(&*problem, group, args.distinct)?;
     let runner = Runner::new(&args.search, false)?;
     runner.engine_for(problem.path(), problem.matrix())?;
+    let dis = if args.disassemble {
+        let d = problem.disassembler()?;
+        d.check().map_err(|e| {
+            Failure::input(format!("{}: --disassemble: {e}", problem.path().display()))
+        })?;
+        Some(d)
+    } else {
+        None
+    };
+    let mut error = None;
     let report = runner.solve(problem.matrix(), &mut |opts: &[OptionId]| {
         if !distinct.keeps(opts) {
             return Control::Continue;
         }
-        page.push(opts);
+        match &dis {
+            None => page.push(opts),
+            Some(d) => match d.analyse(opts) {
+                Err(e) => {
+                    error = Some(Failure::input(format!(
+                        "{}: --disassemble: {e}",
+                        problem.path().display()
+                    )));
+                    return Control::Stop;
+                }
+                Ok(o) => match o.separation {
+                    Some(s) if args.min_level.as_ref().is_none_or(|m| s.level() >= *m) => {
+                        page.push(opts);
+                        page.set_disassembly(d.page_moves(opts, &s));
+                    }
+                    _ => return Control::Continue,
+                },
+            },
+        }
         if page.len() as u64 >= args.limit {
             Control::Stop
         } else {
             Control::Continue
         }
     })?;
+    if let Some(e) = error {
+        drop(file);
+        let _ = std::fs::remove_file(&out);
+        return Err(e);
+    }
     let shown = page.len() as u64;
     if report.interrupted && shown < args.limit && search::interrupted() {
         drop(file);
@@ -91,7 +134,9 @@ pub fn run(args: ViewArgs) -> Result<u8, Failure> {
     let complete = !report.interrupted && shown < args.limit;
     // The file's count, where it counts what the page lists.
     let expected = problem.expect().and_then(|e| {
-        if args.distinct {
+        if args.disassemble {
+            None // the page lists the solutions that come apart only
+        } else if args.distinct {
             (e.group == group && group != GroupChoice::None)
                 .then_some(e.distinct)
                 .flatten()
@@ -117,7 +162,17 @@ pub fn run(args: ViewArgs) -> Result<u8, Failure> {
     );
     std::io::Write::write_all(&mut file, html.as_bytes()).map_err(cannot)?;
     if shown == 0 {
-        eprintln!("polycover: {}: no solution", problem.name());
+        if args.disassemble {
+            eprintln!(
+                "polycover: {}: no solution comes apart{}",
+                problem.name(),
+                args.min_level
+                    .as_ref()
+                    .map_or(String::new(), |l| format!(" at level {l} or more"))
+            );
+        } else {
+            eprintln!("polycover: {}: no solution", problem.name());
+        }
     }
     eprintln!(
         "polycover: wrote {} ({shown} solution{}, {} kB)",

@@ -341,3 +341,105 @@ fn a_burr_family_that_jams() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(figures(&json(&o)), (json!(46), json!(0), json!({})));
 }
+
+/// `view --disassemble` puts the solutions that come apart on the 3D page,
+/// each with the moves `solve --disassemble` prints: the same level, the
+/// same pieces moving (by name) and the same vectors (a piece leaving goes
+/// a positive multiple of its direction, far out).
+#[test]
+fn the_page_animates_the_moves_solve_prints() {
+    let f = format!("{FIXTURES}/tunnels.xmpuzzle");
+    let page = temp("tunnels-4.html");
+    let o = run(&[
+        "view",
+        &f,
+        "--problem",
+        "4",
+        "--disassemble",
+        "-o",
+        page.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let d = super::common::page_data(&page);
+    let sols = d["solutions"].as_array().unwrap();
+    let moves = d["disassembly"].as_array().unwrap();
+    assert_eq!((sols.len(), moves.len()), (4, 4));
+    let name = |piece: &serde_json::Value| {
+        d["pieces"][piece.as_u64().unwrap() as usize]["name"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let o = solve("4", &["--all", "--json"]);
+    let printed = super::common::json_lines(&o);
+    for (sol, dis) in sols.iter().zip(moves) {
+        let level = dis["level"].as_str().unwrap();
+        let want = printed
+            .iter()
+            .find(|v| v["level"] == level)
+            .unwrap_or_else(|| panic!("level {level} is not printed"));
+        let labels: std::collections::HashMap<&str, &str> = want["disassembly"]["pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| (p["label"].as_str().unwrap(), p["piece"].as_str().unwrap()))
+            .collect();
+        let got = dis["moves"].as_array().unwrap();
+        let want = want["disassembly"]["moves"].as_array().unwrap();
+        assert_eq!(got.len(), want.len(), "level {level}");
+        for (g, w) in got.iter().zip(want) {
+            let mut moved: Vec<String> = g["pieces"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|i| name(&sol[i.as_u64().unwrap() as usize][0]))
+                .collect();
+            let mut named: Vec<String> = w["pieces"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| labels[l.as_str().unwrap()].to_string())
+                .collect();
+            moved.sort();
+            named.sort();
+            assert_eq!(moved, named, "level {level}: {g} against {w}");
+            let by: Vec<i64> = (0..3).map(|i| g["by"][i].as_i64().unwrap()).collect();
+            let step: Vec<i64> = (0..3).map(|i| w["step"][i].as_i64().unwrap()).collect();
+            let n = match w["steps"].as_i64() {
+                Some(n) => n,
+                None => {
+                    let k = by.iter().zip(&step).map(|(b, s)| b * s).sum::<i64>();
+                    assert!(k > 5, "level {level}: {g} leaves along {step:?}");
+                    k / step.iter().map(|s| s * s).sum::<i64>()
+                }
+            };
+            assert_eq!(
+                by,
+                step.iter().map(|s| s * n).collect::<Vec<_>>(),
+                "level {level}"
+            );
+        }
+    }
+    // Only solutions of the level asked for.
+    let o = run(&[
+        "view",
+        &f,
+        "--problem",
+        "4",
+        "--disassemble",
+        "--min-level",
+        "2",
+        "-o",
+        page.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let d = super::common::page_data(&page);
+    let mut levels: Vec<&str> = d["disassembly"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x["level"].as_str().unwrap())
+        .collect();
+    levels.sort();
+    assert_eq!(levels, ["2.3", "3"]);
+}

@@ -184,6 +184,60 @@ impl<'p> PuzzleDisassembler<'p> {
     }
 }
 
+impl PuzzleDisassembler<'_> {
+    /// The moves of a disassembly of `solution` as the 3D page animates them
+    /// ([`crate::view::Page::set_disassembly`]): each move's pieces by their index in the
+    /// page's solution (the order of [`Encoding::decode`], pieces placed in advance first, not
+    /// the order of [`placements`](Self::placements)), and how far they go in cell coordinates;
+    /// pieces that leave go twice the board's largest extent plus one, out of everything.
+    pub fn page_moves(
+        &self,
+        solution: &[OptionId],
+        separation: &Separation,
+    ) -> crate::view::Disassembly {
+        let decoded: Vec<&Placement> = self
+            .puzzle
+            .fixed
+            .iter()
+            .chain(solution.iter().map(|o| &self.placements[o.index()]))
+            .collect();
+        // Placement `i` of `placements` is placement `index[i]` of the page.
+        let index: Vec<usize> = self
+            .placements(solution)
+            .iter()
+            .map(|p| {
+                decoded
+                    .iter()
+                    .position(|q| std::ptr::eq(*q, *p))
+                    .expect("the same placements in another order")
+            })
+            .collect();
+        let far = self.puzzle.board.bounds().map_or(1, |(lo, hi)| {
+            (0..3).map(|i| hi[i] - lo[i] + 1).max().unwrap_or(1)
+        }) * 2
+            + 1;
+        let motion = self.disassembler.motion();
+        let moves = separation
+            .all_moves()
+            .into_iter()
+            .map(|m| {
+                let step = motion.step(m.direction);
+                let n = m.steps.map_or(far, |n| n as i32);
+                let mut pieces: Vec<usize> = m.pieces.iter().map(|&i| index[i]).collect();
+                pieces.sort_unstable();
+                crate::view::Move {
+                    pieces,
+                    by: [step[0] * n, step[1] * n, step[2] * n],
+                }
+            })
+            .collect();
+        crate::view::Disassembly {
+            level: separation.level().to_string(),
+            moves,
+        }
+    }
+}
+
 /// One move of a disassembly, as [`PuzzleDisassembler::steps`] tells it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {

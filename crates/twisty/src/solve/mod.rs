@@ -375,7 +375,10 @@ impl Solver {
                 ));
             }
             if std::env::var_os("POLYCOVER_SOLVE_DEBUG").is_some() {
-                eprintln!("level {level} (orbits {group:?}): {} moves so far", seq.len());
+                eprintln!(
+                    "level {level} (orbits {group:?}): {} moves so far",
+                    seq.len()
+                );
             }
         }
         let seq = self.moves.simplify(&seq);
