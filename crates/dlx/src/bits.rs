@@ -56,6 +56,7 @@
 use crate::engine::{COVERED, Engine};
 use crate::links::ROOT;
 use crate::matrix::Matrix;
+use std::collections::HashMap;
 use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::{Arc, OnceLock};
@@ -146,20 +147,46 @@ impl BitsTables {
             hide_cost.push(entries.len() as u32 - 1);
             cover_cost.push(covers - 1);
         }
-        let mut conflict = vec![0u64; n * w];
-        let mut holders = vec![0u64; np * w];
+        // Options `a` and `b` conflict when they share an item that `a` holds uncolored or in
+        // another color than `b` (and every option conflicts with itself). Row by row: `a`'s
+        // row is the OR, over its items, of the item's holders (less those holding it in `a`'s
+        // color), word by word, rather than pair by pair (an item held by `h` options costs `h²`
+        // single bits that way, which dominated building the tables of big burr puzzles).
+        let mut holders_all = vec![0u64; m.num_items() * w];
+        let mut same_color: HashMap<(usize, u32), Vec<u64>> = HashMap::new();
         for (item, list) in holders_of.iter().enumerate() {
             for &(a, ca) in list {
-                if item < np {
-                    holders[item * w + a / 64] |= 1 << (a % 64);
-                }
-                for &(b, cb) in list {
-                    if ca == 0 || ca != cb || a == b {
-                        conflict[a * w + b / 64] |= 1 << (b % 64);
-                    }
+                holders_all[item * w + a / 64] |= 1 << (a % 64);
+                if ca != 0 {
+                    same_color.entry((item, ca)).or_insert_with(|| vec![0; w])[a / 64] |=
+                        1 << (a % 64);
                 }
             }
         }
+        let mut conflict = vec![0u64; n * w];
+        for o in m.options() {
+            let a = o.index();
+            let row = &mut conflict[a * w..(a + 1) * w];
+            let entries = m.option(o);
+            for e in entries {
+                let item = e.item.index();
+                let held = &holders_all[item * w..(item + 1) * w];
+                match e.color.map_or(0, |c| c.get()) {
+                    0 => row.iter_mut().zip(held).for_each(|(r, h)| *r |= h),
+                    c => {
+                        let same = &same_color[&(item, c)];
+                        row.iter_mut()
+                            .zip(held.iter().zip(same))
+                            .for_each(|(r, (h, s))| *r |= h & !s);
+                    }
+                }
+            }
+            if !entries.is_empty() {
+                row[a / 64] |= 1 << (a % 64);
+            }
+        }
+        holders_all.truncate(np * w);
+        let holders = holders_all;
         let mut alive = vec![0; w];
         for o in 0..n {
             alive[o / 64] |= 1 << (o % 64);

@@ -21,10 +21,10 @@ use crate::error::{Error, ErrorKind};
 use crate::lattice::Cell;
 use crate::limits::{Limits, Resource};
 use crate::piece::Piece;
-use crate::placement::{Placement, count_fits, fits};
+use crate::placement::{CellSet, Placement, count_fits, fits};
 use crate::puzzle::Puzzle;
 use dlx::{ItemId, Matrix, MatrixBuilder, OptionId};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 /// How a piece fared in the encoding.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -77,7 +77,7 @@ pub fn check_budget(puzzle: &Puzzle, limits: &Limits) -> Result<(), ErrorKind> {
     let lattice = puzzle.lattice();
     let free = puzzle.free_cells();
     let anchors: Vec<Cell> = free.iter().map(|(c, _)| *c).collect();
-    let free_set: HashSet<Cell> = anchors.iter().copied().collect();
+    let free_set = CellSet::new(&anchors);
     let (max_placements, max_entries) = (
         u128::from(limits.placements),
         u128::from(limits.matrix_entries),
@@ -123,7 +123,7 @@ pub fn encode_with(puzzle: &Puzzle, limits: &Limits) -> Result<Encoding, Error> 
     let dim = lattice.dimension();
     let free = puzzle.free_cells();
     let anchors: Vec<Cell> = free.iter().map(|(c, _)| *c).collect();
-    let free_set: HashSet<Cell> = anchors.iter().copied().collect();
+    let free_set = CellSet::new(&anchors);
     let mut b = MatrixBuilder::new();
     let err = |e: dlx::MatrixError| Error::at(&puzzle.path, None, ErrorKind::Matrix(e));
 

@@ -143,7 +143,7 @@ pub fn resolve_fixed(
     }
     let mut sorted = cells.to_vec();
     sorted.sort_by_key(reading_key);
-    let set: HashSet<Cell> = cells.iter().copied().collect();
+    let set = crate::placement::CellSet::new(cells);
     // An exact cover of the drawn cells by placements of the piece.
     let mut b = dlx::MatrixBuilder::new();
     let mut items = std::collections::HashMap::new();

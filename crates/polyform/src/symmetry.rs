@@ -164,27 +164,72 @@ pub fn puzzle_group(puzzle: &Puzzle) -> Group {
 
 /// How each symmetry permutes the options of an encoding: `perm[g][o]` is
 /// the option that symmetry `g` makes of option `o`.
+///
+/// A placement is its piece, its orientation and where its first cell (in
+/// reading order) lies, and a symmetry maps the placements of one
+/// orientation alike: the image of orientation `o` of piece `i` is some
+/// orientation `o'` of piece `g(i)`, found once per symmetry from one
+/// placement of `o`, with the offset from the image of a placement's first
+/// cell to the image placement's first cell. Each placement then costs one
+/// cell's image and one lookup, not the image of all its cells, sorted and
+/// hashed (which dominated on burr puzzles of hundreds of voxels).
 pub fn option_permutations(group: &Group, enc: &Encoding) -> Result<Vec<Vec<u32>>, String> {
-    let index: crate::fast_hash::FastMap<(usize, &[Cell]), u32> = enc
-        .placements
-        .iter()
-        .enumerate()
-        .map(|(k, p)| ((p.piece, p.cells.as_slice()), k as u32))
-        .collect();
+    type Map<K, V> = crate::fast_hash::FastMap<K, V>;
+    let placements = &enc.placements;
+    // (piece, orientation, first cell) -> option; (piece, orientation) -> one option of it;
+    // (piece, cells relative to the first) -> orientation.
+    let mut by_first: Map<(usize, usize, Cell), u32> = Map::default();
+    let mut sample: Map<(usize, usize), usize> = Map::default();
+    let mut orientation_of: Map<(usize, Vec<Cell>), usize> = Map::default();
+    let relative = |cells: &[Cell]| -> Vec<Cell> {
+        let f = cells[0];
+        cells
+            .iter()
+            .map(|c| [c[0] - f[0], c[1] - f[1], c[2] - f[2]])
+            .collect()
+    };
+    for (k, p) in placements.iter().enumerate() {
+        by_first.insert((p.piece, p.orientation, p.cells[0]), k as u32);
+        if let std::collections::hash_map::Entry::Vacant(e) = sample.entry((p.piece, p.orientation))
+        {
+            e.insert(k);
+            orientation_of.insert((p.piece, relative(&p.cells)), p.orientation);
+        }
+    }
+    let missing = |piece: usize| {
+        format!("internal error: a symmetry maps a placement of piece {piece} to no placement")
+    };
     let mut perms = Vec::with_capacity(group.order());
     for g in &group.elements {
-        let mut perm = Vec::with_capacity(enc.placements.len());
-        for p in &enc.placements {
-            let cells = g.apply_cells(&p.cells);
-            let piece = g.pieces[p.piece];
-            match index.get(&(piece, cells.as_slice())) {
-                Some(&o) => perm.push(o),
-                None => {
-                    return Err(format!(
-                        "internal error: a symmetry maps a placement of piece {} to no placement",
-                        p.piece
-                    ));
+        // (piece, orientation) -> (the image orientation, the offset from the image of a
+        // placement's first cell to the image placement's first cell).
+        let mut image: Map<(usize, usize), (usize, Cell)> = Map::default();
+        for (&(piece, o), &k) in &sample {
+            let cells = &placements[k].cells;
+            let img = g.apply_cells(cells);
+            let from = g.apply(cells[0]);
+            let offset = [
+                from[0] - img[0][0],
+                from[1] - img[0][1],
+                from[2] - img[0][2],
+            ];
+            if let Some(&o2) = orientation_of.get(&(g.pieces[piece], relative(&img))) {
+                image.insert((piece, o), (o2, offset));
+            }
+        }
+        let mut perm = Vec::with_capacity(placements.len());
+        for p in placements {
+            let &(o2, offset) = image
+                .get(&(p.piece, p.orientation))
+                .ok_or_else(|| missing(p.piece))?;
+            let c = g.apply(p.cells[0]);
+            let first = [c[0] - offset[0], c[1] - offset[1], c[2] - offset[2]];
+            match by_first.get(&(g.pieces[p.piece], o2, first)) {
+                Some(&o) => {
+                    debug_assert_eq!(placements[o as usize].cells, g.apply_cells(&p.cells));
+                    perm.push(o);
                 }
+                None => return Err(missing(p.piece)),
             }
         }
         perms.push(perm);
