@@ -1060,31 +1060,61 @@ pub fn build_tables(
         // still pure; then the next, among those left; the pure orbits last.
         let mut pure = late.clone();
         let mut level = 0u8;
+        // Each orbit's impure table with its mean-cost ratio and the orbits its operators
+        // disturb, kept while valid: it changes only when one of those stops being pure (the
+        // operators disturbing it are then left out). An orbit that gains too little never
+        // gains more later (fewer orbits are left to disturb), so it is not tried again.
+        let mut tried: Vec<Option<(f64, OpTable, Vec<bool>)>> = vec![None; norbits];
+        let mut hopeful: Vec<usize> = all.clone();
         loop {
-            let mut best: Option<(f64, usize, OpTable)> = None;
-            for &x in all.iter().filter(|&&x| pure[x]) {
-                let mut impure: Vec<OpTable> = vec![OpTable::default(); norbits];
-                seed(&mut impure, &found, &|oi, side| {
-                    oi == x && side.iter().all(|&o| o as usize != x && pure[o as usize])
-                });
-                finish(&mut impure, &[x]);
-                if !covers(&structure.orbits[x], &impure[x]) {
-                    continue;
+            let mut still = Vec::new();
+            for &x in hopeful.iter().filter(|&&x| pure[x]) {
+                let valid = tried[x]
+                    .as_ref()
+                    .is_some_and(|t| (0..norbits).all(|o| !t.2[o] || pure[o]));
+                if !valid {
+                    let disturbed = std::cell::RefCell::new(vec![false; norbits]);
+                    let mut impure: Vec<OpTable> = vec![OpTable::default(); norbits];
+                    seed(&mut impure, &found, &|oi, side| {
+                        let ok =
+                            oi == x && side.iter().all(|&o| o as usize != x && pure[o as usize]);
+                        if ok {
+                            for &o in side {
+                                disturbed.borrow_mut()[o as usize] = true;
+                            }
+                        }
+                        ok
+                    });
+                    finish(&mut impure, &[x]);
+                    tried[x] = None;
+                    if !covers(&structure.orbits[x], &impure[x]) {
+                        continue;
+                    }
+                    let (before, after) =
+                        (mean_cycle_cost(&tables[x]), mean_cycle_cost(&impure[x]));
+                    if std::env::var_os("POLYCOVER_SOLVE_DEBUG").is_some() {
+                        eprintln!(
+                            "orbit {x}: mean 3-cycle cost {before:.2} pure, {after:.2} disturbing later orbits"
+                        );
+                    }
+                    let table = std::mem::take(&mut impure[x]);
+                    tried[x] = Some((after / before, table, disturbed.into_inner()));
                 }
-                let (before, after) = (mean_cycle_cost(&tables[x]), mean_cycle_cost(&impure[x]));
-                if std::env::var_os("POLYCOVER_SOLVE_DEBUG").is_some() {
-                    eprintln!(
-                        "orbit {x}: mean 3-cycle cost {before:.2} pure, {after:.2} disturbing later orbits"
-                    );
-                }
-                let ratio = after / before;
-                if ratio < DEMOTE && best.as_ref().is_none_or(|b| ratio < b.0) {
-                    best = Some((ratio, x, std::mem::take(&mut impure[x])));
+                if tried[x].as_ref().is_some_and(|t| t.0 < DEMOTE) {
+                    still.push(x);
                 }
             }
-            let Some((_, x, table)) = best else {
+            hopeful = still;
+            // The lowest ratio; the first orbit of equal ones.
+            let ratio = |x: &usize| tried[*x].as_ref().map_or(f64::INFINITY, |t| t.0);
+            let Some(x) = hopeful
+                .iter()
+                .copied()
+                .min_by(|a, b| ratio(a).partial_cmp(&ratio(b)).unwrap())
+            else {
                 break;
             };
+            let (_, table, _) = tried[x].take().expect("a tried orbit");
             out.level[x] = Some(level);
             level += 1;
             pure[x] = false;
