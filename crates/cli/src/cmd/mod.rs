@@ -224,3 +224,36 @@ impl Distinct {
         })
     }
 }
+
+/// The disassembler of `problem` when `--disassemble` is on (`solve` and `view`): refused, with
+/// the file named, where the lattice has no motion model or solutions may have too many pieces.
+pub fn disassembler_for(
+    problem: &dyn Problem,
+    on: bool,
+) -> Result<Option<polyform::disassembly::PuzzleDisassembler<'_>>, Failure> {
+    if !on {
+        return Ok(None);
+    }
+    let d = problem.disassembler()?;
+    d.check()
+        .map_err(|e| Failure::input(format!("{}: --disassemble: {e}", problem.path().display())))?;
+    Ok(Some(d))
+}
+
+/// Says on standard error that nothing was shown: no solution, or none that comes apart (at
+/// level `min_level` or more).
+pub fn say_none(
+    problem: &dyn Problem,
+    disassemble: bool,
+    min_level: Option<&polyform::disassembly::Level>,
+) {
+    if disassemble {
+        eprintln!(
+            "polycover: {}: no solution comes apart{}",
+            problem.name(),
+            min_level.map_or(String::new(), |l| format!(" at level {l} or more"))
+        );
+    } else {
+        eprintln!("polycover: {}: no solution", problem.name());
+    }
+}

@@ -126,15 +126,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
     let mut distinct = Distinct::new(&*problem, group, args.distinct)?;
     let runner = Runner::new(&args.search, format != Format::Text)?;
     runner.engine_for(problem.path(), problem.matrix())?;
-    let dis = if args.disassemble {
-        let d = problem.disassembler()?;
-        d.check().map_err(|e| {
-            Failure::input(format!("{}: --disassemble: {e}", problem.path().display()))
-        })?;
-        Some(d)
-    } else {
-        None
-    };
+    let dis = super::disassembler_for(&*problem, args.disassemble)?;
     let mut sink = Solutions::new(&*problem, format, &args.svg, limit > 1)?;
     let mut visited = 0u64;
     let mut error = None;
@@ -212,17 +204,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
         });
     }
     if shown == 0 {
-        if args.disassemble {
-            eprintln!(
-                "polycover: {}: no solution comes apart{}",
-                problem.name(),
-                args.min_level
-                    .as_ref()
-                    .map_or(String::new(), |l| format!(" at level {l} or more"))
-            );
-        } else {
-            eprintln!("polycover: {}: no solution", problem.name());
-        }
+        super::say_none(&*problem, args.disassemble, args.min_level.as_ref());
     }
     Ok(0)
 }

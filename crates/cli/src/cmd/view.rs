@@ -78,15 +78,7 @@ pub fn run(args: ViewArgs) -> Result<u8, Failure> {
     let mut distinct = Distinct::new(&*problem, group, args.distinct)?;
     let runner = Runner::new(&args.search, false)?;
     runner.engine_for(problem.path(), problem.matrix())?;
-    let dis = if args.disassemble {
-        let d = problem.disassembler()?;
-        d.check().map_err(|e| {
-            Failure::input(format!("{}: --disassemble: {e}", problem.path().display()))
-        })?;
-        Some(d)
-    } else {
-        None
-    };
+    let dis = super::disassembler_for(&*problem, args.disassemble)?;
     let mut error = None;
     let report = runner.solve(problem.matrix(), &mut |opts: &[OptionId]| {
         if !distinct.keeps(opts) {
@@ -162,17 +154,7 @@ pub fn run(args: ViewArgs) -> Result<u8, Failure> {
     );
     std::io::Write::write_all(&mut file, html.as_bytes()).map_err(cannot)?;
     if shown == 0 {
-        if args.disassemble {
-            eprintln!(
-                "polycover: {}: no solution comes apart{}",
-                problem.name(),
-                args.min_level
-                    .as_ref()
-                    .map_or(String::new(), |l| format!(" at level {l} or more"))
-            );
-        } else {
-            eprintln!("polycover: {}: no solution", problem.name());
-        }
+        super::say_none(&*problem, args.disassemble, args.min_level.as_ref());
     }
     eprintln!(
         "polycover: wrote {} ({shown} solution{}, {} kB)",
