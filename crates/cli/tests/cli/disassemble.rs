@@ -342,25 +342,26 @@ fn a_burr_family_that_jams() {
     assert_eq!(figures(&json(&o)), (json!(46), json!(0), json!({})));
 }
 
+/// The data of the page `view --disassemble` writes for a problem of
+/// tunnels.xmpuzzle.
+fn view_page(problem: &str, extra: &[&str]) -> serde_json::Value {
+    let f = format!("{FIXTURES}/tunnels.xmpuzzle");
+    let page = temp(&format!("tunnels-{problem}-{}.html", extra.join("")));
+    let mut args = vec!["view", &f, "--problem", problem, "--disassemble"];
+    args.extend_from_slice(extra);
+    args.extend_from_slice(&["-o", page.to_str().unwrap()]);
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    super::common::page_data(&page)
+}
+
 /// `view --disassemble` puts the solutions that come apart on the 3D page,
 /// each with the moves `solve --disassemble` prints: the same level, the
 /// same pieces moving (by name) and the same vectors (a piece leaving goes
 /// a positive multiple of its direction, far out).
 #[test]
 fn the_page_animates_the_moves_solve_prints() {
-    let f = format!("{FIXTURES}/tunnels.xmpuzzle");
-    let page = temp("tunnels-4.html");
-    let o = run(&[
-        "view",
-        &f,
-        "--problem",
-        "4",
-        "--disassemble",
-        "-o",
-        page.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let d = super::common::page_data(&page);
+    let d = view_page("4", &[]);
     let sols = d["solutions"].as_array().unwrap();
     let moves = d["disassembly"].as_array().unwrap();
     assert_eq!((sols.len(), moves.len()), (4, 4));
@@ -421,19 +422,7 @@ fn the_page_animates_the_moves_solve_prints() {
         }
     }
     // Only solutions of the level asked for.
-    let o = run(&[
-        "view",
-        &f,
-        "--problem",
-        "4",
-        "--disassemble",
-        "--min-level",
-        "2",
-        "-o",
-        page.to_str().unwrap(),
-    ]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let d = super::common::page_data(&page);
+    let d = view_page("4", &["--min-level", "2"]);
     let mut levels: Vec<&str> = d["disassembly"]
         .as_array()
         .unwrap()
