@@ -12,16 +12,9 @@
 //! assemblies of one puzzle): after a short warm-up nearly every lookup
 //! hits.
 
-use super::motion::{FREE, Grid, Motion};
+use super::motion::{Grid, Motion};
 pub use crate::fast_hash::FastMap;
 use crate::lattice::Cell;
-
-/// The most directions a motion model has (6 axes, both senses).
-pub const MAX_DIRECTIONS: usize = 12;
-
-/// `limits[d]`: how many unit steps the first piece can make in direction
-/// `d` while the second stays put ([`FREE`]: any number).
-pub type Limits = [u16; MAX_DIRECTIONS];
 
 /// A pair's key in two words: the shape ids, and the offset's coordinates
 /// in 21 bits each (offsets stay far below a million: pieces start on a
@@ -40,7 +33,9 @@ fn key(a: u32, b: u32, delta: Cell) -> (u64, u64) {
 ///
 /// Invariant: `shapes[s]` and `grids[s]` describe the same cells, and
 /// `ids[&cells] == s` for them; every entry of `pairs` was computed from
-/// them with the cache's own motion model.
+/// them with the cache's own motion model, and `limits` holds, for the
+/// pair `pairs[key] = p`, its limits in each of the model's `n` directions
+/// at `limits[p n..(p + 1) n]`.
 pub struct Cache {
     /// The cells of each shape, relative to its local origin (a lattice
     /// translation, see [`Cache::shape_of`]).
@@ -49,9 +44,13 @@ pub struct Cache {
     grids: Vec<Grid>,
     /// Shape ids by cells.
     ids: FastMap<Vec<Cell>, u32>,
-    /// Limits by (shape a, shape b, position of b minus position of a),
-    /// packed ([`key`]).
-    pairs: FastMap<(u64, u64), Limits>,
+    /// The pairs by (shape a, shape b, position of b minus position of
+    /// a), packed ([`key`]): their numbers, in the order they were met.
+    pairs: FastMap<(u64, u64), u32>,
+    /// For each pair and direction `d`, how many unit steps the first
+    /// shape can make in direction `d` while the second stays put
+    /// ([`FREE`](super::motion::FREE): any number).
+    limits: Vec<u16>,
 }
 
 impl Cache {
@@ -62,6 +61,7 @@ impl Cache {
             grids: Vec::new(),
             ids: FastMap::default(),
             pairs: FastMap::default(),
+            limits: Vec::new(),
         }
     }
 
@@ -92,26 +92,30 @@ impl Cache {
     }
 
     /// The limits of shape `a` against shape `b` placed `delta` from it,
-    /// in every direction of `motion`.
-    pub fn limits(&mut self, motion: &Motion, a: u32, b: u32, delta: Cell) -> &Limits {
-        let (shapes, grids) = (&self.shapes, &self.grids);
-        self.pairs.entry(key(a, b, delta)).or_insert_with(|| {
-            let mut out = [FREE; MAX_DIRECTIONS];
+    /// in each direction `d` of `motion`: how many unit steps `a` can make
+    /// in direction `d` while `b` stays put ([`FREE`](super::motion::FREE): any number).
+    pub fn limits(&mut self, motion: &Motion, a: u32, b: u32, delta: Cell) -> &[u16] {
+        let n = motion.directions();
+        let next = self.pairs.len() as u32;
+        let p = *self.pairs.entry(key(a, b, delta)).or_insert(next) as usize;
+        if p == next as usize {
             // b's cells in a's frame: the grid for a moving, the cells for
             // b moving against a's grid.
-            let b_cells: Vec<Cell> = shapes[b as usize]
+            let b_cells: Vec<Cell> = self.shapes[b as usize]
                 .iter()
                 .map(|c| [c[0] + delta[0], c[1] + delta[1], c[2] + delta[2]])
                 .collect();
             let b_grid = Grid::new(&b_cells);
-            for axis in 0..motion.directions() / 2 {
+            for axis in 0..n / 2 {
                 // Along the axis: a moves, b stays.
-                out[2 * axis] = motion.limit(&shapes[a as usize], &b_grid, axis);
+                self.limits
+                    .push(motion.limit(&self.shapes[a as usize], &b_grid, axis));
                 // Against it: the same as b moving along it with a held.
-                out[2 * axis + 1] = motion.limit(&b_cells, &grids[a as usize], axis);
+                self.limits
+                    .push(motion.limit(&b_cells, &self.grids[a as usize], axis));
             }
-            out
-        })
+        }
+        &self.limits[p * n..(p + 1) * n]
     }
 
     /// The number of pairs cached (for statistics).

@@ -26,6 +26,8 @@
 //! ## Design
 //!
 //! * [`motion`]: the motion model of each lattice.
+//! * `sweep`: the cells a step sweeps through, from the solids (for the
+//!   models not written by hand).
 //! * [`cache`]: the movement cache, how far each piece can go relative to
 //!   each other piece, by pair of shapes and offset; one per worker
 //!   thread, kept from assembly to assembly.
@@ -55,6 +57,7 @@ pub mod levels;
 pub mod motion;
 pub mod puzzle;
 pub mod search;
+mod sweep;
 
 pub use motion::Motion;
 pub use puzzle::{PuzzleDisassembler, Step};
@@ -254,15 +257,9 @@ pub struct Outcome {
 }
 
 impl Disassembler {
-    /// A disassembler with the motion model of `lattice`, which must have
-    /// one ([`Motion::of`]).
-    ///
-    /// # Panics
-    /// If `lattice` has no motion model.
+    /// A disassembler with the motion model of `lattice` ([`Motion::of`]).
     pub fn new(lattice: LatticeKind) -> Disassembler {
-        let motion = Motion::of(lattice)
-            .unwrap_or_else(|| panic!("the {lattice} lattice has no motion model"));
-        Disassembler::with_motion(motion)
+        Disassembler::with_motion(Motion::of(lattice))
     }
 
     /// A disassembler with a given motion model.

@@ -20,26 +20,32 @@
 //!   row and a column diagonally) passes over the neighbouring triangle
 //!   it shares an edge with, which must be free as well as the target
 //!   (BurrTools' own table of checks for its prism grid);
-//! * **spheres** (`fcc-square`, `fcc-triangle`): the 6 axes through a
-//!   sphere's 12 neighbours. A sphere rolling to a neighbouring site
-//!   passes between the 4 spheres that touch both its start and its end
-//!   (their centres come within 1.22 of its path, less than the diameter
-//!   1.41), so those 4 sites must be free too. BurrTools does not
-//!   disassemble spheres; this model is polycover's own.
-//! * **rhombic dodecahedra** (`rhombic`): the spheres' model. A
-//!   dodecahedron stepping to a neighbour's place overlaps on its way the
-//!   same 4 cells a sphere brushes past, and no other (a test samples the
-//!   solids to check it).
 //! * **triangular prisms in layers** (`prism`): the one-layer model, the
 //!   z axis now crossing layers.
 //! * **hexagons** (`hex`): pieces only lift out of the plane (axis z).
-//! * BurrTools' rhombic units and the tetrahedra-octahedra lattices have no
-//!   model yet ([`Motion::of`] is `None`; `--disassemble` says so).
+//! * **the lattices of the cube's symmetry**: spheres (`fcc-square`,
+//!   `fcc-triangle`), rhombic dodecahedra (`rhombic`, and BurrTools' units
+//!   of them, `rhombic-units`), tetrahedra and octahedra (`tetra-octa`, and
+//!   BurrTools' units of them, `tetra-octa-units`). A piece slides along
+//!   any of the 13 rotation axes of the cube: the 6 face diagonals (the
+//!   dodecahedra's face normals, the planes of tetrahedra and octahedra
+//!   sliding past each other), the 3 cube axes and the 4 body diagonals
+//!   (the dodecahedron stellations come apart along those, a tetrahedron
+//!   split in two along a cube axis). A unit step is the lattice's shortest
+//!   translation along the axis, and the cells it sweeps are computed from
+//!   the solids ([`sweep`](super::sweep)), class by class: those whose
+//!   interiors the moving cell passes through. For spheres that is the
+//!   target and, along a face diagonal, the 4 spheres touching both start
+//!   and end (the tests check it). BurrTools does not disassemble these
+//!   grids; these models are polycover's own.
 //!
 //! Moving against an axis is handled by symmetry: how far `A` can move
 //! along `-a` with `B` held is how far `B` can move along `+a` with `A`
 //! held.
 
+use std::collections::HashMap;
+
+use super::sweep::Sweeper;
 use crate::lattice::{Cell, LatticeKind, points_up};
 
 /// The longest move the limits record: a pair that never collides along
@@ -58,7 +64,11 @@ pub struct Motion {
     /// `sweeps[a][k]`: the offsets, from a cell of class `k`, that must be
     /// free for the cell to make one unit step along `axes[a]`; the step's
     /// target `axes[a]` is among them.
-    sweeps: Vec<[Vec<Cell>; 2]>,
+    sweeps: Vec<Vec<Vec<Cell>>>,
+    /// Where the swept cells are computed from the solids: the class of
+    /// each representative cell (`c + canonical_translation(c)`); empty
+    /// for the hand-written models, whose classes [`Motion::class`] knows.
+    classes: HashMap<Cell, usize>,
 }
 
 fn add(a: Cell, b: Cell) -> Cell {
@@ -70,59 +80,31 @@ fn sub(a: Cell, b: Cell) -> Cell {
 }
 
 impl Motion {
-    /// The model of `lattice`, or `None` where polycover has no motion
-    /// model (tetrahedra and octahedra, and BurrTools' units of the
-    /// rhombic and tetra-octa grids, whose cells are not all translates
-    /// of one solid).
-    pub fn of(lattice: LatticeKind) -> Option<Motion> {
+    /// The model of `lattice` (see the [module docs](self)).
+    pub fn of(lattice: LatticeKind) -> Motion {
         let plain = |axes: Vec<Cell>| {
-            let sweeps = axes.iter().map(|&a| [vec![a], vec![a]]).collect();
+            let sweeps = axes.iter().map(|&a| vec![vec![a]]).collect();
             Motion {
                 lattice,
                 axes,
                 sweeps,
+                classes: HashMap::new(),
             }
         };
-        Some(match lattice {
+        match lattice {
             // BurrTools' x, y, z: polycover's x, -y, -z.
             LatticeKind::Square | LatticeKind::Cubic => {
                 plain(vec![[1, 0, 0], [0, -1, 0], [0, 0, -1]])
             }
             LatticeKind::Hex => plain(vec![[0, 0, -1]]),
-            // A rhombic dodecahedron stepping to a neighbour's place
-            // overlaps, on its way, exactly the 4 cells a sphere brushes
-            // past (a test samples the solids to check it).
-            LatticeKind::FccSquare | LatticeKind::FccTriangle | LatticeKind::Rhombic => {
-                let axes: Vec<Cell> = vec![
-                    [1, 1, 0],
-                    [1, -1, 0],
-                    [1, 0, 1],
-                    [1, 0, -1],
-                    [0, 1, 1],
-                    [0, 1, -1],
-                ];
-                let sweeps = axes
-                    .iter()
-                    .map(|&a| {
-                        let mut s = vec![a];
-                        s.extend(fcc_neighbours().filter(|&v| {
-                            let w = sub(a, v);
-                            w.iter().map(|x| x * x).sum::<i32>() == 2
-                        }));
-                        [s.clone(), s]
-                    })
-                    .collect();
-                Motion {
-                    lattice,
-                    axes,
-                    sweeps,
-                }
-            }
             LatticeKind::Triangle | LatticeKind::Prism => triangle_motion(lattice),
-            LatticeKind::RhombicUnits | LatticeKind::TetraOcta | LatticeKind::TetraOctaUnits => {
-                return None;
-            }
-        })
+            LatticeKind::FccSquare
+            | LatticeKind::FccTriangle
+            | LatticeKind::Rhombic
+            | LatticeKind::RhombicUnits
+            | LatticeKind::TetraOcta
+            | LatticeKind::TetraOctaUnits => solid_motion(lattice),
+        }
     }
 
     /// The lattice this model is for.
@@ -160,6 +142,7 @@ impl Motion {
     fn class(&self, c: Cell) -> usize {
         match self.lattice {
             LatticeKind::Triangle | LatticeKind::Prism => usize::from(!points_up(c)),
+            _ if self.classes.len() > 1 => self.classes[&representative(self.lattice, c)],
             _ => 0,
         }
     }
@@ -191,22 +174,78 @@ impl Motion {
     }
 }
 
-/// The 12 neighbours of a sphere in the FCC lattice.
-fn fcc_neighbours() -> impl Iterator<Item = Cell> {
-    let mut out = Vec::with_capacity(12);
-    for i in 0..3 {
-        for j in i + 1..3 {
-            for si in [-1, 1] {
-                for sj in [-1, 1] {
-                    let mut v = [0; 3];
-                    v[i] = si;
-                    v[j] = sj;
-                    out.push(v);
+/// The 13 rotation axes of the cube, one direction each: the 6 face
+/// diagonals, the 3 cube axes, the 4 body diagonals (the order moves are
+/// tried in).
+const CUBE_AXES: [Cell; 13] = [
+    [1, 1, 0],
+    [1, -1, 0],
+    [1, 0, 1],
+    [1, 0, -1],
+    [0, 1, 1],
+    [0, 1, -1],
+    [1, 0, 0],
+    [0, 1, 0],
+    [0, 0, 1],
+    [1, 1, 1],
+    [1, 1, -1],
+    [1, -1, 1],
+    [-1, 1, 1],
+];
+
+/// The representative of `c`'s class: the cell a translation of the
+/// lattice moves it to, the same for all cells related by translations.
+fn representative(lattice: LatticeKind, c: Cell) -> Cell {
+    add(c, lattice.lattice().canonical_translation(c))
+}
+
+/// The representatives of the lattice's classes of cells, sorted.
+fn class_representatives(lattice: LatticeKind) -> Vec<Cell> {
+    let l = lattice.lattice();
+    // Every class has a cell within a period of the translations (12
+    // units along each axis, at most, on the lattices asked).
+    let mut reps: Vec<Cell> = Vec::new();
+    for x in 0..12 {
+        for y in 0..12 {
+            for z in 0..12 {
+                if l.is_cell([x, y, z]) {
+                    reps.push(representative(lattice, [x, y, z]));
                 }
             }
         }
     }
-    out.into_iter()
+    reps.sort_unstable();
+    reps.dedup();
+    reps
+}
+
+/// The model of a lattice of the cube's symmetry: along each of
+/// [`CUBE_AXES`], the shortest translation of the lattice as the unit step,
+/// and the swept cells from the solids ([`Sweeper`]), for every class of
+/// cells.
+fn solid_motion(lattice: LatticeKind) -> Motion {
+    let l = lattice.lattice();
+    let axes: Vec<Cell> = CUBE_AXES
+        .iter()
+        .map(|&u| {
+            (1..=12)
+                .map(|k| u.map(|x| k * x))
+                .find(|&v| l.is_translation(v))
+                .expect("these lattices repeat within 12 units along every axis")
+        })
+        .collect();
+    let reps = class_representatives(lattice);
+    let sweeper = Sweeper::new(lattice, &reps);
+    let sweeps = axes
+        .iter()
+        .map(|&a| reps.iter().map(|&r| sweeper.offsets(r, a)).collect())
+        .collect();
+    Motion {
+        lattice,
+        axes,
+        sweeps,
+        classes: reps.iter().enumerate().map(|(k, &r)| (r, k)).collect(),
+    }
 }
 
 /// Triangular prisms (one layer, `triangle`, or several, `prism`, whose
@@ -236,12 +275,12 @@ fn triangle_motion(lattice: LatticeKind) -> Motion {
         ((-1, 1), [(-1, 0), (-1, 1)], [(0, 1), (-1, 1)]),
     ];
     let mut axes = vec![[0, 0, -1]];
-    let mut sweeps = vec![[vec![[0, 0, -1]], vec![[0, 0, -1]]]];
+    let mut sweeps = vec![vec![vec![[0, 0, -1]], vec![[0, 0, -1]]]];
     for (axis, up, down) in plane {
         let step = at(0, axis);
         debug_assert_eq!(step, at(1, axis), "a step is a translation");
         axes.push(step);
-        sweeps.push([
+        sweeps.push(vec![
             up.iter().map(|&o| at(0, o)).collect(),
             down.iter().map(|&o| at(1, o)).collect(),
         ]);
@@ -250,6 +289,7 @@ fn triangle_motion(lattice: LatticeKind) -> Motion {
         lattice,
         axes,
         sweeps,
+        classes: HashMap::new(),
     }
 }
 
@@ -322,7 +362,7 @@ mod tests {
 
     #[test]
     fn cubes_slide_until_they_touch() {
-        let m = Motion::of(LatticeKind::Cubic).unwrap();
+        let m = Motion::of(LatticeKind::Cubic);
         // A at x = 0, B at x = 3 on the same line: A moves 2 along +x.
         let b = grid(&[[3, 0, 0]]);
         assert_eq!(m.limit(&[[0, 0, 0]], &b, 0), 2);
@@ -339,8 +379,8 @@ mod tests {
 
     #[test]
     fn spheres_brush_past_the_four_common_neighbours() {
-        let m = Motion::of(LatticeKind::FccSquare).unwrap();
-        assert_eq!(m.directions(), 12);
+        let m = Motion::of(LatticeKind::FccSquare);
+        assert_eq!(m.directions(), 26);
         for a in 0..6 {
             let step = m.step(2 * a);
             assert_eq!(m.sweeps[a][0].len(), 5);
@@ -364,7 +404,7 @@ mod tests {
     #[test]
     fn triangle_steps_are_translations_that_pass_a_neighbour() {
         use crate::lattice::{Lattice, Triangle};
-        let m = Motion::of(LatticeKind::Triangle).unwrap();
+        let m = Motion::of(LatticeKind::Triangle);
         assert_eq!(m.directions(), 8);
         for a in 1..4 {
             let step = m.axes[a];
@@ -397,7 +437,7 @@ mod tests {
     /// the model lists besides the start.
     #[test]
     fn rhombic_dodecahedra_sweep_what_the_solids_overlap() {
-        let m = Motion::of(LatticeKind::Rhombic).unwrap();
+        let m = Motion::of(LatticeKind::Rhombic);
         let inside = |p: [f64; 3], c: Cell| {
             let d = [0, 1, 2].map(|i| p[i] - c[i] as f64);
             (d[0].abs() + d[1].abs())
@@ -417,7 +457,7 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             (seed >> 11) as f64 / (1u64 << 53) as f64
         };
-        for a in 0..6 {
+        for a in 0..m.directions() / 2 {
             let d = m.step(2 * a);
             let mut hit: Vec<Cell> = Vec::new();
             for _ in 0..40_000 {
@@ -443,7 +483,7 @@ mod tests {
     #[test]
     fn prisms_in_layers_move_as_one_layer_does_and_along_the_stack() {
         use crate::lattice::{Lattice, Prism};
-        let m = Motion::of(LatticeKind::Prism).unwrap();
+        let m = Motion::of(LatticeKind::Prism);
         let up = Prism.cell_at(0, 0, 0).unwrap();
         let above = Prism.cell_at(2, 0, 0).unwrap();
         // The stack axis is BurrTools' z, polycover's -z: the prism two
@@ -480,7 +520,7 @@ mod tests {
     #[test]
     fn models_are_invariant_under_the_lattice_symmetries() {
         for kind in LatticeKind::ALL {
-            let Some(m) = Motion::of(kind) else { continue };
+            let m = Motion::of(kind);
             let l = kind.lattice();
             let near = |r: i32| {
                 let mut v = Vec::new();
@@ -521,14 +561,80 @@ mod tests {
         }
     }
 
+    /// The sweeps computed from the solids are the hand-written ones:
+    /// cubes sweep their target, prisms what BurrTools' table of checks
+    /// lists.
     #[test]
-    fn lattices_without_a_model_say_so() {
-        for kind in [
-            LatticeKind::RhombicUnits,
-            LatticeKind::TetraOcta,
-            LatticeKind::TetraOctaUnits,
+    fn computed_sweeps_match_the_written_models() {
+        for kind in [LatticeKind::Cubic, LatticeKind::Prism] {
+            let m = Motion::of(kind);
+            let reps = class_representatives(kind);
+            let sweeper = Sweeper::new(kind, &reps);
+            for (a, &axis) in m.axes.iter().enumerate() {
+                for &r in &reps {
+                    let mut want = m.sweeps[a][m.class(r)].clone();
+                    want.sort_unstable();
+                    assert_eq!(sweeper.offsets(r, axis), want, "{kind} {axis:?} {r:?}");
+                }
+            }
+        }
+    }
+
+    /// A piece made of whole cells moves on the units as on the whole
+    /// cells: random pairs of pieces of tetrahedra and octahedra (every
+    /// axis: the units have the same translations) and of dodecahedra
+    /// (the face diagonals, the steps both lattices share).
+    #[test]
+    fn units_move_as_the_whole_cells_they_make() {
+        let mut seed = 7u64;
+        let mut next = |n: i32| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((seed >> 33) % n as u64) as i32
+        };
+        for (whole, units, axes) in [
+            (LatticeKind::TetraOcta, LatticeKind::TetraOctaUnits, 13),
+            (LatticeKind::Rhombic, LatticeKind::RhombicUnits, 6),
         ] {
-            assert!(Motion::of(kind).is_none(), "{kind}");
+            let (mw, mu) = (Motion::of(whole), Motion::of(units));
+            let (lw, lu) = (whole.lattice(), units.lattice());
+            // The cells of `whole` within a box of 5 steps.
+            let span = mw.axes[0][0] * 5;
+            let mut cells = Vec::new();
+            for x in -span..=span {
+                for y in -span..=span {
+                    for z in -span..=span {
+                        if lw.is_cell([x, y, z]) {
+                            cells.push([x, y, z]);
+                        }
+                    }
+                }
+            }
+            let mut pick = |k: usize| -> Vec<Cell> {
+                (0..k)
+                    .map(|_| cells[next(cells.len() as i32) as usize])
+                    .collect()
+            };
+            let mut met = 0;
+            for _ in 0..300 {
+                let (a, b) = (pick(3), pick(6));
+                if a.iter().any(|c| b.contains(c)) {
+                    continue;
+                }
+                let ua = lu.embed(whole, &a).unwrap();
+                let ub = lu.embed(whole, &b).unwrap();
+                for axis in 0..axes {
+                    let w = mw.limit(&a, &Grid::new(&b), axis);
+                    assert_eq!(
+                        w,
+                        mu.limit(&ua, &Grid::new(&ub), axis),
+                        "{whole} {a:?} {b:?} {axis}"
+                    );
+                    met += usize::from(w != FREE);
+                }
+            }
+            assert!(met > 100, "{whole}: only {met} collisions");
         }
     }
 }

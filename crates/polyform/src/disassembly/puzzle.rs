@@ -11,7 +11,7 @@
 
 use super::{AssemblyPiece, Disassembler, DisassemblyError, Motion, Outcome, Separation};
 use crate::encode::Encoding;
-use crate::lattice::{Cell, LatticeKind};
+use crate::lattice::Cell;
 use crate::placement::Placement;
 use crate::puzzle::Puzzle;
 use dlx::OptionId;
@@ -36,31 +36,14 @@ pub struct PuzzleDisassembler<'p> {
 
 impl<'p> PuzzleDisassembler<'p> {
     /// A disassembler for the solutions of `puzzle` (options of
-    /// `encoding`'s matrix), with the motion model of its lattice; the
-    /// error says which lattices have one when its lattice has none.
-    pub fn new(
-        puzzle: &'p Puzzle,
-        encoding: &'p Encoding,
-        traits: PieceTraits,
-    ) -> Result<Self, String> {
-        let motion = Motion::of(puzzle.lattice).ok_or_else(|| {
-            let with: Vec<&str> = LatticeKind::ALL
-                .iter()
-                .filter(|k| Motion::of(**k).is_some())
-                .map(|k| k.name())
-                .collect();
-            format!(
-                "--disassemble: pieces on the {} lattice have no motion model yet (there is one for {})",
-                puzzle.lattice,
-                with.join(", ")
-            )
-        })?;
-        Ok(PuzzleDisassembler {
+    /// `encoding`'s matrix), with the motion model of its lattice.
+    pub fn new(puzzle: &'p Puzzle, encoding: &'p Encoding, traits: PieceTraits) -> Self {
+        PuzzleDisassembler {
             puzzle,
             placements: &encoding.placements,
             traits,
-            disassembler: Disassembler::with_motion(motion),
-        })
+            disassembler: Disassembler::with_motion(Motion::of(puzzle.lattice)),
+        }
     }
 
     /// The disassembler (its motion model names the directions).

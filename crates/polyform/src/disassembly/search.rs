@@ -55,7 +55,7 @@
 //! BurrTools does; this decides which part is "removed" and so the order
 //! of the level string.
 
-use super::cache::{Cache, MAX_DIRECTIONS};
+use super::cache::Cache;
 use super::motion::{FREE, Motion};
 use super::{DisassemblyError, Move, Separation};
 use crate::lattice::Cell;
@@ -413,10 +413,9 @@ impl Search<'_> {
             for j in i + 1..n {
                 let pj = at(j);
                 let delta = [pj[0] - pi[0], pj[1] - pi[1], pj[2] - pi[2]];
-                let lim: [u16; MAX_DIRECTIONS] =
-                    *self
-                        .cache
-                        .limits(self.motion, members[i].shape, members[j].shape, delta);
+                let lim = self
+                    .cache
+                    .limits(self.motion, members[i].shape, members[j].shape, delta);
                 for d in 0..dirs {
                     table.lim[(d * n + i) * n + j] = lim[d];
                     table.lim[(d * n + j) * n + i] = lim[Motion::opposite(d)];

@@ -367,8 +367,19 @@ fn tunnel_block(
     start: Cell,
     legs: &[(usize, u32)],
 ) -> [Vec<Cell>; 2] {
-    let m = Motion::of(lattice).unwrap();
+    let m = Motion::of(lattice);
     let l = lattice.lattice();
+    // Cells that can be in the way of a step: within two steps' reach
+    // (in the plane, and one layer up or down on flat lattices).
+    let longest = (0..m.directions())
+        .map(|d| m.step(d).iter().map(|x| x.abs()).max().unwrap())
+        .max()
+        .unwrap();
+    let (reach, layers) = if h < r {
+        (6, 1)
+    } else {
+        (2 * longest, 2 * longest)
+    };
     let mut tunnel: HashSet<Cell> = HashSet::from([start]);
     let mut p = start;
     let inside = |c: Cell| c[0].abs() <= r && c[1].abs() <= r && c[2].abs() <= h;
@@ -378,7 +389,7 @@ fn tunnel_block(
         while k < n || (n == 0 && inside(p)) {
             // The cells swept by one unit step: those a blocking cell
             // could occupy (see `Motion::limit`, both senses).
-            for b in l_near(l, p, 6) {
+            for b in l_near(l, p, reach, layers) {
                 if blocks(&m, p, b, d) {
                     tunnel.insert(b);
                 }
@@ -402,12 +413,12 @@ fn tunnel_block(
     [block, vec![start]]
 }
 
-/// The cells of `l` within `r` of `c` in every coordinate.
-fn l_near(l: &dyn crate::lattice::Lattice, c: Cell, r: i32) -> Vec<Cell> {
+/// The cells of `l` within `r` of `c` in x and y, and within `rz` in z.
+fn l_near(l: &dyn crate::lattice::Lattice, c: Cell, r: i32, rz: i32) -> Vec<Cell> {
     let mut out = Vec::new();
     for x in -r..=r {
         for y in -r..=r {
-            for z in -1..=1 {
+            for z in -rz..=rz {
                 let b = [c[0] + x, c[1] + y, c[2] + z];
                 if l.is_cell(b) {
                     out.push(b);
@@ -445,6 +456,85 @@ fn prisms_come_apart_alike_in_every_orientation() {
     }
 }
 
+/// The fewest moves (straight runs of unit steps in one direction) that
+/// take a one-cell piece at `start` out of the bounding box of `block`,
+/// which stays put, each step checked on its own: an oracle for the level
+/// of a two-piece assembly, by breadth-first search over the piece's
+/// positions.
+fn escape_moves(m: &Motion, block: &[Cell], start: Cell) -> Option<usize> {
+    let grid = motion::Grid::new(block);
+    let (mut lo, mut hi) = (block[0], block[0]);
+    for c in block {
+        for i in 0..3 {
+            lo[i] = lo[i].min(c[i]);
+            hi[i] = hi[i].max(c[i]);
+        }
+    }
+    let outside = |c: Cell| (0..3).any(|i| c[i] < lo[i] || c[i] > hi[i]);
+    // A step of the piece at q against axis a is blocked when the block,
+    // stepping along a, would be stopped by the piece.
+    let free = |q: Cell, d: usize| {
+        if d % 2 == 0 {
+            m.limit(&[q], &grid, d / 2) > 0
+        } else {
+            m.limit(block, &motion::Grid::new(&[q]), d / 2) > 0
+        }
+    };
+    let mut seen = HashSet::from([start]);
+    let mut layer = vec![start];
+    for moves in 1.. {
+        let mut next = Vec::new();
+        for &p in &layer {
+            for d in 0..m.directions() {
+                let step = m.step(d);
+                let mut q = p;
+                while free(q, d) {
+                    q = [q[0] + step[0], q[1] + step[1], q[2] + step[2]];
+                    if outside(q) {
+                        return Some(moves);
+                    }
+                    if seen.insert(q) {
+                        next.push(q);
+                    }
+                }
+            }
+        }
+        if next.is_empty() {
+            return None;
+        }
+        layer = next;
+    }
+    unreachable!()
+}
+
+/// On the lattices of the cube's symmetry, a one-cell piece follows a
+/// tunnel out of a block along a face diagonal, a cube axis and a body
+/// diagonal, in every orientation of the assembly alike, in as few moves
+/// as a search over its positions finds.
+#[test]
+fn cells_of_the_cube_lattices_follow_a_tunnel_in_every_orientation() {
+    for (kind, start, r) in [
+        (LatticeKind::FccSquare, [0, 0, 0], 6),
+        (LatticeKind::TetraOcta, [3, 3, 3], 30),
+        (LatticeKind::RhombicUnits, [2, 1, 0], 20),
+    ] {
+        let l = kind.lattice();
+        // Two steps along the first face diagonal, two along x, out along
+        // the first body diagonal, against it.
+        let [block, piece_cells] = tunnel_block(kind, r, r, start, &[(0, 2), (12, 2), (19, 0)]);
+        let d = Disassembler::new(kind);
+        let want = level(&d, &[piece(&block), piece(&piece_cells)]);
+        let moves = escape_moves(&Motion::of(kind), &block, start).expect("a way out");
+        assert!(moves > 1, "{kind}: the tunnel is no tunnel");
+        assert_eq!(want, Some(moves.to_string()), "{kind}");
+        for g in l.symmetries() {
+            let image = |cs: &[Cell]| cs.iter().map(|&c| g.apply(c)).collect::<Vec<_>>();
+            let got = level(&d, &[piece(&image(&block)), piece(&image(&piece_cells))]);
+            assert_eq!(got, want, "{kind}: {g:?}");
+        }
+    }
+}
+
 /// Cached shapes keep the kinds of their cells: a piece of triangular
 /// prisms is stored relative to a lattice translation, so its local cells
 /// are prisms pointing the same ways. (They once were stored relative to
@@ -453,7 +543,7 @@ fn prisms_come_apart_alike_in_every_orientation() {
 #[test]
 fn cached_prism_shapes_keep_their_kinds() {
     use crate::lattice::{Lattice, Prism, points_up};
-    let m = Motion::of(LatticeKind::Prism).unwrap();
+    let m = Motion::of(LatticeKind::Prism);
     let mut cache = cache::Cache::new();
     for (row, col) in [(0, 0), (0, 1), (3, 4), (-2, 7)] {
         let cells: Vec<Cell> = [(0, 0), (0, 1), (1, 1), (1, 2)]

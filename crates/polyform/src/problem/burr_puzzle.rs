@@ -173,11 +173,10 @@ impl Problem for BurrProblem {
 
     /// With the pieces' weights and groups from the file.
     fn disassembler(&self) -> Result<PuzzleDisassembler<'_>, Error> {
-        PuzzleDisassembler::new(
+        Ok(PuzzleDisassembler::new(
             &self.inner.puzzle,
             &self.inner.encoding,
             self.traits.clone(),
-        )
-        .map_err(|m| Error::new(self.path(), None, m))
+        ))
     }
 }

@@ -259,12 +259,11 @@ impl Problem for PolyformProblem {
     }
 
     fn disassembler(&self) -> Result<crate::disassembly::PuzzleDisassembler<'_>, Error> {
-        crate::disassembly::PuzzleDisassembler::new(
+        Ok(crate::disassembly::PuzzleDisassembler::new(
             &self.puzzle,
             &self.encoding,
             Default::default(),
-        )
-        .map_err(|m| Error::new(self.path(), None, m))
+        ))
     }
 
     fn matrix_comment(&self) -> String {
