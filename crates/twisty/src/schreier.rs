@@ -48,7 +48,6 @@
 use crate::perm::Perm;
 use crate::rng::Rng;
 use num_bigint::BigUint;
-use rayon::prelude::*;
 
 /// "Not in the orbit" in [`Level::index`].
 const NONE: u32 = u32::MAX;
@@ -289,30 +288,21 @@ impl Chain {
     /// Sifts every Schreier generator of level `i` through the levels
     /// below; the first residue that is not the identity and the level it
     /// stopped at.
-    ///
-    /// The sifts are independent, so they run on the rayon pool; the
-    /// residue returned is the first in the sequential order (orbit point,
-    /// then generator), so the chain is the same for any number of threads.
     fn check_level(&mut self, i: usize) -> Option<(Perm, usize)> {
         let l = &self.levels[i];
         let done = l.done;
-        let pending: Vec<(usize, usize)> = (0..l.orbit.len())
-            .flat_map(|k| (0..l.gens.len()).map(move |si| (k, si)))
-            .filter(|&(k, si)| k >= done.0 || si >= done.1)
-            .collect();
-        let residue = |&(k, si): &(usize, usize)| {
-            let (r, j) = self.sift_from(l.schreier(k, si)?, i + 1);
-            (!r.is_identity()).then_some((r, j))
-        };
-        // Below this many sifts, the pool costs more than it saves.
-        const PARALLEL: usize = 64;
-        let found = if pending.len() < PARALLEL {
-            pending.iter().find_map(residue)
-        } else {
-            pending.par_iter().find_map_first(residue)
-        };
-        if found.is_some() {
-            return found;
+        for k in 0..l.orbit.len() {
+            for si in 0..l.gens.len() {
+                if k < done.0 && si < done.1 {
+                    continue;
+                }
+                if let Some(g) = l.schreier(k, si) {
+                    let (r, j) = self.sift_from(g, i + 1);
+                    if !r.is_identity() {
+                        return Some((r, j));
+                    }
+                }
+            }
         }
         let l = &mut self.levels[i];
         l.done = (l.orbit.len(), l.gens.len());
