@@ -177,10 +177,13 @@ pub fn option_permutations(group: &Group, enc: &Encoding) -> Result<Vec<Vec<u32>
     type Map<K, V> = crate::fast_hash::FastMap<K, V>;
     let placements = &enc.placements;
     // (piece, orientation, first cell) -> option; (piece, orientation) -> one option of it;
-    // (piece, cells relative to the first) -> orientation.
+    // (piece, cells relative to the first) -> the orientations of that shape. There may be
+    // several: on lattices with cells of several kinds, orientations that differ in the kinds
+    // of their cells (a triangle pointing up or down) have the same relative cells, and only
+    // the placements' first cells tell them apart.
     let mut by_first: Map<(usize, usize, Cell), u32> = Map::default();
     let mut sample: Map<(usize, usize), usize> = Map::default();
-    let mut orientation_of: Map<(usize, Vec<Cell>), usize> = Map::default();
+    let mut orientations_of: Map<(usize, Vec<Cell>), Vec<usize>> = Map::default();
     let relative = |cells: &[Cell]| -> Vec<Cell> {
         let f = cells[0];
         cells
@@ -193,7 +196,10 @@ pub fn option_permutations(group: &Group, enc: &Encoding) -> Result<Vec<Vec<u32>
         if let std::collections::hash_map::Entry::Vacant(e) = sample.entry((p.piece, p.orientation))
         {
             e.insert(k);
-            orientation_of.insert((p.piece, relative(&p.cells)), p.orientation);
+            orientations_of
+                .entry((p.piece, relative(&p.cells)))
+                .or_default()
+                .push(p.orientation);
         }
     }
     let missing = |piece: usize| {
@@ -201,9 +207,9 @@ pub fn option_permutations(group: &Group, enc: &Encoding) -> Result<Vec<Vec<u32>
     };
     let mut perms = Vec::with_capacity(group.order());
     for g in &group.elements {
-        // (piece, orientation) -> (the image orientation, the offset from the image of a
-        // placement's first cell to the image placement's first cell).
-        let mut image: Map<(usize, usize), (usize, Cell)> = Map::default();
+        // (piece, orientation) -> (the orientations the image may have, the offset from the
+        // image of a placement's first cell to the image placement's first cell).
+        let mut image: Map<(usize, usize), (&[usize], Cell)> = Map::default();
         for (&(piece, o), &k) in &sample {
             let cells = &placements[k].cells;
             let img = g.apply_cells(cells);
@@ -213,8 +219,8 @@ pub fn option_permutations(group: &Group, enc: &Encoding) -> Result<Vec<Vec<u32>
                 from[1] - img[0][1],
                 from[2] - img[0][2],
             ];
-            if let Some(&o2) = orientation_of.get(&(g.pieces[piece], relative(&img))) {
-                image.insert((piece, o), (o2, offset));
+            if let Some(o2) = orientations_of.get(&(g.pieces[piece], relative(&img))) {
+                image.insert((piece, o), (o2.as_slice(), offset));
             }
         }
         let mut perm = Vec::with_capacity(placements.len());
@@ -224,7 +230,12 @@ pub fn option_permutations(group: &Group, enc: &Encoding) -> Result<Vec<Vec<u32>
                 .ok_or_else(|| missing(p.piece))?;
             let c = g.apply(p.cells[0]);
             let first = [c[0] - offset[0], c[1] - offset[1], c[2] - offset[2]];
-            match by_first.get(&(g.pieces[p.piece], o2, first)) {
+            // The image's cells are `first` plus the relative cells of each candidate: the one
+            // with a placement there is it.
+            match o2
+                .iter()
+                .find_map(|&o| by_first.get(&(g.pieces[p.piece], o, first)))
+            {
                 Some(&o) => {
                     debug_assert_eq!(placements[o as usize].cells, g.apply_cells(&p.cells));
                     perm.push(o);

@@ -261,3 +261,96 @@ fn fast_distinct_counts_equal_the_definition_on_random_puzzles() {
     assert!(with_copies > 30, "{with_copies}");
     assert!(symmetric_solutions > 10, "{symmetric_solutions}");
 }
+
+/// On lattices with cells of several kinds, orientations of a piece can
+/// have the same cells relative to their first one and differ only in the
+/// kinds (a triangle pointing up or down): the symmetries still map every
+/// placement to one. Counts by hand: two triangles fill a diamond once; a
+/// tetrahedron-octahedron pair and a tetrahedron fill a row of tetrahedron,
+/// octahedron, tetrahedron in 2 ways; 24 single units fill a cube once;
+/// two columns of two prisms (one of up triangles, one of down) fill a
+/// stacked diamond once.
+#[test]
+fn orientations_that_differ_only_in_cell_kinds() {
+    for (text, total) in [
+        (
+            "name = \"t\"\nlattice = \"triangle\"\n[board]\nart = \"##\"\n[[piece]]\nname = \"T\"\nsymbol = \"t\"\nart = \"#\"\ncount = 2\n",
+            1,
+        ),
+        (
+            "name = \"to\"\nlattice = \"tetra-octa\"\n[board]\ncells = [[-3, -3, -3], [0, 0, 0], [3, 3, 3]]\n[[piece]]\nname = \"OT\"\nsymbol = \"d\"\ncells = [[0, 0, 0], [3, 3, 3]]\n[[piece]]\nname = \"T\"\nsymbol = \"t\"\ncells = [[3, 3, 3]]\n",
+            2,
+        ),
+        (
+            r#"name = "a cube of 24 rhombic units"
+lattice = "rhombic-units"
+[board]
+art = """
+.....
+..#..
+.#.#.
+..#..
+.....
+
+..#..
+.....
+#...#
+.....
+..#..
+
+.#.#.
+#...#
+.....
+#...#
+.#.#.
+
+..#..
+.....
+#...#
+.....
+..#..
+
+.....
+..#..
+.#.#.
+..#..
+.....
+"""
+[[piece]]
+name = "unit"
+symbol = "u"
+cells = [[2, 1, 0]]
+count = 24
+"#,
+            1,
+        ),
+        (
+            r#"name = "two stacked prisms, twice"
+lattice = "prism"
+[board]
+art = """
+##
+
+##
+"""
+[[piece]]
+name = "column"
+symbol = "c"
+art = """
+#
+
+#
+"""
+count = 2
+"#,
+            1,
+        ),
+    ] {
+        let p = file::parse_puzzle(Path::new("inline.toml"), text).unwrap();
+        let enc = encode(&p).unwrap();
+        let d = count(&p, &enc, GroupChoice::Full);
+        assert_eq!(d.solutions, total, "{}", p.name);
+        let (t, dd) = by_definition(&p, &enc, GroupChoice::Full);
+        assert_eq!((d.solutions, d.distinct.unwrap()), (t, dd), "{}", p.name);
+    }
+}
