@@ -62,6 +62,8 @@ pub struct OrbitTables {
     /// Moves touching the orbit, increasing.
     touching: Vec<usize>,
     distinct: bool,
+    /// Number of positions of each class.
+    class_size: Vec<u32>,
 }
 
 impl OrbitTables {
@@ -91,6 +93,7 @@ impl OrbitTables {
             class: orbit.class.clone(),
             touching,
             distinct: orbit.distinct,
+            class_size: orbit.class_size.clone(),
         }
     }
 
@@ -114,6 +117,10 @@ enum Kind {
     Twists,
     /// Where every piece is.
     Perm,
+    /// Which class of a group is at every position, the other classes seen as one (look-alike
+    /// pieces that never twist): much smaller than the pieces' permutation, as look-alike pieces
+    /// are not told apart.
+    Colours(Box<ColourGroup>),
 }
 
 /// A coordinate of one orbit of the stage, with its move table.
@@ -146,6 +153,159 @@ fn group_size(n: usize, o: usize, k: usize) -> Option<usize> {
 
 fn factorial(n: usize) -> Option<usize> {
     (1..=n).try_fold(1usize, |a, x| a.checked_mul(x))
+}
+
+/// Ranks the arrangements of an orbit's look-alike pieces (classes numbered densely): the class
+/// at every position, in lexicographic order. A *state* counts the pieces of each class still to
+/// place (mixed radix, class `c` weighing `unit[c]`); placing class `c` at the next position skips
+/// the arrangements that place a smaller class there, `skip[state * classes + c]` of them, and
+/// takes `unit[c]` from the state. Ranking is then a lookup and a subtraction per position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Arrangements {
+    /// The weight of each class in a state.
+    unit: Vec<usize>,
+    /// The state before the first position: every piece still to place.
+    full: usize,
+    /// `skip[state * classes + c]`: arrangements of the state's pieces starting with a class
+    /// below `c`; `usize::MAX` when the state has no piece of class `c`.
+    skip: Vec<usize>,
+    /// Number of arrangements (saturating).
+    size: usize,
+}
+
+impl Arrangements {
+    /// The ranks of an orbit with `class_size[c]` positions of class `c`, if its states are few
+    /// (at most `max_states`).
+    fn new(class_size: &[u32], max_states: usize) -> Option<Arrangements> {
+        let classes = class_size.len();
+        let mut unit = Vec::with_capacity(classes);
+        let mut states = 1usize;
+        for &k in class_size {
+            unit.push(states);
+            states = states
+                .checked_mul(k as usize + 1)
+                .filter(|&s| s <= max_states)?;
+        }
+        let full = class_size
+            .iter()
+            .zip(&unit)
+            .map(|(&k, &u)| k as usize * u)
+            .sum();
+        let left = |s: usize, c: usize| s / unit[c] % (class_size[c] as usize + 1);
+        // `count[s]`: arrangements of the pieces of state `s`; a state minus one piece is smaller.
+        let mut count = vec![1usize; states];
+        let mut skip = vec![usize::MAX; states * classes];
+        for s in 0..states {
+            let mut below = 0usize;
+            for c in 0..classes {
+                if left(s, c) > 0 {
+                    skip[s * classes + c] = below;
+                    below = below.saturating_add(count[s - unit[c]]);
+                }
+            }
+            if s > 0 {
+                count[s] = below;
+            }
+        }
+        Some(Arrangements {
+            unit,
+            full,
+            skip,
+            size: count[full],
+        })
+    }
+
+    /// The rank of the arrangement with class `arr[p]` at position `p`.
+    #[inline]
+    fn rank(&self, arr: &[u32]) -> usize {
+        let classes = self.unit.len();
+        let (mut s, mut r) = (self.full, 0);
+        for &c in arr {
+            r += self.skip[s * classes + c as usize];
+            s -= self.unit[c as usize];
+        }
+        r
+    }
+
+    /// The arrangement of rank `r`, into `arr`: at each position the largest class whose skip
+    /// is at most what is left of the rank.
+    fn unrank(&self, mut r: usize, arr: &mut [u32]) {
+        let classes = self.unit.len();
+        let mut s = self.full;
+        for a in arr.iter_mut() {
+            let row = &self.skip[s * classes..(s + 1) * classes];
+            let c = (0..classes)
+                .rev()
+                .find(|&c| row[c] <= r)
+                .expect("a rank below the number of arrangements");
+            r -= row[c];
+            s -= self.unit[c];
+            *a = c as u32;
+        }
+    }
+}
+
+/// Some classes of an orbit of look-alike pieces, the others seen as one blank class.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ColourGroup {
+    /// The group's class of each class of the orbit (the blank class last).
+    map: Vec<u32>,
+    ranks: Arrangements,
+}
+
+impl ColourGroup {
+    /// The rank of the arrangement with (orbit) class `class[p]` at position `p`.
+    fn rank(&self, class: impl Iterator<Item = u32>, scratch: &mut Vec<u32>) -> usize {
+        scratch.clear();
+        scratch.extend(class.map(|c| self.map[c as usize]));
+        self.ranks.rank(scratch)
+    }
+}
+
+/// Groups of consecutive classes covering an orbit with `class_size[c]` positions of class `c`,
+/// each with at most `limit` arrangements (the others blank); `None` when one class alone has
+/// more.
+fn colour_groups(class_size: &[u32], limit: usize) -> Option<Vec<ColourGroup>> {
+    let n: u32 = class_size.iter().sum();
+    let group = |classes: std::ops::Range<usize>| {
+        let blank = n - class_size[classes.clone()].iter().sum::<u32>();
+        let mut sizes = class_size[classes.clone()].to_vec();
+        sizes.push(blank);
+        let ranks = Arrangements::new(&sizes, limit).filter(|a| a.size <= limit)?;
+        let k = classes.len() as u32;
+        let map = (0..class_size.len() as u32)
+            .map(|c| {
+                c.checked_sub(classes.start as u32)
+                    .filter(|&i| i < k)
+                    .unwrap_or(k)
+            })
+            .collect();
+        Some(ColourGroup { map, ranks })
+    };
+    let mut groups = Vec::new();
+    let mut start = 0;
+    while start < class_size.len() {
+        let mut end = start + 1;
+        let mut best = group(start..end)?;
+        while let Some(g) = (end < class_size.len())
+            .then(|| group(start..end + 1))
+            .flatten()
+        {
+            best = g;
+            end += 1;
+        }
+        groups.push(best);
+        start = end;
+    }
+    Some(groups)
+}
+
+/// The number of arrangements of an orbit's look-alike pieces (`class_size[c]` positions of class
+/// `c`), if at most `limit`.
+pub fn arrangements(class_size: &[u32], limit: usize) -> Option<usize> {
+    Arrangements::new(class_size, limit)
+        .map(|a| a.size)
+        .filter(|&s| s <= limit)
 }
 
 /// Rank of distinct positions `p` (each `< n <= 256`) as a partial permutation: the mixed-radix
@@ -291,6 +451,17 @@ impl Stage {
             if n > 256 {
                 continue; // ranks keep positions in 256-bit sets; no heuristic for this orbit
             }
+            // Look-alike pieces that never twist: their colours, a group of classes at a time.
+            let colours = (!t.distinct && o == 1)
+                .then(|| colour_groups(&t.class_size, limits.coordinate))
+                .flatten();
+            if let Some(groups) = colours {
+                for g in groups {
+                    let size = g.ranks.size;
+                    kinds.push((si, Kind::Colours(Box::new(g)), size));
+                }
+                continue;
+            }
             let perm = factorial(n).filter(|&s| s <= limits.coordinate && t.distinct);
             let tw = (o > 1)
                 .then(|| (o as u128).checked_pow(n as u32))
@@ -383,6 +554,7 @@ impl Stage {
             Kind::Group(p) => format!("group {orbit} {p:?}"),
             Kind::Twists => format!("twists {orbit}"),
             Kind::Perm => format!("perm {orbit}"),
+            Kind::Colours(g) => format!("colours {orbit} {:?}", g.map),
         }
     }
 
@@ -425,6 +597,7 @@ impl Stage {
             Kind::Group(p) => format!("group {} {}", t.orbit, p.len()),
             Kind::Twists => format!("twists {}", t.orbit),
             Kind::Perm => format!("perm {}", t.orbit),
+            Kind::Colours(g) => format!("colours {} {:?}", t.orbit, g.map),
         };
         if let Some(table) = cache.tables.get(&key) {
             return table.clone();
@@ -454,6 +627,7 @@ impl Stage {
         match kind {
             Kind::Group(p) => group_rows(t, p.len(), &shifts, nmoves, &mut table),
             Kind::Twists | Kind::Perm => whole_rows(t, kind, moves, &shifts, &mut table),
+            Kind::Colours(g) => colour_rows(t, g, moves, &shifts, &mut table),
         }
         let table = Arc::new(table);
         cache.tables.insert(key, table.clone());
@@ -477,6 +651,7 @@ impl Stage {
             }
             Kind::Twists => v == 0,
             Kind::Perm => v == 0,
+            Kind::Colours(g) => v == g.rank(t.class.iter().copied(), &mut Vec::new()),
         }
     }
 
@@ -486,8 +661,10 @@ impl Stage {
     fn goal_values(&self, c: usize) -> Vec<usize> {
         let co = &self.coords[c];
         let t = &self.orbits[co.orbit];
-        let Kind::Group(pieces) = &co.kind else {
-            return vec![0];
+        let pieces = match &co.kind {
+            Kind::Group(pieces) => pieces,
+            Kind::Colours(g) => return vec![g.rank(t.class.iter().copied(), &mut Vec::new())],
+            Kind::Twists | Kind::Perm => return vec![0],
         };
         fn place(t: &OrbitTables, pieces: &[u16], pos: &mut Vec<usize>, out: &mut Vec<usize>) {
             let i = pos.len();
@@ -653,6 +830,10 @@ impl Stage {
                 Kind::Perm => {
                     let pos: Vec<usize> = slot.iter().map(|&s| s / o).collect();
                     partial_rank(&pos, t.n)
+                }
+                Kind::Colours(g) => {
+                    let class = st.occ.iter().map(|&q| t.class[q as usize]);
+                    g.rank(class, &mut Vec::with_capacity(t.n))
                 }
             };
             out.push(v as u32);
@@ -887,14 +1068,7 @@ fn whole_rows(t: &OrbitTables, kind: &Kind, moves: &Moves, sh: &Shifts, table: &
     let nmoves = moves.len();
     let (n, o) = (t.n, t.twists as usize);
     let size = table.len() / nmoves;
-    // A power of a move that leaves the orbit alone leaves it alone too, so every touching
-    // move's single step is touching.
-    let singles: Vec<usize> = t
-        .touching
-        .iter()
-        .copied()
-        .filter(|&m| moves.twist[m].amount == 1)
-        .collect();
+    let singles = single_turns(t, moves);
     let (ranked, radix): (usize, Vec<usize>) = match kind {
         Kind::Perm => (n, (0..n).map(|i| n - i).collect()),
         _ => (0, vec![o; n]),
@@ -965,6 +1139,58 @@ fn whole_rows(t: &OrbitTables, kind: &Kind, moves: &Moves, sh: &Shifts, table: &
             digit[i] = 0;
         }
     }
+    compose_powers(t, moves, table);
+}
+
+/// Fills the colours coordinate's move table: the arrangements are visited in rank order (each
+/// the lexicographic successor of the one before), their classes moved by every single turn and
+/// ranked; other powers by composition.
+fn colour_rows(t: &OrbitTables, g: &ColourGroup, moves: &Moves, sh: &Shifts, table: &mut [u32]) {
+    let nmoves = moves.len();
+    let n = t.n;
+    let arrangements = &g.ranks;
+    let mut arr = vec![0u32; n];
+    let mut img = vec![0u32; n];
+    let singles = single_turns(t, moves);
+    arrangements.unrank(0, &mut arr);
+    for v in 0..table.len() / nmoves {
+        for &m in &singles {
+            let to = &sh.to[m * n..(m + 1) * n];
+            for p in 0..n {
+                img[to[p]] = arr[p];
+            }
+            table[v * nmoves + m] = arrangements.rank(&img) as u32;
+        }
+        next_arrangement(&mut arr);
+    }
+    compose_powers(t, moves, table);
+}
+
+/// Turns `arr` into its lexicographic successor among the arrangements of the same values
+/// (unchanged after the last).
+fn next_arrangement(arr: &mut [u32]) {
+    let Some(i) = (1..arr.len()).rev().find(|&i| arr[i - 1] < arr[i]) else {
+        return;
+    };
+    let j = (i..arr.len()).rev().find(|&j| arr[j] > arr[i - 1]).unwrap();
+    arr.swap(i - 1, j);
+    arr[i..].reverse();
+}
+
+/// The single-step turns touching an orbit. A power of a move that leaves the orbit alone leaves
+/// it alone too, so every touching move's single step is touching.
+fn single_turns(t: &OrbitTables, moves: &Moves) -> Vec<usize> {
+    t.touching
+        .iter()
+        .copied()
+        .filter(|&m| moves.twist[m].amount == 1)
+        .collect()
+}
+
+/// Fills the rows of the turns by more than one step from those by one step less and by one.
+fn compose_powers(t: &OrbitTables, moves: &Moves, table: &mut [u32]) {
+    let nmoves = moves.len();
+    let size = table.len() / nmoves;
     // Moves are numbered turn by turn with increasing amounts, so the turn by `a - 1` is done
     // when the turn by `a` is reached.
     for &m in &t.touching {
@@ -973,6 +1199,16 @@ fn whole_rows(t: &OrbitTables, kind: &Kind, moves: &Moves, sh: &Shifts, table: &
             continue;
         }
         let one = moves.id[tw.turn as usize][1] as usize;
+        let inverse = moves.inverse[m] as usize;
+        if moves.twist[inverse].amount == 1 {
+            // The move undoes a single step (done): its row is that step's, read backwards; the
+            // reads in order, the writes scattered (no chain of dependent lookups).
+            for v in 0..size {
+                let w = table[v * nmoves + inverse] as usize;
+                table[w * nmoves + m] = v as u32;
+            }
+            continue;
+        }
         let before = moves.id[tw.turn as usize][tw.amount as usize - 1] as usize;
         debug_assert!(before < m && one < m);
         for v in 0..size {
@@ -1023,6 +1259,61 @@ mod tests {
         }
     }
 
+    /// Arrangement ranks are a bijection onto `0..size` in lexicographic order (the order
+    /// [`next_arrangement`] walks), with and without an empty class, and with one class alone.
+    #[test]
+    fn arrangements_rank_in_lexicographic_order() {
+        for sizes in [
+            vec![3u32, 3, 3, 3],
+            vec![2, 0, 3, 1],
+            vec![5],
+            vec![1, 1, 1, 1, 1],
+        ] {
+            let a = Arrangements::new(&sizes, 1 << 16).unwrap();
+            let n: u32 = sizes.iter().sum();
+            let multinomial = (1..=n as usize).product::<usize>()
+                / sizes
+                    .iter()
+                    .map(|&k| (1..=k as usize).product::<usize>())
+                    .product::<usize>();
+            assert_eq!(a.size, multinomial, "{sizes:?}");
+            let mut walked = vec![0u32; n as usize];
+            let mut arr = vec![0u32; n as usize];
+            a.unrank(0, &mut walked);
+            for r in 0..a.size {
+                a.unrank(r, &mut arr);
+                assert_eq!(arr, walked, "{sizes:?} rank {r}");
+                assert_eq!(a.rank(&arr), r, "{sizes:?} {arr:?}");
+                for (c, &k) in sizes.iter().enumerate() {
+                    assert_eq!(arr.iter().filter(|&&x| x == c as u32).count(), k as usize);
+                }
+                next_arrangement(&mut walked);
+            }
+        }
+    }
+
+    /// Colour groups cover every class once, each within the limit.
+    #[test]
+    fn colour_groups_cover_the_classes() {
+        let sizes = [3u32, 3, 3, 3];
+        let groups = colour_groups(&sizes, 1 << 18).unwrap();
+        // 12!/(3!^4) = 369600 arrangements: more than the limit, so two groups of two classes
+        // (and a blank of six), 18480 each.
+        assert_eq!(groups.len(), 2);
+        for g in &groups {
+            assert_eq!(g.ranks.size, 18480);
+        }
+        let mut seen = [0; 4];
+        for g in &groups {
+            let blank = *g.map.iter().max().unwrap();
+            for (c, &x) in g.map.iter().enumerate() {
+                seen[c] += (x != blank) as u32;
+            }
+        }
+        assert_eq!(seen, [1; 4]);
+        assert!(colour_groups(&[3, 3, 3, 3], 100).is_none());
+    }
+
     /// The stages of a catalog puzzle over all its orbits, with and without the invariants.
     fn stages(name: &str, limits: Limits) -> (Moves, Vec<Stage>) {
         let puzzle = PermPuzzle::from_model(&crate::named(name).unwrap());
@@ -1053,7 +1344,13 @@ mod tests {
     /// composition, odometer decoding, one-word ranks).
     #[test]
     fn move_tables_move_the_pieces() {
-        for name in ["cube-2", "octahedron-2", "pyraminx", "3x3x3"] {
+        for name in [
+            "cube-2",
+            "octahedron-2",
+            "pyraminx",
+            "3x3x3",
+            "octahedron-3",
+        ] {
             let (moves, stages) = stages(name, Limits::default());
             for stage in &stages {
                 for co in &stage.coords {
@@ -1090,6 +1387,16 @@ mod tests {
                                         img[i] = t.mv[base + cur[i] * o] as usize / o;
                                     }
                                     partial_rank(&img, n)
+                                }
+                                Kind::Colours(g) => {
+                                    let a = &g.ranks;
+                                    let mut arr = vec![0u32; n];
+                                    let mut moved = vec![0u32; n];
+                                    a.unrank(v, &mut arr);
+                                    for p in 0..n {
+                                        moved[t.mv[base + p] as usize] = arr[p];
+                                    }
+                                    a.rank(&moved)
                                 }
                             };
                             let got = co.table[v * moves.len() + m] as usize;

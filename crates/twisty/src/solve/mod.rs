@@ -20,7 +20,10 @@
 //!    by IDA* over pattern databases. With [`Options::optimal`] every orbit is solved this way, and
 //!    the result is a shortest solution. When a state exhausts the stage's node budget, a second
 //!    solver (prepared on first need) sends only the orbits without operators to its exact stage
-//!    and finishes the small ones with operators: a longer solution rather than none.
+//!    and finishes the small ones with operators: a longer solution rather than none. A second,
+//!    short attempt also solves exactly the orbit of look-alike pieces with fewest arrangements
+//!    (a centre orbit of the face-turning octahedron) and keeps the shorter solution
+//!    ([`Options::colour_budget`]).
 //! 4. *Insertion* ([`insert`]): the remaining orbits are finished by operators, each inserted at
 //!    the point of the current sequence where it costs least after merging with its neighbours.
 //!
@@ -64,6 +67,13 @@ pub struct Options {
     /// (`exact_positions` 0, at least the default budget, prepared on first need): a longer
     /// solution rather than none.
     pub budget: u64,
+    /// Node budget of a second, short attempt whose exact stage also solves one orbit otherwise
+    /// finished by operators: the orbit of look-alike pieces (that never twist) with the fewest
+    /// arrangements, if they are at most `limits.database`. A few moves of search can replace
+    /// many inserted 3-cycles (a centre orbit of the face-turning octahedron: about 20 moves of
+    /// 3-cycles, at most 7 moves solve it alone), but not always, so the shorter of the two
+    /// solutions is kept; a state that exhausts this budget keeps the first. 0: no such attempt.
+    pub colour_budget: u64,
     /// Table sizes of the exact stage.
     pub limits: Limits,
 }
@@ -74,6 +84,7 @@ impl Default for Options {
             optimal: false,
             exact_positions: 8,
             budget: 50_000_000,
+            colour_budget: 250_000,
             limits: Limits::default(),
         }
     }
@@ -94,8 +105,11 @@ pub struct Solver {
     op_levels: Vec<Vec<usize>>,
     /// Orbits solved by the exact stage.
     pub exact_orbits: Vec<usize>,
-    /// The exact stages, in one or two orders (see `prepare`).
+    /// The exact stages, in one or two orders (see `prepare`), then the plan that also solves an
+    /// orbit of look-alike pieces (see [`Options::colour_budget`]).
     plans: Vec<Vec<Stage>>,
+    /// The index of that last plan, if there is one.
+    colour_plan: Option<usize>,
     options: Options,
     /// The solver used when the exact stage gives up (see [`Options::budget`]).
     fallback: std::sync::OnceLock<Option<Box<Solver>>>,
@@ -232,8 +246,9 @@ impl Solver {
         };
         let big_first = sorted(&|oi| (isolated(oi), -size(oi)));
         let small_first = sorted(&|oi| (false, size(oi)));
+        let colour_orbit = Self::colour_orbit(&structure, &op_orbits, options);
         let mut tables_of: Vec<Option<Arc<OrbitTables>>> = vec![None; structure.orbits.len()];
-        for &oi in &exact_orbits {
+        for &oi in exact_orbits.iter().chain(&colour_orbit) {
             tables_of[oi] = Some(Arc::new(OrbitTables::new(&structure.orbits, oi, &moves)));
         }
         lap("pattern databases");
@@ -285,6 +300,14 @@ impl Solver {
         if !options.optimal && !one_order {
             plans.push(make_plan(&small_first, 1));
         }
+        // The look-alike orbit first, alone (its search is short), then the usual order: solved
+        // last, every earlier orbit would have to be kept while it is (a long search).
+        let colour_plan = colour_orbit.map(|oi| {
+            let mut order = big_first.clone();
+            order.insert(0, (false, size(oi), oi));
+            plans.push(make_plan(&order, 1));
+            plans.len() - 1
+        });
         let exact_orbits: Vec<usize> = big_first.iter().map(|x| x.2).collect();
         lap("stages");
         Ok(Solver {
@@ -297,10 +320,36 @@ impl Solver {
             op_levels,
             exact_orbits,
             plans,
+            colour_plan,
             options: options.clone(),
             fallback: std::sync::OnceLock::new(),
             prepare_seconds: t0.elapsed().as_secs_f64(),
         })
+    }
+
+    /// The orbit of look-alike pieces the first attempt also solves exactly (see
+    /// [`Options::colour_budget`]): among those finished by operators whose pieces never twist,
+    /// the one with the fewest arrangements, if they fit one pattern database.
+    fn colour_orbit(
+        structure: &Structure,
+        op_orbits: &[usize],
+        options: &Options,
+    ) -> Option<usize> {
+        if options.optimal || options.colour_budget == 0 {
+            return None;
+        }
+        op_orbits
+            .iter()
+            .filter_map(|&oi| {
+                let o = &structure.orbits[oi];
+                let lookalike = !o.distinct && o.twists == 1;
+                lookalike
+                    .then(|| exact::arrangements(&o.class_size, options.limits.database))
+                    .flatten()
+                    .map(|size| (size, oi))
+            })
+            .min()
+            .map(|(_, oi)| oi)
     }
 
     /// Solves a coloured state (`colours[s]`: the colour shown at slot `s`).
@@ -317,9 +366,11 @@ impl Solver {
                 "an orbit's parity or twist sum cannot be reached".to_string(),
             ));
         }
+        let start = states.clone();
         // The plans in turn, each with a tenth of the budget, then the first with all of it.
         let budget = self.options.budget;
-        let attempts: Vec<(usize, u64)> = if self.plans.len() > 1 {
+        let plans = self.plans.len() - self.colour_plan.is_some() as usize;
+        let attempts: Vec<(usize, u64)> = if plans > 1 {
             vec![(0, budget / 10), (1, budget / 10), (0, budget)]
         } else {
             vec![(0, budget)]
@@ -339,20 +390,52 @@ impl Solver {
         let Some(seq) = found else {
             return self.fall_back(colours, t0);
         };
+        let (mut seq, mut exact_moves) = self.finish(&start, seq, states)?;
+        // The plan solving a look-alike orbit exactly too, within its short budget: often much
+        // shorter, but not always (the other orbits' operators may cancel less).
+        if let Some(plan) = self.colour_plan {
+            let mut tried = start.clone();
+            if let Some(exact) = self.run_plan(plan, &mut tried, self.options.colour_budget)? {
+                let (other, moves) = self.finish(&start, exact, tried)?;
+                if other.len() < seq.len() {
+                    (seq, exact_moves) = (other, moves);
+                }
+            }
+        }
         let seq = self.moves.simplify(&seq);
+        let end = self.moves.apply(colours, &seq);
+        if end != self.puzzle.colours {
+            return Err(SolveError::Unreachable(
+                "the state is not reachable (no sequence restores every sticker)".to_string(),
+            ));
+        }
+        Ok(Solution {
+            quarter_turns: seq.iter().map(|&m| self.moves.quarter_turns(m)).sum(),
+            moves: seq.iter().map(|&m| self.moves.twist[m as usize]).collect(),
+            exact_moves,
+            solve_seconds: t0.elapsed().as_secs_f64(),
+            fell_back: false,
+        })
+    }
+
+    /// Finishes an exact stage's solution `exact` (leaving `states`, from the state `start`) by
+    /// inserting operators; returns the sequence and the exact stage's share of it.
+    fn finish(
+        &self,
+        start: &[OrbitState],
+        exact: Vec<MoveId>,
+        mut states: Vec<OrbitState>,
+    ) -> Result<(Vec<MoveId>, usize), SolveError> {
+        let orbits = &self.structure.orbits;
+        let mut seq = self.moves.simplify(&exact);
         let exact_moves = seq.len();
-        let mut seq = seq;
-        let start = self
-            .structure
-            .read(&self.puzzle, colours)
-            .map_err(SolveError::State)?;
         for (level, group) in self.op_levels.iter().enumerate() {
             if group.is_empty() {
                 continue;
             }
             // Operators of a group disturb the later groups: re-read the end state each time.
             let recompute = |seq: &[MoveId]| {
-                let mut st = start.clone();
+                let mut st = start.to_vec();
                 self.apply(&mut st, seq);
                 st
             };
@@ -381,20 +464,7 @@ impl Solver {
                 );
             }
         }
-        let seq = self.moves.simplify(&seq);
-        let end = self.moves.apply(colours, &seq);
-        if end != self.puzzle.colours {
-            return Err(SolveError::Unreachable(
-                "the state is not reachable (no sequence restores every sticker)".to_string(),
-            ));
-        }
-        Ok(Solution {
-            quarter_turns: seq.iter().map(|&m| self.moves.quarter_turns(m)).sum(),
-            moves: seq.iter().map(|&m| self.moves.twist[m as usize]).collect(),
-            exact_moves,
-            solve_seconds: t0.elapsed().as_secs_f64(),
-            fell_back: false,
-        })
+        Ok((seq, exact_moves))
     }
 
     /// Runs the exact stages of one plan from `states` (updated); `None` when one of them runs
