@@ -389,10 +389,9 @@ pub(super) fn problem_to_puzzle(
         pieces,
         fixed: vec![],
         expect: None,
-        colors: (use_colors
-            && !colors.board.is_empty()
-            && colors.pieces.iter().any(|p| !p.is_empty()))
-        .then_some(colors),
+        // Coloured result voxels matter even when every piece is neutral:
+        // BurrTools' result symmetries keep them (`burr::assemblies`).
+        colors: (use_colors && !colors.board.is_empty()).then_some(colors),
     };
     puzzle
         .check_area()

@@ -4,8 +4,8 @@
 //! reported on the very file named (BurrTools 0.7.1, its command-line
 //! solver `burrTxt -q -o N FILE`, built from its public source and run on
 //! the development machine; nothing of BurrTools is in this repository).
-//! The files in `tests/burr/` are ours: `bricks`, `spheres`, `prisms` and
-//! `colors` were written by hand, the others are `export`s of catalog puzzles.
+//! The files in `tests/burr/` are ours: `bricks`, `spheres`, `prisms`,
+//! `colors` and `coloured-result` were written by hand, the others are `export`s of catalog puzzles.
 
 use super::*;
 use crate::encode::encode;
@@ -167,6 +167,25 @@ fn hand_written_colours_match_burrtools() {
     assert_eq!(colors.allowed.len(), 2);
     let e = export(&b.puzzle).unwrap_err();
     assert!(e.message().contains("colour constraints"), "{e}");
+}
+
+/// A result with coloured voxels and neutral pieces: the colours place no
+/// piece, yet BurrTools' result symmetries keep them, so fewer assemblies
+/// are merged. burrTxt (built from BurrTools' public source at commit
+/// b72a71d, `burrTxt -q -o all`, 2026-11-28) on
+/// tests/burr/coloured-result.xmpuzzle: 2, 3 and 2 assemblies (two
+/// dominoes in a square with two red corners; three dominoes in a 2x3
+/// plate with one red corner, and in a neutral one). Before, the colours
+/// were dropped when no piece was coloured: 1, 2 and 2.
+#[test]
+fn coloured_results_with_neutral_pieces_keep_their_colours() {
+    for (n, want, total) in [(1, 2, 2), (2, 3, 3), (3, 2, 3)] {
+        assert_eq!(
+            assemblies("coloured-result.xmpuzzle", n),
+            (want, total),
+            "problem {n}"
+        );
+    }
 }
 
 #[test]
