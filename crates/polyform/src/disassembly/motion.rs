@@ -142,6 +142,7 @@ impl Motion {
     fn class(&self, c: Cell) -> usize {
         match self.lattice {
             LatticeKind::Triangle | LatticeKind::Prism => usize::from(!points_up(c)),
+            LatticeKind::Square | LatticeKind::Cubic | LatticeKind::Hex => 0,
             _ if self.classes.len() > 1 => self.classes[&representative(self.lattice, c)],
             _ => 0,
         }
