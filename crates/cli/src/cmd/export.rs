@@ -12,7 +12,9 @@ use std::path::{Path, PathBuf};
 /// Formats `export` writes.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ExportFormat {
-    /// BurrTools (gzip-compressed XML): bricks, spheres and one-layer prisms
+    /// BurrTools (gzip-compressed XML): every lattice but hexagons (bricks,
+    /// prisms in any layers, spheres, rhombic dodecahedra and their units,
+    /// tetrahedra-octahedra and their units)
     Xmpuzzle,
     /// Knuth's DLX text (the same as `polycover matrix`)
     Dlx,
