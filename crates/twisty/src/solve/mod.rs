@@ -37,6 +37,7 @@ pub mod model;
 pub mod moves;
 pub mod ops;
 pub mod puzzle;
+pub mod short;
 pub mod structure;
 
 use std::fmt;
@@ -78,6 +79,10 @@ pub struct Options {
     pub limits: Limits,
 }
 
+/// The most sequences each half of the search for short solutions enumerates ([`short`]): depth 2
+/// for the biggest catalog puzzles (the Teraminx has 144 moves), depth 1 beyond.
+const SHORT_STATES: f64 = 30_000.0;
+
 impl Default for Options {
     fn default() -> Self {
         Options {
@@ -110,6 +115,8 @@ pub struct Solver {
     plans: Vec<Vec<Stage>>,
     /// The index of that last plan, if there is one.
     colour_plan: Option<usize>,
+    /// The colourings near solved, for states a few moves from it ([`short`]).
+    short: short::ShortTable,
     options: Options,
     /// The solver used when the exact stage gives up (see [`Options::budget`]).
     fallback: std::sync::OnceLock<Option<Box<Solver>>>,
@@ -310,7 +317,10 @@ impl Solver {
         });
         let exact_orbits: Vec<usize> = big_first.iter().map(|x| x.2).collect();
         lap("stages");
+        let short = short::ShortTable::new(&moves, &puzzle.colours, 2, SHORT_STATES);
+        lap("short solutions");
         Ok(Solver {
+            short,
             puzzle: puzzle.clone(),
             moves,
             structure,
@@ -366,6 +376,12 @@ impl Solver {
                 "an orbit's parity or twist sum cannot be reached".to_string(),
             ));
         }
+        // A state a few moves from solved: its shortest solution, by meeting in the middle (the
+        // stages below would insert operators orbit by orbit).
+        if let Some(seq) = self.short.find(&self.moves, colours, &self.puzzle.colours) {
+            let exact = seq.len();
+            return Ok(self.solution(&seq, exact, t0));
+        }
         let start = states.clone();
         // The plans in turn, each with a tenth of the budget, then the first with all of it.
         let budget = self.options.budget;
@@ -409,13 +425,19 @@ impl Solver {
                 "the state is not reachable (no sequence restores every sticker)".to_string(),
             ));
         }
-        Ok(Solution {
+        Ok(self.solution(&seq, exact_moves, t0))
+    }
+
+    /// The solution `seq` (checked), of which the exact stage found the first `exact_moves`, found
+    /// since `t0`.
+    fn solution(&self, seq: &[MoveId], exact_moves: usize, t0: Instant) -> Solution {
+        Solution {
             quarter_turns: seq.iter().map(|&m| self.moves.quarter_turns(m)).sum(),
             moves: seq.iter().map(|&m| self.moves.twist[m as usize]).collect(),
             exact_moves,
             solve_seconds: t0.elapsed().as_secs_f64(),
             fell_back: false,
-        })
+        }
     }
 
     /// Finishes an exact stage's solution `exact` (leaving `states`, from the state `start`) by
