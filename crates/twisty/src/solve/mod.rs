@@ -27,6 +27,9 @@
 //! 4. *Insertion* ([`insert`]): the remaining orbits are finished by operators, each inserted at
 //!    the point of the current sequence where it costs least after merging with its neighbours.
 //!
+//! Before the stages, a state a few moves from solved gets a shortest solution of up to 4 moves
+//! by meeting in the middle ([`short`]).
+//!
 //! Sequences are kept canonical throughout ([`moves`]): moves of one axis commute and merge.
 //! Every solution is checked by applying it to the state before it is returned.
 
