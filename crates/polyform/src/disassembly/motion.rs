@@ -194,6 +194,11 @@ const CUBE_AXES: [Cell; 13] = [
     [-1, 1, 1],
 ];
 
+/// The lattices of the cube's symmetry repeat within this many units along
+/// every axis (the tetra-octa tilings' `12 e_i`; 5 for rhombic units, 2
+/// for the FCC lattices).
+const PERIOD: i32 = 12;
+
 /// The representative of `c`'s class: the cell a translation of the
 /// lattice moves it to, the same for all cells related by translations.
 fn representative(lattice: LatticeKind, c: Cell) -> Cell {
@@ -203,12 +208,11 @@ fn representative(lattice: LatticeKind, c: Cell) -> Cell {
 /// The representatives of the lattice's classes of cells, sorted.
 fn class_representatives(lattice: LatticeKind) -> Vec<Cell> {
     let l = lattice.lattice();
-    // Every class has a cell within a period of the translations (12
-    // units along each axis, at most, on the lattices asked).
+    // Every class has a cell within a period of the translations.
     let mut reps: Vec<Cell> = Vec::new();
-    for x in 0..12 {
-        for y in 0..12 {
-            for z in 0..12 {
+    for x in 0..PERIOD {
+        for y in 0..PERIOD {
+            for z in 0..PERIOD {
                 if l.is_cell([x, y, z]) {
                     reps.push(representative(lattice, [x, y, z]));
                 }
@@ -229,10 +233,10 @@ fn solid_motion(lattice: LatticeKind) -> Motion {
     let axes: Vec<Cell> = CUBE_AXES
         .iter()
         .map(|&u| {
-            (1..=12)
+            (1..=PERIOD)
                 .map(|k| u.map(|x| k * x))
                 .find(|&v| l.is_translation(v))
-                .expect("these lattices repeat within 12 units along every axis")
+                .expect("these lattices repeat within PERIOD units along every axis")
         })
         .collect();
     let reps = class_representatives(lattice);
@@ -361,6 +365,17 @@ mod tests {
         Grid::new(cells)
     }
 
+    /// A fixed pseudo-random sequence (Knuth's MMIX linear congruential
+    /// generator), for reproducible samples.
+    fn lcg(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed
+        }
+    }
+
     #[test]
     fn cubes_slide_until_they_touch() {
         let m = Motion::of(LatticeKind::Cubic);
@@ -451,13 +466,8 @@ mod tests {
             .filter(|c| (c[0] + c[1] + c[2]) % 2 == 0 && *c != [0, 0, 0])
             .collect();
         // A fixed quasi-random walk over the cube [-1, 1]^3 and t in (0, 1].
-        let mut seed = 12345u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 11) as f64 / (1u64 << 53) as f64
-        };
+        let mut raw = lcg(12345);
+        let mut next = || (raw() >> 11) as f64 / (1u64 << 53) as f64;
         for a in 0..m.directions() / 2 {
             let d = m.step(2 * a);
             let mut hit: Vec<Cell> = Vec::new();
@@ -587,13 +597,8 @@ mod tests {
     /// (the face diagonals, the steps both lattices share).
     #[test]
     fn units_move_as_the_whole_cells_they_make() {
-        let mut seed = 7u64;
-        let mut next = |n: i32| {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((seed >> 33) % n as u64) as i32
-        };
+        let mut raw = lcg(7);
+        let mut next = |n: i32| ((raw() >> 33) % n as u64) as i32;
         for (whole, units, axes) in [
             (LatticeKind::TetraOcta, LatticeKind::TetraOctaUnits, 13),
             (LatticeKind::Rhombic, LatticeKind::RhombicUnits, 6),

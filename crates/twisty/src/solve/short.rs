@@ -94,11 +94,6 @@ impl ShortTable {
         ShortTable { depth, back }
     }
 
-    /// The depth of each half: solutions of at most twice this many moves are found.
-    pub fn depth(&self) -> usize {
-        self.depth
-    }
-
     /// A shortest solution of at most `2 depth` moves of the state showing `colours`, if there is
     /// one (`solved` is the solved colouring).
     pub fn find(&self, moves: &Moves, colours: &[u16], solved: &[u16]) -> Option<Vec<MoveId>> {
