@@ -12,7 +12,7 @@
 //! assemblies of one puzzle): after a short warm-up nearly every lookup
 //! hits.
 
-use super::motion::{Grid, Motion};
+use super::motion::{FREE, Grid, Motion};
 pub use crate::fast_hash::FastMap;
 use crate::lattice::Cell;
 
@@ -35,7 +35,7 @@ fn key(a: u32, b: u32, delta: Cell) -> (u64, u64) {
 /// `ids[&cells] == s` for them; every entry of `pairs` was computed from
 /// them with the cache's own motion model, and `limits` holds, for the
 /// pair `pairs[key] = p`, its limits in each of the model's `n` directions
-/// at `limits[p n..(p + 1) n]`.
+/// at `limits[p n..(p + 1) n]`; `masks[p]` sums them up ([`Masks`]).
 pub struct Cache {
     /// The cells of each shape, relative to its local origin (a lattice
     /// translation, see [`Cache::shape_of`]).
@@ -51,7 +51,38 @@ pub struct Cache {
     /// shape can make in direction `d` while the second stays put
     /// ([`FREE`](super::motion::FREE): any number).
     limits: Vec<u16>,
+    /// For each pair, which directions its limits are 0 and finite in.
+    masks: Vec<Masks>,
 }
+
+/// Which directions a pair's limits are small in, as bits by direction
+/// (the search builds its blocking relations from these, without
+/// reading the limits one by one).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Masks {
+    /// Bit `d`: the first shape cannot make a single step in direction
+    /// `d` (limit 0).
+    pub touch: u64,
+    /// Bit `d`: the first shape cannot leave in direction `d` (a finite
+    /// limit).
+    pub stuck: u64,
+}
+
+impl Masks {
+    /// The masks of the pair the other way round (the second shape
+    /// moving): direction `d`'s limit is the first's in the opposite
+    /// direction `d ^ 1`, so the bits of each pair of directions swap.
+    pub fn reversed(self) -> Masks {
+        let swap = |m: u64| (m & EVEN) << 1 | (m >> 1) & EVEN;
+        Masks {
+            touch: swap(self.touch),
+            stuck: swap(self.stuck),
+        }
+    }
+}
+
+/// The bits of the directions along the axes (`2a`).
+const EVEN: u64 = 0x5555_5555_5555_5555;
 
 impl Cache {
     /// An empty cache.
@@ -62,6 +93,7 @@ impl Cache {
             ids: FastMap::default(),
             pairs: FastMap::default(),
             limits: Vec::new(),
+            masks: Vec::new(),
         }
     }
 
@@ -91,14 +123,14 @@ impl Cache {
         (id, origin)
     }
 
-    /// The limits of shape `a` against shape `b` placed `delta` from it,
-    /// in each direction `d` of `motion`: how many unit steps `a` can make
-    /// in direction `d` while `b` stays put ([`FREE`](super::motion::FREE): any number).
-    pub fn limits(&mut self, motion: &Motion, a: u32, b: u32, delta: Cell) -> &[u16] {
+    /// The pair of shape `a` and shape `b` placed `delta` from it: its
+    /// number, for [`limit`](Self::limit) and [`masks`](Self::masks).
+    pub fn pair(&mut self, motion: &Motion, a: u32, b: u32, delta: Cell) -> u32 {
         let n = motion.directions();
+        debug_assert!(n <= 64, "direction masks hold 64 directions");
         let next = self.pairs.len() as u32;
-        let p = *self.pairs.entry(key(a, b, delta)).or_insert(next) as usize;
-        if p == next as usize {
+        let p = *self.pairs.entry(key(a, b, delta)).or_insert(next);
+        if p == next {
             // b's cells in a's frame: the grid for a moving, the cells for
             // b moving against a's grid.
             let b_cells: Vec<Cell> = self.shapes[b as usize]
@@ -106,15 +138,41 @@ impl Cache {
                 .map(|c| [c[0] + delta[0], c[1] + delta[1], c[2] + delta[2]])
                 .collect();
             let b_grid = Grid::new(&b_cells);
+            let mut masks = Masks::default();
             for axis in 0..n / 2 {
-                // Along the axis: a moves, b stays.
-                self.limits
-                    .push(motion.limit(&self.shapes[a as usize], &b_grid, axis));
-                // Against it: the same as b moving along it with a held.
-                self.limits
-                    .push(motion.limit(&b_cells, &self.grids[a as usize], axis));
+                // Along the axis: a moves, b stays; against it: the same
+                // as b moving along it with a held.
+                let along = motion.limit(&self.shapes[a as usize], &b_grid, axis);
+                let against = motion.limit(&b_cells, &self.grids[a as usize], axis);
+                for (d, l) in [(2 * axis, along), (2 * axis + 1, against)] {
+                    self.limits.push(l);
+                    masks.touch |= u64::from(l == 0) << d;
+                    masks.stuck |= u64::from(l != FREE) << d;
+                }
             }
+            self.masks.push(masks);
         }
+        p
+    }
+
+    /// The limit of pair `p` ([`pair`](Self::pair)) in direction `d` of
+    /// `dirs`: how many unit steps its first shape can make in direction
+    /// `d` while the second stays put ([`FREE`]: any number).
+    pub fn limit(&self, p: u32, d: usize, dirs: usize) -> u16 {
+        self.limits[p as usize * dirs + d]
+    }
+
+    /// Which directions pair `p`'s limits are 0 and finite in.
+    pub fn masks(&self, p: u32) -> Masks {
+        self.masks[p as usize]
+    }
+
+    /// The limits of shape `a` against shape `b` placed `delta` from it,
+    /// in each direction `d` of `motion`: how many unit steps `a` can make
+    /// in direction `d` while `b` stays put ([`FREE`]: any number).
+    pub fn limits(&mut self, motion: &Motion, a: u32, b: u32, delta: Cell) -> &[u16] {
+        let n = motion.directions();
+        let p = self.pair(motion, a, b, delta) as usize;
         &self.limits[p * n..(p + 1) * n]
     }
 

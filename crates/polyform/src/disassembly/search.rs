@@ -55,7 +55,7 @@
 //! BurrTools does; this decides which part is "removed" and so the order
 //! of the level string.
 
-use super::cache::Cache;
+use super::cache::{Cache, Masks};
 use super::motion::{FREE, Motion};
 use super::{DisassemblyError, Move, Separation};
 use crate::lattice::Cell;
@@ -191,30 +191,129 @@ pub(crate) struct Search<'a> {
     pub visited: u64,
 }
 
-/// `lim[(d n + i) n + j]`: see the module docs.
+/// The limits of every pair of pieces at one position, as pairs of the
+/// movement cache, and the blocking relations they make.
+///
+/// Invariant (after [`Search::fill_limits`] for a position): for `i < j`,
+/// `pair[i n + j]` is the cache's pair of `i`'s shape and `j`'s shape at
+/// `delta[i n + j]` = `j`'s position minus `i`'s (with masks
+/// `masks[i n + j]`), so that
+/// [`lim`](Self::lim)`(d, i, j)` is how many unit steps piece `i` can
+/// make in direction `d` while `j` stays put ([`FREE`]: any number); bit
+/// `j` of `stuck[d n + i]` is set exactly when that limit is finite (`j`
+/// blocks `i` from leaving in direction `d`), and bit `j` of
+/// `touch[d n + i]` exactly when it is 0 (`i` cannot take a single step
+/// without `j`; most groups are found too big at one step, from these
+/// bits alone). Pairs whose offset did not change from the position
+/// filled before are kept as they are: only the others are looked up.
 struct LimitTable {
     n: usize,
-    lim: Vec<u16>,
+    dirs: usize,
+    pair: Vec<u32>,
+    delta: Vec<Cell>,
+    masks: Vec<Masks>,
+    stuck: Vec<u64>,
+    touch: Vec<u64>,
 }
 
+/// No pair yet (`delta` never matches).
+const NO_DELTA: Cell = [i32::MIN; 3];
+
 impl LimitTable {
-    /// `out[i]`: the pieces `i` would hit moving `s` steps in direction
-    /// `d` (bits `j` with `lim[d][i][j] < s`).
-    fn blockers(&self, d: usize, s: u32, out: &mut Vec<u64>) {
-        let n = self.n;
-        out.clear();
-        for row in self.lim[d * n * n..(d + 1) * n * n].chunks_exact(n) {
-            let mut m = 0u64;
-            for (j, &l) in row.iter().enumerate() {
-                m |= u64::from(u32::from(l) < s) << j;
-            }
-            out.push(m);
+    fn new(n: usize, dirs: usize) -> LimitTable {
+        LimitTable {
+            n,
+            dirs,
+            pair: vec![0; n * n],
+            delta: vec![NO_DELTA; n * n],
+            masks: vec![Masks::default(); n * n],
+            stuck: vec![0; dirs * n],
+            touch: vec![0; dirs * n],
         }
+    }
+
+    /// How many unit steps piece `i` can make in direction `d` while `j`
+    /// (another piece) stays put.
+    fn lim(&self, cache: &Cache, d: usize, i: usize, j: usize) -> u16 {
+        if i < j {
+            cache.limit(self.pair[i * self.n + j], d, self.dirs)
+        } else {
+            cache.limit(self.pair[j * self.n + i], Motion::opposite(d), self.dirs)
+        }
+    }
+
+    /// Gives pair `(i, j)` (`i < j`) the masks `m` (of its new cache
+    /// pair), flipping the bits of the directions where they differ from
+    /// the masks before.
+    fn set_masks(&mut self, i: usize, j: usize, m: Masks) {
+        let n = self.n;
+        let old = std::mem::replace(&mut self.masks[i * n + j], m);
+        let flip = |rows: &mut [u64], mut diff: u64, i: usize, j: usize| {
+            while diff != 0 {
+                let d = diff.trailing_zeros() as usize;
+                diff &= diff - 1;
+                rows[d * n + i] ^= 1 << j;
+            }
+        };
+        let (ahead, back) = (old.touch ^ m.touch, old.stuck ^ m.stuck);
+        let rev = Masks {
+            touch: ahead,
+            stuck: back,
+        }
+        .reversed();
+        flip(&mut self.touch, ahead, i, j);
+        flip(&mut self.touch, rev.touch, j, i);
+        flip(&mut self.stuck, back, i, j);
+        flip(&mut self.stuck, rev.stuck, j, i);
+    }
+
+    /// The smallest set holding `set` such that no member `i` would hit a
+    /// piece `j` outside it by moving `s` steps in direction `d`
+    /// (`lim(d, i, j) < s`), and the least limit from a member to a piece
+    /// outside (at least `s`: the set stays the same for every step count
+    /// from `s` up to it); `None` when the set would hold more than `max`
+    /// pieces.
+    fn closure(&self, cache: &Cache, d: usize, set: u64, s: u16, max: u32) -> Option<(u64, u16)> {
+        let n = self.n;
+        let mut set = set;
+        let mut todo = set;
+        while todo != 0 {
+            let i = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
+            let add = if s == 1 {
+                self.touch[d * n + i]
+            } else {
+                let mut add = 0u64;
+                for j in (0..n).filter(|&j| j != i) {
+                    add |= u64::from(self.lim(cache, d, i, j) < s) << j;
+                }
+                add
+            };
+            let add = add & !set;
+            if add != 0 {
+                set |= add;
+                if set.count_ones() > max {
+                    return None;
+                }
+                todo |= add;
+            }
+        }
+        let mut least = FREE;
+        let mut members = set;
+        while members != 0 {
+            let i = members.trailing_zeros() as usize;
+            members &= members - 1;
+            for j in (0..n).filter(|&j| set >> j & 1 == 0) {
+                least = least.min(self.lim(cache, d, i, j));
+            }
+        }
+        Some((set, least))
     }
 }
 
-/// The closure of piece `p` under `blockers` (see [`LimitTable::blockers`]):
-/// bits by piece, or `None` when it would hold more than `max` pieces.
+/// The closure of piece `p` under `blockers` (bit `j` of `blockers[i]`:
+/// `i` cannot move without `j`): bits by piece, or `None` when it would
+/// hold more than `max` pieces.
 fn closure(blockers: &[u64], p: usize, max: u32) -> Option<u64> {
     let mut set = 1u64 << p;
     let mut todo = set;
@@ -258,9 +357,6 @@ fn recorded(members: &[Member], set: u64, d: usize) -> (u64, usize) {
     }
 }
 
-/// Leaving: more steps than any finite limit.
-const LEAVE: u32 = FREE as u32;
-
 impl Search<'_> {
     /// Takes the subassembly `members` apart: `None` when it does not come
     /// apart (by BurrTools' rules, see the module docs).
@@ -288,14 +384,9 @@ impl Search<'_> {
         fronts[cur].insert(&nodes, 0, h);
         let mut queue: VecDeque<u32> = VecDeque::from([0]);
         let mut next: VecDeque<u32> = VecDeque::new();
-        let mut table = LimitTable {
-            n,
-            lim: vec![FREE; dirs * n * n],
-        };
+        let mut table = LimitTable::new(n, dirs);
         // The moves found in the direction being tried: (pieces, steps).
         let mut found: Vec<(u64, u32)> = Vec::new();
-        let mut leave: Vec<Vec<u64>> = vec![Vec::with_capacity(n); dirs];
-        let mut by_steps: Vec<Vec<u64>> = Vec::new();
         loop {
             let Some(k) = queue.pop_front() else {
                 if next.is_empty() {
@@ -310,16 +401,14 @@ impl Search<'_> {
             self.fill_limits(members, nodes.position(k), &mut table);
 
             // 1 and 2: can a piece, or a group of at most half, leave?
-            for (d, b) in leave.iter_mut().enumerate() {
-                table.blockers(d, LEAVE, b);
-            }
             let pairs = || (0..dirs).flat_map(|d| (0..n).map(move |p| (d, p)));
+            let stuck = |d: usize| &table.stuck[d * n..(d + 1) * n];
             let leaving = pairs()
-                .find(|&(d, p)| leave[d][p] == 0)
+                .find(|&(d, p)| stuck(d)[p] == 0)
                 .map(|(d, p)| (1u64 << p, d))
                 .or_else(|| {
                     if half > 1 {
-                        pairs().find_map(|(d, p)| closure(&leave[d], p, half).map(|s| (s, d)))
+                        pairs().find_map(|(d, p)| closure(stuck(d), p, half).map(|s| (s, d)))
                     } else {
                         None
                     }
@@ -332,55 +421,28 @@ impl Search<'_> {
             // 3: the moves, with merges.
             for d in 0..dirs {
                 found.clear();
-                // by_steps[s - 1]: the blockers for s steps, made when needed.
-                let mut made = 0;
                 let step = self.motion.step(d);
                 for p in 0..n {
-                    for s in 1..LEAVE {
-                        if s as usize > made {
-                            if by_steps.len() < s as usize {
-                                by_steps.push(Vec::with_capacity(n));
-                            }
-                            table.blockers(d, s, &mut by_steps[s as usize - 1]);
-                            made = s as usize;
-                        }
-                        let Some(set) = closure(&by_steps[s as usize - 1], p, half) else {
-                            break;
-                        };
-                        if found.contains(&(set, s)) {
-                            continue;
-                        }
-                        found.push((set, s));
-                        let scan = found.len() - 1;
-                        self.child(
-                            &mut nodes,
-                            k,
-                            set,
-                            s,
-                            d,
-                            step,
-                            &mut fronts,
-                            [old, cur, new],
-                            &mut next,
-                        )?;
-                        // Merge with the moves found before, newest first.
-                        for f in (0..scan).rev() {
-                            let (other, t) = found[f];
-                            if t != s {
+                    // The group moving with p grows with the number of
+                    // steps; it is the same from s up to `upto`.
+                    let mut set = 1u64 << p;
+                    let mut s: u16 = 1;
+                    while let Some((group, upto)) = table.closure(self.cache, d, set, s, half) {
+                        // A group that could leave was found in 2.
+                        debug_assert!(upto < FREE);
+                        let upto = upto.min(FREE - 1);
+                        set = group;
+                        for s in s..=upto {
+                            let s = u32::from(s);
+                            if found.contains(&(set, s)) {
                                 continue;
                             }
-                            let union = set | other;
-                            if union == set || union == other || union == all {
-                                continue;
-                            }
-                            if found.contains(&(union, s)) {
-                                continue;
-                            }
-                            found.push((union, s));
+                            found.push((set, s));
+                            let scan = found.len() - 1;
                             self.child(
                                 &mut nodes,
                                 k,
-                                union,
+                                set,
                                 s,
                                 d,
                                 step,
@@ -388,7 +450,37 @@ impl Search<'_> {
                                 [old, cur, new],
                                 &mut next,
                             )?;
+                            // Merge with the moves found before, newest first.
+                            for f in (0..scan).rev() {
+                                let (other, t) = found[f];
+                                if t != s {
+                                    continue;
+                                }
+                                let union = set | other;
+                                if union == set || union == other || union == all {
+                                    continue;
+                                }
+                                if found.contains(&(union, s)) {
+                                    continue;
+                                }
+                                found.push((union, s));
+                                self.child(
+                                    &mut nodes,
+                                    k,
+                                    union,
+                                    s,
+                                    d,
+                                    step,
+                                    &mut fronts,
+                                    [old, cur, new],
+                                    &mut next,
+                                )?;
+                            }
                         }
+                        if upto >= FREE - 1 {
+                            break;
+                        }
+                        s = upto + 1;
                     }
                 }
             }
@@ -398,7 +490,6 @@ impl Search<'_> {
     /// Fills `table` for the position `offsets` of `members`.
     fn fill_limits(&mut self, members: &[Member], offsets: &[[i16; 3]], table: &mut LimitTable) {
         let n = members.len();
-        let dirs = self.motion.directions();
         let at = |i: usize| -> Cell {
             let o = offsets[i];
             let s = members[i].start;
@@ -413,13 +504,15 @@ impl Search<'_> {
             for j in i + 1..n {
                 let pj = at(j);
                 let delta = [pj[0] - pi[0], pj[1] - pi[1], pj[2] - pi[2]];
-                let lim = self
-                    .cache
-                    .limits(self.motion, members[i].shape, members[j].shape, delta);
-                for d in 0..dirs {
-                    table.lim[(d * n + i) * n + j] = lim[d];
-                    table.lim[(d * n + j) * n + i] = lim[Motion::opposite(d)];
+                if table.delta[i * n + j] == delta {
+                    continue;
                 }
+                let p = self
+                    .cache
+                    .pair(self.motion, members[i].shape, members[j].shape, delta);
+                table.delta[i * n + j] = delta;
+                table.pair[i * n + j] = p;
+                table.set_masks(i, j, self.cache.masks(p));
             }
         }
     }
