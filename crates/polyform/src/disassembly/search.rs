@@ -94,12 +94,15 @@ struct Step {
 
 /// The positions of one search.
 ///
-/// Invariant: `offsets.len() == n * steps.len()`; position `k` is
-/// `offsets[n k .. n k + n]`, with `offsets[n k] == [0, 0, 0]`.
+/// Invariant: `offsets.len() == n * steps.len()` and
+/// `hashes.len() == steps.len()`; position `k` is
+/// `offsets[n k .. n k + n]`, with `offsets[n k] == [0, 0, 0]`, and
+/// `hashes[k]` is its [`hash`].
 struct Nodes {
     n: usize,
     offsets: Vec<[i16; 3]>,
     steps: Vec<Step>,
+    hashes: Vec<u64>,
 }
 
 impl Nodes {
@@ -108,20 +111,32 @@ impl Nodes {
         &self.offsets[self.n * k..self.n * (k + 1)]
     }
 
-    fn hash(&self, k: u32) -> u64 {
-        let mut h: u64 = 0;
-        for o in &self.position(k)[1..] {
-            let w = (o[0] as u16 as u64) | (o[1] as u16 as u64) << 16 | (o[2] as u16 as u64) << 32;
-            h = (h.rotate_left(7) ^ w).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        }
-        h ^ h >> 29
+    /// Adds a position reached by `step`, with its hash; returns its id.
+    fn push(&mut self, offsets: &[[i16; 3]], step: Step, hash: u64) -> u32 {
+        self.offsets.extend_from_slice(offsets);
+        self.steps.push(step);
+        self.hashes.push(hash);
+        (self.steps.len() - 1) as u32
     }
+}
 
-    /// Removes the last position (a duplicate).
-    fn pop(&mut self) {
-        self.steps.pop();
-        self.offsets.truncate(self.n * self.steps.len());
-    }
+/// Piece `i`'s share of the hash of a position where it is at offset `o`.
+/// A position's hash is the sum of its pieces' shares, so a move changes
+/// it by the shares of the pieces that move alone.
+fn share(i: usize, o: [i16; 3]) -> u64 {
+    let w = (o[0] as u16 as u64) | (o[1] as u16 as u64) << 16 | (o[2] as u16 as u64) << 32;
+    let x = (w ^ (i as u64) << 48).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    (x ^ x >> 31).wrapping_mul(0xbf58_476d_1ce4_e5b9)
+}
+
+/// The hash of the position `offsets` (piece 0, always at the origin,
+/// left out).
+fn hash(offsets: &[[i16; 3]]) -> u64 {
+    offsets
+        .iter()
+        .enumerate()
+        .skip(1)
+        .fold(0u64, |h, (i, &o)| h.wrapping_add(share(i, o)))
 }
 
 /// A set of positions (by id into [`Nodes`]) with equal offsets found by
@@ -141,45 +156,41 @@ impl PositionSet {
         }
     }
 
-    /// The slot holding position `k` (hash `h`), or the empty slot where
-    /// it would go.
-    fn find(&self, nodes: &Nodes, k: u32, h: u64) -> usize {
+    /// The slot holding the position `offsets` (hash `h`), or the empty
+    /// slot where it would go.
+    fn find(&self, nodes: &Nodes, offsets: &[[i16; 3]], h: u64) -> usize {
         let mask = self.slots.len() - 1;
-        let mut i = (h as usize) & mask;
+        // The sum of shares is spread over the bits again before indexing.
+        let mut i = ((h ^ h >> 29).wrapping_mul(0x94d0_49bb_1331_11eb) >> 20) as usize & mask;
         loop {
             let (sh, id) = self.slots[i];
-            if id == u32::MAX || (sh == h && nodes.position(id) == nodes.position(k)) {
+            if id == u32::MAX || (sh == h && nodes.position(id) == offsets) {
                 return i;
             }
             i = (i + 1) & mask;
         }
     }
 
-    fn contains(&self, nodes: &Nodes, k: u32, h: u64) -> bool {
-        !self.slots.is_empty() && self.slots[self.find(nodes, k, h)].1 != u32::MAX
+    fn contains(&self, nodes: &Nodes, offsets: &[[i16; 3]], h: u64) -> bool {
+        !self.slots.is_empty() && self.slots[self.find(nodes, offsets, h)].1 != u32::MAX
     }
 
-    /// Adds position `k`; false if an equal one is there.
-    fn insert(&mut self, nodes: &Nodes, k: u32, h: u64) -> bool {
+    /// Adds position `k` (not in the set), whose hash is `h`.
+    fn insert(&mut self, nodes: &Nodes, k: u32, h: u64) {
         if 2 * (self.len + 1) > self.slots.len() {
             let old = std::mem::take(&mut self.slots);
             self.slots = vec![(0, u32::MAX); (old.len() * 2).max(64)];
-            self.len = 0;
             for (sh, id) in old {
                 if id != u32::MAX {
-                    let i = self.find(nodes, id, sh);
+                    let i = self.find(nodes, nodes.position(id), sh);
                     self.slots[i] = (sh, id);
-                    self.len += 1;
                 }
             }
         }
-        let i = self.find(nodes, k, h);
-        if self.slots[i].1 != u32::MAX {
-            return false;
-        }
+        let i = self.find(nodes, nodes.position(k), h);
+        debug_assert_eq!(self.slots[i].1, u32::MAX, "a position added twice");
         self.slots[i] = (h, k);
         self.len += 1;
-        true
     }
 }
 
@@ -375,13 +386,15 @@ impl Search<'_> {
                 dir: 0,
                 steps: 0,
             }],
+            hashes: vec![hash(&vec![[0; 3]; n])],
         };
+        // The position being made by a move.
+        let mut scratch: Vec<[i16; 3]> = vec![[0; 3]; n];
         // Fronts: the one being expanded (cur), the one before (old), the
         // one being found (new).
         let mut fronts: [PositionSet; 3] = Default::default();
         let (mut old, mut cur, mut new) = (0usize, 1usize, 2usize);
-        let h = nodes.hash(0);
-        fronts[cur].insert(&nodes, 0, h);
+        fronts[cur].insert(&nodes, 0, nodes.hashes[0]);
         let mut queue: VecDeque<u32> = VecDeque::from([0]);
         let mut next: VecDeque<u32> = VecDeque::new();
         let mut table = LimitTable::new(n, dirs);
@@ -446,6 +459,7 @@ impl Search<'_> {
                                 s,
                                 d,
                                 step,
+                                &mut scratch,
                                 &mut fronts,
                                 [old, cur, new],
                                 &mut next,
@@ -471,6 +485,7 @@ impl Search<'_> {
                                     s,
                                     d,
                                     step,
+                                    &mut scratch,
                                     &mut fronts,
                                     [old, cur, new],
                                     &mut next,
@@ -519,7 +534,9 @@ impl Search<'_> {
 
     /// Records the position reached from `k` by moving `set` `s` steps in
     /// direction `d` (unit step `step`), unless one of the three fronts
-    /// holds it already; a new one joins the next front.
+    /// holds it already; a new one joins the next front. The position is
+    /// made in `scratch` and its hash updated by the pieces that move, so
+    /// that one found before (most are) costs no more than a lookup.
     #[allow(clippy::too_many_arguments)]
     fn child(
         &mut self,
@@ -529,46 +546,54 @@ impl Search<'_> {
         s: u32,
         d: usize,
         step: Cell,
+        scratch: &mut [[i16; 3]],
         fronts: &mut [PositionSet; 3],
         [old, cur, new]: [usize; 3],
         next: &mut VecDeque<u32>,
     ) -> Result<(), DisassemblyError> {
         let n = nodes.n;
-        let base = n * k as usize;
-        // Piece 0 moving: the others move the other way instead.
-        let (moving, sign) = if set & 1 == 1 {
-            (!set, -(s as i32))
+        // Piece 0 moving: the others move the other way instead (so piece
+        // 0 never moves here).
+        let all = u64::MAX >> (64 - n);
+        let (mut moving, sign) = if set & 1 == 1 {
+            (!set & all, -(s as i32))
         } else {
             (set, s as i32)
         };
         let delta = [step[0] * sign, step[1] * sign, step[2] * sign];
-        for i in 0..n {
-            let mut o = nodes.offsets[base + i];
-            if moving >> i & 1 == 1 {
-                for c in 0..3 {
-                    o[c] = i16::try_from(i32::from(o[c]) + delta[c])
-                        .ok()
-                        .filter(|v| v.unsigned_abs() < 30_000)
-                        .ok_or(DisassemblyError::TooFar)?;
-                }
+        scratch.copy_from_slice(nodes.position(k));
+        let mut h = nodes.hashes[k as usize];
+        while moving != 0 {
+            let i = moving.trailing_zeros() as usize;
+            moving &= moving - 1;
+            let o = scratch[i];
+            let mut to = o;
+            for c in 0..3 {
+                to[c] = i16::try_from(i32::from(o[c]) + delta[c])
+                    .ok()
+                    .filter(|v| v.unsigned_abs() < 30_000)
+                    .ok_or(DisassemblyError::TooFar)?;
             }
-            nodes.offsets.push(o);
+            scratch[i] = to;
+            h = h.wrapping_sub(share(i, o)).wrapping_add(share(i, to));
         }
-        nodes.steps.push(Step {
-            parent: k,
-            moved: set,
-            dir: d as u8,
-            steps: s as u16,
-        });
-        let id = (nodes.steps.len() - 1) as u32;
-        let h = nodes.hash(id);
-        if fronts[old].contains(nodes, id, h)
-            || fronts[cur].contains(nodes, id, h)
-            || !fronts[new].insert(nodes, id, h)
+        if fronts[old].contains(nodes, scratch, h)
+            || fronts[cur].contains(nodes, scratch, h)
+            || fronts[new].contains(nodes, scratch, h)
         {
-            nodes.pop();
             return Ok(());
         }
+        let id = nodes.push(
+            scratch,
+            Step {
+                parent: k,
+                moved: set,
+                dir: d as u8,
+                steps: s as u16,
+            },
+            h,
+        );
+        fronts[new].insert(nodes, id, h);
         next.push_back(id);
         Ok(())
     }
