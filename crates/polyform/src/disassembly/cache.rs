@@ -12,7 +12,7 @@
 //! assemblies of one puzzle): after a short warm-up nearly every lookup
 //! hits.
 
-use super::motion::{FREE, Grid, Motion};
+use super::motion::{FREE, Lines, Motion};
 pub use crate::fast_hash::FastMap;
 use crate::lattice::Cell;
 
@@ -31,7 +31,7 @@ fn key(a: u32, b: u32, delta: Cell) -> (u64, u64) {
 /// One worker's cache (they are not shared: each thread takes one from the
 /// disassembler's pool).
 ///
-/// Invariant: `shapes[s]` and `grids[s]` describe the same cells, and
+/// Invariant: `shapes[s]` and `lines[s]` describe the same cells, and
 /// `ids[&cells] == s` for them; every entry of `pairs` was computed from
 /// them with the cache's own motion model, and `limits` holds, for the
 /// pair `pairs[key] = p`, its limits in each of the model's `n` directions
@@ -40,8 +40,8 @@ pub struct Cache {
     /// The cells of each shape, relative to its local origin (a lattice
     /// translation, see [`Cache::shape_of`]).
     pub shapes: Vec<Vec<Cell>>,
-    /// The same cells as bit grids.
-    grids: Vec<Grid>,
+    /// The same cells by line along each axis of the motion model.
+    lines: Vec<Vec<Lines>>,
     /// Shape ids by cells.
     ids: FastMap<Vec<Cell>, u32>,
     /// The pairs by (shape a, shape b, position of b minus position of
@@ -89,7 +89,7 @@ impl Cache {
     pub fn new() -> Cache {
         Cache {
             shapes: Vec::new(),
-            grids: Vec::new(),
+            lines: Vec::new(),
             ids: FastMap::default(),
             pairs: FastMap::default(),
             limits: Vec::new(),
@@ -117,7 +117,7 @@ impl Cache {
             return (id, origin);
         }
         let id = self.shapes.len() as u32;
-        self.grids.push(Grid::new(&local));
+        self.lines.push(motion.lines(&local));
         self.shapes.push(local.clone());
         self.ids.insert(local, id);
         (id, origin)
@@ -131,19 +131,14 @@ impl Cache {
         let next = self.pairs.len() as u32;
         let p = *self.pairs.entry(key(a, b, delta)).or_insert(next);
         if p == next {
-            // b's cells in a's frame: the grid for a moving, the cells for
-            // b moving against a's grid.
-            let b_cells: Vec<Cell> = self.shapes[b as usize]
-                .iter()
-                .map(|c| [c[0] + delta[0], c[1] + delta[1], c[2] + delta[2]])
-                .collect();
-            let b_grid = Grid::new(&b_cells);
+            let (a, b) = (a as usize, b as usize);
+            let back = [-delta[0], -delta[1], -delta[2]];
             let mut masks = Masks::default();
             for axis in 0..n / 2 {
                 // Along the axis: a moves, b stays; against it: the same
-                // as b moving along it with a held.
-                let along = motion.limit(&self.shapes[a as usize], &b_grid, axis);
-                let against = motion.limit(&b_cells, &self.grids[a as usize], axis);
+                // as b moving along it with a held (a is at -delta from b).
+                let along = motion.limit(&self.shapes[a], &self.lines[b], delta, axis);
+                let against = motion.limit(&self.shapes[b], &self.lines[a], back, axis);
                 for (d, l) in [(2 * axis, along), (2 * axis + 1, against)] {
                     self.limits.push(l);
                     masks.touch |= u64::from(l == 0) << d;

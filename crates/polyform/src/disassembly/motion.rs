@@ -148,30 +148,32 @@ impl Motion {
         }
     }
 
+    /// The cells `cells` grouped by line along each axis
+    /// ([`limit`](Self::limit)'s view of a piece that stays put).
+    pub fn lines(&self, cells: &[Cell]) -> Vec<Lines> {
+        self.axes.iter().map(|&d| Lines::new(cells, d)).collect()
+    }
+
     /// How many unit steps the cells `a` can make along axis `axis`
-    /// (positive sense) while the cells `b` stay put, without any cell of
-    /// `a` sweeping through a cell of `b`: [`FREE`] if no number of steps
-    /// makes them collide. `b` is given as a [`Grid`] for quick tests.
-    pub fn limit(&self, a: &[Cell], b: &Grid, axis: usize) -> u16 {
-        let d = self.axes[axis];
-        let mut best = FREE;
+    /// (positive sense) while the cells `b` (by line, [`lines`](Self::lines))
+    /// placed at `b_at` stay put, without any cell of `a` sweeping through
+    /// a cell of `b`: [`FREE`] if no number of steps makes them collide.
+    pub fn limit(&self, a: &[Cell], b: &[Lines], b_at: Cell, axis: usize) -> u16 {
+        let lines = &b[axis];
+        let mut best = u32::from(FREE);
         for &x in a {
             for &o in &self.sweeps[axis][self.class(x)] {
                 // The cell at x + m d (m = 0, 1, ...) takes its step m + 1
                 // into x + m d + o: blocked at the first m that hits b.
-                let mut p = add(x, o);
-                let mut m: u16 = 0;
-                while m < best && b.may_reach(p, d) {
-                    if b.contains(p) {
-                        best = m;
-                        break;
+                if let Some(m) = lines.ahead(sub(add(x, o), b_at)) {
+                    best = best.min(m);
+                    if best == 0 {
+                        return 0;
                     }
-                    p = add(p, d);
-                    m += 1;
                 }
             }
         }
-        best
+        best.min(u32::from(FREE)) as u16
     }
 }
 
@@ -298,62 +300,94 @@ fn triangle_motion(lattice: LatticeKind) -> Motion {
     }
 }
 
-/// A piece's cells as a bit grid over their bounding box, for quick
-/// membership tests while stepping along a line.
+/// A piece's cells grouped by the lines along one step `d`: for any
+/// point, how far along `d` the first cell on its line is.
+///
+/// A point `p` lies on the line `r + t d` with `t = p_k div d_k` (`k` the
+/// first coordinate where `d` is not 0, floor division) and `r = p - t d`
+/// (so `0 <= r_k < |d_k|`): `r` names the line, `t` is the position on it.
+/// `start` is dense over the box `lo ..= lo + dims - 1` of the lines'
+/// names: the cells of the line with name index `q` have the positions
+/// `pos[start[q] .. start[q + 1]]`, increasing.
 #[derive(Clone, Debug)]
-pub struct Grid {
+pub struct Lines {
+    d: Cell,
+    k: usize,
     lo: Cell,
-    hi: Cell,
     dims: [usize; 3],
-    bits: Vec<u64>,
+    start: Vec<u32>,
+    pos: Vec<i32>,
 }
 
-impl Grid {
-    /// The grid of `cells` (not empty).
-    pub fn new(cells: &[Cell]) -> Grid {
-        let mut lo = cells[0];
-        let mut hi = cells[0];
-        for c in cells {
+impl Lines {
+    /// The lines of `cells` along `d` (not 0).
+    pub fn new(cells: &[Cell], d: Cell) -> Lines {
+        let k = (0..3).find(|&i| d[i] != 0).expect("a step is not 0");
+        let mut lines = Lines {
+            d,
+            k,
+            lo: [0; 3],
+            dims: [0; 3],
+            start: vec![0],
+            pos: Vec::new(),
+        };
+        if cells.is_empty() {
+            return lines;
+        }
+        let named: Vec<(Cell, i32)> = cells.iter().map(|&c| lines.name(c)).collect();
+        let (mut lo, mut hi) = (named[0].0, named[0].0);
+        for (r, _) in &named {
             for i in 0..3 {
-                lo[i] = lo[i].min(c[i]);
-                hi[i] = hi[i].max(c[i]);
+                lo[i] = lo[i].min(r[i]);
+                hi[i] = hi[i].max(r[i]);
             }
         }
-        let dims = [0, 1, 2].map(|i| (hi[i] - lo[i] + 1) as usize);
-        let mut g = Grid {
-            lo,
-            hi,
-            dims,
-            bits: vec![0; (dims[0] * dims[1] * dims[2]).div_ceil(64)],
-        };
-        for &c in cells {
-            let k = g.index(c);
-            g.bits[k / 64] |= 1 << (k % 64);
+        lines.lo = lo;
+        lines.dims = [0, 1, 2].map(|i| (hi[i] - lo[i] + 1) as usize);
+        let mut keyed: Vec<(usize, i32)> = named
+            .iter()
+            .map(|&(r, t)| (lines.index(r).expect("in the box"), t))
+            .collect();
+        keyed.sort_unstable();
+        let size = lines.dims.iter().product::<usize>();
+        lines.start = Vec::with_capacity(size + 1);
+        let mut at = 0;
+        for q in 0..=size {
+            while at < keyed.len() && keyed[at].0 < q {
+                at += 1;
+            }
+            lines.start.push(at as u32);
         }
-        g
+        lines.pos = keyed.iter().map(|&(_, t)| t).collect();
+        lines
     }
 
-    fn index(&self, c: Cell) -> usize {
-        let [x, y, z] = [0, 1, 2].map(|i| (c[i] - self.lo[i]) as usize);
-        (z * self.dims[1] + y) * self.dims[0] + x
+    /// The line through `p` and `p`'s position on it.
+    fn name(&self, p: Cell) -> (Cell, i32) {
+        let t = p[self.k].div_euclid(self.d[self.k]);
+        let d = self.d;
+        ([p[0] - t * d[0], p[1] - t * d[1], p[2] - t * d[2]], t)
     }
 
-    /// Is `c` one of the cells?
-    pub fn contains(&self, c: Cell) -> bool {
-        if (0..3).any(|i| c[i] < self.lo[i] || c[i] > self.hi[i]) {
-            return false;
+    /// The index of line `r` in the box, if inside.
+    fn index(&self, r: Cell) -> Option<usize> {
+        let mut q = 0;
+        for i in [2, 1, 0] {
+            let x = usize::try_from(r[i] - self.lo[i]).ok()?;
+            if x >= self.dims[i] {
+                return None;
+            }
+            q = q * self.dims[i] + x;
         }
-        let k = self.index(c);
-        self.bits[k / 64] >> (k % 64) & 1 == 1
+        Some(q)
     }
 
-    /// Can `p + m d` be in the bounding box for some `m >= 0`?
-    fn may_reach(&self, p: Cell, d: Cell) -> bool {
-        (0..3).all(|i| match d[i].signum() {
-            1 => p[i] <= self.hi[i],
-            -1 => p[i] >= self.lo[i],
-            _ => p[i] >= self.lo[i] && p[i] <= self.hi[i],
-        })
+    /// The least `m >= 0` such that `p + m d` is a cell, if any.
+    pub fn ahead(&self, p: Cell) -> Option<u32> {
+        let (r, t) = self.name(p);
+        let q = self.index(r)?;
+        let line = &self.pos[self.start[q] as usize..self.start[q + 1] as usize];
+        line.iter().find(|&&u| u >= t).map(|&u| (u - t) as u32)
     }
 }
 
@@ -361,8 +395,9 @@ impl Grid {
 mod tests {
     use super::*;
 
-    fn grid(cells: &[Cell]) -> Grid {
-        Grid::new(cells)
+    /// The limit of `a` against `b` (both in place) along `axis`.
+    fn lim(m: &Motion, a: &[Cell], b: &[Cell], axis: usize) -> u16 {
+        m.limit(a, &m.lines(b), [0; 3], axis)
     }
 
     /// A fixed pseudo-random sequence (Knuth's MMIX linear congruential
@@ -380,17 +415,17 @@ mod tests {
     fn cubes_slide_until_they_touch() {
         let m = Motion::of(LatticeKind::Cubic);
         // A at x = 0, B at x = 3 on the same line: A moves 2 along +x.
-        let b = grid(&[[3, 0, 0]]);
-        assert_eq!(m.limit(&[[0, 0, 0]], &b, 0), 2);
+        let b = [[3, 0, 0]];
+        assert_eq!(lim(&m, &[[0, 0, 0]], &b, 0), 2);
         // Not along y or z (polycover's -y and -z are BurrTools' +y, +z).
-        assert_eq!(m.limit(&[[0, 0, 0]], &b, 1), FREE);
-        assert_eq!(m.limit(&[[0, 0, 0]], &b, 2), FREE);
+        assert_eq!(lim(&m, &[[0, 0, 0]], &b, 1), FREE);
+        assert_eq!(lim(&m, &[[0, 0, 0]], &b, 2), FREE);
         // B behind A: free forwards.
-        let b = grid(&[[-1, 0, 0]]);
-        assert_eq!(m.limit(&[[0, 0, 0]], &b, 0), FREE);
+        let b = [[-1, 0, 0]];
+        assert_eq!(lim(&m, &[[0, 0, 0]], &b, 0), FREE);
         // The nearest of several cells counts.
-        let b = grid(&[[5, 0, 0], [2, 1, 0], [4, 1, 0]]);
-        assert_eq!(m.limit(&[[0, 0, 0], [0, 1, 0]], &b, 0), 1);
+        let b = [[5, 0, 0], [2, 1, 0], [4, 1, 0]];
+        assert_eq!(lim(&m, &[[0, 0, 0], [0, 1, 0]], &b, 0), 1);
     }
 
     #[test]
@@ -407,14 +442,14 @@ mod tests {
             }
         }
         // A sphere at (1, 0, 1) blocks the roll from 0 to (1, 1, 0)...
-        let b = grid(&[[1, 0, 1]]);
-        assert_eq!(m.limit(&[[0, 0, 0]], &b, 0), 0);
+        let b = [[1, 0, 1]];
+        assert_eq!(lim(&m, &[[0, 0, 0]], &b, 0), 0);
         // ...but one at (2, 0, 0), a neighbour of the target, does not.
-        let b = grid(&[[2, 0, 0]]);
-        assert_eq!(m.limit(&[[0, 0, 0]], &b, 0), FREE);
+        let b = [[2, 0, 0]];
+        assert_eq!(lim(&m, &[[0, 0, 0]], &b, 0), FREE);
         // Two rolls and then the sphere at (3, 3, 0) is the next target.
-        let b = grid(&[[3, 3, 0]]);
-        assert_eq!(m.limit(&[[0, 0, 0]], &b, 0), 2);
+        let b = [[3, 3, 0]];
+        assert_eq!(lim(&m, &[[0, 0, 0]], &b, 0), 2);
     }
 
     #[test]
@@ -442,9 +477,9 @@ mod tests {
         // the swept neighbour is column 3.
         let up = Triangle.cell_at(0, 0, 0).unwrap();
         let far = Triangle.cell_at(0, 0, 3).unwrap();
-        assert_eq!(m.limit(&[up], &grid(&[far]), 1), 1);
+        assert_eq!(lim(&m, &[up], &[far], 1), 1);
         let next = Triangle.cell_at(0, 0, 1).unwrap();
-        assert_eq!(m.limit(&[up], &grid(&[next]), 1), 0);
+        assert_eq!(lim(&m, &[up], &[next], 1), 0);
     }
 
     /// The rhombic model against the solids themselves: points sampled in
@@ -499,13 +534,13 @@ mod tests {
         let above = Prism.cell_at(2, 0, 0).unwrap();
         // The stack axis is BurrTools' z, polycover's -z: the prism two
         // layers up is met after one step against the axis, never along it.
-        assert_eq!(m.limit(&[up], &grid(&[above]), 0), FREE);
-        assert_eq!(m.limit(&[above], &grid(&[up]), 0), 1);
+        assert_eq!(lim(&m, &[up], &[above], 0), FREE);
+        assert_eq!(lim(&m, &[above], &[up], 0), 1);
         // In the plane, a prism in another layer is never in the way.
         let next = Prism.cell_at(1, 0, 1).unwrap();
-        assert_eq!(m.limit(&[up], &grid(&[next]), 1), FREE);
+        assert_eq!(lim(&m, &[up], &[next], 1), FREE);
         let next = Prism.cell_at(0, 0, 1).unwrap();
-        assert_eq!(m.limit(&[up], &grid(&[next]), 1), 0);
+        assert_eq!(lim(&m, &[up], &[next], 1), 0);
     }
 
     /// Is a cell at `c` stopped by a cell at `b` when it makes one unit
@@ -631,10 +666,10 @@ mod tests {
                 let ua = lu.embed(whole, &a).unwrap();
                 let ub = lu.embed(whole, &b).unwrap();
                 for axis in 0..axes {
-                    let w = mw.limit(&a, &Grid::new(&b), axis);
+                    let w = lim(&mw, &a, &b, axis);
                     assert_eq!(
                         w,
-                        mu.limit(&ua, &Grid::new(&ub), axis),
+                        lim(&mu, &ua, &ub, axis),
                         "{whole} {a:?} {b:?} {axis}"
                     );
                     met += usize::from(w != FREE);

@@ -432,8 +432,8 @@ fn l_near(l: &dyn crate::lattice::Lattice, c: Cell, r: i32, rz: i32) -> Vec<Cell
 /// Does a cell at `b` stop a cell at `c` making one unit step in
 /// direction `d`?
 fn blocks(m: &Motion, c: Cell, b: Cell, d: usize) -> bool {
-    m.limit(&[c], &motion::Grid::new(&[b]), d / 2) == 0 && d % 2 == 0
-        || d % 2 == 1 && m.limit(&[b], &motion::Grid::new(&[c]), d / 2) == 0
+    let lim = |a: Cell, b: Cell| m.limit(&[a], &m.lines(&[b]), [0; 3], d / 2);
+    lim(c, b) == 0 && d % 2 == 0 || d % 2 == 1 && lim(b, c) == 0
 }
 
 /// A prism follows a three-legged tunnel out of a block of prisms, in
@@ -462,7 +462,7 @@ fn prisms_come_apart_alike_in_every_orientation() {
 /// of a two-piece assembly, by breadth-first search over the piece's
 /// positions.
 fn escape_moves(m: &Motion, block: &[Cell], start: Cell) -> Option<usize> {
-    let grid = motion::Grid::new(block);
+    let lines = m.lines(block);
     let (mut lo, mut hi) = (block[0], block[0]);
     for c in block {
         for i in 0..3 {
@@ -475,9 +475,9 @@ fn escape_moves(m: &Motion, block: &[Cell], start: Cell) -> Option<usize> {
     // stepping along a, would be stopped by the piece.
     let free = |q: Cell, d: usize| {
         if d % 2 == 0 {
-            m.limit(&[q], &grid, d / 2) > 0
+            m.limit(&[q], &lines, [0; 3], d / 2) > 0
         } else {
-            m.limit(block, &motion::Grid::new(&[q]), d / 2) > 0
+            m.limit(block, &m.lines(&[q]), [0; 3], d / 2) > 0
         }
     };
     let mut seen = HashSet::from([start]);
