@@ -411,6 +411,34 @@ mod tests {
         }
     }
 
+    /// The line index finds the first cell ahead exactly where stepping
+    /// one unit at a time does, along every axis of every lattice's
+    /// model, for random cells and points.
+    #[test]
+    fn lines_find_the_cell_ahead_as_stepping_does() {
+        let mut raw = lcg(11);
+        let mut next = |n: i32| ((raw() >> 33) % n as u64) as i32 - n / 2;
+        for kind in LatticeKind::ALL {
+            let m = Motion::of(kind);
+            for &d in &m.axes {
+                for _ in 0..20 {
+                    let cells: Vec<Cell> = (0..30).map(|_| [next(13), next(13), next(13)]).collect();
+                    let lines = Lines::new(&cells, d);
+                    let set: std::collections::HashSet<Cell> = cells.iter().copied().collect();
+                    for _ in 0..50 {
+                        // Within 40 steps of every cell.
+                        let p = [next(31), next(31), next(31)];
+                        let stepping = (0..40u32).find(|&k| {
+                            let k = k as i32;
+                            set.contains(&[p[0] + k * d[0], p[1] + k * d[1], p[2] + k * d[2]])
+                        });
+                        assert_eq!(lines.ahead(p), stepping, "{kind} {d:?} {p:?} {cells:?}");
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn cubes_slide_until_they_touch() {
         let m = Motion::of(LatticeKind::Cubic);
@@ -665,11 +693,12 @@ mod tests {
                 }
                 let ua = lu.embed(whole, &a).unwrap();
                 let ub = lu.embed(whole, &b).unwrap();
+                let (lines, unit_lines) = (mw.lines(&b), mu.lines(&ub));
                 for axis in 0..axes {
-                    let w = lim(&mw, &a, &b, axis);
+                    let w = mw.limit(&a, &lines, [0; 3], axis);
                     assert_eq!(
                         w,
-                        lim(&mu, &ua, &ub, axis),
+                        mu.limit(&ua, &unit_lines, [0; 3], axis),
                         "{whole} {a:?} {b:?} {axis}"
                     );
                     met += usize::from(w != FREE);
