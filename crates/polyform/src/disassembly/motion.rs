@@ -422,7 +422,8 @@ mod tests {
             let m = Motion::of(kind);
             for &d in &m.axes {
                 for _ in 0..20 {
-                    let cells: Vec<Cell> = (0..30).map(|_| [next(13), next(13), next(13)]).collect();
+                    let cells: Vec<Cell> =
+                        (0..30).map(|_| [next(13), next(13), next(13)]).collect();
                     let lines = Lines::new(&cells, d);
                     let set: std::collections::HashSet<Cell> = cells.iter().copied().collect();
                     for _ in 0..50 {

@@ -280,14 +280,15 @@ impl LimitTable {
 
     /// The smallest set holding `set` such that no member `i` would hit a
     /// piece `j` outside it by moving `s` steps in direction `d`
-    /// (`lim(d, i, j) < s`), and the least limit from a member to a piece
-    /// outside (at least `s`: the set stays the same for every step count
-    /// from `s` up to it); `None` when the set would hold more than `max`
+    /// (`lim(d, i, j) < s`), given that only the members `todo` may have
+    /// such pieces outside; `None` when it would hold more than `max`
     /// pieces.
-    fn closure(&self, cache: &Cache, d: usize, set: u64, s: u16, max: u32) -> Option<(u64, u16)> {
+    fn grow(&self, cache: &Cache, d: usize, set: u64, todo: u64, s: u16, max: u32) -> Option<u64> {
         let n = self.n;
-        let mut set = set;
-        let mut todo = set;
+        if set.count_ones() > max {
+            return None;
+        }
+        let (mut set, mut todo) = (set, todo);
         while todo != 0 {
             let i = todo.trailing_zeros() as usize;
             todo &= todo - 1;
@@ -309,16 +310,29 @@ impl LimitTable {
                 todo |= add;
             }
         }
-        let mut least = FREE;
+        Some(set)
+    }
+
+    /// The least limit in direction `d` from a member of `set` to a piece
+    /// outside it, and the pieces outside that some member meets at that
+    /// limit (the ones that join the set when it moves one step more).
+    fn least(&self, cache: &Cache, d: usize, set: u64) -> (u16, u64) {
+        let (mut least, mut meet) = (FREE, 0u64);
         let mut members = set;
         while members != 0 {
             let i = members.trailing_zeros() as usize;
             members &= members - 1;
-            for j in (0..n).filter(|&j| set >> j & 1 == 0) {
-                least = least.min(self.lim(cache, d, i, j));
+            for j in (0..self.n).filter(|&j| set >> j & 1 == 0) {
+                let l = self.lim(cache, d, i, j);
+                if l < least {
+                    (least, meet) = (l, 0);
+                }
+                if l == least {
+                    meet |= 1 << j;
+                }
             }
         }
-        Some((set, least))
+        (least, meet)
     }
 }
 
@@ -437,10 +451,17 @@ impl Search<'_> {
                 let step = self.motion.step(d);
                 for p in 0..n {
                     // The group moving with p grows with the number of
-                    // steps; it is the same from s up to `upto`.
-                    let mut set = 1u64 << p;
+                    // steps; it is the same from s up to `upto`, then the
+                    // pieces it meets there join it.
+                    let (mut set, mut todo) = (1u64 << p, 1u64 << p);
                     let mut s: u16 = 1;
-                    while let Some((group, upto)) = table.closure(self.cache, d, set, s, half) {
+                    while let Some(group) = table.grow(self.cache, d, set, todo, s, half) {
+                        // The same group at the same steps as an earlier
+                        // piece's: the rest is what that piece found.
+                        if found.contains(&(group, u32::from(s))) {
+                            break;
+                        }
+                        let (upto, meet) = table.least(self.cache, d, group);
                         // A group that could leave was found in 2.
                         debug_assert!(upto < FREE);
                         let upto = upto.min(FREE - 1);
@@ -495,6 +516,7 @@ impl Search<'_> {
                         if upto >= FREE - 1 {
                             break;
                         }
+                        (set, todo) = (set | meet, meet);
                         s = upto + 1;
                     }
                 }
