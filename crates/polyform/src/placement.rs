@@ -185,7 +185,7 @@ pub fn placed_at(orientation: &Shape, translations: &[Cell]) -> Vec<Vec<Cell>> {
     // translation keeps it: the orientation's cells are sorted once, not
     // every placement's.
     let mut sorted = orientation.cells().to_vec();
-    sorted.sort_by_key(reading_key);
+    sorted.sort_unstable_by_key(reading_key); // distinct cells: as stable
     translations
         .iter()
         .map(|&t| sorted.iter().map(|c| add(*c, t)).collect())

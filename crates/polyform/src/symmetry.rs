@@ -190,8 +190,12 @@ pub struct OptionImages<'e> {
     placements: &'e [crate::placement::Placement],
     /// (piece, orientation, first cell) -> option.
     by_first: FastMap<(usize, usize, Cell), u32>,
-    /// (piece, orientation) -> one option of it.
-    sample: FastMap<(usize, usize), usize>,
+    /// Each (piece, orientation) with placements, with one option of it, in
+    /// the order of the options; `slot[o]` is option `o`'s entry there.
+    /// The image of each entry is worked out once per symmetry, and found
+    /// by index for every option.
+    samples: Vec<(usize, usize)>,
+    slot: Vec<u32>,
     /// (piece, cells relative to the first) -> the orientations of that shape. There may be
     /// several: on lattices with cells of several kinds, orientations that differ in the kinds
     /// of their cells (a triangle pointing up or down) have the same relative cells, and only
@@ -213,24 +217,28 @@ impl<'e> OptionImages<'e> {
     pub fn new(enc: &'e Encoding) -> OptionImages<'e> {
         let placements = &enc.placements;
         let mut by_first: FastMap<(usize, usize, Cell), u32> = FastMap::default();
-        let mut sample: FastMap<(usize, usize), usize> = FastMap::default();
+        let mut slot_of: FastMap<(usize, usize), u32> = FastMap::default();
+        let mut samples = Vec::new();
+        let mut slot = Vec::with_capacity(placements.len());
         let mut orientations_of: FastMap<(usize, Vec<Cell>), Vec<usize>> = FastMap::default();
         for (k, p) in placements.iter().enumerate() {
             by_first.insert((p.piece, p.orientation, p.cells[0]), k as u32);
-            if let std::collections::hash_map::Entry::Vacant(e) =
-                sample.entry((p.piece, p.orientation))
-            {
-                e.insert(k);
+            let next = samples.len() as u32;
+            let s = *slot_of.entry((p.piece, p.orientation)).or_insert(next);
+            if s == next {
+                samples.push((p.piece, k));
                 orientations_of
                     .entry((p.piece, relative(&p.cells)))
                     .or_default()
                     .push(p.orientation);
             }
+            slot.push(s);
         }
         OptionImages {
             placements,
             by_first,
-            sample,
+            samples,
+            slot,
             orientations_of,
         }
     }
@@ -242,10 +250,10 @@ impl<'e> OptionImages<'e> {
         let missing = |piece: usize| {
             format!("internal error: a symmetry maps a placement of piece {piece} to no placement")
         };
-        // (piece, orientation) -> (the orientations the image may have, the offset from the
-        // image of a placement's first cell to the image placement's first cell).
-        let mut image: FastMap<(usize, usize), (&[usize], Cell)> = FastMap::default();
-        for (&(piece, o), &k) in &self.sample {
+        // For each entry of `samples`: the orientations the image may have, and the offset
+        // from the image of a placement's first cell to the image placement's first cell.
+        let mut image: Vec<Option<(&[usize], Cell)>> = Vec::with_capacity(self.samples.len());
+        for &(piece, k) in &self.samples {
             let cells = &placements[k].cells;
             let img = g.apply_cells(cells);
             let from = g.apply(cells[0]);
@@ -254,15 +262,12 @@ impl<'e> OptionImages<'e> {
                 from[1] - img[0][1],
                 from[2] - img[0][2],
             ];
-            if let Some(o2) = self.orientations_of.get(&(g.pieces[piece], relative(&img))) {
-                image.insert((piece, o), (o2.as_slice(), offset));
-            }
+            let o2 = self.orientations_of.get(&(g.pieces[piece], relative(&img)));
+            image.push(o2.map(|o2| (o2.as_slice(), offset)));
         }
         let mut perm = Vec::with_capacity(placements.len());
-        for p in placements {
-            let &(o2, offset) = image
-                .get(&(p.piece, p.orientation))
-                .ok_or_else(|| missing(p.piece))?;
+        for (p, &s) in placements.iter().zip(&self.slot) {
+            let (o2, offset) = image[s as usize].ok_or_else(|| missing(p.piece))?;
             let c = g.apply(p.cells[0]);
             let first = [c[0] - offset[0], c[1] - offset[1], c[2] - offset[2]];
             // The image's cells are `first` plus the relative cells of each candidate: the one
