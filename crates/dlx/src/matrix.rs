@@ -296,6 +296,36 @@ impl Matrix {
         (m, old)
     }
 
+    /// The same matrix with one more secondary item, `name`, after the
+    /// others and in no option: the same solutions, but another matrix by
+    /// its DLX text (which names the item). Items, options and colors are
+    /// copied as they are, not declared again through a builder (which
+    /// costs a hash of every item name and entry). Errors as
+    /// [`MatrixBuilder::secondary`]'s.
+    pub fn with_secondary(&self, name: &str) -> Result<Matrix, MatrixError> {
+        if !valid_name(name) {
+            return Err(MatrixError::BadName(name.to_string()));
+        }
+        if self.item(name).is_some() {
+            return Err(MatrixError::DuplicateItem(name.to_string()));
+        }
+        if self.names.len() >= MAX_INDEX {
+            return Err(MatrixError::TooManyItems(self.names.len() + 1));
+        }
+        let mut names = self.names.clone();
+        names.push(name.to_string());
+        Ok(Matrix {
+            names,
+            num_primary: self.num_primary,
+            bounds: self.bounds.clone(),
+            starts: self.starts.clone(),
+            entries: self.entries.clone(),
+            colors: self.colors.clone(),
+            bits: TablesCache::default(),
+            cells: Default::default(),
+        })
+    }
+
     /// The bitset engine's tables for this matrix, built on the first call.
     pub(crate) fn bits_tables(&self) -> &BitsTables {
         self.bits.get_or_build(self)

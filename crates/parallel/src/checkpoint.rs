@@ -149,6 +149,18 @@ impl Checkpoint {
     pub fn new(matrix: &Matrix, engine: EngineKind) -> Checkpoint {
         Checkpoint {
             fingerprint: hex(fingerprint(matrix, engine)),
+            ..Checkpoint::unnamed(matrix)
+        }
+    }
+
+    /// An empty checkpoint for a search of `matrix` whose fingerprint is
+    /// not computed yet (an empty string; [`name`](Self::name) fills it).
+    /// The fingerprint writes out and hashes the whole matrix, which is a
+    /// good part of a small count's run time, and only a checkpoint or
+    /// result file needs it.
+    pub(crate) fn unnamed(matrix: &Matrix) -> Checkpoint {
+        Checkpoint {
+            fingerprint: String::new(),
             items: matrix.num_items(),
             options: matrix.num_options(),
             weighted: false,
@@ -160,6 +172,15 @@ impl Checkpoint {
             millis: 0,
             cpu_millis: 0,
             finished: Vec::new(),
+        }
+    }
+
+    /// Computes the fingerprint of a checkpoint made by
+    /// [`unnamed`](Self::unnamed), for a search of `matrix` with `engine`;
+    /// one already named is left as it is.
+    pub(crate) fn name(&mut self, matrix: &Matrix, engine: EngineKind) {
+        if self.fingerprint.is_empty() {
+            self.fingerprint = hex(fingerprint(matrix, engine));
         }
     }
 

@@ -539,7 +539,9 @@ pub fn execute(
 }
 
 /// [`execute`], also returning the final checkpoint (every finished branch,
-/// earlier runs' included), written or not.
+/// earlier runs' included), written or not. Its fingerprint is empty when
+/// the plan's was ([`plan::root`](crate::plan::root)) and no checkpoint
+/// file was asked for.
 pub(crate) fn run(
     matrix: &Matrix,
     plan: Plan,
@@ -580,9 +582,15 @@ pub(crate) fn run(
         branches,
         mut earlier,
         walk: top,
+        engine: plan_engine,
         ..
     } = plan;
     earlier.weighted = weigh.is_some();
+    // A fresh plan's checkpoint is named only now, and only if it is to be
+    // written (see `Checkpoint::unnamed`).
+    if options.checkpoint.is_some() {
+        earlier.name(matrix, plan_engine);
+    }
 
     let shared = Shared {
         matrix,

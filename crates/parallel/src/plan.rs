@@ -38,7 +38,10 @@ impl Plan {
         &self.branches
     }
 
-    /// What earlier runs finished.
+    /// What earlier runs finished. The fingerprint of a fresh plan of the
+    /// whole tree ([`root`]) is left empty: it is computed by the run, if
+    /// it writes a checkpoint (the whole matrix is written out and hashed
+    /// for it, a good part of a small count's time).
     pub fn earlier(&self) -> &Checkpoint {
         &self.earlier
     }
@@ -54,7 +57,7 @@ pub fn root(matrix: &Matrix, options: &Options) -> Result<Plan, Error> {
     let branches = cut(&mut solver, &mut walk, root, options.split_depth, options)?;
     Ok(Plan {
         branches,
-        earlier: Checkpoint::new(matrix, options.engine_for(matrix)),
+        earlier: Checkpoint::unnamed(matrix),
         walk,
         source: None,
         engine: options.engine_for(matrix),

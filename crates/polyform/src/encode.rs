@@ -18,13 +18,14 @@
 
 use crate::board::CellKind;
 use crate::error::{Error, ErrorKind};
+use crate::fast_hash::FastMap;
 use crate::lattice::Cell;
 use crate::limits::{Limits, Resource};
 use crate::piece::Piece;
-use crate::placement::{CellSet, Placement, count_fits, fits};
+use crate::placement::{CellSet, Placement, count_fits, fit_translations, placed_at};
 use crate::puzzle::Puzzle;
+use crate::shape::Shape;
 use dlx::{ItemId, Matrix, MatrixBuilder, OptionId};
-use std::collections::HashMap;
 
 /// How a piece fared in the encoding.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -78,18 +79,34 @@ pub fn check_budget(puzzle: &Puzzle, limits: &Limits) -> Result<(), ErrorKind> {
     let free = puzzle.free_cells();
     let anchors: Vec<Cell> = free.iter().map(|(c, _)| *c).collect();
     let free_set = CellSet::new(&anchors);
+    budget(puzzle, limits, |_, _, o, enough| {
+        count_fits(lattice, o, &anchors, &free_set, enough)
+    })
+}
+
+/// [`check_budget`]'s count: `found(piece, orientation, shape, enough)`
+/// gives the placements of each orientation of each piece in use, or
+/// `enough + 1` once there are more than `enough`.
+fn budget(
+    puzzle: &Puzzle,
+    limits: &Limits,
+    mut found: impl FnMut(usize, usize, &Shape, usize) -> usize,
+) -> Result<(), ErrorKind> {
     let (max_placements, max_entries) = (
         u128::from(limits.placements),
         u128::from(limits.matrix_entries),
     );
     let (mut placements, mut entries) = (0u128, 0u128);
-    for p in puzzle.pieces.iter().filter(|p| !p.count.is_none()) {
+    for (pi, p) in puzzle.pieces.iter().enumerate() {
+        if p.count.is_none() {
+            continue;
+        }
         let per = p.size() as u128 + u128::from(has_item(p));
-        for o in &p.orientations {
+        for (oi, o) in p.orientations.iter().enumerate() {
             // Count no further than the limits allow.
             let room = (max_placements - placements).min((max_entries - entries) / per.max(1));
             let enough = usize::try_from(room).unwrap_or(usize::MAX);
-            let n = count_fits(lattice, o, &anchors, &free_set, enough) as u128;
+            let n = found(pi, oi, o, enough) as u128;
             placements += n;
             entries += n * per;
             if placements > max_placements {
@@ -118,12 +135,24 @@ pub fn encode(puzzle: &Puzzle) -> Result<Encoding, Error> {
 /// Builds the exact-cover matrix of a puzzle, first checking its size
 /// against `limits` ([`check_budget`]).
 pub fn encode_with(puzzle: &Puzzle, limits: &Limits) -> Result<Encoding, Error> {
-    check_budget(puzzle, limits).map_err(|k| Error::at(&puzzle.path, None, k))?;
     let lattice = puzzle.lattice();
     let dim = lattice.dimension();
     let free = puzzle.free_cells();
     let anchors: Vec<Cell> = free.iter().map(|(c, _)| *c).collect();
     let free_set = CellSet::new(&anchors);
+    // The budget check's search for the placements, kept (a translation per
+    // placement, within the limits) rather than made again below.
+    let mut translations: Vec<Vec<Vec<Cell>>> = vec![Vec::new(); puzzle.pieces.len()];
+    budget(puzzle, limits, |pi, oi, o, enough| {
+        let ts: Vec<Cell> = fit_translations(lattice, o, &anchors, &free_set)
+            .take(enough.saturating_add(1))
+            .collect();
+        let n = ts.len();
+        translations[pi].resize(oi + 1, Vec::new());
+        translations[pi][oi] = ts;
+        n
+    })
+    .map_err(|k| Error::at(&puzzle.path, None, k))?;
     let mut b = MatrixBuilder::new();
     let err = |e: dlx::MatrixError| Error::at(&puzzle.path, None, ErrorKind::Matrix(e));
 
@@ -144,7 +173,8 @@ pub fn encode_with(puzzle: &Puzzle, limits: &Limits) -> Result<Encoding, Error> 
         };
         piece_items.push(item);
     }
-    let mut cell_items: HashMap<Cell, (ItemId, bool)> = HashMap::new();
+    // Looked up for every cell of every placement: the fast hasher, not SipHash.
+    let mut cell_items: FastMap<Cell, (ItemId, bool)> = FastMap::default();
     for kind in [CellKind::Fill, CellKind::Optional] {
         for &(c, k) in &free {
             if k == kind {
@@ -169,7 +199,7 @@ pub fn encode_with(puzzle: &Puzzle, limits: &Limits) -> Result<Encoding, Error> 
             .and_then(|c| Some((c, c.colorings(lattice, pi, p)?)));
         if !p.count.is_none() {
             for (oi, o) in p.orientations.iter().enumerate() {
-                for cells in fits(lattice, o, &anchors, &free_set) {
+                for cells in placed_at(o, &translations[pi][oi]) {
                     if let Some((colors, list)) = &colorings {
                         // The orientation's first (smallest) cell lands on
                         // the placement's smallest cell.

@@ -576,38 +576,11 @@ fn tagged(m: &Matrix, method: &str, perms: &[Vec<u32>]) -> Result<Matrix, String
             h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         }
     }
-    let mut b = MatrixBuilder::new();
-    let mut ids = Vec::with_capacity(m.num_items());
-    for item in m.items() {
-        let (lo, hi) = m.bounds(item);
-        let id = if !m.is_primary(item) {
-            b.secondary(m.item_name(item))
-        } else if (lo, hi) == (1, 1) {
-            b.primary(m.item_name(item))
-        } else {
-            b.primary_bounds(m.item_name(item), lo, hi)
-        };
-        ids.push(id.map_err(internal)?);
-    }
-    b.secondary(&format!(
+    m.with_secondary(&format!(
         "weighed-by-{method}-of-group-{}-{h:016x}",
         perms.len()
     ))
-    .map_err(internal)?;
-    for o in m.options() {
-        let row: Vec<_> = m
-            .option(o)
-            .iter()
-            .map(|e| {
-                (
-                    ids[e.item.index()],
-                    e.color.map(|c| b.color(m.color_name(c))),
-                )
-            })
-            .collect();
-        b.option(&row).map_err(internal)?;
-    }
-    b.build().map_err(internal)
+    .map_err(internal)
 }
 
 /// Counts the solutions of `m` in all (and up to `action` when `want` is

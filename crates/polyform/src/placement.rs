@@ -164,11 +164,30 @@ pub fn fits(
     anchors: &[Cell],
     free: &CellSet,
 ) -> Vec<Vec<Cell>> {
+    let ts: Vec<Cell> = fit_translations(lattice, orientation, anchors, free).collect();
+    placed_at(orientation, &ts)
+}
+
+/// The translations that [`fits`] puts `orientation` at, in its order.
+pub fn fit_translations<'a>(
+    lattice: &'a dyn Lattice,
+    orientation: &'a Shape,
+    anchors: &'a [Cell],
+    free: &'a CellSet,
+) -> impl Iterator<Item = Cell> + 'a {
     free.translations(lattice, orientation, anchors)
-        .map(|t| {
-            let mut cells: Vec<Cell> = orientation.cells().iter().map(|c| add(*c, t)).collect();
-            cells.sort_by_key(reading_key);
-            cells
-        })
+}
+
+/// The cells of `orientation` moved by each of `translations`, each sorted
+/// in reading order: [`fits`]'s placements for those translations.
+pub fn placed_at(orientation: &Shape, translations: &[Cell]) -> Vec<Vec<Cell>> {
+    // The reading order compares coordinates lexicographically, so a
+    // translation keeps it: the orientation's cells are sorted once, not
+    // every placement's.
+    let mut sorted = orientation.cells().to_vec();
+    sorted.sort_unstable_by_key(reading_key); // distinct cells: as stable
+    translations
+        .iter()
+        .map(|&t| sorted.iter().map(|c| add(*c, t)).collect())
         .collect()
 }

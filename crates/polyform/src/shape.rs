@@ -1,7 +1,9 @@
 //! Cell sets up to translation, and their orientations.
 
+use crate::fast_hash::WordHasher;
 use crate::lattice::{Cell, Lattice, Symmetry};
 use std::collections::HashSet;
+use std::hash::BuildHasherDefault;
 
 /// A set of cells in some lattice.
 ///
@@ -18,7 +20,10 @@ pub struct Shape {
 impl Shape {
     /// The shape made of `cells` (sorted, duplicates dropped), not moved.
     pub fn new(mut cells: Vec<Cell>) -> Shape {
-        cells.sort();
+        // Every orientation of every piece is made here, so the sort is
+        // made cheap: unstable (equal cells are identical) and on a tuple
+        // key, compared inline (the same lexicographic order as `Cell`'s).
+        cells.sort_unstable_by_key(|c| (c[0], c[1], c[2]));
         cells.dedup();
         Shape { cells }
     }
@@ -72,7 +77,9 @@ impl Shape {
         lattice: &dyn Lattice,
         group: impl IntoIterator<Item = &'a Symmetry>,
     ) -> Vec<Shape> {
-        let mut seen = HashSet::new();
+        // The fast hasher: SipHash over big pieces' cells cost more than the
+        // rest of the piece's setup.
+        let mut seen: HashSet<Shape, BuildHasherDefault<WordHasher>> = HashSet::default();
         let mut out = Vec::new();
         for s in group {
             let o = self.transformed(s).normalized(lattice);

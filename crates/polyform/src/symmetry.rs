@@ -23,7 +23,7 @@ use crate::lattice::{Cell, Symmetry};
 use crate::orbits::Action;
 use crate::puzzle::Puzzle;
 use crate::shape::Shape;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 /// One symmetry of a puzzle: `c -> point(c) + shift`, and the piece it
 /// carries each piece to.
@@ -51,7 +51,9 @@ impl PuzzleSymmetry {
     /// The image of a set of cells, sorted in reading order.
     pub fn apply_cells(&self, cells: &[Cell]) -> Vec<Cell> {
         let mut v: Vec<Cell> = cells.iter().map(|&c| self.apply(c)).collect();
-        v.sort_by_key(reading_key);
+        // The images of distinct cells are distinct, so an unstable sort
+        // gives the same order, faster.
+        v.sort_unstable_by_key(reading_key);
         v
     }
 
@@ -96,7 +98,8 @@ pub fn puzzle_group(puzzle: &Puzzle) -> Group {
             }],
         };
     };
-    let kinds: HashMap<Cell, _> = board.iter().copied().collect();
+    // Looked up for every board cell under every point symmetry: the fast hasher.
+    let kinds: crate::fast_hash::FastMap<Cell, _> = board.iter().copied().collect();
     let fixed: HashSet<(usize, Vec<Cell>)> = puzzle
         .fixed
         .iter()
@@ -163,7 +166,17 @@ pub fn puzzle_group(puzzle: &Puzzle) -> Group {
 }
 
 /// How each symmetry permutes the options of an encoding: `perm[g][o]` is
-/// the option that symmetry `g` makes of option `o`.
+/// the option that symmetry `g` makes of option `o` (see [`OptionImages`]).
+pub fn option_permutations(group: &Group, enc: &Encoding) -> Result<Vec<Vec<u32>>, String> {
+    let images = OptionImages::new(enc);
+    group.elements.iter().map(|g| images.perm(g)).collect()
+}
+
+type FastMap<K, V> = crate::fast_hash::FastMap<K, V>;
+
+/// The indexes of an encoding's placements that map options to options
+/// under a symmetry ([`OptionImages::perm`]), made once for all the
+/// symmetries asked about.
 ///
 /// A placement is its piece, its orientation and where its first cell (in
 /// reading order) lies, and a symmetry maps the placements of one
@@ -173,44 +186,74 @@ pub fn puzzle_group(puzzle: &Puzzle) -> Group {
 /// cell to the image placement's first cell. Each placement then costs one
 /// cell's image and one lookup, not the image of all its cells, sorted and
 /// hashed (which dominated on burr puzzles of hundreds of voxels).
-pub fn option_permutations(group: &Group, enc: &Encoding) -> Result<Vec<Vec<u32>>, String> {
-    type Map<K, V> = crate::fast_hash::FastMap<K, V>;
-    let placements = &enc.placements;
-    // (piece, orientation, first cell) -> option; (piece, orientation) -> one option of it;
-    // (piece, cells relative to the first) -> the orientations of that shape. There may be
-    // several: on lattices with cells of several kinds, orientations that differ in the kinds
-    // of their cells (a triangle pointing up or down) have the same relative cells, and only
-    // the placements' first cells tell them apart.
-    let mut by_first: Map<(usize, usize, Cell), u32> = Map::default();
-    let mut sample: Map<(usize, usize), usize> = Map::default();
-    let mut orientations_of: Map<(usize, Vec<Cell>), Vec<usize>> = Map::default();
-    let relative = |cells: &[Cell]| -> Vec<Cell> {
-        let f = cells[0];
-        cells
-            .iter()
-            .map(|c| [c[0] - f[0], c[1] - f[1], c[2] - f[2]])
-            .collect()
-    };
-    for (k, p) in placements.iter().enumerate() {
-        by_first.insert((p.piece, p.orientation, p.cells[0]), k as u32);
-        if let std::collections::hash_map::Entry::Vacant(e) = sample.entry((p.piece, p.orientation))
-        {
-            e.insert(k);
-            orientations_of
-                .entry((p.piece, relative(&p.cells)))
-                .or_default()
-                .push(p.orientation);
+pub struct OptionImages<'e> {
+    placements: &'e [crate::placement::Placement],
+    /// (piece, orientation, first cell) -> option.
+    by_first: FastMap<(usize, usize, Cell), u32>,
+    /// Each (piece, orientation) with placements, with one option of it, in
+    /// the order of the options; `slot[o]` is option `o`'s entry there.
+    /// The image of each entry is worked out once per symmetry, and found
+    /// by index for every option.
+    samples: Vec<(usize, usize)>,
+    slot: Vec<u32>,
+    /// (piece, cells relative to the first) -> the orientations of that shape. There may be
+    /// several: on lattices with cells of several kinds, orientations that differ in the kinds
+    /// of their cells (a triangle pointing up or down) have the same relative cells, and only
+    /// the placements' first cells tell them apart.
+    orientations_of: FastMap<(usize, Vec<Cell>), Vec<usize>>,
+}
+
+/// Cells relative to the first.
+fn relative(cells: &[Cell]) -> Vec<Cell> {
+    let f = cells[0];
+    cells
+        .iter()
+        .map(|c| [c[0] - f[0], c[1] - f[1], c[2] - f[2]])
+        .collect()
+}
+
+impl<'e> OptionImages<'e> {
+    /// The indexes of `enc`'s placements.
+    pub fn new(enc: &'e Encoding) -> OptionImages<'e> {
+        let placements = &enc.placements;
+        let mut by_first: FastMap<(usize, usize, Cell), u32> = FastMap::default();
+        let mut slot_of: FastMap<(usize, usize), u32> = FastMap::default();
+        let mut samples = Vec::new();
+        let mut slot = Vec::with_capacity(placements.len());
+        let mut orientations_of: FastMap<(usize, Vec<Cell>), Vec<usize>> = FastMap::default();
+        for (k, p) in placements.iter().enumerate() {
+            by_first.insert((p.piece, p.orientation, p.cells[0]), k as u32);
+            let next = samples.len() as u32;
+            let s = *slot_of.entry((p.piece, p.orientation)).or_insert(next);
+            if s == next {
+                samples.push((p.piece, k));
+                orientations_of
+                    .entry((p.piece, relative(&p.cells)))
+                    .or_default()
+                    .push(p.orientation);
+            }
+            slot.push(s);
+        }
+        OptionImages {
+            placements,
+            by_first,
+            samples,
+            slot,
+            orientations_of,
         }
     }
-    let missing = |piece: usize| {
-        format!("internal error: a symmetry maps a placement of piece {piece} to no placement")
-    };
-    let mut perms = Vec::with_capacity(group.order());
-    for g in &group.elements {
-        // (piece, orientation) -> (the orientations the image may have, the offset from the
-        // image of a placement's first cell to the image placement's first cell).
-        let mut image: Map<(usize, usize), (&[usize], Cell)> = Map::default();
-        for (&(piece, o), &k) in &sample {
+
+    /// How `g` permutes the options: `perm[o]` is the option `g` makes of
+    /// option `o`; an error if it maps some option to no option.
+    pub fn perm(&self, g: &PuzzleSymmetry) -> Result<Vec<u32>, String> {
+        let placements = self.placements;
+        let missing = |piece: usize| {
+            format!("internal error: a symmetry maps a placement of piece {piece} to no placement")
+        };
+        // For each entry of `samples`: the orientations the image may have, and the offset
+        // from the image of a placement's first cell to the image placement's first cell.
+        let mut image: Vec<Option<(&[usize], Cell)>> = Vec::with_capacity(self.samples.len());
+        for &(piece, k) in &self.samples {
             let cells = &placements[k].cells;
             let img = g.apply_cells(cells);
             let from = g.apply(cells[0]);
@@ -219,22 +262,19 @@ pub fn option_permutations(group: &Group, enc: &Encoding) -> Result<Vec<Vec<u32>
                 from[1] - img[0][1],
                 from[2] - img[0][2],
             ];
-            if let Some(o2) = orientations_of.get(&(g.pieces[piece], relative(&img))) {
-                image.insert((piece, o), (o2.as_slice(), offset));
-            }
+            let o2 = self.orientations_of.get(&(g.pieces[piece], relative(&img)));
+            image.push(o2.map(|o2| (o2.as_slice(), offset)));
         }
         let mut perm = Vec::with_capacity(placements.len());
-        for p in placements {
-            let &(o2, offset) = image
-                .get(&(p.piece, p.orientation))
-                .ok_or_else(|| missing(p.piece))?;
+        for (p, &s) in placements.iter().zip(&self.slot) {
+            let (o2, offset) = image[s as usize].ok_or_else(|| missing(p.piece))?;
             let c = g.apply(p.cells[0]);
             let first = [c[0] - offset[0], c[1] - offset[1], c[2] - offset[2]];
             // The image's cells are `first` plus the relative cells of each candidate: the one
             // with a placement there is it.
             match o2
                 .iter()
-                .find_map(|&o| by_first.get(&(g.pieces[p.piece], o, first)))
+                .find_map(|&o| self.by_first.get(&(g.pieces[p.piece], o, first)))
             {
                 Some(&o) => {
                     debug_assert_eq!(placements[o as usize].cells, g.apply_cells(&p.cells));
@@ -243,9 +283,8 @@ pub fn option_permutations(group: &Group, enc: &Encoding) -> Result<Vec<Vec<u32>
                 None => return Err(missing(p.piece)),
             }
         }
-        perms.push(perm);
+        Ok(perm)
     }
-    Ok(perms)
 }
 
 /// Which symmetries count as "the same solution".

@@ -79,3 +79,15 @@ fn tabs_and_blank_lines_are_blanks() {
     assert_eq!(m.num_secondary(), 1);
     assert_eq!(Solver::new(&m).count(), 1);
 }
+
+#[test]
+fn with_secondary_appends_an_unused_item() {
+    let m = parse("2:3|p q | s t\np s:red\nq t\np q s:blue t\n").unwrap();
+    let tagged = m.with_secondary("tag").unwrap();
+    // The same as the matrix with the item declared last in its text.
+    let rebuilt = parse("2:3|p q | s t tag\np s:red\nq t\np q s:blue t\n").unwrap();
+    assert_eq!(write(&tagged), write(&rebuilt));
+    assert_eq!(Solver::new(&tagged).count(), Solver::new(&m).count());
+    assert!(m.with_secondary("s").is_err());
+    assert!(m.with_secondary("bad name").is_err());
+}

@@ -36,7 +36,7 @@ use crate::lattice::Lattice;
 use crate::orbits::Action;
 use crate::puzzle::Puzzle;
 use crate::shape::Shape;
-use crate::symmetry::{Group, GroupChoice, chosen_group, option_permutations, puzzle_group};
+use crate::symmetry::{Group, GroupChoice, OptionImages, chosen_group, puzzle_group};
 
 /// The mirror image of a piece's cells, normalized.
 fn mirror(lattice: &dyn Lattice, cells: &Shape) -> Shape {
@@ -102,25 +102,34 @@ pub fn action(puzzle: &Puzzle, enc: &Encoding, choice: GroupChoice) -> Result<Ac
         GroupChoice::Full => burrtools_group(puzzle),
         other => chosen_group(puzzle, other),
     };
-    if let Some(colors) = &puzzle.colors {
+    let images = OptionImages::new(enc);
+    let perms: Vec<Vec<u32>> = if let Some(colors) = &puzzle.colors {
         // BurrTools' result symmetries keep the colours of the result's
         // voxels; and the elements kept must map every option (a placement
         // the colours allow) to an option, so that they map solutions to
-        // solutions. Both are subgroups.
+        // solutions. Both are subgroups. The permutation of each element
+        // kept is the one its test made.
         let color = |c| colors.board.get(&c).copied().unwrap_or(0);
-        group.elements.retain(|g| {
-            let one = Group {
-                elements: vec![g.clone()],
-            };
-            puzzle
-                .board
-                .cells()
-                .iter()
-                .all(|&(c, _)| color(g.apply(c)) == color(c))
-                && option_permutations(&one, enc).is_ok()
-        });
-    }
-    let perms = option_permutations(&group, enc)?;
+        let (elements, perms) = std::mem::take(&mut group.elements)
+            .into_iter()
+            .filter(|g| {
+                puzzle
+                    .board
+                    .cells()
+                    .iter()
+                    .all(|&(c, _)| color(g.apply(c)) == color(c))
+            })
+            .filter_map(|g| images.perm(&g).ok().map(|p| (g, p)))
+            .unzip();
+        group.elements = elements;
+        perms
+    } else {
+        group
+            .elements
+            .iter()
+            .map(|g| images.perm(g))
+            .collect::<Result<_, _>>()?
+    };
     // Pieces present once that every element keeps: their options, one of
     // which each solution holds, are mapped onto themselves.
     let mut by_piece: Vec<Vec<u32>> = vec![Vec::new(); puzzle.pieces.len()];
