@@ -112,7 +112,9 @@ impl Cache {
             .iter()
             .map(|c| [c[0] - origin[0], c[1] - origin[1], c[2] - origin[2]])
             .collect();
-        local.sort_unstable();
+        // In reading order, as placements keep their cells (so that
+        // sorting a placement's cells finds them sorted).
+        local.sort_unstable_by_key(crate::board::reading_key);
         if let Some(&id) = self.ids.get(&local) {
             return (id, origin);
         }
