@@ -155,18 +155,40 @@ impl Motion {
     }
 
     /// How many unit steps the cells `a` can make along axis `axis`
-    /// (positive sense) while the cells `b` (by line, [`lines`](Self::lines))
-    /// placed at `b_at` stay put, without any cell of `a` sweeping through
-    /// a cell of `b`: [`FREE`] if no number of steps makes them collide.
-    pub fn limit(&self, a: &[Cell], b: &[Lines], b_at: Cell, axis: usize) -> u16 {
-        let lines = &b[axis];
+    /// (positive sense) while the cells `b` placed at `b_at` stay put,
+    /// without any cell of `a` sweeping through a cell of `b`: [`FREE`] if
+    /// no number of steps makes them collide. Both are given by line
+    /// ([`lines`](Self::lines)).
+    ///
+    /// A line of `a` along the axis holds cells of one class (the step is
+    /// a translation of the lattice), so each of the class's swept offsets
+    /// takes the whole line onto one line of `b`'s lattice: the cell at
+    /// position `t` of `a`'s line sweeps, at its step `m + 1`, the point at
+    /// position `t + shift + m` of that line, and is blocked at the first
+    /// `m` where `b` has a cell. One walk along both lines' positions
+    /// finds the least over the line.
+    pub fn limit(&self, a: &[Lines], b: &[Lines], b_at: Cell, axis: usize) -> u16 {
+        let (a, b) = (&a[axis], &b[axis]);
         let mut best = u32::from(FREE);
-        for &x in a {
-            for &o in &self.sweeps[axis][self.class(x)] {
-                // The cell at x + m d (m = 0, 1, ...) takes its step m + 1
-                // into x + m d + o: blocked at the first m that hits b.
-                if let Some(m) = lines.ahead(sub(add(x, o), b_at)) {
-                    best = best.min(m);
+        for &(r, from, to) in &a.list {
+            let ts = &a.pos[from as usize..to as usize];
+            for &o in &self.sweeps[axis][self.class(r)] {
+                let (line, shift) = b.name(sub(add(r, o), b_at));
+                let Some(us) = b.line(line) else {
+                    continue;
+                };
+                // Positions on b's line: for each of a's (moved by shift),
+                // the first of b's at or after it.
+                let mut k = 0;
+                for &t in ts {
+                    let t = t + shift;
+                    while k < us.len() && us[k] < t {
+                        k += 1;
+                    }
+                    let Some(&u) = us.get(k) else {
+                        break;
+                    };
+                    best = best.min((u - t) as u32);
                     if best == 0 {
                         return 0;
                     }
@@ -308,7 +330,8 @@ fn triangle_motion(lattice: LatticeKind) -> Motion {
 /// (so `0 <= r_k < |d_k|`): `r` names the line, `t` is the position on it.
 /// `start` is dense over the box `lo ..= lo + dims - 1` of the lines'
 /// names: the cells of the line with name index `q` have the positions
-/// `pos[start[q] .. start[q + 1]]`, increasing.
+/// `pos[start[q] .. start[q + 1]]`, increasing. `list` names the lines
+/// that hold cells, with their ranges of `pos`.
 #[derive(Clone, Debug)]
 pub struct Lines {
     d: Cell,
@@ -317,6 +340,7 @@ pub struct Lines {
     dims: [usize; 3],
     start: Vec<u32>,
     pos: Vec<i32>,
+    list: Vec<(Cell, u32, u32)>,
 }
 
 impl Lines {
@@ -330,6 +354,7 @@ impl Lines {
             dims: [0; 3],
             start: vec![0],
             pos: Vec::new(),
+            list: Vec::new(),
         };
         if cells.is_empty() {
             return lines;
@@ -359,7 +384,24 @@ impl Lines {
             lines.start.push(at as u32);
         }
         lines.pos = keyed.iter().map(|&(_, t)| t).collect();
+        let mut seen: Vec<usize> = keyed.iter().map(|&(q, _)| q).collect();
+        seen.dedup();
+        let names: std::collections::HashMap<usize, Cell> = named
+            .iter()
+            .map(|&(r, _)| (lines.index(r).expect("in the box"), r))
+            .collect();
+        lines.list = seen
+            .into_iter()
+            .map(|q| (names[&q], lines.start[q], lines.start[q + 1]))
+            .collect();
         lines
+    }
+
+    /// The positions of the cells on line `r`, if it has any.
+    fn line(&self, r: Cell) -> Option<&[i32]> {
+        let q = self.index(r)?;
+        let line = &self.pos[self.start[q] as usize..self.start[q + 1] as usize];
+        (!line.is_empty()).then_some(line)
     }
 
     /// The line through `p` and `p`'s position on it.
@@ -381,14 +423,6 @@ impl Lines {
         }
         Some(q)
     }
-
-    /// The least `m >= 0` such that `p + m d` is a cell, if any.
-    pub fn ahead(&self, p: Cell) -> Option<u32> {
-        let (r, t) = self.name(p);
-        let q = self.index(r)?;
-        let line = &self.pos[self.start[q] as usize..self.start[q + 1] as usize];
-        line.iter().find(|&&u| u >= t).map(|&u| (u - t) as u32)
-    }
 }
 
 #[cfg(test)]
@@ -397,7 +431,7 @@ mod tests {
 
     /// The limit of `a` against `b` (both in place) along `axis`.
     fn lim(m: &Motion, a: &[Cell], b: &[Cell], axis: usize) -> u16 {
-        m.limit(a, &m.lines(b), [0; 3], axis)
+        m.limit(&m.lines(a), &m.lines(b), [0; 3], axis)
     }
 
     /// A fixed pseudo-random sequence (Knuth's MMIX linear congruential
@@ -411,32 +445,61 @@ mod tests {
         }
     }
 
-    /// The line index finds the first cell ahead exactly where stepping
-    /// one unit at a time does, along every axis of every lattice's
-    /// model, for random cells and points.
+    /// Limits by line equal limits found by stepping each swept cell one
+    /// unit at a time, along every axis of every lattice's model, for
+    /// random pieces of lattice cells at random lattice translations.
     #[test]
-    fn lines_find_the_cell_ahead_as_stepping_does() {
+    fn limits_by_line_are_limits_by_stepping() {
         let mut raw = lcg(11);
         let mut next = |n: i32| ((raw() >> 33) % n as u64) as i32 - n / 2;
         for kind in LatticeKind::ALL {
-            let m = Motion::of(kind);
-            for &d in &m.axes {
-                for _ in 0..20 {
-                    let cells: Vec<Cell> =
-                        (0..30).map(|_| [next(13), next(13), next(13)]).collect();
-                    let lines = Lines::new(&cells, d);
-                    let set: std::collections::HashSet<Cell> = cells.iter().copied().collect();
-                    for _ in 0..50 {
-                        // Within 40 steps of every cell.
-                        let p = [next(31), next(31), next(31)];
-                        let stepping = (0..40u32).find(|&k| {
-                            let k = k as i32;
-                            set.contains(&[p[0] + k * d[0], p[1] + k * d[1], p[2] + k * d[2]])
-                        });
-                        assert_eq!(lines.ahead(p), stepping, "{kind} {d:?} {p:?} {cells:?}");
+            let (m, l) = (Motion::of(kind), kind.lattice());
+            let span = 2 * m.axes.iter().flatten().map(|x| x.abs()).max().unwrap_or(1);
+            let mut cells = |count: usize| -> Vec<Cell> {
+                let mut out = Vec::new();
+                while out.len() < count {
+                    let c = [next(4 * span), next(4 * span), next(4 * span)];
+                    if l.is_cell(c) && !out.contains(&c) {
+                        out.push(c);
                     }
                 }
+                out
+            };
+            let mut met = 0;
+            for _ in 0..60 {
+                let (a, b) = (cells(6), cells(20));
+                // A translation of the lattice: the difference of two
+                // cells of one class.
+                let (p, q) = (
+                    a[0],
+                    b.iter().copied().find(|&c| l.is_translation(sub(c, a[0]))),
+                );
+                let at = q.map_or([0; 3], |q| sub(q, p));
+                let placed: std::collections::HashSet<Cell> =
+                    b.iter().map(|&c| add(c, at)).collect();
+                let (la, lb) = (m.lines(&a), m.lines(&b));
+                for (axis, &d) in m.axes.iter().enumerate() {
+                    let mut want = FREE;
+                    for &x in &a {
+                        for &o in &m.sweeps[axis][m.class(x)] {
+                            let hit = (0..200).find(|&k: &i32| {
+                                placed.contains(&add(add(x, o), d.map(|c| k * c)))
+                            });
+                            if let Some(k) = hit {
+                                want = want.min(k as u16);
+                            }
+                        }
+                    }
+                    met += usize::from(want != FREE);
+                    assert_eq!(
+                        m.limit(&la, &lb, at, axis),
+                        want,
+                        "{kind} {a:?} {b:?} {at:?} {axis}"
+                    );
+                }
             }
+            // Hexagons of one layer only move out of it: they never meet.
+            assert!(met > 10 || kind == LatticeKind::Hex, "{kind}: only {met} collisions");
         }
     }
 
@@ -694,12 +757,13 @@ mod tests {
                 }
                 let ua = lu.embed(whole, &a).unwrap();
                 let ub = lu.embed(whole, &b).unwrap();
-                let (lines, unit_lines) = (mw.lines(&b), mu.lines(&ub));
+                let (wa, wb) = (mw.lines(&a), mw.lines(&b));
+                let (ua, ub) = (mu.lines(&ua), mu.lines(&ub));
                 for axis in 0..axes {
-                    let w = mw.limit(&a, &lines, [0; 3], axis);
+                    let w = mw.limit(&wa, &wb, [0; 3], axis);
                     assert_eq!(
                         w,
-                        mu.limit(&ua, &unit_lines, [0; 3], axis),
+                        mu.limit(&ua, &ub, [0; 3], axis),
                         "{whole} {a:?} {b:?} {axis}"
                     );
                     met += usize::from(w != FREE);

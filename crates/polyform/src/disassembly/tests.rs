@@ -432,7 +432,7 @@ fn l_near(l: &dyn crate::lattice::Lattice, c: Cell, r: i32, rz: i32) -> Vec<Cell
 /// Does a cell at `b` stop a cell at `c` making one unit step in
 /// direction `d`?
 fn blocks(m: &Motion, c: Cell, b: Cell, d: usize) -> bool {
-    let lim = |a: Cell, b: Cell| m.limit(&[a], &m.lines(&[b]), [0; 3], d / 2);
+    let lim = |a: Cell, b: Cell| m.limit(&m.lines(&[a]), &m.lines(&[b]), [0; 3], d / 2);
     lim(c, b) == 0 && d % 2 == 0 || d % 2 == 1 && lim(b, c) == 0
 }
 
@@ -475,9 +475,9 @@ fn escape_moves(m: &Motion, block: &[Cell], start: Cell) -> Option<usize> {
     // stepping along a, would be stopped by the piece.
     let free = |q: Cell, d: usize| {
         if d % 2 == 0 {
-            m.limit(&[q], &lines, [0; 3], d / 2) > 0
+            m.limit(&m.lines(&[q]), &lines, [0; 3], d / 2) > 0
         } else {
-            m.limit(block, &m.lines(&[q]), [0; 3], d / 2) > 0
+            m.limit(&lines, &m.lines(&[q]), [0; 3], d / 2) > 0
         }
     };
     let mut seen = HashSet::from([start]);
