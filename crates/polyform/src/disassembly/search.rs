@@ -282,10 +282,21 @@ impl LimitTable {
     /// piece `j` outside it by moving `s` steps in direction `d`
     /// (`lim(d, i, j) < s`), given that only the members `todo` may have
     /// such pieces outside; `None` when it would hold more than `max`
-    /// pieces.
-    fn grow(&self, cache: &Cache, d: usize, set: u64, todo: u64, s: u16, max: u32) -> Option<u64> {
+    /// pieces, which it does as soon as it holds one of `big` (pieces
+    /// whose own group is too big at fewer steps).
+    #[allow(clippy::too_many_arguments)]
+    fn grow(
+        &self,
+        cache: &Cache,
+        d: usize,
+        set: u64,
+        todo: u64,
+        s: u16,
+        max: u32,
+        big: u64,
+    ) -> Option<u64> {
         let n = self.n;
-        if set.count_ones() > max {
+        if set.count_ones() > max || set & big != 0 {
             return None;
         }
         let (mut set, mut todo) = (set, todo);
@@ -304,7 +315,7 @@ impl LimitTable {
             let add = add & !set;
             if add != 0 {
                 set |= add;
-                if set.count_ones() > max {
+                if set.count_ones() > max || add & big != 0 {
                     return None;
                 }
                 todo |= add;
@@ -338,8 +349,9 @@ impl LimitTable {
 
 /// The closure of piece `p` under `blockers` (bit `j` of `blockers[i]`:
 /// `i` cannot move without `j`): bits by piece, or `None` when it would
-/// hold more than `max` pieces.
-fn closure(blockers: &[u64], p: usize, max: u32) -> Option<u64> {
+/// hold more than `max` pieces, which it does as soon as it holds one of
+/// `big` (pieces whose own closure is too big: it would be part of it).
+fn closure(blockers: &[u64], p: usize, max: u32, big: u64) -> Option<u64> {
     let mut set = 1u64 << p;
     let mut todo = set;
     while todo != 0 {
@@ -348,7 +360,7 @@ fn closure(blockers: &[u64], p: usize, max: u32) -> Option<u64> {
         let add = blockers[i] & !set;
         if add != 0 {
             set |= add;
-            if set.count_ones() > max {
+            if set.count_ones() > max || add & big != 0 {
                 return None;
             }
             todo |= add;
@@ -428,18 +440,25 @@ impl Search<'_> {
             self.fill_limits(members, nodes.position(k), &mut table);
 
             // 1 and 2: can a piece, or a group of at most half, leave?
-            let pairs = || (0..dirs).flat_map(|d| (0..n).map(move |p| (d, p)));
             let stuck = |d: usize| &table.stuck[d * n..(d + 1) * n];
-            let leaving = pairs()
+            let mut leaving = (0..dirs)
+                .flat_map(|d| (0..n).map(move |p| (d, p)))
                 .find(|&(d, p)| stuck(d)[p] == 0)
-                .map(|(d, p)| (1u64 << p, d))
-                .or_else(|| {
-                    if half > 1 {
-                        pairs().find_map(|(d, p)| closure(stuck(d), p, half).map(|s| (s, d)))
-                    } else {
-                        None
+                .map(|(d, p)| (1u64 << p, d));
+            if leaving.is_none() && half > 1 {
+                'dirs: for d in 0..dirs {
+                    let mut big = 0u64;
+                    for p in 0..n {
+                        match closure(stuck(d), p, half, big) {
+                            Some(set) => {
+                                leaving = Some((set, d));
+                                break 'dirs;
+                            }
+                            None => big |= 1 << p,
+                        }
                     }
-                });
+                }
+            }
             if let Some((set, d)) = leaving {
                 let (removed, d) = recorded(members, set, d);
                 return self.split(members, &nodes, k, removed, d);
@@ -449,13 +468,25 @@ impl Search<'_> {
             for d in 0..dirs {
                 found.clear();
                 let step = self.motion.step(d);
+                // The pieces whose group is too big at one step (and so at
+                // any number of steps).
+                let mut big = 0u64;
                 for p in 0..n {
+                    if big >> p & 1 == 1 {
+                        continue;
+                    }
                     // The group moving with p grows with the number of
                     // steps; it is the same from s up to `upto`, then the
                     // pieces it meets there join it.
                     let (mut set, mut todo) = (1u64 << p, 1u64 << p);
                     let mut s: u16 = 1;
-                    while let Some(group) = table.grow(self.cache, d, set, todo, s, half) {
+                    loop {
+                        let Some(group) = table.grow(self.cache, d, set, todo, s, half, big) else {
+                            if s == 1 {
+                                big |= 1 << p;
+                            }
+                            break;
+                        };
                         // The same group at the same steps as an earlier
                         // piece's: the rest is what that piece found.
                         if found.contains(&(group, u32::from(s))) {
