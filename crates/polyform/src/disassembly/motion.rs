@@ -499,7 +499,10 @@ mod tests {
                 }
             }
             // Hexagons of one layer only move out of it: they never meet.
-            assert!(met > 10 || kind == LatticeKind::Hex, "{kind}: only {met} collisions");
+            assert!(
+                met > 10 || kind == LatticeKind::Hex,
+                "{kind}: only {met} collisions"
+            );
         }
     }
 
