@@ -334,13 +334,12 @@ impl LimitTable {
             let i = members.trailing_zeros() as usize;
             members &= members - 1;
             for j in (0..self.n).filter(|&j| set >> j & 1 == 0) {
+                // Without branches (they would mispredict): a smaller
+                // limit clears the pieces met before, an equal one adds j.
                 let l = self.lim(cache, d, i, j);
-                if l < least {
-                    (least, meet) = (l, 0);
-                }
-                if l == least {
-                    meet |= 1 << j;
-                }
+                let below = u64::from(l < least);
+                meet = meet & below.wrapping_sub(1) | u64::from(l <= least) << j;
+                least = least.min(l);
             }
         }
         (least, meet)
