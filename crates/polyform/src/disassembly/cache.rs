@@ -164,15 +164,6 @@ impl Cache {
         self.masks[p as usize]
     }
 
-    /// The limits of shape `a` against shape `b` placed `delta` from it,
-    /// in each direction `d` of `motion`: how many unit steps `a` can make
-    /// in direction `d` while `b` stays put ([`FREE`]: any number).
-    pub fn limits(&mut self, motion: &Motion, a: u32, b: u32, delta: Cell) -> &[u16] {
-        let n = motion.directions();
-        let p = self.pair(motion, a, b, delta) as usize;
-        &self.limits[p * n..(p + 1) * n]
-    }
-
     /// The number of pairs cached (for statistics).
     pub fn len(&self) -> usize {
         self.pairs.len()

@@ -36,6 +36,13 @@
 //! is the same relative motion. Every move counts one, whatever its length
 //! and however many pieces it carries.
 //!
+//! The closures are not made step count by step count: the closure for
+//! `s` steps stays the same up to its least limit to a piece outside, and
+//! then grows from the pieces it meets there (`LimitTable::grow`,
+//! `LimitTable::least`); the blocking relations for one step and for
+//! leaving are bit rows kept from position to position, changed only for
+//! the pairs of pieces whose offset changed.
+//!
 //! ## The search
 //!
 //! Positions are expanded in breadth-first order from the start; the first
