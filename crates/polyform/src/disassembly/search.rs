@@ -287,10 +287,8 @@ impl LimitTable {
 
     /// The smallest set holding `set` such that no member `i` would hit a
     /// piece `j` outside it by moving `s` steps in direction `d`
-    /// (`lim(d, i, j) < s`), given that only the members `todo` may have
-    /// such pieces outside; `None` when it would hold more than `max`
-    /// pieces, which it does as soon as it holds one of `big` (pieces
-    /// whose own group is too big at fewer steps).
+    /// (`lim(d, i, j) < s`), as [`grow`] makes it (`big`: pieces whose
+    /// own group is too big at fewer steps).
     #[allow(clippy::too_many_arguments)]
     fn grow(
         &self,
@@ -303,14 +301,8 @@ impl LimitTable {
         big: u64,
     ) -> Option<u64> {
         let n = self.n;
-        if set.count_ones() > max || set & big != 0 {
-            return None;
-        }
-        let (mut set, mut todo) = (set, todo);
-        while todo != 0 {
-            let i = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            let add = if s == 1 {
+        grow(set, todo, max, big, |i| {
+            if s == 1 {
                 self.touch[d * n + i]
             } else {
                 let mut add = 0u64;
@@ -318,17 +310,8 @@ impl LimitTable {
                     add |= u64::from(self.lim(cache, d, i, j) < s) << j;
                 }
                 add
-            };
-            let add = add & !set;
-            if add != 0 {
-                set |= add;
-                if set.count_ones() > max || add & big != 0 {
-                    return None;
-                }
-                todo |= add;
             }
-        }
-        Some(set)
+        })
     }
 
     /// The least limit in direction `d` from a member of `set` to a piece
@@ -353,17 +336,21 @@ impl LimitTable {
     }
 }
 
-/// The closure of piece `p` under `blockers` (bit `j` of `blockers[i]`:
-/// `i` cannot move without `j`): bits by piece, or `None` when it would
+/// The smallest set holding `set` such that bit `j` of `row(i)` for a
+/// member `i` (`i` cannot move without `j`) is a member, given that only
+/// the members `todo` may have such pieces outside; `None` when it would
 /// hold more than `max` pieces, which it does as soon as it holds one of
-/// `big` (pieces whose own closure is too big: it would be part of it).
-fn closure(blockers: &[u64], p: usize, max: u32, big: u64) -> Option<u64> {
-    let mut set = 1u64 << p;
-    let mut todo = set;
+/// `big` (pieces whose own set is known to be too big: it would be part
+/// of this one).
+fn grow(set: u64, todo: u64, max: u32, big: u64, row: impl Fn(usize) -> u64) -> Option<u64> {
+    if set.count_ones() > max || set & big != 0 {
+        return None;
+    }
+    let (mut set, mut todo) = (set, todo);
     while todo != 0 {
         let i = todo.trailing_zeros() as usize;
         todo &= todo - 1;
-        let add = blockers[i] & !set;
+        let add = row(i) & !set;
         if add != 0 {
             set |= add;
             if set.count_ones() > max || add & big != 0 {
@@ -455,7 +442,7 @@ impl Search<'_> {
                 'dirs: for d in 0..dirs {
                     let mut big = 0u64;
                     for p in 0..n {
-                        match closure(stuck(d), p, half, big) {
+                        match grow(1 << p, 1 << p, half, big, |i| stuck(d)[i]) {
                             Some(set) => {
                                 leaving = Some((set, d));
                                 break 'dirs;
