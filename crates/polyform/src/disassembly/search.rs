@@ -201,6 +201,133 @@ impl PositionSet {
     }
 }
 
+/// The breadth-first walk over the positions of one search.
+///
+/// Invariant: `queue` holds the positions of the front being expanded not
+/// yet expanded, `next` those of the next front found so far; `fronts`
+/// hold by value the front before (`at[0]`), the one being expanded
+/// (`at[1]`) and the next one (`at[2]`): a move never leads further back
+/// than one front, so a position in none of them is new.
+struct Walk {
+    nodes: Nodes,
+    /// The position being made by a move.
+    scratch: Vec<[i16; 3]>,
+    fronts: [PositionSet; 3],
+    at: [usize; 3],
+    queue: VecDeque<u32>,
+    next: VecDeque<u32>,
+}
+
+impl Walk {
+    /// The walk of `n` pieces from their start, the one position found.
+    fn new(n: usize) -> Walk {
+        let nodes = Nodes {
+            n,
+            offsets: vec![[0; 3]; n],
+            steps: vec![Step {
+                parent: u32::MAX,
+                moved: 0,
+                dir: 0,
+                steps: 0,
+            }],
+            hashes: vec![hash(&vec![[0; 3]; n])],
+        };
+        let mut walk = Walk {
+            nodes,
+            scratch: vec![[0; 3]; n],
+            fronts: Default::default(),
+            at: [0, 1, 2],
+            queue: VecDeque::from([0]),
+            next: VecDeque::new(),
+        };
+        walk.fronts[1].insert(&walk.nodes, 0, walk.nodes.hashes[0]);
+        walk
+    }
+
+    /// The next position to expand, in breadth-first order (the next
+    /// front once this one is done); `None` when no position is left.
+    fn pop(&mut self) -> Option<u32> {
+        if self.queue.is_empty() {
+            if self.next.is_empty() {
+                return None;
+            }
+            std::mem::swap(&mut self.queue, &mut self.next);
+            let [old, cur, new] = self.at;
+            self.fronts[old].clear();
+            self.at = [cur, new, old];
+        }
+        self.queue.pop_front()
+    }
+
+    /// Records the position reached from `k` by moving `set` `s` steps in
+    /// direction `d` (unit step `step`), unless one of the three fronts
+    /// holds it already; a new one joins the next front. The position is
+    /// made in `scratch` and its hash updated by the pieces that move, so
+    /// that one found before (most are) costs no more than a lookup.
+    fn child(
+        &mut self,
+        k: u32,
+        set: u64,
+        s: u32,
+        d: usize,
+        step: Cell,
+    ) -> Result<(), DisassemblyError> {
+        let Walk {
+            nodes,
+            scratch,
+            fronts,
+            at: [old, cur, new],
+            next,
+            ..
+        } = self;
+        let n = nodes.n;
+        // Piece 0 moving: the others move the other way instead (so piece
+        // 0 never moves here).
+        let all = u64::MAX >> (64 - n);
+        let (mut moving, sign) = if set & 1 == 1 {
+            (!set & all, -(s as i32))
+        } else {
+            (set, s as i32)
+        };
+        let delta = [step[0] * sign, step[1] * sign, step[2] * sign];
+        scratch.copy_from_slice(nodes.position(k));
+        let mut h = nodes.hashes[k as usize];
+        while moving != 0 {
+            let i = moving.trailing_zeros() as usize;
+            moving &= moving - 1;
+            let o = scratch[i];
+            let mut to = o;
+            for c in 0..3 {
+                to[c] = i16::try_from(i32::from(o[c]) + delta[c])
+                    .ok()
+                    .filter(|v| v.unsigned_abs() < 30_000)
+                    .ok_or(DisassemblyError::TooFar)?;
+            }
+            scratch[i] = to;
+            h = h.wrapping_sub(share(i, o)).wrapping_add(share(i, to));
+        }
+        if fronts[*old].contains(nodes, scratch, h)
+            || fronts[*cur].contains(nodes, scratch, h)
+            || fronts[*new].contains(nodes, scratch, h)
+        {
+            return Ok(());
+        }
+        let id = nodes.push(
+            scratch,
+            Step {
+                parent: k,
+                moved: set,
+                dir: d as u8,
+                steps: s as u16,
+            },
+            h,
+        );
+        fronts[*new].insert(nodes, id, h);
+        next.push_back(id);
+        Ok(())
+    }
+}
+
 /// The state of the disassembly of one assembly.
 pub(crate) struct Search<'a> {
     pub motion: &'a Motion,
@@ -396,41 +523,16 @@ impl Search<'_> {
         let dirs = self.motion.directions();
         let all: u64 = if n == 64 { u64::MAX } else { (1 << n) - 1 };
         let half = (n / 2) as u32;
-        let mut nodes = Nodes {
-            n,
-            offsets: vec![[0; 3]; n],
-            steps: vec![Step {
-                parent: u32::MAX,
-                moved: 0,
-                dir: 0,
-                steps: 0,
-            }],
-            hashes: vec![hash(&vec![[0; 3]; n])],
-        };
-        // The position being made by a move.
-        let mut scratch: Vec<[i16; 3]> = vec![[0; 3]; n];
-        // Fronts: the one being expanded (cur), the one before (old), the
-        // one being found (new).
-        let mut fronts: [PositionSet; 3] = Default::default();
-        let (mut old, mut cur, mut new) = (0usize, 1usize, 2usize);
-        fronts[cur].insert(&nodes, 0, nodes.hashes[0]);
-        let mut queue: VecDeque<u32> = VecDeque::from([0]);
-        let mut next: VecDeque<u32> = VecDeque::new();
+        let mut walk = Walk::new(n);
         let mut table = LimitTable::new(n, dirs);
         // The moves found in the direction being tried: (pieces, steps).
         let mut found: Vec<(u64, u32)> = Vec::new();
         loop {
-            let Some(k) = queue.pop_front() else {
-                if next.is_empty() {
-                    return Ok(None);
-                }
-                std::mem::swap(&mut queue, &mut next);
-                fronts[old].clear();
-                (old, cur, new) = (cur, new, old);
-                continue;
+            let Some(k) = walk.pop() else {
+                return Ok(None);
             };
             self.visited += 1;
-            self.fill_limits(members, nodes.position(k), &mut table);
+            self.fill_limits(members, walk.nodes.position(k), &mut table);
 
             // 1 and 2: can a piece, or a group of at most half, leave?
             let stuck = |d: usize| &table.stuck[d * n..(d + 1) * n];
@@ -454,7 +556,7 @@ impl Search<'_> {
             }
             if let Some((set, d)) = leaving {
                 let (removed, d) = recorded(members, set, d);
-                return self.split(members, &nodes, k, removed, d);
+                return self.split(members, &walk.nodes, k, removed, d);
             }
 
             // 3: the moves, with merges.
@@ -497,18 +599,7 @@ impl Search<'_> {
                             }
                             found.push((set, s));
                             let scan = found.len() - 1;
-                            self.child(
-                                &mut nodes,
-                                k,
-                                set,
-                                s,
-                                d,
-                                step,
-                                &mut scratch,
-                                &mut fronts,
-                                [old, cur, new],
-                                &mut next,
-                            )?;
+                            walk.child(k, set, s, d, step)?;
                             // Merge with the moves found before, newest first.
                             for f in (0..scan).rev() {
                                 let (other, t) = found[f];
@@ -523,18 +614,7 @@ impl Search<'_> {
                                     continue;
                                 }
                                 found.push((union, s));
-                                self.child(
-                                    &mut nodes,
-                                    k,
-                                    union,
-                                    s,
-                                    d,
-                                    step,
-                                    &mut scratch,
-                                    &mut fronts,
-                                    [old, cur, new],
-                                    &mut next,
-                                )?;
+                                walk.child(k, union, s, d, step)?;
                             }
                         }
                         if upto >= FREE - 1 {
@@ -576,72 +656,6 @@ impl Search<'_> {
                 table.set_masks(i, j, self.cache.masks(p));
             }
         }
-    }
-
-    /// Records the position reached from `k` by moving `set` `s` steps in
-    /// direction `d` (unit step `step`), unless one of the three fronts
-    /// holds it already; a new one joins the next front. The position is
-    /// made in `scratch` and its hash updated by the pieces that move, so
-    /// that one found before (most are) costs no more than a lookup.
-    #[allow(clippy::too_many_arguments)]
-    fn child(
-        &mut self,
-        nodes: &mut Nodes,
-        k: u32,
-        set: u64,
-        s: u32,
-        d: usize,
-        step: Cell,
-        scratch: &mut [[i16; 3]],
-        fronts: &mut [PositionSet; 3],
-        [old, cur, new]: [usize; 3],
-        next: &mut VecDeque<u32>,
-    ) -> Result<(), DisassemblyError> {
-        let n = nodes.n;
-        // Piece 0 moving: the others move the other way instead (so piece
-        // 0 never moves here).
-        let all = u64::MAX >> (64 - n);
-        let (mut moving, sign) = if set & 1 == 1 {
-            (!set & all, -(s as i32))
-        } else {
-            (set, s as i32)
-        };
-        let delta = [step[0] * sign, step[1] * sign, step[2] * sign];
-        scratch.copy_from_slice(nodes.position(k));
-        let mut h = nodes.hashes[k as usize];
-        while moving != 0 {
-            let i = moving.trailing_zeros() as usize;
-            moving &= moving - 1;
-            let o = scratch[i];
-            let mut to = o;
-            for c in 0..3 {
-                to[c] = i16::try_from(i32::from(o[c]) + delta[c])
-                    .ok()
-                    .filter(|v| v.unsigned_abs() < 30_000)
-                    .ok_or(DisassemblyError::TooFar)?;
-            }
-            scratch[i] = to;
-            h = h.wrapping_sub(share(i, o)).wrapping_add(share(i, to));
-        }
-        if fronts[old].contains(nodes, scratch, h)
-            || fronts[cur].contains(nodes, scratch, h)
-            || fronts[new].contains(nodes, scratch, h)
-        {
-            return Ok(());
-        }
-        let id = nodes.push(
-            scratch,
-            Step {
-                parent: k,
-                moved: set,
-                dir: d as u8,
-                steps: s as u16,
-            },
-            h,
-        );
-        fronts[new].insert(nodes, id, h);
-        next.push_back(id);
-        Ok(())
     }
 
     /// Position `k` lets the pieces `removed` leave in direction `d`: takes
