@@ -54,7 +54,7 @@ fn ours(dir: &Path, e: &ExpectedProblem) -> Result<(u128, u128, BTreeMap<String,
 }
 
 #[test]
-#[ignore = "needs BurrTools' example files: set POLYCOVER_BURRTOOLS_EXAMPLES to the directory holding them (BurrTools' examples/), then run with --ignored (a minute in release)"]
+#[ignore = "needs BurrTools' example files: set POLYCOVER_BURRTOOLS_EXAMPLES to the directory holding them (BurrTools' examples/), then run with --ignored (under a second in release)"]
 fn burrtools_examples_disassemble_as_burrtools_does() {
     let dir = PathBuf::from(std::env::var_os(VAR).unwrap_or_else(|| {
         panic!("{VAR} is not set: it must name the directory of BurrTools' example files")
