@@ -369,9 +369,10 @@ impl Lines {
         }
         lines.lo = lo;
         lines.dims = [0, 1, 2].map(|i| (hi[i] - lo[i] + 1) as usize);
-        let mut keyed: Vec<(usize, i32)> = named
+        // (line index, position, line name), by line and position.
+        let mut keyed: Vec<(usize, i32, Cell)> = named
             .iter()
-            .map(|&(r, t)| (lines.index(r).expect("in the box"), t))
+            .map(|&(r, t)| (lines.index(r).expect("in the box"), t, r))
             .collect();
         keyed.sort_unstable();
         let size = lines.dims.iter().product::<usize>();
@@ -383,16 +384,10 @@ impl Lines {
             }
             lines.start.push(at as u32);
         }
-        lines.pos = keyed.iter().map(|&(_, t)| t).collect();
-        let mut seen: Vec<usize> = keyed.iter().map(|&(q, _)| q).collect();
-        seen.dedup();
-        let names: std::collections::HashMap<usize, Cell> = named
-            .iter()
-            .map(|&(r, _)| (lines.index(r).expect("in the box"), r))
-            .collect();
-        lines.list = seen
-            .into_iter()
-            .map(|q| (names[&q], lines.start[q], lines.start[q + 1]))
+        lines.pos = keyed.iter().map(|&(_, t, _)| t).collect();
+        lines.list = keyed
+            .chunk_by(|a, b| a.0 == b.0)
+            .map(|run| (run[0].2, lines.start[run[0].0], lines.start[run[0].0 + 1]))
             .collect();
         lines
     }
@@ -428,6 +423,22 @@ impl Lines {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The cells of `kind`'s lattice with every coordinate within `r` of 0.
+    fn cells_within(kind: LatticeKind, r: i32) -> Vec<Cell> {
+        let l = kind.lattice();
+        let mut v = Vec::new();
+        for x in -r..=r {
+            for y in -r..=r {
+                for z in -r..=r {
+                    if l.is_cell([x, y, z]) {
+                        v.push([x, y, z]);
+                    }
+                }
+            }
+        }
+        v
+    }
 
     /// The limit of `a` against `b` (both in place) along `axis`.
     fn lim(m: &Motion, a: &[Cell], b: &[Cell], axis: usize) -> u16 {
@@ -663,21 +674,8 @@ mod tests {
         for kind in LatticeKind::ALL {
             let m = Motion::of(kind);
             let l = kind.lattice();
-            let near = |r: i32| {
-                let mut v = Vec::new();
-                for x in -r..=r {
-                    for y in -r..=r {
-                        for z in -r..=r {
-                            if l.is_cell([x, y, z]) {
-                                v.push([x, y, z]);
-                            }
-                        }
-                    }
-                }
-                v
-            };
-            let starts: Vec<Cell> = near(1);
-            let others: Vec<Cell> = near(5);
+            let starts: Vec<Cell> = cells_within(kind, 1);
+            let others: Vec<Cell> = cells_within(kind, 5);
             for g in l.symmetries() {
                 let lin = |v: Cell| {
                     let o = g.apply([0, 0, 0]);
@@ -734,19 +732,9 @@ mod tests {
             (LatticeKind::Rhombic, LatticeKind::RhombicUnits, 6),
         ] {
             let (mw, mu) = (Motion::of(whole), Motion::of(units));
-            let (lw, lu) = (whole.lattice(), units.lattice());
+            let lu = units.lattice();
             // The cells of `whole` within a box of 5 steps.
-            let span = mw.axes[0][0] * 5;
-            let mut cells = Vec::new();
-            for x in -span..=span {
-                for y in -span..=span {
-                    for z in -span..=span {
-                        if lw.is_cell([x, y, z]) {
-                            cells.push([x, y, z]);
-                        }
-                    }
-                }
-            }
+            let cells = cells_within(whole, mw.axes[0][0] * 5);
             let mut pick = |k: usize| -> Vec<Cell> {
                 (0..k)
                     .map(|_| cells[next(cells.len() as i32) as usize])
