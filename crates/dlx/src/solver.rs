@@ -40,9 +40,17 @@ use crate::state::{EngineKind, EngineState};
 use crate::subproblem::{Subproblem, SubproblemError};
 use crate::visit::{Control, CountOnly, Outcome, Stats, Visitor};
 
+/// Where the loop solver stands. `Idle`: exactly as built, nothing on the
+/// stack. `Done`: a subproblem was searched to the end and its prefix (the
+/// choices of levels `0..base`) is still made, so that the next `start`
+/// only undoes the levels it does not share with it: the parts a run is cut
+/// into come in search order, and each used to replay its whole prefix from
+/// the root (on big burr puzzles, more work than searching the parts).
+/// `Enter`, `Try`, `Leave`: a search under way, as the loop's steps say.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Phase {
     Idle,
+    Done,
     Enter,
     Try,
     Leave,
@@ -320,12 +328,19 @@ impl<'m> Solver<'m> {
     /// Prepares to search `sub`: replays its choices exactly as the search
     /// would make them (under this solver's engine: the cell engine names
     /// its choices its own way, see [`EngineKind`]). Any search under way is
-    /// abandoned first. Call [`run`](Self::run) next.
+    /// abandoned first. After a subproblem searched to the end, the links
+    /// and the bitset engine undo only the levels the new one does not
+    /// share with it: parts taken in search order cost a level or two each
+    /// instead of their whole depth. Call [`run`](Self::run) next.
     pub fn start(&mut self, sub: &Subproblem) -> Result<(), SubproblemError> {
         match &mut self.core {
             Core::Loop(x) => {
-                x.st.early = self.early;
-                x.st.rule = self.rule;
+                if (x.st.early, x.st.rule) != (self.early, self.rule) {
+                    // A prefix made under other settings is not this one's.
+                    x.abandon();
+                    x.st.early = self.early;
+                    x.st.rule = self.rule;
+                }
                 x.start(sub)
             }
             Core::Cells(c) => c.start(sub),
@@ -424,7 +439,7 @@ impl<'m> Xcm<'m> {
     }
 
     fn is_busy(&self) -> bool {
-        self.st.phase != Phase::Idle
+        !matches!(self.st.phase, Phase::Idle | Phase::Done)
     }
 
     fn set_frontier(&mut self, frontier: usize) {
@@ -436,8 +451,11 @@ impl<'m> Xcm<'m> {
     }
 
     fn start(&mut self, sub: &Subproblem) -> Result<(), SubproblemError> {
-        self.abandon();
         let saved_updates = self.engine.updates();
+        let keep = self.st.shared_prefix(sub.choices());
+        dispatch!(self, rewind, keep);
+        self.st.found.clear();
+        self.st.frontier = usize::MAX;
         let result = dispatch!(self, replay, sub.choices());
         self.engine.set_updates(saved_updates);
         match result {
@@ -455,7 +473,7 @@ impl<'m> Xcm<'m> {
     }
 
     fn run<V: Visitor>(&mut self, visitor: &mut V, node_budget: u64) -> Outcome {
-        if self.st.phase == Phase::Idle {
+        if matches!(self.st.phase, Phase::Idle | Phase::Done) {
             return Outcome::Finished;
         }
         self.st.budget = self.st.stats.nodes.saturating_add(node_budget);
@@ -472,7 +490,7 @@ impl<'m> Xcm<'m> {
 
     fn progress(&self) -> f64 {
         let st = &self.st;
-        if st.phase == Phase::Idle {
+        if matches!(st.phase, Phase::Idle | Phase::Done) {
             return 1.0;
         }
         let top = if st.phase == Phase::Try {
@@ -809,7 +827,8 @@ impl State {
                 }
                 Phase::Leave => {
                     if self.level == self.base {
-                        self.unwind::<E, A, COLORS>(e);
+                        // The prefix stays made for the next start.
+                        self.phase = Phase::Done;
                         return Outcome::Finished;
                     }
                     self.level -= 1;
@@ -823,9 +842,45 @@ impl State {
                         self.phase = Phase::Try;
                     }
                 }
-                Phase::Idle => return Outcome::Finished,
+                Phase::Idle | Phase::Done => return Outcome::Finished,
             }
         }
+    }
+
+    /// How many of `choices`' levels the solver can keep from the prefix it
+    /// stands on (`Done`: levels `0..base`); none in any other phase. The
+    /// state at a level is a function of the choices above it, so a level
+    /// whose own and earlier choices match is where a replay would put it.
+    fn shared_prefix(&self, choices: &[u32]) -> usize {
+        if self.phase != Phase::Done {
+            return 0;
+        }
+        self.choice[..self.base]
+            .iter()
+            .zip(choices)
+            .take_while(|(a, b)| a == b)
+            .count()
+    }
+
+    /// Undoes levels until `keep` are left (all of them at 0, the solver is
+    /// then idle); `keep` is at most `shared_prefix`'s answer, so it is 0
+    /// unless the solver is `Done`. The solver is left entering level `keep`.
+    fn rewind<E: Engine, A: Moves<E>, const COLORS: bool>(&mut self, e: &mut E, keep: usize) {
+        if keep == 0 {
+            if self.phase != Phase::Idle {
+                self.unwind::<E, A, COLORS>(e);
+            }
+            return;
+        }
+        debug_assert!(self.phase == Phase::Done && keep <= self.base);
+        while self.level > keep {
+            self.level -= 1;
+            let l = self.level;
+            self.untake::<E, A, COLORS>(e, l);
+            self.restore::<E, A, COLORS>(e, l);
+        }
+        self.base = keep;
+        self.phase = Phase::Enter;
     }
 
     /// Undoes every level on the stack, the subproblem's prefix included,
@@ -844,17 +899,18 @@ impl State {
         self.base = 0;
     }
 
-    /// Makes the choices of a subproblem as the search would: at each level
-    /// choose the item, prepare it, pass over (and, when tweaking, tweak) the
-    /// options before the wanted one, then take it.
+    /// Makes the choices of a subproblem as the search would, from the
+    /// level the solver stands on (the levels above are already made, by
+    /// `rewind`): at each level choose the item, prepare it, pass over (and,
+    /// when tweaking, tweak) the options before the wanted one, then take it.
     fn replay<E: Engine, A: Moves<E>, const COLORS: bool>(
         &mut self,
         e: &mut E,
         choices: &[u32],
     ) -> Result<(), SubproblemError> {
-        debug_assert!(self.phase == Phase::Idle && self.level == 0);
+        debug_assert!(self.phase == Phase::Idle || self.phase == Phase::Enter);
         let node_count = e.num_nodes();
-        for (l, &target) in choices.iter().enumerate() {
+        for (l, &target) in choices.iter().enumerate().skip(self.level) {
             self.level = l;
             self.phase = Phase::Enter;
             if target >= node_count {

@@ -234,6 +234,20 @@ fn check_engine(m: &Matrix, expected: &BTreeSet<Vec<usize>>, engine: EngineKind,
                 "depth {depth}\n{text}"
             );
             s.sanity().unwrap();
+            // In reverse order too: a solver keeps the levels one
+            // subproblem shares with the one before, whatever their order.
+            let mut back = 0;
+            for sub in subs.iter().rev() {
+                s.start(sub).unwrap();
+                let before = s.stats().solutions;
+                assert_eq!(s.run(&mut dlx::CountOnly, u64::MAX), Outcome::Finished);
+                back += s.stats().solutions - before;
+            }
+            assert_eq!(back, expected.len() as u128, "depth {depth}\n{text}");
+            // Abandoned, it is exactly as built again.
+            s.abandon();
+            assert!(!s.is_busy());
+            s.sanity().unwrap();
         }
     }
 }
