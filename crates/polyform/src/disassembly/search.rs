@@ -48,9 +48,13 @@
 //! Positions are expanded in breadth-first order from the start; the first
 //! separation found ends the search of this subassembly: its number of
 //! moves is the position's depth plus one (the removal). Like BurrTools,
-//! only the last three fronts of the search are remembered (a move never
+//! only the last three fronts of the search count as known (a move never
 //! leads more than one front back), and the search does not try another
-//! separation when the parts of the first one do not come apart.
+//! separation when the parts of the first one do not come apart. One hash
+//! set holds every position found, with the id of its latest copy; ids go
+//! in breadth-first order, so a position is known when that id is not
+//! older than the front before the current one (one lookup per move,
+//! where a set per front took up to three).
 //!
 //! A separation splits the pieces into those that leave (the *removed*
 //! part) and those *left*, each starting from the position before the
@@ -146,23 +150,21 @@ fn hash(offsets: &[[i16; 3]]) -> u64 {
         .fold(0u64, |h, (i, &o)| h.wrapping_add(share(i, o)))
 }
 
-/// A set of positions (by id into [`Nodes`]) with equal offsets found by
-/// value: open addressing, linear probing, at most half full.
+/// The positions found so far, by value: open addressing, linear probing,
+/// at most half full. Each distinct position has one slot, holding the id
+/// of its latest copy in [`Nodes`] (a position forgotten by the walk and
+/// found again is stored again, see [`Walk`]).
 #[derive(Default)]
 struct PositionSet {
-    /// `(hash, id)`; `id == u32::MAX` marks an empty slot.
+    /// `(hash, id)`; `id == EMPTY` marks an empty slot.
     slots: Vec<(u64, u32)>,
     len: usize,
 }
 
-impl PositionSet {
-    fn clear(&mut self) {
-        if self.len > 0 {
-            self.slots.fill((0, u32::MAX));
-            self.len = 0;
-        }
-    }
+/// An empty slot's id.
+const EMPTY: u32 = u32::MAX;
 
+impl PositionSet {
     /// The slot holding the position `offsets` (hash `h`), or the empty
     /// slot where it would go.
     fn find(&self, nodes: &Nodes, offsets: &[[i16; 3]], h: u64) -> usize {
@@ -171,49 +173,54 @@ impl PositionSet {
         let mut i = ((h ^ h >> 29).wrapping_mul(0x94d0_49bb_1331_11eb) >> 20) as usize & mask;
         loop {
             let (sh, id) = self.slots[i];
-            if id == u32::MAX || (sh == h && nodes.position(id) == offsets) {
+            if id == EMPTY || (sh == h && nodes.position(id) == offsets) {
                 return i;
             }
             i = (i + 1) & mask;
         }
     }
 
-    fn contains(&self, nodes: &Nodes, offsets: &[[i16; 3]], h: u64) -> bool {
-        !self.slots.is_empty() && self.slots[self.find(nodes, offsets, h)].1 != u32::MAX
-    }
-
-    /// Adds position `k` (not in the set), whose hash is `h`.
-    fn insert(&mut self, nodes: &Nodes, k: u32, h: u64) {
-        if 2 * (self.len + 1) > self.slots.len() {
-            let old = std::mem::take(&mut self.slots);
-            self.slots = vec![(0, u32::MAX); (old.len() * 2).max(64)];
+    /// Puts position `k` (hash `h`) in slot `i`, the empty slot [`find`]
+    /// gave for it, growing the table when it gets half full.
+    fn insert(&mut self, nodes: &Nodes, i: usize, k: u32, h: u64) {
+        debug_assert_eq!(self.slots[i].1, EMPTY, "a position added twice");
+        self.slots[i] = (h, k);
+        self.len += 1;
+        if 2 * self.len > self.slots.len() {
+            let size = 2 * self.slots.len();
+            let old = std::mem::replace(&mut self.slots, vec![(0, EMPTY); size]);
             for (sh, id) in old {
-                if id != u32::MAX {
-                    let i = self.find(nodes, nodes.position(id), sh);
-                    self.slots[i] = (sh, id);
+                if id != EMPTY {
+                    let j = self.find(nodes, nodes.position(id), sh);
+                    self.slots[j] = (sh, id);
                 }
             }
         }
-        let i = self.find(nodes, nodes.position(k), h);
-        debug_assert_eq!(self.slots[i].1, u32::MAX, "a position added twice");
-        self.slots[i] = (h, k);
-        self.len += 1;
     }
 }
 
 /// The breadth-first walk over the positions of one search.
 ///
+/// Ids are given to positions in the order they are found, so each front
+/// is a range of ids. Like BurrTools, the walk remembers only the front
+/// before the one being expanded, that one and the next (a move never
+/// leads further back than one front): a position whose latest copy is
+/// older than `known_from` is forgotten, and counts as new when it is
+/// found again.
+///
 /// Invariant: `queue` holds the positions of the front being expanded not
-/// yet expanded, `next` those of the next front found so far; `fronts`
-/// hold by value the front before (`at[0]`), the one being expanded
-/// (`at[1]`) and the next one (`at[2]`): a move never leads further back
-/// than one front, so a position in none of them is new.
+/// yet expanded, `next` those of the next front found so far; the front
+/// before the current one starts at id `known_from`, the current one at
+/// `front`, the next one at `next_front`; `seen` holds every distinct
+/// position found, with the id of its latest copy.
 struct Walk {
     nodes: Nodes,
     /// The position being made by a move.
     scratch: Vec<[i16; 3]>,
-    fronts: [PositionSet; 3],
-    at: [usize; 3],
+    seen: PositionSet,
+    known_from: u32,
+    front: u32,
+    next_front: u32,
     queue: VecDeque<u32>,
     next: VecDeque<u32>,
 }
@@ -232,16 +239,22 @@ impl Walk {
             }],
             hashes: vec![hash(&vec![[0; 3]; n])],
         };
-        let mut walk = Walk {
+        let mut seen = PositionSet {
+            slots: vec![(0, EMPTY); 64],
+            len: 0,
+        };
+        let i = seen.find(&nodes, nodes.position(0), nodes.hashes[0]);
+        seen.insert(&nodes, i, 0, nodes.hashes[0]);
+        Walk {
             nodes,
             scratch: vec![[0; 3]; n],
-            fronts: Default::default(),
-            at: [0, 1, 2],
+            seen,
+            known_from: 0,
+            front: 0,
+            next_front: 1,
             queue: VecDeque::from([0]),
             next: VecDeque::new(),
-        };
-        walk.fronts[1].insert(&walk.nodes, 0, walk.nodes.hashes[0]);
-        walk
+        }
     }
 
     /// The next position to expand, in breadth-first order (the next
@@ -252,18 +265,18 @@ impl Walk {
                 return None;
             }
             std::mem::swap(&mut self.queue, &mut self.next);
-            let [old, cur, new] = self.at;
-            self.fronts[old].clear();
-            self.at = [cur, new, old];
+            self.known_from = self.front;
+            self.front = self.next_front;
+            self.next_front = self.nodes.steps.len() as u32;
         }
         self.queue.pop_front()
     }
 
     /// Records the position reached from `k` by moving `set` `s` steps in
-    /// direction `d` (unit step `step`), unless one of the three fronts
-    /// holds it already; a new one joins the next front. The position is
-    /// made in `scratch` and its hash updated by the pieces that move, so
-    /// that one found before (most are) costs no more than a lookup.
+    /// direction `d` (unit step `step`), unless the walk knows it already;
+    /// a new one joins the next front. The position is made in `scratch`
+    /// and its hash updated by the pieces that move, so that one found
+    /// before (most are) costs no more than a lookup.
     fn child(
         &mut self,
         k: u32,
@@ -275,8 +288,8 @@ impl Walk {
         let Walk {
             nodes,
             scratch,
-            fronts,
-            at: [old, cur, new],
+            seen,
+            known_from,
             next,
             ..
         } = self;
@@ -292,24 +305,26 @@ impl Walk {
         let delta = [step[0] * sign, step[1] * sign, step[2] * sign];
         scratch.copy_from_slice(nodes.position(k));
         let mut h = nodes.hashes[k as usize];
+        // Any coordinate out of bounds, checked once for the whole move.
+        let mut far = false;
         while moving != 0 {
             let i = moving.trailing_zeros() as usize;
             moving &= moving - 1;
             let o = scratch[i];
-            let mut to = o;
-            for c in 0..3 {
-                to[c] = i16::try_from(i32::from(o[c]) + delta[c])
-                    .ok()
-                    .filter(|v| v.unsigned_abs() < 30_000)
-                    .ok_or(DisassemblyError::TooFar)?;
-            }
+            let to = [0, 1, 2].map(|c| {
+                let v = i32::from(o[c]) + delta[c];
+                far |= v.unsigned_abs() >= 30_000;
+                v as i16
+            });
             scratch[i] = to;
             h = h.wrapping_sub(share(i, o)).wrapping_add(share(i, to));
         }
-        if fronts[*old].contains(nodes, scratch, h)
-            || fronts[*cur].contains(nodes, scratch, h)
-            || fronts[*new].contains(nodes, scratch, h)
-        {
+        if far {
+            return Err(DisassemblyError::TooFar);
+        }
+        let slot = seen.find(nodes, scratch, h);
+        let latest = seen.slots[slot].1;
+        if latest != EMPTY && latest >= *known_from {
             return Ok(());
         }
         let id = nodes.push(
@@ -322,7 +337,12 @@ impl Walk {
             },
             h,
         );
-        fronts[*new].insert(nodes, id, h);
+        if latest == EMPTY {
+            seen.insert(nodes, slot, id, h);
+        } else {
+            // Forgotten and found again: the slot now names the new copy.
+            seen.slots[slot].1 = id;
+        }
         next.push_back(id);
         Ok(())
     }
