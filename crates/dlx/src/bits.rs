@@ -116,33 +116,45 @@ impl BitsTables {
         let np = m.num_primary();
         let w = n.div_ceil(64).max(1);
         let num_items = m.num_items() as u32;
-        // Each item's options with their colors (0: none).
-        let mut holders_of: Vec<Vec<(usize, u32)>> = vec![Vec::new(); m.num_items()];
+        // The options holding each item (`w` words per item), the same for
+        // each (item, color) held colored, and each primary item's count.
+        let mut holders_all = vec![0u64; m.num_items() * w];
+        let mut same_color: HashMap<(usize, u32), Vec<u64>> = HashMap::new();
+        let mut len = vec![0u16; np];
         let mut prim_start = vec![0u32];
         let mut prim = Vec::new();
         let mut hide_cost = Vec::with_capacity(n);
         let mut cover_cost = Vec::with_capacity(n);
         let mut first = Vec::with_capacity(n);
-        let mut top = vec![0u32; num_items as usize + 2];
-        let mut opt = vec![0u32; num_items as usize + 2];
+        let entries_total: usize = m.options().map(|o| m.option(o).len() + 1).sum();
+        let mut top = Vec::with_capacity(num_items as usize + 2 + entries_total);
+        top.resize(num_items as usize + 2, 0u32);
+        let mut opt = top.clone();
         for o in m.options() {
+            let a = o.index();
             let entries = m.option(o);
             first.push(top.len() as u32);
             let mut covers = 0;
             for e in entries {
+                let item = e.item.index();
                 let color = e.color.map_or(0, |c| c.get());
-                holders_of[e.item.index()].push((o.index(), color));
-                if e.item.index() < np {
-                    prim.push(e.item.index() as u32);
-                }
-                if color == 0 {
+                holders_all[item * w + a / 64] |= 1 << (a % 64);
+                if color != 0 {
+                    same_color
+                        .entry((item, color))
+                        .or_insert_with(|| vec![0; w])[a / 64] |= 1 << (a % 64);
+                } else {
                     covers += 1;
                 }
-                top.push(e.item.index() as u32 + 1);
-                opt.push(o.index() as u32);
+                if item < np {
+                    prim.push(item as u32);
+                    len[item] += 1;
+                }
+                top.push(item as u32 + 1);
+                opt.push(a as u32);
             }
             top.push(0); // the spacer after the option
-            opt.push(o.index() as u32);
+            opt.push(a as u32);
             prim_start.push(prim.len() as u32);
             hide_cost.push(entries.len() as u32 - 1);
             cover_cost.push(covers - 1);
@@ -152,17 +164,6 @@ impl BitsTables {
         // row is the OR, over its items, of the item's holders (less those holding it in `a`'s
         // color), word by word, rather than pair by pair (an item held by `h` options costs `h²`
         // single bits that way, which dominated building the tables of big burr puzzles).
-        let mut holders_all = vec![0u64; m.num_items() * w];
-        let mut same_color: HashMap<(usize, u32), Vec<u64>> = HashMap::new();
-        for (item, list) in holders_of.iter().enumerate() {
-            for &(a, ca) in list {
-                holders_all[item * w + a / 64] |= 1 << (a % 64);
-                if ca != 0 {
-                    same_color.entry((item, ca)).or_insert_with(|| vec![0; w])[a / 64] |=
-                        1 << (a % 64);
-                }
-            }
-        }
         let mut conflict = vec![0u64; n * w];
         for o in m.options() {
             let a = o.index();
@@ -205,7 +206,7 @@ impl BitsTables {
             top,
             opt,
             alive,
-            len: holders_of[..np].iter().map(|l| l.len() as u16).collect(),
+            len,
         }
     }
 }
