@@ -11,12 +11,13 @@
 //!
 //! [`encode`]: crate::encode::encode
 
+use crate::fast_hash::{FastMap, FastSet};
 use crate::lattice::{Cell, Lattice};
 use crate::piece::{Piece, orientation_group};
-use std::collections::{HashMap, HashSet};
 
 /// The colours of a puzzle and which piece colour may go on which board
-/// colour.
+/// colour. The maps hash with the fast hasher: every cell of every
+/// placement is looked up.
 ///
 /// Invariant: `pieces[i]`'s keys are cells of the puzzle's piece `i`
 /// (`Piece::cells`); cells not listed are neutral (0), as are board cells
@@ -24,11 +25,11 @@ use std::collections::{HashMap, HashSet};
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Colors {
     /// The colour of each coloured board cell.
-    pub board: HashMap<Cell, u8>,
+    pub board: FastMap<Cell, u8>,
     /// For each piece, the colour of each of its coloured cells.
-    pub pieces: Vec<HashMap<Cell, u8>>,
+    pub pieces: Vec<FastMap<Cell, u8>>,
     /// The allowed (piece colour, board colour) pairs, both non-zero.
-    pub allowed: HashSet<(u8, u8)>,
+    pub allowed: FastSet<(u8, u8)>,
 }
 
 /// The colourings of one piece: for each orientation (by index in
@@ -54,6 +55,12 @@ impl Colors {
         let colors = self.pieces.get(index).filter(|c| !c.is_empty())?;
         let mut out: Colorings = vec![vec![]; piece.orientations.len()];
         let cells = piece.cells.cells();
+        let index_of: FastMap<&[Cell], usize> = piece
+            .orientations
+            .iter()
+            .enumerate()
+            .map(|(o, shape)| (shape.cells(), o))
+            .collect();
         for s in orientation_group(lattice, piece.may_turn_over()) {
             let mut image: Vec<(Cell, u8)> = cells
                 .iter()
@@ -67,7 +74,7 @@ impl Colors {
                 .iter()
                 .map(|(c, _)| [c[0] + t[0], c[1] + t[1], c[2] + t[2]])
                 .collect();
-            let Some(o) = piece.orientations.iter().position(|o| o.cells() == moved) else {
+            let Some(&o) = index_of.get(moved.as_slice()) else {
                 continue;
             };
             let list: Vec<u8> = image.iter().map(|x| x.1).collect();

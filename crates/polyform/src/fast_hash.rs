@@ -44,6 +44,9 @@ impl Hasher for WordHasher {
 /// A hash map with [`WordHasher`].
 pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<WordHasher>>;
 
+/// A hash set with [`WordHasher`].
+pub type FastSet<T> = std::collections::HashSet<T, BuildHasherDefault<WordHasher>>;
+
 #[cfg(test)]
 mod tests {
     use super::*;
