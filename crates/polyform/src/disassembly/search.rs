@@ -371,6 +371,9 @@ pub(crate) struct Search<'a> {
 /// without `j`; most groups are found too big at one step, from these
 /// bits alone). Pairs whose offset did not change from the position
 /// filled before are kept as they are: only the others are looked up.
+/// Bit `d` of `stuck_changed` is set when some `stuck[d n + i]` changed
+/// since [`take_stuck_changed`](Self::take_stuck_changed) was last called
+/// (all of them at first).
 struct LimitTable {
     n: usize,
     dirs: usize,
@@ -379,6 +382,7 @@ struct LimitTable {
     masks: Vec<Masks>,
     stuck: Vec<u64>,
     touch: Vec<u64>,
+    stuck_changed: u64,
 }
 
 /// No pair yet (`delta` never matches).
@@ -394,7 +398,14 @@ impl LimitTable {
             masks: vec![Masks::default(); n * n],
             stuck: vec![0; dirs * n],
             touch: vec![0; dirs * n],
+            stuck_changed: u64::MAX,
         }
+    }
+
+    /// The directions whose blocking rows for leaving changed since the
+    /// last call (every direction at the first).
+    fn take_stuck_changed(&mut self) -> u64 {
+        std::mem::take(&mut self.stuck_changed)
     }
 
     /// How many unit steps piece `i` can make in direction `d` while `j`
@@ -430,6 +441,7 @@ impl LimitTable {
         flip(&mut self.touch, rev.touch, j, i);
         flip(&mut self.stuck, back, i, j);
         flip(&mut self.stuck, rev.stuck, j, i);
+        self.stuck_changed |= back | rev.stuck;
     }
 
     /// The smallest set holding `set` such that no member `i` would hit a
@@ -553,6 +565,10 @@ impl Search<'_> {
             };
             self.visited += 1;
             self.fill_limits(members, walk.nodes.position(k), &mut table);
+            // Leaving depends on the stuck rows alone: a direction whose
+            // rows are those of a position expanded before (every position
+            // expanded so far let nothing leave) lets nothing leave.
+            let changed = table.take_stuck_changed();
 
             // 1 and 2: can a piece, or a group of at most half, leave?
             let stuck = |d: usize| &table.stuck[d * n..(d + 1) * n];
@@ -561,7 +577,7 @@ impl Search<'_> {
                 .find(|&(d, p)| stuck(d)[p] == 0)
                 .map(|(d, p)| (1u64 << p, d));
             if leaving.is_none() && half > 1 {
-                'dirs: for d in 0..dirs {
+                'dirs: for d in (0..dirs).filter(|&d| changed >> d & 1 == 1) {
                     let mut big = 0u64;
                     for p in 0..n {
                         match grow(1 << p, 1 << p, half, big, |i| stuck(d)[i]) {
