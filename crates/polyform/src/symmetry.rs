@@ -168,8 +168,29 @@ pub fn puzzle_group(puzzle: &Puzzle) -> Group {
 /// How each symmetry permutes the options of an encoding: `perm[g][o]` is
 /// the option that symmetry `g` makes of option `o` (see [`OptionImages`]).
 pub fn option_permutations(group: &Group, enc: &Encoding) -> Result<Vec<Vec<u32>>, String> {
-    let images = OptionImages::new(enc);
-    group.elements.iter().map(|g| images.perm(g)).collect()
+    OptionImages::new(enc).perms(&group.elements)
+}
+
+/// A symmetry as the affine map it is, with its piece permutation: two
+/// elements with equal keys map every option alike.
+type MapKey = ([[i32; 3]; 3], Cell, Vec<usize>);
+
+impl PuzzleSymmetry {
+    /// Its key: the linear part, where it takes the origin, the pieces.
+    fn map_key(&self) -> MapKey {
+        (self.point.m, self.apply([0, 0, 0]), self.pieces.clone())
+    }
+
+    /// The key of `self` after `h`: the linear parts multiplied, `self`'s
+    /// image of where `h` takes the origin, the piece maps composed.
+    fn after_key(&self, h: &PuzzleSymmetry) -> MapKey {
+        let (a, b) = (self.point.m, h.point.m);
+        let m: [[i32; 3]; 3] = std::array::from_fn(|i| {
+            std::array::from_fn(|j| (0..3).map(|k| a[i][k] * b[k][j]).sum())
+        });
+        let pieces = h.pieces.iter().map(|&i| self.pieces[i]).collect();
+        (m, self.apply(h.apply([0, 0, 0])), pieces)
+    }
 }
 
 type FastMap<K, V> = crate::fast_hash::FastMap<K, V>;
@@ -241,6 +262,60 @@ impl<'e> OptionImages<'e> {
             slot,
             orientations_of,
         }
+    }
+
+    /// How each of `elements` (a group) permutes the options, as
+    /// [`perm`](Self::perm) says. An element that is the product of two
+    /// whose permutations are known takes the composition of theirs (a
+    /// lookup per option), so only a few generators are worked out from
+    /// the cells: on the 24 rotations of a burr, 3 or 4 of them.
+    pub fn perms(&self, elements: &[PuzzleSymmetry]) -> Result<Vec<Vec<u32>>, String> {
+        let index: FastMap<MapKey, usize> = elements
+            .iter()
+            .enumerate()
+            .map(|(i, g)| (g.map_key(), i))
+            .collect();
+        let mut perms: Vec<Option<Vec<u32>>> = vec![None; elements.len()];
+        for i in 0..elements.len() {
+            if perms[i].is_some() {
+                continue;
+            }
+            let g = &elements[i];
+            let moves_nothing =
+                g.is_identity() && g.pieces.iter().enumerate().all(|(a, &b)| a == b);
+            perms[i] = Some(if moves_nothing {
+                (0..self.placements.len() as u32).collect()
+            } else {
+                self.perm(g)?
+            });
+            // Close the known ones under products with the new one.
+            let mut fresh = vec![i];
+            while let Some(a) = fresh.pop() {
+                for b in 0..elements.len() {
+                    if perms[b].is_none() {
+                        continue;
+                    }
+                    for (x, y) in [(a, b), (b, a)] {
+                        let Some(&c) = index.get(&elements[x].after_key(&elements[y])) else {
+                            continue;
+                        };
+                        if perms[c].is_some() {
+                            continue;
+                        }
+                        let (px, py) = (
+                            perms[x].as_ref().expect("known"),
+                            perms[y].as_ref().expect("known"),
+                        );
+                        perms[c] = Some(py.iter().map(|&o| px[o as usize]).collect());
+                        fresh.push(c);
+                    }
+                }
+            }
+        }
+        Ok(perms
+            .into_iter()
+            .map(|p| p.expect("every element done"))
+            .collect())
     }
 
     /// How `g` permutes the options: `perm[o]` is the option `g` makes of

@@ -354,3 +354,32 @@ count = 2
         assert_eq!((d.solutions, d.distinct.unwrap()), (t, dd), "{}", p.name);
     }
 }
+
+/// The permutations of options worked out for a few generators and
+/// composed for the rest of the group are each element's own, worked out
+/// from the cells, on every lattice with a big group.
+#[test]
+fn composed_option_permutations_are_each_elements_own() {
+    use polyform::symmetry::OptionImages;
+    for rel in [
+        "pentominoes/8x8-minus-centre.toml",
+        "soma/cube.toml",
+        "bedlam/cube.toml",
+        "rhombic/tetrahedron.toml",
+        "tetra-octa/tetrahedron.toml",
+        "prisms/hexagonal-prism.toml",
+        "hexiamonds/6x6-rhombus.toml",
+        "iq-puzzler-pro/pyramid.toml",
+    ] {
+        let p = file::load(&data(rel)).unwrap();
+        let enc = encode(&p).unwrap();
+        let group = puzzle_group(&p);
+        assert!(group.order() > 2, "{rel}: a group worth composing");
+        let images = OptionImages::new(&enc);
+        let composed = images.perms(&group.elements).unwrap();
+        assert_eq!(composed.len(), group.order());
+        for (g, perm) in group.elements.iter().zip(&composed) {
+            assert_eq!(perm, &images.perm(g).unwrap(), "{rel}: {g:?}");
+        }
+    }
+}

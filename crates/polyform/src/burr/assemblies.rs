@@ -124,11 +124,7 @@ pub fn action(puzzle: &Puzzle, enc: &Encoding, choice: GroupChoice) -> Result<Ac
         group.elements = elements;
         perms
     } else {
-        group
-            .elements
-            .iter()
-            .map(|g| images.perm(g))
-            .collect::<Result<_, _>>()?
+        images.perms(&group.elements)?
     };
     // Pieces present once that every element keeps: their options, one of
     // which each solution holds, are mapped onto themselves.
