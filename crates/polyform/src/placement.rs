@@ -1,6 +1,6 @@
 //! Placements: a piece in one orientation at one position on the board.
 
-use crate::board::reading_key;
+use crate::board::{CellOrder, sort_cells};
 use crate::lattice::{Cell, Lattice};
 use crate::shape::Shape;
 use std::collections::HashSet;
@@ -185,7 +185,7 @@ pub fn placed_at(orientation: &Shape, translations: &[Cell]) -> Vec<Vec<Cell>> {
     // translation keeps it: the orientation's cells are sorted once, not
     // every placement's.
     let mut sorted = orientation.cells().to_vec();
-    sorted.sort_unstable_by_key(reading_key); // distinct cells: as stable
+    sort_cells(&mut sorted, CellOrder::Reading);
     translations
         .iter()
         .map(|&t| sorted.iter().map(|c| add(*c, t)).collect())

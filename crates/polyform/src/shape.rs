@@ -20,11 +20,8 @@ pub struct Shape {
 impl Shape {
     /// The shape made of `cells` (sorted, duplicates dropped), not moved.
     pub fn new(mut cells: Vec<Cell>) -> Shape {
-        // Every orientation of every piece is made here, so the sort is
-        // made cheap: unstable (equal cells are identical) and on a tuple
-        // key, compared inline (the same lexicographic order as `Cell`'s).
-        cells.sort_unstable_by_key(|c| (c[0], c[1], c[2]));
-        cells.dedup();
+        // Every orientation of every piece is made here: the fast sort.
+        crate::board::sort_cells(&mut cells, crate::board::CellOrder::Lexicographic);
         Shape { cells }
     }
 

@@ -17,7 +17,7 @@
 //! serve as representatives. Counting orbits of solutions is the business
 //! of [`crate::orbits`], which knows no puzzles.
 
-use crate::board::reading_key;
+use crate::board::{CellOrder, reading_key, sort_cells};
 use crate::encode::Encoding;
 use crate::lattice::{Cell, Symmetry};
 use crate::orbits::Action;
@@ -51,9 +51,8 @@ impl PuzzleSymmetry {
     /// The image of a set of cells, sorted in reading order.
     pub fn apply_cells(&self, cells: &[Cell]) -> Vec<Cell> {
         let mut v: Vec<Cell> = cells.iter().map(|&c| self.apply(c)).collect();
-        // The images of distinct cells are distinct, so an unstable sort
-        // gives the same order, faster.
-        v.sort_unstable_by_key(reading_key);
+        // The images of distinct cells are distinct: none is dropped.
+        sort_cells(&mut v, CellOrder::Reading);
         v
     }
 
@@ -80,7 +79,7 @@ impl Group {
 /// Sorted cells as a key for a placement.
 fn key(cells: &[Cell]) -> Vec<Cell> {
     let mut v = cells.to_vec();
-    v.sort_by_key(reading_key);
+    sort_cells(&mut v, CellOrder::Reading);
     v
 }
 

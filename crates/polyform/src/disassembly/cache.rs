@@ -114,7 +114,7 @@ impl Cache {
             .collect();
         // In reading order, as placements keep their cells (so that
         // sorting a placement's cells finds them sorted).
-        local.sort_unstable_by_key(crate::board::reading_key);
+        crate::board::sort_cells(&mut local, crate::board::CellOrder::Reading);
         if let Some(&id) = self.ids.get(&local) {
             return (id, origin);
         }
