@@ -401,7 +401,10 @@ impl Lines {
 
     /// The line through `p` and `p`'s position on it.
     fn name(&self, p: Cell) -> (Cell, i32) {
-        let t = p[self.k].div_euclid(self.d[self.k]);
+        // Most steps are unit vectors: no division for them (`limit`
+        // names a line of the other piece for every line of the moving one).
+        let (x, dk) = (p[self.k], self.d[self.k]);
+        let t = if dk == 1 { x } else { x.div_euclid(dk) };
         let d = self.d;
         ([p[0] - t * d[0], p[1] - t * d[1], p[2] - t * d[2]], t)
     }
