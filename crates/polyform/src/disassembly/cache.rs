@@ -139,8 +139,14 @@ impl Cache {
             for axis in 0..n / 2 {
                 // Along the axis: a moves, b stays; against it: the same
                 // as b moving along it with a held (a is at -delta from b).
-                let along = motion.limit(&self.lines[a], &self.lines[b], delta, axis);
-                let against = motion.limit(&self.lines[b], &self.lines[a], back, axis);
+                let (along, against) = if motion.target_only() {
+                    motion.limits_both(&self.lines[a], &self.lines[b], delta, axis)
+                } else {
+                    (
+                        motion.limit(&self.lines[a], &self.lines[b], delta, axis),
+                        motion.limit(&self.lines[b], &self.lines[a], back, axis),
+                    )
+                };
                 for (d, l) in [(2 * axis, along), (2 * axis + 1, against)] {
                     self.limits.push(l);
                     masks.touch |= u64::from(l == 0) << d;

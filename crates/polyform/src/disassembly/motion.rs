@@ -69,6 +69,9 @@ pub struct Motion {
     /// each representative cell (`c + canonical_translation(c)`); empty
     /// for the hand-written models, whose classes [`Motion::class`] knows.
     classes: HashMap<Cell, usize>,
+    /// One class, whose step sweeps only its target (cubes, squares,
+    /// hexagons): [`limits_both`](Self::limits_both) applies.
+    target_only: bool,
 }
 
 fn add(a: Cell, b: Cell) -> Cell {
@@ -89,6 +92,7 @@ impl Motion {
                 axes,
                 sweeps,
                 classes: HashMap::new(),
+                target_only: true,
             }
         };
         match lattice {
@@ -197,6 +201,63 @@ impl Motion {
         }
         best.min(u32::from(FREE)) as u16
     }
+
+    /// The limits along and against axis `axis` at once:
+    /// `(limit(a, b, b_at, axis), limit(b, a, -b_at, axis))`, for a model
+    /// whose step sweeps only its target ([`target_only`](Self::target_only)).
+    /// Then the lines that meet are the same both ways, and one name
+    /// lookup per line of `a` serves both walks (the pairs of a movement
+    /// cache ask for both, on every axis).
+    ///
+    /// On a line pair, with `a`'s positions moved into `b`'s by the shift
+    /// `s` of its step's target (`x = t + s`), a cell of `a` is blocked at
+    /// the first of `b`'s positions `u >= x`, after `u - x` steps; a cell of
+    /// `b` stepping against `a` reaches `a`'s position `x` after `x - u - 2`
+    /// steps (its own step is a second unit), at the first `x >= u + 2`.
+    pub fn limits_both(&self, a: &[Lines], b: &[Lines], b_at: Cell, axis: usize) -> (u16, u16) {
+        debug_assert!(self.target_only);
+        let (a, b, step) = (&a[axis], &b[axis], self.axes[axis]);
+        let (mut along, mut against) = (u32::from(FREE), u32::from(FREE));
+        for &(r, from, to) in &a.list {
+            let ts = &a.pos[from as usize..to as usize];
+            let (line, s) = b.name(sub(add(r, step), b_at));
+            let Some(us) = b.line(line) else {
+                continue;
+            };
+            let mut k = 0;
+            for &t in ts {
+                let x = t + s;
+                while k < us.len() && us[k] < x {
+                    k += 1;
+                }
+                let Some(&u) = us.get(k) else {
+                    break;
+                };
+                along = along.min((u - x) as u32);
+            }
+            let mut j = 0;
+            for &u in us {
+                let y = u + 2;
+                while j < ts.len() && ts[j] + s < y {
+                    j += 1;
+                }
+                let Some(&t) = ts.get(j) else {
+                    break;
+                };
+                against = against.min((t + s - y) as u32);
+            }
+            if along == 0 && against == 0 {
+                break;
+            }
+        }
+        let cap = |l: u32| l.min(u32::from(FREE)) as u16;
+        (cap(along), cap(against))
+    }
+
+    /// Does every step sweep only its target, in a single class of cells?
+    pub fn target_only(&self) -> bool {
+        self.target_only
+    }
 }
 
 /// The 13 rotation axes of the cube, one direction each: the 6 face
@@ -274,6 +335,7 @@ fn solid_motion(lattice: LatticeKind) -> Motion {
         axes,
         sweeps,
         classes: reps.iter().enumerate().map(|(k, &r)| (r, k)).collect(),
+        target_only: false,
     }
 }
 
@@ -319,6 +381,7 @@ fn triangle_motion(lattice: LatticeKind) -> Motion {
         axes,
         sweeps,
         classes: HashMap::new(),
+        target_only: false,
     }
 }
 
@@ -510,6 +573,14 @@ mod tests {
                         want,
                         "{kind} {a:?} {b:?} {at:?} {axis}"
                     );
+                    if m.target_only() {
+                        let back = [-at[0], -at[1], -at[2]];
+                        assert_eq!(
+                            m.limits_both(&la, &lb, at, axis),
+                            (want, m.limit(&lb, &la, back, axis)),
+                            "{kind} {a:?} {b:?} {at:?} {axis}"
+                        );
+                    }
                 }
             }
             // Hexagons of one layer only move out of it: they never meet.
