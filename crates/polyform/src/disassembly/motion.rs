@@ -181,21 +181,9 @@ impl Motion {
                 let Some(us) = b.line(line) else {
                     continue;
                 };
-                // Positions on b's line: for each of a's (moved by shift),
-                // the first of b's at or after it.
-                let mut k = 0;
-                for &t in ts {
-                    let t = t + shift;
-                    while k < us.len() && us[k] < t {
-                        k += 1;
-                    }
-                    let Some(&u) = us.get(k) else {
-                        break;
-                    };
-                    best = best.min((u - t) as u32);
-                    if best == 0 {
-                        return 0;
-                    }
+                best = best.min(least_gap(ts, shift, us));
+                if best == 0 {
+                    return 0;
                 }
             }
         }
@@ -224,28 +212,9 @@ impl Motion {
             let Some(us) = b.line(line) else {
                 continue;
             };
-            let mut k = 0;
-            for &t in ts {
-                let x = t + s;
-                while k < us.len() && us[k] < x {
-                    k += 1;
-                }
-                let Some(&u) = us.get(k) else {
-                    break;
-                };
-                along = along.min((u - x) as u32);
-            }
-            let mut j = 0;
-            for &u in us {
-                let y = u + 2;
-                while j < ts.len() && ts[j] + s < y {
-                    j += 1;
-                }
-                let Some(&t) = ts.get(j) else {
-                    break;
-                };
-                against = against.min((t + s - y) as u32);
-            }
+            along = along.min(least_gap(ts, s, us));
+            // `x >= u + 2` is `t >= u + 2 - s`.
+            against = against.min(least_gap(us, 2 - s, ts));
             if along == 0 && against == 0 {
                 break;
             }
@@ -258,6 +227,29 @@ impl Motion {
     pub fn target_only(&self) -> bool {
         self.target_only
     }
+}
+
+/// One line's walk for [`Motion::limit`]: over the increasing positions
+/// `from`, each moved by `shift`, the least distance to the first of the
+/// increasing positions `to` at or after it ([`FREE`] and more when none
+/// is; 0 as soon as one is met at once).
+#[inline]
+fn least_gap(from: &[i32], shift: i32, to: &[i32]) -> u32 {
+    let (mut best, mut k) = (u32::MAX, 0);
+    for &t in from {
+        let x = t + shift;
+        while k < to.len() && to[k] < x {
+            k += 1;
+        }
+        let Some(&u) = to.get(k) else {
+            break;
+        };
+        best = best.min((u - x) as u32);
+        if best == 0 {
+            break;
+        }
+    }
+    best
 }
 
 /// The 13 rotation axes of the cube, one direction each: the 6 face
