@@ -39,7 +39,11 @@
 //! item, the node names) is a [`BitsTables`], built once per
 //! [`Matrix`] on first use and kept in it (`Matrix::bits_tables`), so
 //! every solver of the matrix (each worker thread, the splitter) shares one
-//! copy; a solver's own state is only its frames.
+//! copy; a solver's own state is only its frames. The conflict matrix is
+//! the one big table (options² bits) and a search may commit only a few of
+//! its options (a burr puzzle's whole search can be a thousand nodes), so
+//! its rows are made on the first commit of their option, by whichever
+//! solver gets there first.
 //!
 //! A *frame* is the state of the search at one point: `alive` (`w` words,
 //! bit `o` set when option `o` may still be chosen) and `len` (`np`
@@ -73,7 +77,7 @@ const DONE: u16 = u16::MAX;
 
 /// What the bitset engine knows of a matrix before any search: read-only,
 /// shared by every solver of the matrix. See the module documentation.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub(crate) struct BitsTables {
     /// Words in a set of options: `ceil(options / 64)`, at least 1.
     w: usize,
@@ -81,12 +85,17 @@ pub(crate) struct BitsTables {
     np: usize,
     /// `N`, the number of items (headers are nodes `1..=N`).
     num_items: u32,
-    /// Row `o` (`w` words): the options that conflict with option `o`, `o`
-    /// itself included.
-    conflict: Vec<u64>,
-    /// Row `i` (`w` words): the options that hold primary item `i`
-    /// (0-based).
+    /// Row `o` (`w` words) once made: the options that conflict with option
+    /// `o`, `o` itself included ([`conflict_row`](Self::conflict_row)).
+    conflict: Vec<OnceLock<Box<[u64]>>>,
+    /// Row `i` (`w` words): the options that hold item `i` (0-based), for
+    /// every item; the first `np` rows are the primary items'.
     holders: Vec<u64>,
+    /// `same[c]` (`w` words): the options that hold one (item, color)
+    /// pair, and `colored[x]` that row's `c` for a node `x` of an option
+    /// that holds its item in a color (no entry for uncolored nodes).
+    same: Vec<u64>,
+    colored: HashMap<u32, u32>,
     /// The primary items of option `o` (0-based):
     /// `prim[prim_start[o]..prim_start[o + 1]]`.
     prim_start: Vec<u32>,
@@ -118,8 +127,11 @@ impl BitsTables {
         let num_items = m.num_items() as u32;
         // The options holding each item (`w` words per item), the same for
         // each (item, color) held colored, and each primary item's count.
-        let mut holders_all = vec![0u64; m.num_items() * w];
-        let mut same_color: HashMap<(usize, u32), Vec<u64>> = HashMap::new();
+        let mut holders = vec![0u64; m.num_items() * w];
+        // (item, color) -> its row of `same`.
+        let mut same_color: HashMap<(usize, u32), u32> = HashMap::new();
+        let mut same: Vec<u64> = Vec::new();
+        let mut colored = HashMap::new();
         let mut len = vec![0u16; np];
         let mut prim_start = vec![0u32];
         let mut prim = Vec::new();
@@ -138,11 +150,14 @@ impl BitsTables {
             for e in entries {
                 let item = e.item.index();
                 let color = e.color.map_or(0, |c| c.get());
-                holders_all[item * w + a / 64] |= 1 << (a % 64);
+                holders[item * w + a / 64] |= 1 << (a % 64);
                 if color != 0 {
-                    same_color
-                        .entry((item, color))
-                        .or_insert_with(|| vec![0; w])[a / 64] |= 1 << (a % 64);
+                    let c = *same_color.entry((item, color)).or_insert_with(|| {
+                        same.resize(same.len() + w, 0);
+                        (same.len() / w - 1) as u32
+                    });
+                    same[c as usize * w + a / 64] |= 1 << (a % 64);
+                    colored.insert(top.len() as u32, c);
                 } else {
                     covers += 1;
                 }
@@ -159,35 +174,6 @@ impl BitsTables {
             hide_cost.push(entries.len() as u32 - 1);
             cover_cost.push(covers - 1);
         }
-        // Options `a` and `b` conflict when they share an item that `a` holds uncolored or in
-        // another color than `b` (and every option conflicts with itself). Row by row: `a`'s
-        // row is the OR, over its items, of the item's holders (less those holding it in `a`'s
-        // color), word by word, rather than pair by pair (an item held by `h` options costs `h²`
-        // single bits that way, which dominated building the tables of big burr puzzles).
-        let mut conflict = vec![0u64; n * w];
-        for o in m.options() {
-            let a = o.index();
-            let row = &mut conflict[a * w..(a + 1) * w];
-            let entries = m.option(o);
-            for e in entries {
-                let item = e.item.index();
-                let held = &holders_all[item * w..(item + 1) * w];
-                match e.color.map_or(0, |c| c.get()) {
-                    0 => row.iter_mut().zip(held).for_each(|(r, h)| *r |= h),
-                    c => {
-                        let same = &same_color[&(item, c)];
-                        row.iter_mut()
-                            .zip(held.iter().zip(same))
-                            .for_each(|(r, (h, s))| *r |= h & !s);
-                    }
-                }
-            }
-            if !entries.is_empty() {
-                row[a / 64] |= 1 << (a % 64);
-            }
-        }
-        holders_all.truncate(np * w);
-        let holders = holders_all;
         let mut alive = vec![0; w];
         for o in 0..n {
             alive[o / 64] |= 1 << (o % 64);
@@ -196,8 +182,10 @@ impl BitsTables {
             w,
             np,
             num_items,
-            conflict,
+            conflict: (0..n).map(|_| OnceLock::new()).collect(),
             holders,
+            same,
+            colored,
             prim_start,
             prim,
             hide_cost,
@@ -210,6 +198,73 @@ impl BitsTables {
         }
     }
 }
+
+impl BitsTables {
+    /// Row `o` of the conflict matrix, made on the first call: the options
+    /// that share an item with `o` that either holds uncolored or that they
+    /// color differently, and `o` itself.
+    ///
+    /// The row is the OR, over `o`'s items, of the item's holders (less
+    /// those holding it in `o`'s color), word by word rather than pair by
+    /// pair (an item held by `h` options costs `h²` single bits that way,
+    /// which dominated building the tables of big burr puzzles).
+    #[inline(always)]
+    fn conflict_row(&self, o: usize) -> &[u64] {
+        self.conflict[o].get_or_init(|| self.make_conflict_row(o))
+    }
+
+    #[cold]
+    fn make_conflict_row(&self, o: usize) -> Box<[u64]> {
+        let w = self.w;
+        let mut row = vec![0u64; w];
+        let mut x = self.first[o] as usize;
+        while self.top[x] != 0 {
+            let item = self.top[x] as usize - 1;
+            let held = &self.holders[item * w..(item + 1) * w];
+            match self.colored.get(&(x as u32)) {
+                None => row.iter_mut().zip(held).for_each(|(r, h)| *r |= h),
+                Some(&c) => {
+                    let same = &self.same[c as usize * w..(c as usize + 1) * w];
+                    row.iter_mut()
+                        .zip(held.iter().zip(same))
+                        .for_each(|(r, (h, s))| *r |= h & !s);
+                }
+            }
+            x += 1;
+        }
+        if x > self.first[o] as usize {
+            row[o / 64] |= 1 << (o % 64);
+        }
+        row.into_boxed_slice()
+    }
+}
+
+/// Tables are equal when they describe the same matrix: conflict rows
+/// compare by their contents (made for the comparison if need be), not by
+/// which have been made so far.
+impl PartialEq for BitsTables {
+    fn eq(&self, other: &BitsTables) -> bool {
+        self.w == other.w
+            && self.np == other.np
+            && self.num_items == other.num_items
+            && self.holders == other.holders
+            && self.same == other.same
+            && self.colored == other.colored
+            && self.prim_start == other.prim_start
+            && self.prim == other.prim
+            && self.hide_cost == other.hide_cost
+            && self.cover_cost == other.cover_cost
+            && self.first == other.first
+            && self.top == other.top
+            && self.opt == other.opt
+            && self.alive == other.alive
+            && self.len == other.len
+            && self.conflict.len() == other.conflict.len()
+            && (0..self.conflict.len()).all(|o| self.conflict_row(o) == other.conflict_row(o))
+    }
+}
+
+impl Eq for BitsTables {}
 
 /// A matrix's slot for its [`BitsTables`]: empty until a bitset solver
 /// first asks for them. Cloning a matrix shares the tables (they depend
@@ -311,7 +366,7 @@ impl<'m> Bits<'m> {
     }
 
     /// Writes into frame `k` the frame `k - 1` without the options in
-    /// `row` (a row of `conflict` or of `holders`, found at `row_at`), then
+    /// `row` (row `row_at` of `conflict` or of `holders`), then
     /// marks the primary items `covered[c0..c1]` of `prim` as covered.
     /// Returns Knuth's updates for hiding those options, and whether an item
     /// still to be covered is left without options.
@@ -328,7 +383,6 @@ impl<'m> Bits<'m> {
         let BitsTables {
             w,
             np,
-            conflict,
             holders,
             prim_start,
             prim,
@@ -337,7 +391,7 @@ impl<'m> Bits<'m> {
         } = *t;
         let (w, np) = (*w, *np);
         let row = if of_conflict {
-            &conflict[row_at * w..][..w]
+            t.conflict_row(row_at)
         } else {
             &holders[row_at * w..][..w]
         };
