@@ -18,7 +18,7 @@ use crate::lattice::Cell;
 
 /// A pair's key in two words: the shape ids, and the offset's coordinates
 /// in 21 bits each (offsets stay far below a million: pieces start on a
-/// board of at most a few thousand cells a side and move at most 30,000
+/// board of at most a few thousand cells a side and move at most 16,383
 /// steps).
 fn key(a: u32, b: u32, delta: Cell) -> (u64, u64) {
     let c = |x: i32| u64::from(x as u32 & 0x1f_ffff);

@@ -76,7 +76,8 @@ pub const MAX_PIECES: usize = 64;
 pub enum DisassemblyError {
     /// More pieces than [`MAX_PIECES`].
     TooManyPieces(usize),
-    /// A piece wandered more than 30,000 steps from where it started.
+    /// A piece wandered more than 16,383 cells (along a coordinate) from
+    /// where it started.
     TooFar,
     /// A piece without cells.
     EmptyPiece(usize),
@@ -90,7 +91,9 @@ impl fmt::Display for DisassemblyError {
                 "an assembly of {n} pieces: disassembly handles at most {MAX_PIECES}"
             ),
             DisassemblyError::TooFar => {
-                f.write_str("a piece moved more than 30000 steps away while searching moves")
+                f.write_str(
+                    "a piece moved more than 16383 cells away from where it started while searching moves",
+                )
             }
             DisassemblyError::EmptyPiece(i) => write!(f, "piece {i} of the assembly has no cells"),
         }

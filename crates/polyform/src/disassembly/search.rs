@@ -5,11 +5,11 @@
 //! ## Positions
 //!
 //! A *position* gives each piece of the subassembly its offset from where
-//! it started, as three `i16`. Only relative offsets matter (moving every
-//! piece together changes nothing), so positions are kept *normalized*:
-//! piece 0's offset is zero. [`Nodes`] stores them in one array, `n`
-//! offsets per position, with each position's parent and the move that
-//! led there.
+//! it started, three coordinates packed in one word ([`Packed`]). Only
+//! relative offsets matter (moving every piece together changes nothing),
+//! so positions are kept *normalized*: piece 0's offset is zero. [`Nodes`]
+//! stores them in one array, `n` words per position, with each position's
+//! parent and the move that led there.
 //!
 //! ## Moves from a position (BurrTools' order)
 //!
@@ -72,6 +72,46 @@ use super::{DisassemblyError, Move, Separation};
 use crate::lattice::Cell;
 use std::collections::VecDeque;
 
+/// A piece's offset from where it started, packed: coordinate `c` plus
+/// [`BIAS`] in bits `16 c .. 16 c + 16`.
+///
+/// Coordinates stay within `-2^14..2^14`, so each field stays within
+/// `0x4000..0xc000` and never carries into the next: adding or subtracting
+/// packed words adds or subtracts the offsets coordinate by coordinate (a
+/// move is one addition per piece, a pair's relative offset one
+/// subtraction), and two offsets are equal exactly when their words are.
+type Packed = u64;
+
+/// The field of a packed coordinate 0.
+const BIAS: i64 = 1 << 15;
+
+/// The longest move along a coordinate a packed offset takes at once (from
+/// within `-2^14..2^14`, a field then neither carries nor borrows).
+const REACH: i64 = (1 << 14) - 1;
+
+/// The offset zero, packed.
+const ZERO: Packed = (BIAS | BIAS << 16 | BIAS << 32) as Packed;
+
+/// The bit 15 of each field: a field is within `BIAS ± 2^14` exactly when
+/// its bits 15 and 14 differ.
+const TOP_BITS: Packed = 0x8000_8000_8000;
+
+/// `v`'s coordinates as a difference of packed words (`pack(o) - ZERO`).
+fn packed_delta(v: Cell) -> Packed {
+    let v = v.map(i64::from);
+    (v[0] + (v[1] << 16) + (v[2] << 32)) as Packed
+}
+
+/// The offset `w` holds, unpacked.
+fn unpack(w: Packed) -> Cell {
+    [0, 16, 32].map(|at| (((w >> at) & 0xffff) as i64 - BIAS) as i32)
+}
+
+/// Is every coordinate of the packed offset `w` within `-2^14..2^14`?
+fn within_reach(w: Packed) -> bool {
+    (w ^ w << 1) & TOP_BITS == TOP_BITS
+}
+
 /// A piece of the subassembly being taken apart.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Member {
@@ -107,23 +147,23 @@ struct Step {
 ///
 /// Invariant: `offsets.len() == n * steps.len()` and
 /// `hashes.len() == steps.len()`; position `k` is
-/// `offsets[n k .. n k + n]`, with `offsets[n k] == [0, 0, 0]`, and
+/// `offsets[n k .. n k + n]`, with `offsets[n k] == ZERO`, and
 /// `hashes[k]` is its [`hash`].
 struct Nodes {
     n: usize,
-    offsets: Vec<[i16; 3]>,
+    offsets: Vec<Packed>,
     steps: Vec<Step>,
     hashes: Vec<u64>,
 }
 
 impl Nodes {
-    fn position(&self, k: u32) -> &[[i16; 3]] {
+    fn position(&self, k: u32) -> &[Packed] {
         let k = k as usize;
         &self.offsets[self.n * k..self.n * (k + 1)]
     }
 
     /// Adds a position reached by `step`, with its hash; returns its id.
-    fn push(&mut self, offsets: &[[i16; 3]], step: Step, hash: u64) -> u32 {
+    fn push(&mut self, offsets: &[Packed], step: Step, hash: u64) -> u32 {
         self.offsets.extend_from_slice(offsets);
         self.steps.push(step);
         self.hashes.push(hash);
@@ -134,15 +174,14 @@ impl Nodes {
 /// Piece `i`'s share of the hash of a position where it is at offset `o`.
 /// A position's hash is the sum of its pieces' shares, so a move changes
 /// it by the shares of the pieces that move alone.
-fn share(i: usize, o: [i16; 3]) -> u64 {
-    let w = (o[0] as u16 as u64) | (o[1] as u16 as u64) << 16 | (o[2] as u16 as u64) << 32;
-    let x = (w ^ (i as u64) << 48).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+fn share(i: usize, o: Packed) -> u64 {
+    let x = (o ^ (i as u64) << 48).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     (x ^ x >> 31).wrapping_mul(0xbf58_476d_1ce4_e5b9)
 }
 
 /// The hash of the position `offsets` (piece 0, always at the origin,
 /// left out).
-fn hash(offsets: &[[i16; 3]]) -> u64 {
+fn hash(offsets: &[Packed]) -> u64 {
     offsets
         .iter()
         .enumerate()
@@ -167,7 +206,7 @@ const EMPTY: u32 = u32::MAX;
 impl PositionSet {
     /// The slot holding the position `offsets` (hash `h`), or the empty
     /// slot where it would go.
-    fn find(&self, nodes: &Nodes, offsets: &[[i16; 3]], h: u64) -> usize {
+    fn find(&self, nodes: &Nodes, offsets: &[Packed], h: u64) -> usize {
         let mask = self.slots.len() - 1;
         // The sum of shares is spread over the bits again before indexing.
         let mut i = ((h ^ h >> 29).wrapping_mul(0x94d0_49bb_1331_11eb) >> 20) as usize & mask;
@@ -216,7 +255,7 @@ impl PositionSet {
 struct Walk {
     nodes: Nodes,
     /// The position being made by a move.
-    scratch: Vec<[i16; 3]>,
+    scratch: Vec<Packed>,
     seen: PositionSet,
     known_from: u32,
     front: u32,
@@ -230,14 +269,14 @@ impl Walk {
     fn new(n: usize) -> Walk {
         let nodes = Nodes {
             n,
-            offsets: vec![[0; 3]; n],
+            offsets: vec![ZERO; n],
             steps: vec![Step {
                 parent: u32::MAX,
                 moved: 0,
                 dir: 0,
                 steps: 0,
             }],
-            hashes: vec![hash(&vec![[0; 3]; n])],
+            hashes: vec![hash(&vec![ZERO; n])],
         };
         let mut seen = PositionSet {
             slots: vec![(0, EMPTY); 64],
@@ -247,7 +286,7 @@ impl Walk {
         seen.insert(&nodes, i, 0, nodes.hashes[0]);
         Walk {
             nodes,
-            scratch: vec![[0; 3]; n],
+            scratch: vec![ZERO; n],
             seen,
             known_from: 0,
             front: 0,
@@ -302,24 +341,29 @@ impl Walk {
         } else {
             (set, s as i32)
         };
-        let delta = [step[0] * sign, step[1] * sign, step[2] * sign];
+        // A move of more than REACH at once would carry out of a field
+        // before it could be seen (steps are short: a cell or two).
+        if step
+            .iter()
+            .any(|&c| i64::from(c).abs() * i64::from(s) > REACH)
+        {
+            return Err(DisassemblyError::TooFar);
+        }
+        let delta = packed_delta(step.map(|c| c * sign));
         scratch.copy_from_slice(nodes.position(k));
         let mut h = nodes.hashes[k as usize];
-        // Any coordinate out of bounds, checked once for the whole move.
-        let mut far = false;
+        // Any coordinate out of reach, checked once for the whole move.
+        let mut reach = true;
         while moving != 0 {
             let i = moving.trailing_zeros() as usize;
             moving &= moving - 1;
             let o = scratch[i];
-            let to = [0, 1, 2].map(|c| {
-                let v = i32::from(o[c]) + delta[c];
-                far |= v.unsigned_abs() >= 30_000;
-                v as i16
-            });
+            let to = o.wrapping_add(delta);
+            reach &= within_reach(to);
             scratch[i] = to;
             h = h.wrapping_sub(share(i, o)).wrapping_add(share(i, to));
         }
-        if far {
+        if !reach {
             return Err(DisassemblyError::TooFar);
         }
         let slot = seen.find(nodes, scratch, h);
@@ -361,8 +405,8 @@ pub(crate) struct Search<'a> {
 ///
 /// Invariant (after [`Search::fill_limits`] for a position): for `i < j`,
 /// `pair[i n + j]` is the cache's pair of `i`'s shape and `j`'s shape at
-/// `delta[i n + j]` = `j`'s position minus `i`'s (with masks
-/// `masks[i n + j]`), so that
+/// `j`'s position minus `i`'s (with masks `masks[i n + j]`), and
+/// `rel[i n + j]` is `j`'s packed offset minus `i`'s, so that
 /// [`lim`](Self::lim)`(d, i, j)` is how many unit steps piece `i` can
 /// make in direction `d` while `j` stays put ([`FREE`]: any number); bit
 /// `j` of `stuck[d n + i]` is set exactly when that limit is finite (`j`
@@ -378,15 +422,16 @@ struct LimitTable {
     n: usize,
     dirs: usize,
     pair: Vec<u32>,
-    delta: Vec<Cell>,
+    rel: Vec<Packed>,
     masks: Vec<Masks>,
     stuck: Vec<u64>,
     touch: Vec<u64>,
     stuck_changed: u64,
 }
 
-/// No pair yet (`delta` never matches).
-const NO_DELTA: Cell = [i32::MIN; 3];
+/// No pair yet: `rel` never matches (differences of packed offsets are
+/// below `2^47` in absolute value).
+const NO_REL: Packed = 1 << 63;
 
 impl LimitTable {
     fn new(n: usize, dirs: usize) -> LimitTable {
@@ -394,7 +439,7 @@ impl LimitTable {
             n,
             dirs,
             pair: vec![0; n * n],
-            delta: vec![NO_DELTA; n * n],
+            rel: vec![NO_REL; n * n],
             masks: vec![Masks::default(); n * n],
             stuck: vec![0; dirs * n],
             touch: vec![0; dirs * n],
@@ -665,29 +710,26 @@ impl Search<'_> {
     }
 
     /// Fills `table` for the position `offsets` of `members`.
-    fn fill_limits(&mut self, members: &[Member], offsets: &[[i16; 3]], table: &mut LimitTable) {
+    fn fill_limits(&mut self, members: &[Member], offsets: &[Packed], table: &mut LimitTable) {
         let n = members.len();
         let at = |i: usize| -> Cell {
-            let o = offsets[i];
-            let s = members[i].start;
-            [
-                s[0] + i32::from(o[0]),
-                s[1] + i32::from(o[1]),
-                s[2] + i32::from(o[2]),
-            ]
+            let (o, s) = (unpack(offsets[i]), members[i].start);
+            [s[0] + o[0], s[1] + o[1], s[2] + o[2]]
         };
         for i in 0..n {
-            let pi = at(i);
             for j in i + 1..n {
-                let pj = at(j);
-                let delta = [pj[0] - pi[0], pj[1] - pi[1], pj[2] - pi[2]];
-                if table.delta[i * n + j] == delta {
+                // The pieces' start offsets are fixed: the pair changed
+                // exactly when their packed offsets' difference did.
+                let rel = offsets[j].wrapping_sub(offsets[i]);
+                if table.rel[i * n + j] == rel {
                     continue;
                 }
+                let (pi, pj) = (at(i), at(j));
+                let delta = [pj[0] - pi[0], pj[1] - pi[1], pj[2] - pi[2]];
                 let p = self
                     .cache
                     .pair(self.motion, members[i].shape, members[j].shape, delta);
-                table.delta[i * n + j] = delta;
+                table.rel[i * n + j] = rel;
                 table.pair[i * n + j] = p;
                 table.set_masks(i, j, self.cache.masks(p));
             }
@@ -711,13 +753,9 @@ impl Search<'_> {
                 .filter(|&i| (removed >> i & 1 == 1) == take)
                 .map(|i| {
                     let m = members[i];
-                    let o = offsets[i];
+                    let o = unpack(offsets[i]);
                     Member {
-                        start: [
-                            m.start[0] + i32::from(o[0]),
-                            m.start[1] + i32::from(o[1]),
-                            m.start[2] + i32::from(o[2]),
-                        ],
+                        start: [m.start[0] + o[0], m.start[1] + o[1], m.start[2] + o[2]],
                         ..m
                     }
                 })
@@ -777,5 +815,61 @@ impl Search<'_> {
             return Ok(Some(None));
         }
         Ok(self.separate(part)?.map(Some))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Packed offsets add, subtract and compare as their coordinates do,
+    /// and `within_reach` says exactly when every coordinate is in
+    /// `-2^14..2^14` (checked against plain integers on a grid of values
+    /// around the edges and zero).
+    #[test]
+    fn packed_offsets_are_their_coordinates() {
+        let pack = |o: Cell| ZERO.wrapping_add(packed_delta(o));
+        let edge = 1 << 14;
+        let values = [
+            -edge,
+            -edge + 1,
+            -7000,
+            -2,
+            -1,
+            0,
+            1,
+            2,
+            9000,
+            edge - 2,
+            edge - 1,
+        ];
+        let steps = [-REACH as i32, -3, -1, 0, 1, 2, REACH as i32];
+        for &x in &values {
+            for &y in &values {
+                for &z in &[-edge, -1, 0, 1, edge - 1] {
+                    let o = [x, y, z];
+                    let w = pack(o);
+                    assert_eq!(unpack(w), o);
+                    assert!(within_reach(w));
+                    for &d in &steps {
+                        for axis in 0..3 {
+                            let mut v = [0; 3];
+                            v[axis] = d;
+                            let moved = w.wrapping_add(packed_delta(v));
+                            let mut to = o;
+                            to[axis] += d;
+                            let inside = to.iter().all(|c| (-edge..edge).contains(c));
+                            assert_eq!(within_reach(moved), inside, "{o:?} + {v:?}");
+                            if inside {
+                                assert_eq!(unpack(moved), to);
+                                assert_eq!(moved, pack(to));
+                                // A pair's relative offset is a subtraction.
+                                assert_eq!(moved.wrapping_sub(w), packed_delta(v));
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 }
