@@ -96,13 +96,18 @@ pub enum CellOrder {
 /// nearly every step: when their bounding box has at most
 /// [`SORT_BITMAP_SITES`] sites per cell, they are marked in a bitmap over
 /// it and read back in order instead, in time linear in the cells and the
-/// box.
+/// box. Cells already in order without repeats (a placement's cells moved
+/// together keep their order) are left as they are after one pass.
 pub fn sort_cells(cells: &mut Vec<Cell>, order: CellOrder) {
     // The axes from the most significant to the least.
     let axes = match order {
         CellOrder::Lexicographic => [0, 1, 2],
         CellOrder::Reading => [2, 1, 0],
     };
+    let key = |c: &Cell| (c[axes[0]], c[axes[1]], c[axes[2]]);
+    if cells.windows(2).all(|w| key(&w[0]) < key(&w[1])) {
+        return;
+    }
     let Some((lo, hi)) = bounds(cells.iter().copied()) else {
         return;
     };
@@ -110,7 +115,7 @@ pub fn sort_cells(cells: &mut Vec<Cell>, order: CellOrder) {
         |a: usize| u64::try_from(i64::from(hi[a]) - i64::from(lo[a]) + 1).unwrap_or(u64::MAX);
     let sites = side(0).saturating_mul(side(1)).saturating_mul(side(2));
     if cells.len() < 16 || sites > SORT_BITMAP_SITES.saturating_mul(cells.len() as u64) {
-        cells.sort_unstable_by_key(|c| (c[axes[0]], c[axes[1]], c[axes[2]]));
+        cells.sort_unstable_by_key(key);
         cells.dedup();
         return;
     }
@@ -123,15 +128,23 @@ pub fn sort_cells(cells: &mut Vec<Cell>, order: CellOrder) {
         bits[i / 64] |= 1 << (i % 64);
     }
     cells.clear();
+    // The row (of `s2` sites) of the last site read: its first site, the
+    // one past its last, and its coordinates on the two major axes; worked
+    // out by division once per row met, not per cell.
+    let (mut row_start, mut row_end, mut major) = (0, 0, lo);
     for (w, &word) in bits.iter().enumerate() {
         let mut m = word;
         while m != 0 {
             let i = w * 64 + m.trailing_zeros() as usize;
             m &= m - 1;
-            let mut c = lo;
-            c[axes[0]] += (i / s2 / s1) as i32;
-            c[axes[1]] += (i / s2 % s1) as i32;
-            c[axes[2]] += (i % s2) as i32;
+            if i >= row_end {
+                let row = i / s2;
+                (row_start, row_end) = (row * s2, row * s2 + s2);
+                major[axes[0]] = lo[axes[0]] + (row / s1) as i32;
+                major[axes[1]] = lo[axes[1]] + (row % s1) as i32;
+            }
+            let mut c = major;
+            c[axes[2]] += (i - row_start) as i32;
             cells.push(c);
         }
     }
@@ -194,6 +207,14 @@ mod tests {
                 let mut got = cells.clone();
                 sort_cells(&mut got, order);
                 assert_eq!(got, want, "trial {trial}, {order:?}");
+                // Sorted already, and sorted with a cell repeated.
+                let mut again = want.clone();
+                sort_cells(&mut again, order);
+                assert_eq!(again, want, "trial {trial}, {order:?}, sorted");
+                let mut twice = want.clone();
+                twice.insert(count / 2 % want.len(), want[count / 2 % want.len()]);
+                sort_cells(&mut twice, order);
+                assert_eq!(twice, want, "trial {trial}, {order:?}, a repeat");
             }
         }
         let mut none: Vec<Cell> = vec![];
