@@ -241,6 +241,20 @@ impl<'m> Shared<'m> {
         }
     }
 
+    /// Must the monitor wake when a subproblem finishes? Only to hand
+    /// over results in order, to see a hold complete, or to write a
+    /// checkpoint after every part (`checkpoint_every` zero): the rest of
+    /// what it does (progress, timed checkpoints, the end) is on its own
+    /// clock or woken otherwise, and waking it costs the worker a system
+    /// call and the monitor a context switch per part (a hundred per
+    /// second on small burr puzzles).
+    fn monitor_wants_each_part(&self) -> bool {
+        let o = self.options;
+        self.ordered
+            || self.holding.load(Relaxed)
+            || (o.checkpoint.is_some() && o.checkpoint_every.is_zero())
+    }
+
     fn add_walked(&self, from: Stats, to: Stats) {
         self.walked.fetch_add(to.nodes - from.nodes, Relaxed);
         self.walked_updates
@@ -411,7 +425,9 @@ impl<'m> Shared<'m> {
                 }
                 drop(st);
                 self.work.notify_all();
-                self.monitor.notify_all();
+                if self.monitor_wants_each_part() {
+                    self.monitor.notify_all();
+                }
                 return Ok(());
             }
             budget.after(t0.elapsed());
