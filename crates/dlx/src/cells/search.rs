@@ -174,8 +174,7 @@ impl<const W: usize> RowCx<'_, W> {
     /// matrix have counted items?
     #[inline(always)]
     fn apply_rows<const COUNTED: bool>(&mut self, rows: &Rows<W>, counters: &[u32]) -> bool {
-        let t = self.t;
-        let at = &t.row_at[rows.start as usize..];
+        let (at, kill) = (&rows.at[..], &rows.words[..]);
         let mut below = 0;
         for w in 0..W {
             let items = rows.items.0[w];
@@ -185,9 +184,9 @@ impl<const W: usize> RowCx<'_, W> {
                 let rank = below + (items & ((1u64 << bit) - 1)).count_ones() as usize;
                 let b = w * 64 + bit as usize;
                 let ok = if COUNTED {
-                    self.apply_counted(b, at[rank], counters)
+                    self.apply_counted(b, kill, at[rank], counters)
                 } else {
-                    self.apply_exact(b, at[rank])
+                    self.apply_exact(b, kill, at[rank])
                 };
                 if !ok {
                     return false;
@@ -203,12 +202,12 @@ impl<const W: usize> RowCx<'_, W> {
     /// it leaves its item without options. Each item has at most one kill
     /// row per option, so the item's set is always its parent frame's.
     #[inline(always)]
-    fn apply_exact(&mut self, i: usize, row_at: u32) -> bool {
+    fn apply_exact(&mut self, i: usize, kill: &[u64], row_at: u32) -> bool {
         let old = self.sets[i].size;
         debug_assert!(old != u32::MAX);
         // A matrix without counted items gives each item at most one kill
         // row per option, so the item's set is still its parent frame's.
-        let bits = self.new_set(i, row_at);
+        let bits = self.new_set(i, kill, row_at);
         self.removed += u64::from(old - bits);
         self.best = self.best.min(key(self.t, bits, i));
         bits != 0
@@ -216,9 +215,9 @@ impl<const W: usize> RowCx<'_, W> {
 
     /// Makes item `i`'s set of the new frame, `set & !row` where `set` is
     /// its parent frame's (not yet replaced in this frame) and the row
-    /// begins at `row_at`, on top of the arena; returns its bits.
+    /// begins at `kill[row_at]`, on top of the arena; returns its bits.
     #[inline(always)]
-    fn new_set(&mut self, i: usize, row_at: u32) -> u32 {
+    fn new_set(&mut self, i: usize, kill: &[u64], row_at: u32) -> u32 {
         let src = self.sets[i].at as usize;
         let words = self.t.words(i);
         let dst = self.top;
@@ -228,17 +227,8 @@ impl<const W: usize> RowCx<'_, W> {
         // dst`. `commit` made room for `root.len()` words (every list once)
         // above `start`, and each item gets at most one new set per frame,
         // so `dst + words` fits. `row_at` was recorded with `words(i)` words
-        // pushed after it (`Pairs::rows`).
-        let bits = unsafe {
-            and_not_into(
-                self.arena,
-                src,
-                dst,
-                &self.t.kill_words,
-                row_at as usize,
-                words,
-            )
-        };
+        // laid out after it (`Pairs::rows`).
+        let bits = unsafe { and_not_into(self.arena, src, dst, kill, row_at as usize, words) };
         self.top += words;
         self.sets[i].at = dst as u32;
         self.sets[i].size = bits;
@@ -249,7 +239,7 @@ impl<const W: usize> RowCx<'_, W> {
     /// with fewer options than it needs (given the counters of the new
     /// frame).
     #[inline(always)]
-    fn apply_counted(&mut self, i: usize, row_at: u32, counters: &[u32]) -> bool {
+    fn apply_counted(&mut self, i: usize, kill: &[u64], row_at: u32, counters: &[u32]) -> bool {
         let t = self.t;
         debug_assert!(!self.after.has(i));
         let exact = t.exact.has(i);
@@ -268,7 +258,7 @@ impl<const W: usize> RowCx<'_, W> {
             // A set already made in this frame (a saturation row after a
             // kill row): changed in place.
             let words = t.words(i);
-            let kill = &t.kill_words[row_at as usize..][..words];
+            let kill = &kill[row_at as usize..][..words];
             let mut bits = 0;
             for (v, &k) in self.arena[src..src + words].iter_mut().zip(kill) {
                 *v &= !k;
@@ -277,7 +267,7 @@ impl<const W: usize> RowCx<'_, W> {
             self.sets[i].size = bits;
             bits
         } else {
-            self.new_set(i, row_at)
+            self.new_set(i, kill, row_at)
         };
         self.removed += u64::from(old - bits);
         if exact {
@@ -424,10 +414,11 @@ impl<const W: usize> Search<W> {
             removed: 0,
             best: u64::MAX,
         };
+        let kill = t.kill_of(o);
         let alive = if nc == 0 {
-            cx.apply_rows::<false>(&t.kill[o], counters)
+            cx.apply_rows::<false>(kill, counters)
         } else {
-            cx.apply_rows::<true>(&t.kill[o], counters)
+            cx.apply_rows::<true>(kill, counters)
                 && full
                     .iter()
                     .all(|c| cx.apply_rows::<true>(&t.sat[t.counter[c] as usize], counters))
@@ -441,7 +432,7 @@ impl<const W: usize> Search<W> {
         // The exact item with the fewest options, the first on ties: the
         // rows' items gave theirs, the quiet ones keep their parent's sizes
         // (covered ones have size `u32::MAX`).
-        for i in t.quiet[o].iter() {
+        for i in kill.quiet.iter() {
             best_key = best_key.min(key(t, sets[i].size, i));
         }
         mark[l + 1] = start;

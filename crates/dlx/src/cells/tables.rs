@@ -2,7 +2,11 @@
 //! as a mask of items, each primary item's options, and each option's *kill
 //! rows* (which options of each list it rules out). Built once per matrix
 //! (the first cell solver of a matrix builds them, [`TablesCache`]) and
-//! shared, read-only, by every solver of it.
+//! shared by every solver of it. The kill rows are most of the work and
+//! memory, and a search may commit few of the options (a burr puzzle's
+//! whole search can be a few hundred nodes over thousands of options), so
+//! each option's rows are made on its first commit, by whichever solver
+//! gets there first ([`Tables::kill_of`]); the rest is built up front.
 //!
 //! # Items renumbered
 //!
@@ -28,8 +32,8 @@
 //! the bit set of the options of `b`'s list that conflict with `o` (`o`
 //! itself included when it is in the list). Committing `o` turns each of
 //! `b`'s sets into `set & !row`. Only the nonzero rows are stored (and none
-//! for `o`'s own exact items, which committing it covers): `kill[o]` is a
-//! [`Rows`], the mask of the items that have one and where the first
+//! for `o`'s own exact items, which committing it covers): option `o`'s
+//! are a [`Rows`], the mask of the items that have one and where each
 //! begins, so that a commit walks only the rows of items still to be covered
 //! (the mask minus the covered items), in bit order, finding each by the
 //! rank of its bit. The rows are built from *pair rows* (`Pairs`).
@@ -106,14 +110,21 @@ pub(crate) fn width(m: &Matrix) -> usize {
     }
 }
 
-/// A set of rows: `items` holds the items (bits) they change, and the row
-/// of item `b` begins at `row_at[start + r]` in `kill_words`, where `r` is
-/// the number of `items` below `b` (its length is `b`'s set's). Walking `items` minus the items already
-/// covered visits exactly the rows that matter, shortest lists first.
-#[derive(Copy, Clone, Debug)]
+/// A set of rows (one option's kill rows, or one counted item's
+/// saturation rows): `items` holds the items (bits) they change, and the
+/// row of item `b` is `words[at[r]..at[r] + words(b)]`, where `r` is the
+/// number of `items` below `b` (a row is as long as `b`'s set). Walking
+/// `items` minus the items already covered visits exactly the rows that
+/// matter, shortest lists first. For kill rows, `quiet` holds the exact
+/// items that the option neither covers nor has a row for (their sets are
+/// the same after committing it): with `items`, every exact item it leaves
+/// uncovered. Empty for saturation rows.
+#[derive(Clone, Debug)]
 pub(crate) struct Rows<const W: usize> {
     pub items: Mask<W>,
-    pub start: u32,
+    pub quiet: Mask<W>,
+    pub at: Box<[u32]>,
+    pub words: Box<[u64]>,
 }
 
 /// The static tables. Items are renumbered: the primary items, shortest
@@ -148,18 +159,18 @@ pub(crate) struct Tables<const W: usize> {
     pub word_start: Vec<u32>,
     /// The root frame: every list whole.
     pub root: Vec<u64>,
-    /// `kill[o]`: the kill rows of option `o` (module documentation).
-    pub kill: Vec<Rows<W>>,
-    /// `quiet[o]`: the exact items that option `o` neither covers nor has a
-    /// kill row for (their sets are the same after committing `o`): with the
-    /// items of `o`'s rows, every exact item `o` leaves uncovered.
-    pub quiet: Vec<Mask<W>>,
+    /// `kill[o]`: the kill rows of option `o` once made
+    /// ([`kill_of`](Self::kill_of)).
+    kill: Vec<OnceLock<Rows<W>>>,
+    /// The items (bits) through which options conflict with option `o`,
+    /// its exact and secondary items:
+    /// `conflicts[conflicts_start[o]..conflicts_start[o + 1]]`.
+    conflicts_start: Vec<u32>,
+    conflicts: Vec<u16>,
+    /// The pair rows the kill rows are made of.
+    pairs: Pairs,
     /// `sat[k]`: the saturation rows of counted item number `k`.
     pub sat: Vec<Rows<W>>,
-    /// Where each row begins in `kill_words` (see [`Rows`]).
-    pub row_at: Vec<u32>,
-    /// The words of all rows.
-    pub kill_words: Vec<u64>,
     /// The primary items with bounds `1:1` (*exact* items, branched on).
     pub exact: Mask<W>,
     /// The exact items of option `o`:
@@ -268,25 +279,20 @@ impl<const W: usize> Tables<W> {
             }
             word_start.push(root.len() as u32);
         }
-        let mut pairs = Pairs::new(np, n, &holders, &word_start, bits_of);
-
-        let mut kill = Vec::with_capacity(n);
-        let mut quiet = Vec::with_capacity(n);
-        let mut row_at = Vec::new();
-        let mut kill_words = Vec::new();
+        let pairs = Pairs::new(np, n, &holders, &word_start, bits_of);
+        let mut conflicts_start = vec![0u32];
         let mut conflicts = Vec::new();
-        for (o, mk) in mask.iter().enumerate() {
-            // The items through which options conflict with `o`.
-            conflicts.clear();
-            conflicts.extend(bits_of(o).filter(|&b| b >= np || exact.has(b)));
-            let own = mk.and_not(&counted_items);
-            let rows = pairs.rows(&conflicts, own, &mut row_at, &mut kill_words);
-            quiet.push(exact.and_not(&own).and_not(&rows.items));
-            kill.push(rows);
+        for o in 0..n {
+            conflicts.extend(
+                bits_of(o)
+                    .filter(|&b| b >= np || exact.has(b))
+                    .map(|b| b as u16),
+            );
+            conflicts_start.push(conflicts.len() as u32);
         }
         let sat = counted_items
             .iter()
-            .map(|c| pairs.rows(&[c], Mask::EMPTY, &mut row_at, &mut kill_words))
+            .map(|c| pairs.rows(&[c as u16], Mask::EMPTY, &word_start))
             .collect();
         let mut primary = Mask::EMPTY;
         for b in 0..np {
@@ -308,11 +314,11 @@ impl<const W: usize> Tables<W> {
             list,
             word_start,
             root,
-            kill,
-            quiet,
+            kill: (0..n).map(|_| OnceLock::new()).collect(),
+            conflicts_start,
+            conflicts,
+            pairs,
             sat,
-            row_at,
-            kill_words,
             exact,
             exact_start,
             exact_of,
@@ -353,6 +359,22 @@ impl<const W: usize> Tables<W> {
     pub fn option_at_node(&self, node: u32) -> Option<usize> {
         self.first_node.binary_search(&node).ok()
     }
+
+    /// The kill rows of option `o`, made on the first call.
+    #[inline(always)]
+    pub fn kill_of(&self, o: usize) -> &Rows<W> {
+        self.kill[o].get_or_init(|| self.make_kill(o))
+    }
+
+    #[cold]
+    fn make_kill(&self, o: usize) -> Rows<W> {
+        let items =
+            &self.conflicts[self.conflicts_start[o] as usize..self.conflicts_start[o + 1] as usize];
+        let own = self.mask[o].and_not(&self.counted_items);
+        let mut rows = self.pairs.rows(items, own, &self.word_start);
+        rows.quiet = self.exact.and_not(&own).and_not(&rows.items);
+        rows
+    }
 }
 
 /// The *pair rows*, from which kill and saturation rows are made: for an
@@ -362,20 +384,16 @@ impl<const W: usize> Tables<W> {
 /// counted item `c`'s saturation row for `j` is `pair(c, j)`: a few word ORs
 /// each, where testing every option of `j`'s list against `o` would cost a
 /// pass over the whole matrix per option.
-struct Pairs<'a> {
+#[derive(Clone, Debug)]
+struct Pairs {
     /// `of[i]`: the nonempty pair rows of item `i`, as `(j, at)`: `pair(i,
-    /// j)` is `words[at..at + len(j)]`. In increasing `j`.
+    /// j)` is `words[at..at + len(j)]`, where `len(j)` is the words of
+    /// `j`'s set. In increasing `j`.
     of: Vec<Vec<(u32, u32)>>,
-    /// Where primary item `j`'s set lies in a frame:
-    /// `word_start[j]..word_start[j + 1]` (the tables').
-    word_start: &'a [u32],
     words: Vec<u64>,
-    /// A frame of zeros, where `rows` ORs pair rows together (and leaves
-    /// zeros again).
-    scratch: Vec<u64>,
 }
 
-impl<'a> Pairs<'a> {
+impl Pairs {
     /// The pair rows of the items `0..holders.len()` (bits) of a matrix of
     /// `num_options` options, where
     /// `holders[i]` are the options holding item `i`, `word_start` places
@@ -384,9 +402,9 @@ impl<'a> Pairs<'a> {
         np: usize,
         num_options: usize,
         holders: &[Vec<u32>],
-        word_start: &'a [u32],
+        word_start: &[u32],
         items: impl Fn(usize) -> I,
-    ) -> Pairs<'a> {
+    ) -> Pairs {
         let len = |j: usize| (word_start[j + 1] - word_start[j]) as usize;
         // prim[prim_start[o]..prim_start[o + 1]]: option `o`'s primary items
         // with where `o` stands in each one's list.
@@ -426,49 +444,53 @@ impl<'a> Pairs<'a> {
             }
             of.push(pairs);
         }
-        Pairs {
-            of,
-            word_start,
-            words,
-            scratch: vec![0; *word_start.last().unwrap_or(&0) as usize],
-        }
+        Pairs { of, words }
     }
 
-    /// Appends, for each primary item `j` not in `skip`, the union of
-    /// `pair(i, j)` over `items` unless it is empty, and returns the rows.
-    fn rows<const W: usize>(
-        &mut self,
-        items: &[usize],
-        skip: Mask<W>,
-        row_at: &mut Vec<u32>,
-        kill_words: &mut Vec<u64>,
-    ) -> Rows<W> {
+    /// The rows, for each primary item `j` not in `skip`, of the union of
+    /// `pair(i, j)` over `items` unless it is empty (`word_start` places
+    /// each item's set in a frame). Each row is laid out first, in bit
+    /// order, then the pair rows are ORed into their places.
+    fn rows<const W: usize>(&self, items: &[u16], skip: Mask<W>, word_start: &[u32]) -> Rows<W> {
+        let len = |j: usize| (word_start[j + 1] - word_start[j]) as usize;
         let mut touched = Mask::<W>::EMPTY;
         for &i in items {
-            for &(j, at) in &self.of[i] {
-                let j = j as usize;
-                let (from, to) = (self.word_start[j] as usize, self.word_start[j + 1] as usize);
-                let pair = &self.words[at as usize..][..to - from];
-                for (s, &w) in self.scratch[from..to].iter_mut().zip(pair) {
-                    *s |= w;
-                }
-                touched = touched.with(j);
+            for &(j, _) in &self.of[usize::from(i)] {
+                touched = touched.with(j as usize);
             }
         }
-        let rows = Rows {
-            items: touched.and_not(&skip),
-            start: row_at.len() as u32,
-        };
-        for j in rows.items.iter() {
-            row_at.push(kill_words.len() as u32);
-            let (from, to) = (self.word_start[j] as usize, self.word_start[j + 1] as usize);
-            kill_words.extend_from_slice(&self.scratch[from..to]);
+        let keep = touched.and_not(&skip);
+        // place[j]: where row j begins in `words`.
+        let mut place = [0u32; MAX_ITEMS];
+        let mut at = Vec::with_capacity(keep.0.iter().map(|w| w.count_ones() as usize).sum());
+        let mut total = 0;
+        for j in keep.iter() {
+            place[j] = total as u32;
+            at.push(total as u32);
+            total += len(j);
         }
-        for j in touched.iter() {
-            let (from, to) = (self.word_start[j] as usize, self.word_start[j + 1] as usize);
-            self.scratch[from..to].fill(0);
+        let mut words = vec![0u64; total];
+        for &i in items {
+            for &(j, from) in &self.of[usize::from(i)] {
+                let j = j as usize;
+                if keep.has(j) {
+                    let (dst, src) = (place[j] as usize, from as usize);
+                    let n = len(j);
+                    for (d, &w) in words[dst..dst + n]
+                        .iter_mut()
+                        .zip(&self.words[src..src + n])
+                    {
+                        *d |= w;
+                    }
+                }
+            }
         }
-        rows
+        Rows {
+            items: keep,
+            quiet: Mask::EMPTY,
+            at: at.into_boxed_slice(),
+            words: words.into_boxed_slice(),
+        }
     }
 }
 
