@@ -23,8 +23,9 @@
 //! over contiguous memory: 2-2.5x faster than the bitset engine on the
 //! pentominoes and the Bedlam cube (docs/performance.md). The rows take
 //! memory (the tables' `MAX_KILL_WORDS` bounds them; the catalog's largest
-//! need a few MiB) and are built once per matrix, shared by every solver of
-//! it.
+//! need a few MiB); each option's are made on its first commit, once per
+//! matrix, and shared by every solver of it (a small search over many
+//! options then builds only the rows it uses).
 //!
 //! # Which matrices (the applicability condition)
 //!
