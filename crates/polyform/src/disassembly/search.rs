@@ -189,6 +189,13 @@ fn hash(offsets: &[Packed]) -> u64 {
         .fold(0u64, |h, (i, &o)| h.wrapping_add(share(i, o)))
 }
 
+/// Are two positions the same? Without an early exit: with the hashes
+/// equal they almost always are, and a branch-free pass over a few words
+/// beats a call to `memcmp` (which slice equality makes).
+fn same(a: &[Packed], b: &[Packed]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0, |d, (x, y)| d | (x ^ y)) == 0
+}
+
 /// The positions found so far, by value: open addressing, linear probing,
 /// at most half full. Each distinct position has one slot, holding the id
 /// of its latest copy in [`Nodes`] (a position forgotten by the walk and
@@ -212,7 +219,7 @@ impl PositionSet {
         let mut i = ((h ^ h >> 29).wrapping_mul(0x94d0_49bb_1331_11eb) >> 20) as usize & mask;
         loop {
             let (sh, id) = self.slots[i];
-            if id == EMPTY || (sh == h && nodes.position(id) == offsets) {
+            if id == EMPTY || (sh == h && same(nodes.position(id), offsets)) {
                 return i;
             }
             i = (i + 1) & mask;
