@@ -112,6 +112,24 @@ fn within_reach(w: Packed) -> bool {
     (w ^ w << 1) & TOP_BITS == TOP_BITS
 }
 
+/// A direction's unit step, as a move needs it.
+#[derive(Copy, Clone, Debug)]
+struct UnitStep {
+    /// The step as a difference of packed offsets ([`packed_delta`]).
+    packed: Packed,
+    /// Its longest coordinate, in absolute value.
+    longest: i64,
+}
+
+impl UnitStep {
+    fn new(step: Cell) -> UnitStep {
+        UnitStep {
+            packed: packed_delta(step),
+            longest: step.iter().map(|&c| i64::from(c).abs()).max().unwrap_or(0),
+        }
+    }
+}
+
 /// A piece of the subassembly being taken apart.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct Member {
@@ -329,7 +347,7 @@ impl Walk {
         set: u64,
         s: u32,
         d: usize,
-        step: Cell,
+        step: UnitStep,
     ) -> Result<(), DisassemblyError> {
         let Walk {
             nodes,
@@ -343,20 +361,19 @@ impl Walk {
         // Piece 0 moving: the others move the other way instead (so piece
         // 0 never moves here).
         let all = u64::MAX >> (64 - n);
-        let (mut moving, sign) = if set & 1 == 1 {
-            (!set & all, -(s as i32))
-        } else {
-            (set, s as i32)
-        };
         // A move of more than REACH at once would carry out of a field
         // before it could be seen (steps are short: a cell or two).
-        if step
-            .iter()
-            .any(|&c| i64::from(c).abs() * i64::from(s) > REACH)
-        {
+        if step.longest * i64::from(s) > REACH {
             return Err(DisassemblyError::TooFar);
         }
-        let delta = packed_delta(step.map(|c| c * sign));
+        // Packed offsets add coordinate by coordinate, so `s` steps are the
+        // unit step times `s`.
+        let along = step.packed.wrapping_mul(u64::from(s));
+        let (mut moving, delta) = if set & 1 == 1 {
+            (!set & all, along.wrapping_neg())
+        } else {
+            (set, along)
+        };
         scratch.copy_from_slice(nodes.position(k));
         let mut h = nodes.hashes[k as usize];
         // Any coordinate out of reach, checked once for the whole move.
@@ -607,6 +624,9 @@ impl Search<'_> {
         let dirs = self.motion.directions();
         let all: u64 = if n == 64 { u64::MAX } else { (1 << n) - 1 };
         let half = (n / 2) as u32;
+        let units: Vec<UnitStep> = (0..dirs)
+            .map(|d| UnitStep::new(self.motion.step(d)))
+            .collect();
         let mut walk = Walk::new(n);
         let mut table = LimitTable::new(n, dirs);
         // The moves found in the direction being tried: (pieces, steps).
@@ -648,9 +668,8 @@ impl Search<'_> {
             }
 
             // 3: the moves, with merges.
-            for d in 0..dirs {
+            for (d, &step) in units.iter().enumerate() {
                 found.clear();
-                let step = self.motion.step(d);
                 // The pieces whose group is too big at one step (and so at
                 // any number of steps).
                 let mut big = 0u64;
@@ -872,6 +891,13 @@ mod tests {
                                 assert_eq!(moved, pack(to));
                                 // A pair's relative offset is a subtraction.
                                 assert_eq!(moved.wrapping_sub(w), packed_delta(v));
+                                // A move of s unit steps, either way, is
+                                // the unit step times s (as `child` makes it).
+                                let unit = v.map(i32::signum);
+                                let s = u64::from(d.unsigned_abs());
+                                let times = packed_delta(unit).wrapping_mul(s);
+                                assert_eq!(times, packed_delta(v));
+                                assert_eq!(times.wrapping_neg(), packed_delta(v.map(|c| -c)));
                             }
                         }
                     }
