@@ -16,6 +16,7 @@ use crate::bits::{BitsTables, TablesCache};
 use std::collections::HashMap;
 use std::fmt;
 use std::num::NonZeroU32;
+use std::sync::Arc;
 
 /// The largest number of items or nodes a matrix may hold. Links are `u32`
 /// indices, and the solver's node array needs room for headers and spacers.
@@ -165,9 +166,11 @@ pub struct Matrix {
     /// least `lo` and at most `hi` of the chosen options; `(1, 1)` is plain
     /// exact cover.
     bounds: Vec<(u32, u32)>,
-    /// Option `k` is `entries[starts[k]..starts[k + 1]]`.
-    starts: Vec<u32>,
-    entries: Vec<Entry>,
+    /// Option `k` is `entries[starts[k]..starts[k + 1]]`. Shared: the
+    /// options never change once built, and a matrix with one more item
+    /// ([`with_secondary`](Self::with_secondary)) has the same.
+    starts: Arc<Vec<u32>>,
+    entries: Arc<Vec<Entry>>,
     /// `colors[c - 1]`: the name of color `c`.
     colors: Vec<String>,
     /// The bitset engine's tables, built by the first solver that needs
@@ -274,7 +277,8 @@ impl Matrix {
         mut keep: impl FnMut(OptionId) -> bool,
     ) -> (Matrix, Vec<OptionId>) {
         let mut starts = vec![0];
-        let mut entries = Vec::new();
+        // Room for every entry: the unused end is never touched.
+        let mut entries = Vec::with_capacity(self.entries.len());
         let mut old = Vec::new();
         for opt in self.options() {
             if keep(opt) {
@@ -287,8 +291,8 @@ impl Matrix {
             names: self.names.clone(),
             num_primary: self.num_primary,
             bounds: self.bounds.clone(),
-            starts,
-            entries,
+            starts: Arc::new(starts),
+            entries: Arc::new(entries),
             colors: self.colors.clone(),
             bits: TablesCache::default(),
             cells: Default::default(),
@@ -318,8 +322,8 @@ impl Matrix {
             names,
             num_primary: self.num_primary,
             bounds: self.bounds.clone(),
-            starts: self.starts.clone(),
-            entries: self.entries.clone(),
+            starts: Arc::clone(&self.starts),
+            entries: Arc::clone(&self.entries),
             colors: self.colors.clone(),
             bits: TablesCache::default(),
             cells: Default::default(),
@@ -560,8 +564,8 @@ impl MatrixBuilder {
             names: self.names,
             num_primary: self.num_primary,
             bounds: self.bounds,
-            starts: self.starts,
-            entries: self.entries,
+            starts: Arc::new(self.starts),
+            entries: Arc::new(self.entries),
             colors: self.colors,
             bits: TablesCache::default(),
             cells: Default::default(),
