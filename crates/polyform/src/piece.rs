@@ -82,6 +82,11 @@ pub struct Piece {
     pub cells: Shape,
     /// Every distinct orientation in the puzzle's lattice.
     pub orientations: Vec<Shape>,
+    /// For each symmetry of the lattice (in the order of
+    /// [`Lattice::symmetries`]), the index in `orientations` of the
+    /// orientation it turns the piece into; `None` for the reflections of
+    /// a piece that may not turn over.
+    pub orientation_of: Vec<Option<u32>>,
     /// How many copies the puzzle has (after pre-placed ones are taken out).
     pub count: Count,
     /// Its color in pictures (the file's `color` key); `None`: a palette
@@ -125,7 +130,8 @@ impl Piece {
             })?;
         let cells = Shape::new(embedded).normalized(lattice);
         let turn_over = turns_over(lattice, cells.cells(), one_sided, mirror);
-        let orientations = cells.orientations(lattice, orientation_group(lattice, turn_over));
+        let (orientations, orientation_of) =
+            cells.orientations_by_symmetry(lattice, |s| turn_over || s.proper);
         Ok(Piece {
             name,
             symbol,
@@ -133,6 +139,7 @@ impl Piece {
             shape,
             cells,
             orientations,
+            orientation_of,
             count,
             color: None,
             turn_over,

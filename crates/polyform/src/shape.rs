@@ -2,7 +2,7 @@
 
 use crate::fast_hash::WordHasher;
 use crate::lattice::{Cell, Lattice, Symmetry};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::BuildHasherDefault;
 
 /// A set of cells in some lattice.
@@ -86,6 +86,34 @@ impl Shape {
         }
         out
     }
+
+    /// [`orientations`](Self::orientations) under the symmetries of
+    /// `lattice` that `allowed` accepts, and for each symmetry of the
+    /// lattice (in the order of [`Lattice::symmetries`]) the index of the
+    /// orientation it turns the shape into (`None` where not allowed): a
+    /// piece's map from symmetries to orientations, made once.
+    pub fn orientations_by_symmetry(
+        &self,
+        lattice: &dyn Lattice,
+        allowed: impl Fn(&Symmetry) -> bool,
+    ) -> (Vec<Shape>, Vec<Option<u32>>) {
+        let mut index: HashMap<Shape, u32, BuildHasherDefault<WordHasher>> = HashMap::default();
+        let mut out = Vec::new();
+        let by = lattice
+            .symmetries()
+            .iter()
+            .map(|s| {
+                allowed(s).then(|| {
+                    let o = self.transformed(s).normalized(lattice);
+                    *index.entry(o).or_insert_with_key(|o| {
+                        out.push(o.clone());
+                        out.len() as u32 - 1
+                    })
+                })
+            })
+            .collect();
+        (out, by)
+    }
 }
 
 #[cfg(test)]
@@ -112,6 +140,33 @@ mod tests {
         );
         let l = sq(&[(0, 0), (0, 1), (0, 2), (1, 2)]);
         assert_eq!(l.orientations(&Square, g).len(), 8);
+    }
+
+    /// The map from symmetries to orientations: the same orientations as
+    /// `orientations` (counts known for the Soma screw: 12 rotations, 24
+    /// with its mirror), and each symmetry's entry is its own image.
+    #[test]
+    fn orientations_by_symmetry_name_each_image() {
+        let g = Cubic.symmetries();
+        let screw = Shape::new(vec![[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 0, 1]]);
+        for (proper_only, count) in [(true, 12), (false, 24)] {
+            let allowed = |s: &Symmetry| s.proper || !proper_only;
+            let (all, by) = screw.orientations_by_symmetry(&Cubic, allowed);
+            assert_eq!(all.len(), count);
+            assert_eq!(
+                all,
+                screw.orientations(&Cubic, g.iter().filter(|s| allowed(s)))
+            );
+            assert_eq!(by.len(), g.len());
+            for (s, o) in g.iter().zip(&by) {
+                match o {
+                    Some(o) => {
+                        assert_eq!(all[*o as usize], screw.transformed(s).normalized(&Cubic));
+                    }
+                    None => assert!(!allowed(s)),
+                }
+            }
+        }
     }
 
     #[test]

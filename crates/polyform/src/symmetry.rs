@@ -104,7 +104,7 @@ pub fn puzzle_group(puzzle: &Puzzle) -> Group {
         .iter()
         .map(|p| (p.piece, key(&p.cells)))
         .collect();
-    'point: for &point in lattice.symmetries() {
+    'point: for (gi, &point) in lattice.symmetries().iter().enumerate() {
         // A translation keeps the reading order, so the image's first cell
         // must go to the board's first cell.
         let image_first = board
@@ -132,11 +132,19 @@ pub fn puzzle_group(puzzle: &Puzzle) -> Group {
         }
         // The piece permutation.
         let mut taken = vec![false; puzzle.pieces.len()];
-        for p in &puzzle.pieces {
+        for (pi, p) in puzzle.pieces.iter().enumerate() {
+            // The image is one of the piece's orientations when the piece
+            // takes this symmetry (known from the piece), and may be one
+            // even if not (a piece that is its own mirror image).
+            if p.orientation_of[gi].is_some() && !taken[pi] {
+                taken[pi] = true;
+                g.pieces.push(pi);
+                continue;
+            }
             let image = Shape::new(p.cells.cells().iter().map(|&c| point.apply(c)).collect())
                 .normalized(lattice);
             let target = if p.orientations.contains(&image) {
-                puzzle.pieces.iter().position(|q| std::ptr::eq(q, p))
+                Some(pi)
             } else {
                 puzzle.pieces.iter().enumerate().position(|(j, q)| {
                     !taken[j]
