@@ -57,7 +57,7 @@ pub struct Shards {
 
 impl Shards {
     /// Cuts the tree of `matrix` searched with `engine` (as
-    /// [`Options::engine_for`] gives it) into parts for `count` shards (see
+    /// [`Options::engine_for`](crate::Options::engine_for) gives it) into parts for `count` shards (see
     /// the module doc). `count` must be at least 1.
     pub fn new(matrix: &Matrix, count: usize, engine: EngineKind) -> Result<Shards, Error> {
         if count == 0 {

@@ -287,7 +287,7 @@ pub trait Lattice: Send + Sync + fmt::Debug {
 
     /// A symmetry of this lattice in words: "identity", "rotation by 60°",
     /// "reflection in the vertical line", "rotation by 120° about
-    /// [1,1,1]", "rotoreflection by 90° about [0,0,1]", "inversion".
+    /// \[1,1,1]", "rotoreflection by 90° about \[0,0,1]", "inversion".
     fn describe(&self, s: &Symmetry) -> String;
 }
 

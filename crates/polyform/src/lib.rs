@@ -27,7 +27,7 @@
 //! * [`board`]: a [`Board`] is any set of cells, each to fill or optional
 //!   (may stay empty).
 //! * [`puzzle`]: a [`Puzzle`] gathers the lattice, board, pieces, pieces
-//!   placed in advance and expected counts. [`file`] reads one from TOML
+//!   placed in advance and expected counts. [`file`](mod@file) reads one from TOML
 //!   (format in `docs/format.md`), with errors naming file, line and
 //!   column ([`Error`], whose [`ErrorKind`] says what is wrong).
 //! * [`limits`]: the resource budget ([`Limits`]). Every size a file gives
@@ -36,7 +36,7 @@
 //!   is allocated; the matrix is measured by counting the placements that
 //!   fit, without making them. Each bound has a command-line flag
 //!   ([`Resource::flag`]).
-//! * [`encode`]: [`encode()`](encode::encode) builds the matrix: a primary
+//! * [`encode`](mod@encode): [`encode()`](encode::encode) builds the matrix: a primary
 //!   item per piece (bounds `k:k` for `k` identical copies, so Algorithm M
 //!   counts each multiset once; none for an unlimited supply) and per cell
 //!   to fill, a secondary item per optional cell, an option per

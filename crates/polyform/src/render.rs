@@ -1,7 +1,7 @@
 //! Pictures of boards and solutions: plain text, ANSI colors, JSON.
 //!
 //! Text pictures draw each cell as one character at its grid position
-//! ([`Lattice::grid_position`](crate::lattice::Lattice::grid_position)):
+//! ([`Lattice::grid_position`]):
 //! a piece's symbol, `#` for a cell still to fill, `+` for a cell that may
 //! stay empty, `.` off the board. 3D pictures put the layers side by side,
 //! bottom layer first. Staggered lattices (hex, spheres in triangular
@@ -9,7 +9,7 @@
 //! like a honeycomb and a pyramid's layers like triangles; a 2D picture
 //! ends each line in a non-blank (`.` if need be) so that rows stay equally
 //! wide. Pictures start where the lattice's art
-//! requires ([`Lattice::art_align`](crate::lattice::Lattice::art_align)): an even `row + column`
+//! requires ([`Lattice::art_align`]): an even `row + column`
 //! for staggered and triangle art, a block of voxels for BurrTools' units. A picture of a solution is itself valid board art:
 //! pasted into a puzzle file, it pre-places every piece.
 

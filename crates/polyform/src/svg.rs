@@ -175,7 +175,7 @@ pub fn placement_colors(puzzle: &Puzzle, placements: &[Placement]) -> Vec<Rgb> {
 /// pieces in their colors, uncovered cells as empty cells. `caption` is
 /// written under the picture (and as its title).
 ///
-/// Pictures over the default [`Limits`](crate::Limits) picture size are
+/// Pictures over the default [`Limits`] picture size are
 /// refused before they are drawn ([`ErrorKind::OverLimit`]).
 pub fn solution(
     puzzle: &Puzzle,

@@ -33,7 +33,7 @@
 //!
 //! * [`solid`]: the five solids at inradius 1, named faces, vertices and
 //!   edges, rotation groups.
-//! * [`spec`]: cuts and move sets; [`file`]: the TOML puzzle format;
+//! * [`spec`]: cuts and move sets; [`file`](mod@file): the TOML puzzle format;
 //!   [`catalog`]: named puzzles (the seed project's families and the
 //!   classics).
 //! * [`puzzle`]: the construction and the [`Puzzle`] model.

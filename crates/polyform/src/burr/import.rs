@@ -21,7 +21,7 @@
 //!   `[x - 2, 2 - y, 2 - z]` (`lattice/rhombic.rs`); tetra-octa (grid 4):
 //!   the unit `[2x - 5, 5 - 2y, 5 - 2z]` (`lattice/tetra_octa.rs`). A
 //!   problem made of whole rhombic dodecahedra, or of whole octahedra and
-//!   tetrahedra, is read on the coarser lattice (see [`coarse`](super::coarse)).
+//!   tetrahedra, is read on the coarser lattice (see module `burr::coarse`).
 
 use super::coarse::{Coarsening, Units, coarsen};
 use super::xml::{BurrFile, GridType, ProblemDef, VoxelSpace, VoxelState};

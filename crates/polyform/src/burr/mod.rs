@@ -4,7 +4,7 @@
 //! tool for polyform and burr puzzles; its files are gzip-compressed XML
 //! (plain XML is read too). This module reads such a file into a small
 //! model ([`xml`]), maps one of its problems to a [`Puzzle`] ([`import`]),
-//! writes a puzzle as an `.xmpuzzle` ([`export`]), and counts solutions
+//! writes a puzzle as an `.xmpuzzle` ([`export()`]), and counts solutions
 //! the way BurrTools counts assemblies ([`assemblies`]). The mapping and
 //! BurrTools' counting conventions are described for users in
 //! `docs/burrtools.md`.
@@ -14,7 +14,7 @@
 //! `fcc-square`), triangular prisms (the triangle lattice for one layer,
 //! the prism lattice for more), rhombic dodecahedra and tetrahedra-
 //! octahedra (BurrTools' units, or whole solids when every shape is made
-//! of them: [`coarse`]). Filled `#`
+//! of them: module `coarse`). Filled `#`
 //! result voxels are cells to fill, variable `+` ones cells that may stay
 //! empty; piece counts and `min`/`max` ranges become [`Count`]s (Algorithm
 //! M bounds); colour constraints become [`Colors`](crate::colors::Colors).

@@ -33,7 +33,7 @@
 //!   (the dodecahedron stellations come apart along those, a tetrahedron
 //!   split in two along a cube axis). A unit step is the lattice's shortest
 //!   translation along the axis, and the cells it sweeps are computed from
-//!   the solids ([`sweep`](super::sweep)), class by class: those whose
+//!   the solids (module `disassembly::sweep`), class by class: those whose
 //!   interiors the moving cell passes through. For spheres that is the
 //!   target and, along a face diagonal, the 4 spheres touching both start
 //!   and end (the tests check it). BurrTools does not disassemble these

@@ -5,9 +5,9 @@
 //! ## Positions
 //!
 //! A *position* gives each piece of the subassembly its offset from where
-//! it started, three coordinates packed in one word ([`Packed`]). Only
+//! it started, three coordinates packed in one word (`Packed`). Only
 //! relative offsets matter (moving every piece together changes nothing),
-//! so positions are kept *normalized*: piece 0's offset is zero. [`Nodes`]
+//! so positions are kept *normalized*: piece 0's offset is zero. `Nodes`
 //! stores them in one array, `n` words per position, with each position's
 //! parent and the move that led there.
 //!

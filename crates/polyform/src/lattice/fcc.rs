@@ -56,7 +56,7 @@ pub enum Layers {
 }
 
 /// The FCC lattice, drawn in one of two styles (see the
-/// [module docs](self)).
+/// docs of `lattice/fcc.rs`).
 #[derive(Copy, Clone, Debug)]
 pub struct Fcc {
     /// How the layers are drawn.

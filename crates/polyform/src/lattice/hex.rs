@@ -29,7 +29,7 @@ use super::{Cell, Lattice, LatticeKind, Symmetry, describe, group};
 use crate::error::ErrorKind;
 use std::sync::OnceLock;
 
-/// The hexagonal lattice (see the [module docs](self)).
+/// The hexagonal lattice (see the docs of `lattice/hex.rs`).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Hex;
 

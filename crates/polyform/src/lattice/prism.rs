@@ -28,7 +28,7 @@ use super::{Cell, Lattice, LatticeKind, Symmetry, describe, group};
 use crate::error::ErrorKind;
 use std::sync::OnceLock;
 
-/// The prism lattice (see the [module docs](self)).
+/// The prism lattice (see the docs of `lattice/prism.rs`).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Prism;
 

@@ -47,11 +47,11 @@ use super::{Cell, Lattice, LatticeKind, Symmetry, cubic_group, describe};
 use crate::error::ErrorKind;
 use std::sync::OnceLock;
 
-/// The lattice of rhombic dodecahedra (see the [module docs](self)).
+/// The lattice of rhombic dodecahedra (see the docs of `lattice/rhombic.rs`).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Rhombic;
 
-/// BurrTools' units of the rhombic grid (see the [module docs](self)).
+/// BurrTools' units of the rhombic grid (see the docs of `lattice/rhombic.rs`).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct RhombicUnits;
 

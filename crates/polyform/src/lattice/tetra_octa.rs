@@ -52,11 +52,11 @@
 use super::{Cell, Lattice, LatticeKind, Symmetry, cubic_group, describe};
 use crate::error::ErrorKind;
 
-/// Tetrahedra and octahedra (see the [module docs](self)).
+/// Tetrahedra and octahedra (see the docs of `lattice/tetra_octa.rs`).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct TetraOcta;
 
-/// BurrTools' units of the tetra-octa grid (see the [module docs](self)).
+/// BurrTools' units of the tetra-octa grid (see the docs of `lattice/tetra_octa.rs`).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct TetraOctaUnits;
 

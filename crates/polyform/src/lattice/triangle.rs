@@ -37,7 +37,7 @@ use super::hex::{PAGE_BASIS, hexagonal_group};
 use super::{Cell, Lattice, LatticeKind, Symmetry, describe};
 use crate::error::ErrorKind;
 
-/// The triangular lattice (see the [module docs](self)).
+/// The triangular lattice (see the docs of `lattice/triangle.rs`).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Triangle;
 

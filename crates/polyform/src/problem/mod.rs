@@ -192,7 +192,7 @@ pub struct LoadOptions {
 }
 
 /// Reads a file once and builds its problem, of the kind `options.kind`
-/// names, or else the kind its name and content say together ([`detect`]).
+/// names, or else the kind its name and content say together (`detect`).
 pub fn load(path: &Path, options: &LoadOptions) -> Result<Box<dyn Problem>, Error> {
     let bytes = read_bounded(path)?;
     load_bytes(path, &bytes, options)
@@ -260,7 +260,7 @@ pub fn load_bytes(
 }
 
 /// The kind of a file, from its name and content together (see
-/// [`detect`]): what [`load_bytes`] reads it as without `LoadOptions::kind`.
+/// `detect`): what [`load_bytes`] reads it as without `LoadOptions::kind`.
 /// Errors as [`load_bytes`] for a `.xmpuzzle` that is neither gzip nor XML.
 pub fn kind_of(path: &Path, bytes: &[u8]) -> Result<Kind, Error> {
     detect(path, bytes).map(Detected::kind)

@@ -32,7 +32,7 @@
 //! option of the neighbour still alive, 7 in 8 of which it hides).
 //!
 //! So positions come first, in the board's *fill order*
-//! ([`Board::fill_order`]): from the centre outwards, each next position
+//! ([`Board::fill_order`](super::board::Board::fill_order)): from the centre outwards, each next position
 //! touching as many placed ones as possible, corners last. Ties then go to
 //! the position whose neighbours are placed, whose list the purifications
 //! have already cut to the few tiles that fit: 11.5 M nodes, 468 M

@@ -14,10 +14,10 @@
 //! * [`board`]: positions, their sides and neighbours, and the board's
 //!   rotations, all derived from polygons (no per-shape adjacency tables).
 //! * [`TilePuzzle`] (this module): labels with their matching rule, tiles,
-//!   border constraint, expected counts. [`file`] reads one from TOML
+//!   border constraint, expected counts. [`file`](mod@file) reads one from TOML
 //!   (`kind = "tiles"`, specified in `docs/format.md`), with errors naming
 //!   file and line.
-//! * [`encode`]: the exact-cover matrix (Algorithm C). Positions and tiles
+//! * [`encode`](mod@encode): the exact-cover matrix (Algorithm C). Positions and tiles
 //!   are primary items, each internal edge a secondary item whose color is
 //!   the label seen from one side; one option per tile, orientation and
 //!   position that the border allows. Why the item order and the option
@@ -62,7 +62,7 @@ pub struct Tile {
 
 /// An edge-matching puzzle ready to be encoded.
 ///
-/// Invariants (checked by [`file`]): as many tiles as positions; every tile
+/// Invariants (checked by [`file`](mod@file)): as many tiles as positions; every tile
 /// has as many edges as a position has sides; label indices are in range;
 /// `meets` is an involution on the labels that have it; tile names are
 /// unique and valid item names.
