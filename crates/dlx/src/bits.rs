@@ -197,9 +197,7 @@ impl BitsTables {
             len,
         }
     }
-}
 
-impl BitsTables {
     /// Row `o` of the conflict matrix, made on the first call: the options
     /// that share an item with `o` that either holds uncolored or that they
     /// color differently, and `o` itself.

@@ -131,7 +131,7 @@ impl Piece {
         let cells = Shape::new(embedded).normalized(lattice);
         let turn_over = turns_over(lattice, cells.cells(), one_sided, mirror);
         let (orientations, orientation_of) =
-            cells.orientations_by_symmetry(lattice, |s| turn_over || s.proper);
+            cells.orientations_by_symmetry(lattice, |s| takes(turn_over, s));
         Ok(Piece {
             name,
             symbol,
@@ -190,5 +190,10 @@ pub fn orientation_group(
     lattice
         .symmetries()
         .iter()
-        .filter(move |s| turn_over || s.proper)
+        .filter(move |s| takes(turn_over, s))
+}
+
+/// Does a piece take the symmetry `s` ([`orientation_group`])?
+pub fn takes(turn_over: bool, s: &Symmetry) -> bool {
+    turn_over || s.proper
 }

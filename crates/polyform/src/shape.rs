@@ -2,7 +2,7 @@
 
 use crate::fast_hash::WordHasher;
 use crate::lattice::{Cell, Lattice, Symmetry};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 
 /// A set of cells in some lattice.
@@ -66,32 +66,24 @@ impl Shape {
         Shape::new(self.cells.iter().map(|&c| s.apply(c)).collect())
     }
 
-    /// Every distinct orientation of the shape under the given symmetries,
-    /// normalized, in the order of the first symmetry that produces each
-    /// (so with the identity first, the shape as drawn comes first).
-    pub fn orientations<'a>(
+    /// Every distinct orientation of the shape under the symmetries of
+    /// `lattice` that `allowed` accepts, normalized, in the order of the
+    /// first symmetry that produces each (the identity comes first, so the
+    /// shape as drawn does).
+    pub fn orientations(
         &self,
         lattice: &dyn Lattice,
-        group: impl IntoIterator<Item = &'a Symmetry>,
+        allowed: impl Fn(&Symmetry) -> bool,
     ) -> Vec<Shape> {
-        // The fast hasher: SipHash over big pieces' cells cost more than the
-        // rest of the piece's setup.
-        let mut seen: HashSet<Shape, BuildHasherDefault<WordHasher>> = HashSet::default();
-        let mut out = Vec::new();
-        for s in group {
-            let o = self.transformed(s).normalized(lattice);
-            if seen.insert(o.clone()) {
-                out.push(o);
-            }
-        }
-        out
+        self.orientations_by_symmetry(lattice, allowed).0
     }
 
-    /// [`orientations`](Self::orientations) under the symmetries of
-    /// `lattice` that `allowed` accepts, and for each symmetry of the
+    /// [`orientations`](Self::orientations), and for each symmetry of the
     /// lattice (in the order of [`Lattice::symmetries`]) the index of the
     /// orientation it turns the shape into (`None` where not allowed): a
-    /// piece's map from symmetries to orientations, made once.
+    /// piece's map from symmetries to orientations, made once. The fast
+    /// hasher: SipHash over big pieces' cells cost more than the rest of
+    /// the piece's setup.
     pub fn orientations_by_symmetry(
         &self,
         lattice: &dyn Lattice,
@@ -120,6 +112,28 @@ impl Shape {
 mod tests {
     use super::*;
     use crate::lattice::{Cubic, Square};
+    use std::collections::HashSet;
+
+    /// The distinct orientations under `allowed`, the plain way: every
+    /// image, normalized, kept the first time it is met.
+    fn plain_orientations(
+        shape: &Shape,
+        lattice: &dyn Lattice,
+        allowed: impl Fn(&Symmetry) -> bool,
+    ) -> Vec<Shape> {
+        let mut seen = HashSet::new();
+        let mut out = Vec::new();
+        for s in lattice.symmetries().iter().filter(|s| allowed(s)) {
+            let o = shape.transformed(s).normalized(lattice);
+            if seen.insert(o.clone()) {
+                out.push(o);
+            }
+        }
+        out
+    }
+
+    const ALL: fn(&Symmetry) -> bool = |_| true;
+    const ROTATIONS: fn(&Symmetry) -> bool = |s| s.proper;
 
     fn sq(cells: &[(i32, i32)]) -> Shape {
         Shape::new(cells.iter().map(|&(x, y)| [x, y, 0]).collect())
@@ -127,19 +141,15 @@ mod tests {
 
     #[test]
     fn tetromino_orientations() {
-        let g = Square.symmetries();
         let o = sq(&[(0, 0), (1, 0), (0, 1), (1, 1)]);
-        assert_eq!(o.orientations(&Square, g).len(), 1);
+        assert_eq!(o.orientations(&Square, ALL).len(), 1);
         let t = sq(&[(0, 0), (1, 0), (2, 0), (1, 1)]);
-        assert_eq!(t.orientations(&Square, g).len(), 4);
+        assert_eq!(t.orientations(&Square, ALL).len(), 4);
         let s = sq(&[(1, 0), (2, 0), (0, 1), (1, 1)]);
-        assert_eq!(s.orientations(&Square, g).len(), 4);
-        assert_eq!(
-            s.orientations(&Square, g.iter().filter(|s| s.proper)).len(),
-            2
-        );
+        assert_eq!(s.orientations(&Square, ALL).len(), 4);
+        assert_eq!(s.orientations(&Square, ROTATIONS).len(), 2);
         let l = sq(&[(0, 0), (0, 1), (0, 2), (1, 2)]);
-        assert_eq!(l.orientations(&Square, g).len(), 8);
+        assert_eq!(l.orientations(&Square, ALL).len(), 8);
     }
 
     /// The map from symmetries to orientations: the same orientations as
@@ -153,10 +163,7 @@ mod tests {
             let allowed = |s: &Symmetry| s.proper || !proper_only;
             let (all, by) = screw.orientations_by_symmetry(&Cubic, allowed);
             assert_eq!(all.len(), count);
-            assert_eq!(
-                all,
-                screw.orientations(&Cubic, g.iter().filter(|s| allowed(s)))
-            );
+            assert_eq!(all, plain_orientations(&screw, &Cubic, allowed));
             assert_eq!(by.len(), g.len());
             for (s, o) in g.iter().zip(&by) {
                 match o {
@@ -179,18 +186,16 @@ mod tests {
 
     #[test]
     fn cube_orientations() {
-        let g = Cubic.symmetries();
-        let rot = || g.iter().filter(|s| s.proper);
         // Soma branch: 8 rotations; a screw: 12 rotations, 12 for its mirror.
         let branch = Shape::new(vec![[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]]);
-        assert_eq!(branch.orientations(&Cubic, rot()).len(), 8);
+        assert_eq!(branch.orientations(&Cubic, ROTATIONS).len(), 8);
         let screw = Shape::new(vec![[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 0, 1]]);
-        assert_eq!(screw.orientations(&Cubic, rot()).len(), 12);
-        assert_eq!(screw.orientations(&Cubic, g).len(), 24);
+        assert_eq!(screw.orientations(&Cubic, ROTATIONS).len(), 12);
+        assert_eq!(screw.orientations(&Cubic, ALL).len(), 24);
         // A flat L tetromino: 24 orientations, the same with or without
         // reflections (turning it over is a rotation in space).
         let l = Shape::new(vec![[0, 0, 0], [0, 1, 0], [0, 2, 0], [1, 2, 0]]);
-        assert_eq!(l.orientations(&Cubic, rot()).len(), 24);
-        assert_eq!(l.orientations(&Cubic, g).len(), 24);
+        assert_eq!(l.orientations(&Cubic, ROTATIONS).len(), 24);
+        assert_eq!(l.orientations(&Cubic, ALL).len(), 24);
     }
 }

@@ -162,11 +162,6 @@ pub(crate) struct Tables<const W: usize> {
     /// `kill[o]`: the kill rows of option `o` once made
     /// ([`kill_of`](Self::kill_of)).
     kill: Vec<OnceLock<Rows<W>>>,
-    /// The items (bits) through which options conflict with option `o`,
-    /// its exact and secondary items:
-    /// `conflicts[conflicts_start[o]..conflicts_start[o + 1]]`.
-    conflicts_start: Vec<u32>,
-    conflicts: Vec<u16>,
     /// The pair rows the kill rows are made of.
     pairs: Pairs,
     /// `sat[k]`: the saturation rows of counted item number `k`.
@@ -280,19 +275,9 @@ impl<const W: usize> Tables<W> {
             word_start.push(root.len() as u32);
         }
         let pairs = Pairs::new(np, n, &holders, &word_start, bits_of);
-        let mut conflicts_start = vec![0u32];
-        let mut conflicts = Vec::new();
-        for o in 0..n {
-            conflicts.extend(
-                bits_of(o)
-                    .filter(|&b| b >= np || exact.has(b))
-                    .map(|b| b as u16),
-            );
-            conflicts_start.push(conflicts.len() as u32);
-        }
         let sat = counted_items
             .iter()
-            .map(|c| pairs.rows(&[c as u16], Mask::EMPTY, &word_start))
+            .map(|c| pairs.rows(Mask::EMPTY.with(c), Mask::EMPTY, &word_start))
             .collect();
         let mut primary = Mask::EMPTY;
         for b in 0..np {
@@ -315,8 +300,6 @@ impl<const W: usize> Tables<W> {
             word_start,
             root,
             kill: (0..n).map(|_| OnceLock::new()).collect(),
-            conflicts_start,
-            conflicts,
             pairs,
             sat,
             exact,
@@ -368,10 +351,10 @@ impl<const W: usize> Tables<W> {
 
     #[cold]
     fn make_kill(&self, o: usize) -> Rows<W> {
-        let items =
-            &self.conflicts[self.conflicts_start[o] as usize..self.conflicts_start[o + 1] as usize];
+        // Options conflict through exact and secondary items: `o`'s own,
+        // which committing it covers.
         let own = self.mask[o].and_not(&self.counted_items);
-        let mut rows = self.pairs.rows(items, own, &self.word_start);
+        let mut rows = self.pairs.rows(own, own, &self.word_start);
         rows.quiet = self.exact.and_not(&own).and_not(&rows.items);
         rows
     }
@@ -448,14 +431,15 @@ impl Pairs {
     }
 
     /// The rows, for each primary item `j` not in `skip`, of the union of
-    /// `pair(i, j)` over `items` unless it is empty (`word_start` places
-    /// each item's set in a frame). Each row is laid out first, in bit
-    /// order, then the pair rows are ORed into their places.
-    fn rows<const W: usize>(&self, items: &[u16], skip: Mask<W>, word_start: &[u32]) -> Rows<W> {
+    /// `pair(i, j)` over the items `i` of `items` unless it is empty
+    /// (`word_start` places each item's set in a frame). Each row is laid
+    /// out first, in bit order, then the pair rows are ORed into their
+    /// places.
+    fn rows<const W: usize>(&self, items: Mask<W>, skip: Mask<W>, word_start: &[u32]) -> Rows<W> {
         let len = |j: usize| (word_start[j + 1] - word_start[j]) as usize;
         let mut touched = Mask::<W>::EMPTY;
-        for &i in items {
-            for &(j, _) in &self.of[usize::from(i)] {
+        for i in items.iter() {
+            for &(j, _) in &self.of[i] {
                 touched = touched.with(j as usize);
             }
         }
@@ -470,8 +454,8 @@ impl Pairs {
             total += len(j);
         }
         let mut words = vec![0u64; total];
-        for &i in items {
-            for &(j, from) in &self.of[usize::from(i)] {
+        for i in items.iter() {
+            for &(j, from) in &self.of[i] {
                 let j = j as usize;
                 if keep.has(j) {
                     let (dst, src) = (place[j] as usize, from as usize);
