@@ -296,7 +296,7 @@ impl Runner {
         match weigh {
             None => self.count_with(m, None),
             Some(w) => {
-                let w = |o: &[OptionId]| to_parallel(w(o));
+                let w = |o: &[OptionId]| Some(to_parallel(w(o)));
                 self.count_with(m, Some(&w))
             }
         }
@@ -363,7 +363,7 @@ impl Runner {
         match weigh {
             None => self.shard_with(m, shards, index, None),
             Some(w) => {
-                let w = |o: &[OptionId]| to_parallel(w(o));
+                let w = |o: &[OptionId]| Some(to_parallel(w(o)));
                 self.shard_with(m, shards, index, Some(&w))
             }
         }

@@ -361,8 +361,10 @@ impl<'m> Shared<'m> {
         // Once some solutions are handed over the subproblem cannot be split.
         let mut streamed = false;
         let mut slices = 0;
-        // The branch's weights so far (`None`: overflow).
+        // The branch's weights so far (`None`: overflow, or a solution the
+        // weigher could not weigh, then `unweighed`).
         let mut weights = Some(Weight::ZERO);
+        let mut unweighed = false;
         loop {
             let t0 = Instant::now();
             let outcome = if self.ordered {
@@ -373,8 +375,13 @@ impl<'m> Shared<'m> {
                 solver.run(&mut collect, budget.nodes)
             } else if let Some(weigh) = self.weigh {
                 let mut add = |o: &[OptionId]| {
+                    let Some(x) = weigh(o) else {
+                        unweighed = true;
+                        weights = None;
+                        return Control::Stop;
+                    };
                     if let Some(w) = weights.as_mut()
-                        && w.add(&weigh(o))
+                        && w.add(&x)
                     {
                         return Control::Continue;
                     }
@@ -385,6 +392,9 @@ impl<'m> Shared<'m> {
             } else {
                 solver.run(&mut CountOnly, budget.nodes)
             };
+            if unweighed {
+                return Err(Error::Unweighed);
+            }
             let Some(weights) = weights.as_ref() else {
                 return Err(Error::Overflow("the weights of a branch exceed 2^128"));
             };

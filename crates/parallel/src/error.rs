@@ -68,6 +68,8 @@ pub enum Error {
     NoResults,
     #[error("arithmetic overflow: {0}")]
     Overflow(&'static str),
+    #[error("a solution could not be weighed (the weigher knows why); the run stopped")]
+    Unweighed,
     #[error("cannot start the thread pool: {0}")]
     ThreadPool(#[from] rayon::ThreadPoolBuildError),
     #[error("internal error: {0}")]

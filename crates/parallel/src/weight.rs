@@ -108,8 +108,14 @@ impl Weight {
 }
 
 /// The caller's weigher: from a solution's options (in the order chosen) to
-/// its weight. Called on the worker threads, so it must be `Sync`.
-pub type Weigher<'a> = &'a (dyn Fn(&[OptionId]) -> Weight + Sync);
+/// its weight, or `None` when it cannot weigh that solution (the caller
+/// keeps the reason): the run then stops with [`Error::Unweighed`], and
+/// the branch of that solution is neither summed nor checkpointed as done,
+/// so a resume searches it again. Called on the worker threads, so it must
+/// be `Sync`.
+///
+/// [`Error::Unweighed`]: crate::Error::Unweighed
+pub type Weigher<'a> = &'a (dyn Fn(&[OptionId]) -> Option<Weight> + Sync);
 
 #[cfg(test)]
 mod tests {

@@ -63,6 +63,11 @@ pub struct Limits {
     /// Non-empty voxels of all the shapes of a BurrTools file. Default
     /// 10,000,000.
     pub voxels: u64,
+    /// Positions one disassembly search holds (the pieces' offsets, how
+    /// each was reached, and its slot in the set of positions found: about
+    /// 60 bytes plus 8 per piece). Default 10,000,000: about 1.3 GB for an
+    /// assembly of 8 pieces, per thread.
+    pub disassembly_positions: u64,
 }
 
 impl Default for Limits {
@@ -82,6 +87,7 @@ impl Default for Limits {
             voxel_side: 1_000,
             voxel_volume: 1_000_000,
             voxels: 10_000_000,
+            disassembly_positions: 10_000_000,
         }
     }
 }
@@ -117,11 +123,13 @@ pub enum Resource {
     VoxelVolume,
     /// [`Limits::voxels`].
     Voxels,
+    /// [`Limits::disassembly_positions`].
+    DisassemblyPositions,
 }
 
 impl Resource {
     /// Every resource, in the order of [`Limits`]' fields.
-    pub const ALL: [Resource; 14] = [
+    pub const ALL: [Resource; 15] = [
         Resource::FileBytes,
         Resource::BoardCells,
         Resource::PieceCells,
@@ -136,6 +144,7 @@ impl Resource {
         Resource::VoxelSide,
         Resource::VoxelVolume,
         Resource::Voxels,
+        Resource::DisassemblyPositions,
     ];
 
     /// The command-line flag that raises its bound: `--max-` and the
@@ -161,6 +170,7 @@ impl Resource {
             Resource::VoxelSide => "voxel_side",
             Resource::VoxelVolume => "voxel_volume",
             Resource::Voxels => "voxels",
+            Resource::DisassemblyPositions => "disassembly_positions",
         }
     }
 
@@ -181,6 +191,7 @@ impl Resource {
             Resource::VoxelSide => "voxels on a side of a voxel space",
             Resource::VoxelVolume => "voxels in one voxel space",
             Resource::Voxels => "non-empty voxels in all the shapes",
+            Resource::DisassemblyPositions => "positions held by one disassembly search",
         }
     }
 }
@@ -218,6 +229,7 @@ impl Limits {
             Resource::VoxelSide => self.voxel_side,
             Resource::VoxelVolume => self.voxel_volume,
             Resource::Voxels => self.voxels,
+            Resource::DisassemblyPositions => self.disassembly_positions,
         }
     }
 
@@ -240,6 +252,7 @@ impl Limits {
             Resource::VoxelSide => &mut self.voxel_side,
             Resource::VoxelVolume => &mut self.voxel_volume,
             Resource::Voxels => &mut self.voxels,
+            Resource::DisassemblyPositions => &mut self.disassembly_positions,
         };
         *field = value;
     }

@@ -113,7 +113,9 @@ impl<'p> Job<'p> {
 
     /// Runs `f` with a weigher that also takes each solution apart and puts
     /// its weight under its level (for a job made by [`Job::classified`]).
-    /// A solution that cannot be analysed is an error.
+    /// A solution that cannot be analysed is an error: the weigher keeps
+    /// it and says so, which stops the run without counting (or
+    /// checkpointing as done) the branch of that solution.
     pub fn with_classifier<T>(
         &self,
         problem: &dyn Problem,
@@ -127,7 +129,7 @@ impl<'p> Job<'p> {
         let classifier = Classifier::new(&self.plan, &self.action, &dis);
         let error = Mutex::new(None);
         let weigh = |o: &[dlx::OptionId]| match classifier.classify(o) {
-            Ok(c) => parallel::Weight {
+            Ok(c) => Some(parallel::Weight {
                 total: c.weight.total,
                 distinct: c.weight.distinct,
                 classes: c
@@ -140,19 +142,21 @@ impl<'p> Job<'p> {
                         BTreeMap::from([(s.level().to_string(), w)])
                     })
                     .unwrap_or_default(),
-            },
+            }),
             Err(e) => {
                 error
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())
                     .get_or_insert(e);
-                parallel::Weight::ZERO
+                None
             }
         };
-        let out = f(&weigh)?;
+        let out = f(&weigh);
+        // The disassembly's own error, rather than the driver's word that
+        // the run stopped on it.
         match error.into_inner().unwrap_or_else(|p| p.into_inner()) {
             Some(e) => Err(refused(e)),
-            None => Ok(out),
+            None => out,
         }
     }
 

@@ -96,6 +96,10 @@ pub struct LimitArgs {
     /// Non-empty voxels of all the shapes of a BurrTools file [default: 10000000]
     #[arg(long, value_name = "N")]
     max_voxels: Option<u64>,
+    /// Positions one disassembly search holds (--disassemble); about 60
+    /// bytes plus 8 per piece each [default: 10000000]
+    #[arg(long, value_name = "N")]
+    max_disassembly_positions: Option<u64>,
 }
 
 impl LimitArgs {
@@ -116,6 +120,7 @@ impl LimitArgs {
             self.max_voxel_side,
             self.max_voxel_volume,
             self.max_voxels,
+            self.max_disassembly_positions,
         ];
         let mut limits = Limits::default();
         for (what, value) in Resource::ALL.into_iter().zip(given) {

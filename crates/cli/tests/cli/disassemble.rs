@@ -432,3 +432,60 @@ fn the_page_animates_the_moves_solve_prints() {
     levels.sort();
     assert_eq!(levels, ["2.3", "3"]);
 }
+
+/// A search that would hold more positions than
+/// `--max-disassembly-positions` stops the count with exit 2, naming the
+/// file and the flag; the run's checkpoint holds only what was finished
+/// before, so resuming it with the default limit gives BurrTools' levels
+/// (burrTxt -d on tunnels.xmpuzzle, "one to three cubes": 4 assemblies,
+/// 4 solutions at levels 3, 2.3, 1.3 and 1.2.3).
+#[test]
+fn a_search_over_the_position_limit_stops_the_count() {
+    let f = format!("{FIXTURES}/tunnels.xmpuzzle");
+    let ck = temp("positions.checkpoint");
+    let p = ck.to_str().unwrap();
+    let _ = std::fs::remove_file(&ck);
+    let o = run(&[
+        "count",
+        &f,
+        "--problem",
+        "4",
+        "--disassemble",
+        "--max-disassembly-positions",
+        "3",
+        "-j",
+        "1",
+        "--checkpoint",
+        p,
+        "--checkpoint-every",
+        "0",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(
+        err.contains("tunnels.xmpuzzle") && err.contains("--max-disassembly-positions"),
+        "{err}"
+    );
+    let mut args = vec!["count", &f, "--problem", "4", "--disassemble", "--json"];
+    if ck.exists() {
+        args.extend(["--resume", p]);
+    }
+    let o = run(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        figures(&json(&o)),
+        (
+            json!(4),
+            json!(4),
+            json!({"3": 1, "2.3": 1, "1.3": 1, "1.2.3": 1})
+        )
+    );
+    // solve says the same of the solution it cannot take apart.
+    let o = solve("4", &["--max-disassembly-positions", "3"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--max-disassembly-positions"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -8,15 +8,15 @@ use std::sync::atomic::Ordering;
 
 const THREADS: [usize; 4] = [1, 2, 3, 8];
 
-fn one(_: &[OptionId]) -> Weight {
-    Weight::new(1, 1)
+fn one(_: &[OptionId]) -> Option<Weight> {
+    Some(Weight::new(1, 1))
 }
 
 /// A weight that depends on the solution: the sum of its options' indices
 /// plus one, and 1 distinct when its smallest option's index is even; the
 /// whole weight also goes to a class named for that index modulo 3 (as a
 /// disassembling count puts a solution's weight under its level).
-fn known(opts: &[OptionId]) -> Weight {
+fn known_weight(opts: &[OptionId]) -> Weight {
     let mut w = Weight::new(
         opts.iter().map(|o| o.index() as u128 + 1).sum(),
         u128::from(opts.iter().min().is_some_and(|o| o.index() % 2 == 0)),
@@ -32,11 +32,16 @@ fn known(opts: &[OptionId]) -> Weight {
     w
 }
 
+/// [`known_weight`] as a weigher.
+fn known(opts: &[OptionId]) -> Option<Weight> {
+    Some(known_weight(opts))
+}
+
 /// The sum of `known` over a one-thread enumeration.
 fn oracle(m: &Matrix) -> Weight {
     all_solutions(m)
         .iter()
-        .fold(Weight::ZERO, |s, o| s.checked_add(known(o)).unwrap())
+        .fold(Weight::ZERO, |s, o| s.checked_add(known_weight(o)).unwrap())
 }
 
 fn cases() -> Vec<Matrix> {
@@ -154,9 +159,64 @@ fn interrupted_and_resumed_weights_are_exact() {
 #[test]
 fn weights_that_overflow_are_an_error() {
     let m = queens(6); // 4 solutions
-    let heavy = |_: &[OptionId]| Weight::new(u128::MAX / 3, 1);
+    let heavy = |_: &[OptionId]| Some(Weight::new(u128::MAX / 3, 1));
     for t in THREADS {
         let e = parallel::count_weighted(&m, &stressed(t), &mut NoProgress, &heavy).unwrap_err();
         assert!(matches!(e, Error::Overflow(_)), "{e}");
     }
+}
+
+/// A solution the weigher cannot weigh stops the run with
+/// `Error::Unweighed`; the branches finished before it are checkpointed
+/// with their exact weights and the refused one is not, so a resume with a
+/// weigher that takes every solution gives the one-thread sum.
+#[test]
+fn an_unweighable_solution_stops_the_run_and_is_searched_again() {
+    let dir = std::env::temp_dir().join(format!("polycover-unweighed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("run.ckpt");
+    // Checkpoints that held finished branches (the test must see some).
+    let mut held = 0;
+    for m in cases() {
+        let want = oracle(&m);
+        let solutions = all_solutions(&m);
+        // Refuse the last solution a one-thread search finds (its options
+        // as a set, whatever the order a split search chooses them in).
+        let mut refused: Vec<OptionId> = solutions.last().unwrap().to_vec();
+        refused.sort();
+        let picky = |o: &[OptionId]| {
+            let mut s = o.to_vec();
+            s.sort();
+            (s != refused).then(|| known_weight(o))
+        };
+        for t in THREADS {
+            let _ = std::fs::remove_file(&path);
+            let o = Options {
+                checkpoint: Some(path.clone()),
+                checkpoint_every: std::time::Duration::ZERO,
+                ..stressed(t)
+            };
+            let e = parallel::count_weighted(&m, &o, &mut NoProgress, &picky).unwrap_err();
+            assert!(matches!(e, Error::Unweighed), "{e}");
+            if path.exists() {
+                // What the checkpoint holds is exact: the refused solution
+                // is in none of its finished branches.
+                let c = parallel::Checkpoint::load(&path, &m, auto_engine(&m)).unwrap();
+                let w = c.weights().unwrap();
+                held += usize::from(!c.finished.is_empty());
+                assert!(
+                    w.total + known_weight(&refused).total <= want.total,
+                    "{t} threads: {w:?} of {want:?}"
+                );
+            }
+            let o = Options {
+                resume: path.exists().then(|| path.clone()),
+                ..o
+            };
+            let r = parallel::count_weighted(&m, &o, &mut NoProgress, &known).unwrap();
+            assert_eq!(r.weights, Some(want.clone()), "{t} threads");
+        }
+    }
+    assert!(held > 0, "no checkpoint held a finished branch");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

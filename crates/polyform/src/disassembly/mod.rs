@@ -81,6 +81,9 @@ pub enum DisassemblyError {
     TooFar,
     /// A piece without cells.
     EmptyPiece(usize),
+    /// A search found more positions than its limit
+    /// ([`Limits::disassembly_positions`](crate::Limits::disassembly_positions)).
+    TooManyPositions(u64),
 }
 
 impl fmt::Display for DisassemblyError {
@@ -96,6 +99,15 @@ impl fmt::Display for DisassemblyError {
                 )
             }
             DisassemblyError::EmptyPiece(i) => write!(f, "piece {i} of the assembly has no cells"),
+            DisassemblyError::TooManyPositions(n) => {
+                let what = crate::Resource::DisassemblyPositions;
+                write!(
+                    f,
+                    "too large: taking an assembly apart needs more than {n} positions ({what}: the `{}` limit; raise it with {})",
+                    what.field(),
+                    what.flag()
+                )
+            }
         }
     }
 }
@@ -248,6 +260,8 @@ pub struct Disassembler {
     motion: Motion,
     /// Caches not lent out.
     pool: Mutex<Vec<Cache>>,
+    /// The most positions one search may hold.
+    max_positions: u64,
 }
 
 /// The outcome of one disassembly, with its cost.
@@ -270,7 +284,17 @@ impl Disassembler {
         Disassembler {
             motion,
             pool: Mutex::new(Vec::new()),
+            max_positions: crate::Limits::default().disassembly_positions,
         }
+    }
+
+    /// Bounds the positions one search may hold (the default is
+    /// [`Limits::disassembly_positions`](crate::Limits::disassembly_positions)'s):
+    /// a search that finds more fails with
+    /// [`DisassemblyError::TooManyPositions`].
+    pub fn with_max_positions(mut self, max: u64) -> Disassembler {
+        self.max_positions = max.max(1);
+        self
     }
 
     /// The motion model.
@@ -325,6 +349,7 @@ impl Disassembler {
         let mut s = search::Search {
             motion: &self.motion,
             cache: &mut cache,
+            max_positions: self.max_positions,
             visited: 0,
         };
         let result = s.separate(&members);

@@ -46,6 +46,13 @@ impl<'p> PuzzleDisassembler<'p> {
         }
     }
 
+    /// Bounds the positions one search may hold
+    /// ([`Disassembler::with_max_positions`]).
+    pub fn with_max_positions(mut self, max: u64) -> Self {
+        self.disassembler = self.disassembler.with_max_positions(max);
+        self
+    }
+
     /// The disassembler (its motion model names the directions).
     pub fn disassembler(&self) -> &Disassembler {
         &self.disassembler

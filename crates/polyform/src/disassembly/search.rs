@@ -279,6 +279,8 @@ impl PositionSet {
 /// position found, with the id of its latest copy.
 struct Walk {
     nodes: Nodes,
+    /// The most positions `nodes` may hold.
+    max: u64,
     /// The position being made by a move.
     scratch: Vec<Packed>,
     seen: PositionSet,
@@ -290,8 +292,9 @@ struct Walk {
 }
 
 impl Walk {
-    /// The walk of `n` pieces from their start, the one position found.
-    fn new(n: usize) -> Walk {
+    /// The walk of `n` pieces from their start, the one position found,
+    /// holding at most `max` positions.
+    fn new(n: usize, max: u64) -> Walk {
         let nodes = Nodes {
             n,
             offsets: vec![ZERO; n],
@@ -311,6 +314,7 @@ impl Walk {
         seen.insert(&nodes, i, 0, nodes.hashes[0]);
         Walk {
             nodes,
+            max,
             scratch: vec![ZERO; n],
             seen,
             known_from: 0,
@@ -351,6 +355,7 @@ impl Walk {
     ) -> Result<(), DisassemblyError> {
         let Walk {
             nodes,
+            max,
             scratch,
             seen,
             known_from,
@@ -395,6 +400,9 @@ impl Walk {
         if latest != EMPTY && latest >= *known_from {
             return Ok(());
         }
+        if nodes.steps.len() as u64 >= *max {
+            return Err(DisassemblyError::TooManyPositions(*max));
+        }
         let id = nodes.push(
             scratch,
             Step {
@@ -420,6 +428,8 @@ impl Walk {
 pub(crate) struct Search<'a> {
     pub motion: &'a Motion,
     pub cache: &'a mut Cache,
+    /// The most positions one search (one [`Walk`]) may hold.
+    pub max_positions: u64,
     /// Positions visited so far, all subassemblies included (statistics).
     pub visited: u64,
 }
@@ -627,7 +637,7 @@ impl Search<'_> {
         let units: Vec<UnitStep> = (0..dirs)
             .map(|d| UnitStep::new(self.motion.step(d)))
             .collect();
-        let mut walk = Walk::new(n);
+        let mut walk = Walk::new(n, self.max_positions);
         let mut table = LimitTable::new(n, dirs);
         // The moves found in the direction being tried: (pieces, steps).
         let mut found: Vec<(u64, u32)> = Vec::new();

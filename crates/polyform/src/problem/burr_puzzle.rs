@@ -177,6 +177,7 @@ impl Problem for BurrProblem {
             &self.inner.puzzle,
             &self.inner.encoding,
             self.traits.clone(),
-        ))
+        )
+        .with_max_positions(self.inner.limits.disassembly_positions))
     }
 }

@@ -263,7 +263,8 @@ impl Problem for PolyformProblem {
             &self.puzzle,
             &self.encoding,
             Default::default(),
-        ))
+        )
+        .with_max_positions(self.limits.disassembly_positions))
     }
 
     fn matrix_comment(&self) -> String {
