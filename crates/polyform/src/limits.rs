@@ -64,9 +64,10 @@ pub struct Limits {
     /// 10,000,000.
     pub voxels: u64,
     /// Positions one disassembly search holds (the pieces' offsets, how
-    /// each was reached, and its slot in the set of positions found: about
-    /// 60 bytes plus 8 per piece). Default 10,000,000: about 1.3 GB for an
-    /// assembly of 8 pieces, per thread.
+    /// each was reached, and its slot in the set of positions found: at
+    /// most about 120 bytes plus 16 per piece each, counting the room
+    /// growing arrays keep spare). Default 10,000,000: at most about 2.5 GB
+    /// per thread for an assembly of 8 pieces.
     pub disassembly_positions: u64,
 }
 

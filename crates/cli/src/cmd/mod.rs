@@ -96,8 +96,8 @@ pub struct LimitArgs {
     /// Non-empty voxels of all the shapes of a BurrTools file [default: 10000000]
     #[arg(long, value_name = "N")]
     max_voxels: Option<u64>,
-    /// Positions one disassembly search holds (--disassemble); about 60
-    /// bytes plus 8 per piece each [default: 10000000]
+    /// Positions one disassembly search holds (--disassemble); at most
+    /// about 120 bytes plus 16 per piece each [default: 10000000]
     #[arg(long, value_name = "N")]
     max_disassembly_positions: Option<u64>,
 }
