@@ -61,7 +61,10 @@
 //!   Workers then visit the solutions (plain counts keep the solver's
 //!   count-only path) and sum the weights per branch with checked
 //!   arithmetic; reports, snapshots and checkpoints carry the sums next to
-//!   the raw number of solutions.
+//!   the raw number of solutions. A weigher that cannot weigh a solution
+//!   (a disassembly too big for its limit) says so, and the run stops
+//!   without counting that solution's branch ([`Error::Unweighed`]): a
+//!   checkpoint never holds a branch with a solution left out.
 //! * **Shards.** A distributed count cuts the tree into many small parts
 //!   dealt round-robin to N shards ([`Shards`], the same on every machine
 //!   and thread count); each shard is a plan ([`plan::shard`],
