@@ -178,7 +178,7 @@ impl CheckpointArgs {
 }
 
 /// The stop flag shared with the Ctrl-C handler, installed once.
-fn stop_flag() -> Arc<AtomicBool> {
+pub fn stop_flag() -> Arc<AtomicBool> {
     use std::sync::OnceLock;
     static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
     FLAG.get_or_init(|| {

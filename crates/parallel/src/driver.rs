@@ -393,7 +393,17 @@ impl<'m> Shared<'m> {
                 solver.run(&mut CountOnly, budget.nodes)
             };
             if unweighed {
-                return Err(Error::Unweighed);
+                // A weigher that gives up once the stop flag is set was
+                // interrupted: the branch goes back whole, as a paused one
+                // would, and is searched again on resume.
+                if !self.options.stop.load(Relaxed) {
+                    return Err(Error::Unweighed);
+                }
+                let now = solver.stats();
+                self.add_walked(last, now);
+                self.add_wasted(start, now);
+                self.give_back(solver, w, key, task, counted);
+                return Ok(());
             }
             let Some(weights) = weights.as_ref() else {
                 return Err(Error::Overflow("the weights of a branch exceed 2^128"));

@@ -111,8 +111,11 @@ impl Weight {
 /// its weight, or `None` when it cannot weigh that solution (the caller
 /// keeps the reason): the run then stops with [`Error::Unweighed`], and
 /// the branch of that solution is neither summed nor checkpointed as done,
-/// so a resume searches it again. Called on the worker threads, so it must
-/// be `Sync`.
+/// so a resume searches it again. A weigher may also give up because the
+/// stop flag ([`Options::stop`](crate::Options::stop)) is set (a long
+/// weighing that polls it): `None` with the flag set is an interruption,
+/// and the run ends as interrupted, that branch given back whole. Called
+/// on the worker threads, so it must be `Sync`.
 ///
 /// [`Error::Unweighed`]: crate::Error::Unweighed
 pub type Weigher<'a> = &'a (dyn Fn(&[OptionId]) -> Option<Weight> + Sync);

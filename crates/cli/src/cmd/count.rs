@@ -115,13 +115,18 @@ impl<'p> Job<'p> {
     /// its weight under its level (for a job made by [`Job::classified`]).
     /// A solution that cannot be analysed is an error: the weigher keeps
     /// it and says so, which stops the run without counting (or
-    /// checkpointing as done) the branch of that solution.
+    /// checkpointing as done) the branch of that solution. The
+    /// disassembly polls the Ctrl-C flag, so a long one ends soon after
+    /// Ctrl-C, and the driver takes its giving up as an interruption (the
+    /// branch is searched again on resume).
     pub fn with_classifier<T>(
         &self,
         problem: &dyn Problem,
         f: impl FnOnce(parallel::Weigher<'_>) -> Result<T, Failure>,
     ) -> Result<T, Failure> {
-        let dis = problem.disassembler()?;
+        let dis = problem
+            .disassembler()?
+            .with_stop(crate::search::stop_flag());
         let refused = |e: DisassemblyError| {
             Failure::input(format!("{}: --disassemble: {e}", self.path.display()))
         };
@@ -143,6 +148,8 @@ impl<'p> Job<'p> {
                     })
                     .unwrap_or_default(),
             }),
+            // Ctrl-C: the run is being stopped, and says so itself.
+            Err(DisassemblyError::Stopped) => None,
             Err(e) => {
                 error
                     .lock()

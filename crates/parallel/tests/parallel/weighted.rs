@@ -220,3 +220,54 @@ fn an_unweighable_solution_stops_the_run_and_is_searched_again() {
     assert!(held > 0, "no checkpoint held a finished branch");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A weigher that gives up because the stop flag is set (a long weighing
+/// that polls it, as a disassembly does) interrupts the run rather than
+/// failing it: the run ends as interrupted, its checkpoint leaves out the
+/// branch being weighed, and the resume gives the one-thread sum.
+#[test]
+fn a_weigher_stopped_midway_interrupts_the_run() {
+    let dir = std::env::temp_dir().join(format!("polycover-stopweigh-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("run.ckpt");
+    let mut held = 0;
+    for m in cases() {
+        let want = oracle(&m);
+        let solutions = all_solutions(&m);
+        let mut last: Vec<OptionId> = solutions.last().unwrap().to_vec();
+        last.sort();
+        for t in THREADS {
+            let _ = std::fs::remove_file(&path);
+            let o = Options {
+                checkpoint: Some(path.clone()),
+                checkpoint_every: std::time::Duration::ZERO,
+                ..stressed(t)
+            };
+            // Ctrl-C arrives while the last solution is being weighed.
+            let stopping = |opts: &[OptionId]| {
+                let mut s = opts.to_vec();
+                s.sort();
+                if s == last {
+                    o.stop.store(true, Ordering::Relaxed);
+                    return None;
+                }
+                known(opts)
+            };
+            let r = parallel::count_weighted(&m, &o, &mut NoProgress, &stopping).unwrap();
+            assert!(r.interrupted, "{t} threads");
+            let c = parallel::Checkpoint::load(&path, &m, auto_engine(&m)).unwrap();
+            let w = c.weights().unwrap();
+            held += usize::from(!c.finished.is_empty());
+            assert!(
+                w.total + known_weight(&last).total <= want.total,
+                "{t} threads: {w:?} of {want:?}"
+            );
+            let o = resuming(&path, t);
+            let r = parallel::count_weighted(&m, &o, &mut NoProgress, &known).unwrap();
+            assert!(!r.interrupted);
+            assert_eq!(r.weights, Some(want.clone()), "{t} threads");
+        }
+    }
+    assert!(held > 0, "no checkpoint held a finished branch");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -66,10 +66,14 @@ use crate::lattice::{Cell, LatticeKind};
 use cache::Cache;
 use std::cmp::Ordering;
 use std::fmt;
-use std::sync::Mutex;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 
 /// The most pieces one assembly may have for disassembly.
 pub const MAX_PIECES: usize = 64;
+
+/// A search looks at its stop flag once every this many positions.
+pub const STOP_POLL: u64 = 1024;
 
 /// Why an assembly could not be analysed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,6 +88,9 @@ pub enum DisassemblyError {
     /// A search found more positions than its limit
     /// ([`Limits::disassembly_positions`](crate::Limits::disassembly_positions)).
     TooManyPositions(u64),
+    /// The stop flag ([`Disassembler::with_stop`]) was set before the
+    /// assembly was taken apart.
+    Stopped,
 }
 
 impl fmt::Display for DisassemblyError {
@@ -99,6 +106,7 @@ impl fmt::Display for DisassemblyError {
                 )
             }
             DisassemblyError::EmptyPiece(i) => write!(f, "piece {i} of the assembly has no cells"),
+            DisassemblyError::Stopped => f.write_str("stopped before the assembly was taken apart"),
             DisassemblyError::TooManyPositions(n) => {
                 let what = crate::Resource::DisassemblyPositions;
                 write!(
@@ -262,6 +270,8 @@ pub struct Disassembler {
     pool: Mutex<Vec<Cache>>,
     /// The most positions one search may hold.
     max_positions: u64,
+    /// Set from outside to give up the assembly being taken apart.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 /// The outcome of one disassembly, with its cost.
@@ -285,7 +295,17 @@ impl Disassembler {
             motion,
             pool: Mutex::new(Vec::new()),
             max_positions: crate::Limits::default().disassembly_positions,
+            stop: None,
         }
+    }
+
+    /// Polls `stop` while taking an assembly apart (every
+    /// [`STOP_POLL`] positions, and at the start), and gives up with
+    /// [`DisassemblyError::Stopped`] once it is set: a long search ends
+    /// soon after Ctrl-C.
+    pub fn with_stop(mut self, stop: Arc<AtomicBool>) -> Disassembler {
+        self.stop = Some(stop);
+        self
     }
 
     /// Bounds the positions one search may hold (the default is
@@ -350,6 +370,7 @@ impl Disassembler {
             motion: &self.motion,
             cache: &mut cache,
             max_positions: self.max_positions,
+            stop: self.stop.as_deref(),
             visited: 0,
         };
         let result = s.separate(&members);

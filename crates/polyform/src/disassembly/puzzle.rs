@@ -53,6 +53,13 @@ impl<'p> PuzzleDisassembler<'p> {
         self
     }
 
+    /// Gives up with [`DisassemblyError::Stopped`] once `stop` is set
+    /// ([`Disassembler::with_stop`]).
+    pub fn with_stop(mut self, stop: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Self {
+        self.disassembler = self.disassembler.with_stop(stop);
+        self
+    }
+
     /// The disassembler (its motion model names the directions).
     pub fn disassembler(&self) -> &Disassembler {
         &self.disassembler

@@ -68,9 +68,10 @@
 
 use super::cache::{Cache, Masks};
 use super::motion::{FREE, Motion};
-use super::{DisassemblyError, Move, Separation};
+use super::{DisassemblyError, Move, STOP_POLL, Separation};
 use crate::lattice::Cell;
 use std::collections::VecDeque;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 
 /// A piece's offset from where it started, packed: coordinate `c` plus
 /// [`BIAS`] in bits `16 c .. 16 c + 16`.
@@ -430,6 +431,8 @@ pub(crate) struct Search<'a> {
     pub cache: &'a mut Cache,
     /// The most positions one search (one [`Walk`]) may hold.
     pub max_positions: u64,
+    /// Polled every [`STOP_POLL`] positions: set, the search gives up.
+    pub stop: Option<&'a AtomicBool>,
     /// Positions visited so far, all subassemblies included (statistics).
     pub visited: u64,
 }
@@ -645,6 +648,9 @@ impl Search<'_> {
             let Some(k) = walk.pop() else {
                 return Ok(None);
             };
+            if self.visited % STOP_POLL == 0 && self.stop.is_some_and(|s| s.load(Relaxed)) {
+                return Err(DisassemblyError::Stopped);
+            }
             self.visited += 1;
             self.fill_limits(members, walk.nodes.position(k), &mut table);
             // Leaving depends on the stuck rows alone: a direction whose

@@ -86,6 +86,36 @@ fn a_cube_follows_a_turning_tunnel() {
     assert_eq!(d.motion().step(s.moves[1].direction)[1].abs(), 1);
 }
 
+/// The tunnel's search holds two positions (the start, and the cube one
+/// step along +x, from where it leaves): a limit of one refuses it, two
+/// lets it through.
+#[test]
+fn a_search_over_its_position_limit_is_refused() {
+    let d = cubic().with_max_positions(1);
+    assert_eq!(
+        d.disassemble(&tunnel()).unwrap_err(),
+        DisassemblyError::TooManyPositions(1)
+    );
+    assert_eq!(
+        level(&cubic().with_max_positions(2), &tunnel()).as_deref(),
+        Some("2")
+    );
+}
+
+/// A set stop flag ends a search at its first look (Ctrl-C during a long
+/// disassembly); a clear one changes nothing.
+#[test]
+fn a_search_gives_up_once_the_stop_flag_is_set() {
+    let flag = Arc::new(AtomicBool::new(true));
+    let d = cubic().with_stop(flag.clone());
+    assert_eq!(
+        d.disassemble(&tunnel()).unwrap_err(),
+        DisassemblyError::Stopped
+    );
+    flag.store(false, std::sync::atomic::Ordering::Relaxed);
+    assert_eq!(level(&d, &tunnel()).as_deref(), Some("2"));
+}
+
 #[test]
 fn the_heavier_piece_stays_put() {
     let d = cubic();
