@@ -232,6 +232,9 @@ impl Distinct {
 
 /// The disassembler of `problem` when `--disassemble` is on (`solve` and `view`): refused, with
 /// the file named, where the lattice has no motion model or solutions may have too many pieces.
+/// It polls the Ctrl-C flag: on Ctrl-C a disassembly gives up
+/// ([`DisassemblyError::Stopped`](polyform::disassembly::DisassemblyError::Stopped)), and the
+/// visitor stops the search, which then ends as interrupted.
 pub fn disassembler_for(
     problem: &dyn Problem,
     on: bool,
@@ -239,7 +242,9 @@ pub fn disassembler_for(
     if !on {
         return Ok(None);
     }
-    let d = problem.disassembler()?;
+    let d = problem
+        .disassembler()?
+        .with_stop(crate::search::stop_flag());
     d.check()
         .map_err(|e| Failure::input(format!("{}: --disassemble: {e}", problem.path().display())))?;
     Ok(Some(d))

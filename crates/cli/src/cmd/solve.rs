@@ -6,7 +6,7 @@ use crate::output::{Format, FormatArgs, Note, Solutions, SvgArgs};
 use crate::search::{self, Runner, SearchArgs};
 use clap::Args;
 use dlx::{Control, OptionId};
-use polyform::disassembly::{Level, PuzzleDisassembler, Separation};
+use polyform::disassembly::{DisassemblyError, Level, PuzzleDisassembler, Separation};
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -139,6 +139,8 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
         let pushed = match &dis {
             None => sink.push(opts),
             Some(d) => match d.analyse(opts) {
+                // Ctrl-C: the search ends as interrupted.
+                Err(DisassemblyError::Stopped) => return Control::Stop,
                 Err(e) => Err(Failure::input(format!(
                     "{}: --disassemble: {e}",
                     problem.path().display()

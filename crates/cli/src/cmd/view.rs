@@ -7,7 +7,7 @@ use crate::output::page;
 use crate::search::{self, Runner, SearchArgs};
 use clap::Args;
 use dlx::{Control, OptionId};
-use polyform::disassembly::Level;
+use polyform::disassembly::{DisassemblyError, Level};
 use polyform::symmetry::GroupChoice;
 use serde_json::{Map, json};
 use std::path::PathBuf;
@@ -87,6 +87,8 @@ pub fn run(args: ViewArgs) -> Result<u8, Failure> {
         match &dis {
             None => page.push(opts),
             Some(d) => match d.analyse(opts) {
+                // Ctrl-C: the search ends as interrupted.
+                Err(DisassemblyError::Stopped) => return Control::Stop,
                 Err(e) => {
                     error = Some(Failure::input(format!(
                         "{}: --disassemble: {e}",
