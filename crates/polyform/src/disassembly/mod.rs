@@ -34,7 +34,12 @@
 //! * [`search`]: the breadth-first search over positions and the
 //!   recursion over parts.
 //! * [`Disassembler`]: the entry point, shared by threads: it lends each
-//!   call a cache from its pool.
+//!   call a cache from its pool. A search holds every position it finds,
+//!   so it is bounded ([`Disassembler::with_max_positions`], from
+//!   [`Limits::disassembly_positions`](crate::Limits::disassembly_positions))
+//!   and can be stopped from outside ([`Disassembler::with_stop`], polled
+//!   every [`STOP_POLL`] positions): each ends the call with an error,
+//!   never with a wrong answer.
 //! * [`levels`]: counting solutions by level, one level per class of
 //!   solutions equal up to the group.
 //! * [`puzzle`]: assemblies of a [`Puzzle`](crate::Puzzle)'s solutions
