@@ -124,13 +124,10 @@ impl<'p> Job<'p> {
         problem: &dyn Problem,
         f: impl FnOnce(parallel::Weigher<'_>) -> Result<T, Failure>,
     ) -> Result<T, Failure> {
-        let dis = problem
-            .disassembler()?
-            .with_stop(crate::search::stop_flag());
+        let dis = super::disassembler_of(problem)?;
         let refused = |e: DisassemblyError| {
             Failure::input(format!("{}: --disassemble: {e}", self.path.display()))
         };
-        dis.check().map_err(refused)?;
         let classifier = Classifier::new(&self.plan, &self.action, &dis);
         let error = Mutex::new(None);
         let weigh = |o: &[dlx::OptionId]| match classifier.classify(o) {

@@ -239,15 +239,20 @@ pub fn disassembler_for(
     problem: &dyn Problem,
     on: bool,
 ) -> Result<Option<polyform::disassembly::PuzzleDisassembler<'_>>, Failure> {
-    if !on {
-        return Ok(None);
-    }
+    on.then(|| disassembler_of(problem)).transpose()
+}
+
+/// The disassembler of `problem`, polling the Ctrl-C flag, refused as
+/// [`disassembler_for`] says.
+pub fn disassembler_of(
+    problem: &dyn Problem,
+) -> Result<polyform::disassembly::PuzzleDisassembler<'_>, Failure> {
     let d = problem
         .disassembler()?
         .with_stop(crate::search::stop_flag());
     d.check()
         .map_err(|e| Failure::input(format!("{}: --disassemble: {e}", problem.path().display())))?;
-    Ok(Some(d))
+    Ok(d)
 }
 
 /// Says on standard error that nothing was shown: no solution, or none that comes apart (at

@@ -166,29 +166,28 @@ fn weights_that_overflow_are_an_error() {
     }
 }
 
-/// A solution the weigher cannot weigh stops the run with
-/// `Error::Unweighed`; the branches finished before it are checkpointed
-/// with their exact weights and the refused one is not, so a resume with a
-/// weigher that takes every solution gives the one-thread sum.
-#[test]
-fn an_unweighable_solution_stops_the_run_and_is_searched_again() {
-    let dir = std::env::temp_dir().join(format!("polycover-unweighed-{}", std::process::id()));
+/// The options of a run as a set (a split search may choose them in
+/// another order).
+fn sorted(o: &[OptionId]) -> Vec<OptionId> {
+    let mut s = o.to_vec();
+    s.sort();
+    s
+}
+
+/// On every case and thread count: `first` makes a run (with a checkpoint
+/// after every finished branch) that gives up on `last`, the last solution
+/// a one-thread search finds, and checks how it ended. Then the checkpoint,
+/// when there is one, holds exact weights without `last`, and resuming it
+/// with a weigher that takes every solution gives the one-thread sum.
+fn give_up_on_the_last_solution(name: &str, first: impl Fn(&Matrix, &Options, &[OptionId])) {
+    let dir = std::env::temp_dir().join(format!("polycover-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("run.ckpt");
     // Checkpoints that held finished branches (the test must see some).
     let mut held = 0;
     for m in cases() {
         let want = oracle(&m);
-        let solutions = all_solutions(&m);
-        // Refuse the last solution a one-thread search finds (its options
-        // as a set, whatever the order a split search chooses them in).
-        let mut refused: Vec<OptionId> = solutions.last().unwrap().to_vec();
-        refused.sort();
-        let picky = |o: &[OptionId]| {
-            let mut s = o.to_vec();
-            s.sort();
-            (s != refused).then(|| known_weight(o))
-        };
+        let last = sorted(all_solutions(&m).last().unwrap());
         for t in THREADS {
             let _ = std::fs::remove_file(&path);
             let o = Options {
@@ -196,29 +195,41 @@ fn an_unweighable_solution_stops_the_run_and_is_searched_again() {
                 checkpoint_every: std::time::Duration::ZERO,
                 ..stressed(t)
             };
-            let e = parallel::count_weighted(&m, &o, &mut NoProgress, &picky).unwrap_err();
-            assert!(matches!(e, Error::Unweighed), "{e}");
+            first(&m, &o, &last);
             if path.exists() {
-                // What the checkpoint holds is exact: the refused solution
-                // is in none of its finished branches.
                 let c = parallel::Checkpoint::load(&path, &m, auto_engine(&m)).unwrap();
                 let w = c.weights().unwrap();
                 held += usize::from(!c.finished.is_empty());
                 assert!(
-                    w.total + known_weight(&refused).total <= want.total,
+                    w.total + known_weight(&last).total <= want.total,
                     "{t} threads: {w:?} of {want:?}"
                 );
             }
             let o = Options {
                 resume: path.exists().then(|| path.clone()),
+                stop: Default::default(),
                 ..o
             };
             let r = parallel::count_weighted(&m, &o, &mut NoProgress, &known).unwrap();
+            assert!(!r.interrupted);
             assert_eq!(r.weights, Some(want.clone()), "{t} threads");
         }
     }
     assert!(held > 0, "no checkpoint held a finished branch");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A solution the weigher cannot weigh stops the run with
+/// `Error::Unweighed`; the branches finished before it are checkpointed
+/// with their exact weights and the refused one is not, so a resume with a
+/// weigher that takes every solution gives the one-thread sum.
+#[test]
+fn an_unweighable_solution_stops_the_run_and_is_searched_again() {
+    give_up_on_the_last_solution("unweighed", |m, o, last| {
+        let picky = |opts: &[OptionId]| (sorted(opts) != last).then(|| known_weight(opts));
+        let e = parallel::count_weighted(m, o, &mut NoProgress, &picky).unwrap_err();
+        assert!(matches!(e, Error::Unweighed), "{e}");
+    });
 }
 
 /// A weigher that gives up because the stop flag is set (a long weighing
@@ -227,47 +238,19 @@ fn an_unweighable_solution_stops_the_run_and_is_searched_again() {
 /// branch being weighed, and the resume gives the one-thread sum.
 #[test]
 fn a_weigher_stopped_midway_interrupts_the_run() {
-    let dir = std::env::temp_dir().join(format!("polycover-stopweigh-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("run.ckpt");
-    let mut held = 0;
-    for m in cases() {
-        let want = oracle(&m);
-        let solutions = all_solutions(&m);
-        let mut last: Vec<OptionId> = solutions.last().unwrap().to_vec();
-        last.sort();
-        for t in THREADS {
-            let _ = std::fs::remove_file(&path);
-            let o = Options {
-                checkpoint: Some(path.clone()),
-                checkpoint_every: std::time::Duration::ZERO,
-                ..stressed(t)
-            };
-            // Ctrl-C arrives while the last solution is being weighed.
-            let stopping = |opts: &[OptionId]| {
-                let mut s = opts.to_vec();
-                s.sort();
-                if s == last {
-                    o.stop.store(true, Ordering::Relaxed);
-                    return None;
-                }
-                known(opts)
-            };
-            let r = parallel::count_weighted(&m, &o, &mut NoProgress, &stopping).unwrap();
-            assert!(r.interrupted, "{t} threads");
-            let c = parallel::Checkpoint::load(&path, &m, auto_engine(&m)).unwrap();
-            let w = c.weights().unwrap();
-            held += usize::from(!c.finished.is_empty());
-            assert!(
-                w.total + known_weight(&last).total <= want.total,
-                "{t} threads: {w:?} of {want:?}"
-            );
-            let o = resuming(&path, t);
-            let r = parallel::count_weighted(&m, &o, &mut NoProgress, &known).unwrap();
-            assert!(!r.interrupted);
-            assert_eq!(r.weights, Some(want.clone()), "{t} threads");
-        }
-    }
-    assert!(held > 0, "no checkpoint held a finished branch");
-    std::fs::remove_dir_all(&dir).unwrap();
+    give_up_on_the_last_solution("stopweigh", |m, o, last| {
+        // Ctrl-C arrives while the last solution is being weighed.
+        let stopping = |opts: &[OptionId]| {
+            if sorted(opts) == last {
+                o.stop.store(true, Ordering::Relaxed);
+                return None;
+            }
+            known(opts)
+        };
+        let r = parallel::count_weighted(m, o, &mut NoProgress, &stopping).unwrap();
+        assert!(r.interrupted);
+        // An interrupted count always writes its checkpoint.
+        let path = o.checkpoint.as_ref().unwrap();
+        assert!(path.exists(), "no checkpoint at {}", path.display());
+    });
 }
