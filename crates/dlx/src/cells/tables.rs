@@ -66,7 +66,23 @@ pub(crate) fn suits(m: &Matrix) -> bool {
             .iter()
             .any(|e| e.item.index() < np && m.bounds(e.item) == (1, 1))
     });
-    ok && kill_words_bound(m) <= MAX_KILL_WORDS
+    ok && (crude_kill_words_bound(m) <= MAX_KILL_WORDS || kill_words_bound(m) <= MAX_KILL_WORDS)
+}
+
+/// A bound of the kill rows' words that is quick to compute but loose:
+/// every option with a row for every primary item. It settles most
+/// matrices (the polyform puzzles' rows take a few million words at most),
+/// so [`kill_words_bound`], whose walk over each option's reach costs
+/// more than the search of a small burr, runs only when this one is over.
+fn crude_kill_words_bound(m: &Matrix) -> u64 {
+    let mut len = vec![0u64; m.num_primary()];
+    for e in m.options().flat_map(|o| m.option(o)) {
+        if let Some(l) = len.get_mut(e.item.index()) {
+            *l += 1;
+        }
+    }
+    let frame: u64 = len.iter().map(|l| l.div_ceil(64)).sum();
+    frame.saturating_mul(m.num_options() as u64)
 }
 
 /// An upper bound of the kill rows' words: for each option, the words of
