@@ -229,8 +229,7 @@ impl Runner {
     pub fn new(args: &SearchArgs, machine_output: bool) -> Result<Runner, Failure> {
         let mut options = Options::with_threads(args.threads.unwrap_or(0));
         if let Some(n) = args.threads {
-            let max = parallel::max_threads();
-            if n > max {
+            if let Some(max) = parallel::over_max_threads(n) {
                 return Err(Failure::input(format!(
                     "-j {n}: at most {max} threads (4 per core) are allowed; 0 or no -j uses one per core"
                 )));

@@ -681,16 +681,13 @@ pub(crate) fn run(
         delivered: 0,
         visitor_stopped: false,
     };
-    let watched = std::thread::scope(|s| {
+    // The workers go to the pool; this thread watches them, and the scope
+    // ends when they have all returned.
+    let watched = pool.in_place_scope(|ps| {
         let sh = &shared;
-        let pool = &pool;
-        s.spawn(move || {
-            pool.scope(|ps| {
-                for w in 0..threads {
-                    ps.spawn(move |_| sh.worker(w));
-                }
-            })
-        });
+        for w in 0..threads {
+            ps.spawn(move |_| sh.worker(w));
+        }
         monitor.watch(progress, &mut deliver)
     });
 

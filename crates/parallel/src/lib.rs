@@ -134,7 +134,7 @@ mod weight;
 pub use checkpoint::{Checkpoint, fingerprint};
 pub use driver::{Deliver, Job, execute};
 pub use error::Error;
-pub use options::{Options, Report, max_threads};
+pub use options::{Options, Report, max_threads, over_max_threads};
 pub use plan::Plan;
 pub use progress::{Eta, NoProgress, Progress, Snapshot};
 pub use shard::{Merged, ShardId, ShardResult, Shards, merge};

@@ -137,11 +137,11 @@ impl Options {
     /// [`max_threads`]. Planning and [`execute`](crate::execute) call it
     /// before splitting or spawning anything.
     pub fn checked_threads(&self) -> Result<usize, Error> {
-        let (asked, max) = (self.thread_count(), max_threads());
-        if asked > max {
-            return Err(Error::TooManyThreads { asked, max });
+        let asked = self.thread_count();
+        match over_max_threads(asked) {
+            Some(max) => Err(Error::TooManyThreads { asked, max }),
+            None => Ok(asked),
         }
-        Ok(asked)
     }
 }
 
@@ -155,7 +155,22 @@ fn cores() -> usize {
 /// never waits on I/O; far more only exhaust the system (each thread has
 /// its own solver and stack), so a larger `Options::threads` is refused.
 pub fn max_threads() -> usize {
-    cores().saturating_mul(4).clamp(4, 1024)
+    cores().saturating_mul(4).clamp(MIN_MAX_THREADS, 1024)
+}
+
+/// The least [`max_threads`] can be.
+const MIN_MAX_THREADS: usize = 4;
+
+/// [`max_threads`] when `threads` is more, else `None`. Up to 4 threads
+/// are always allowed, so the system is not asked for its cores (which
+/// reads several files under /proc and /sys: a tenth of a millisecond,
+/// more than a small puzzle's search).
+pub fn over_max_threads(threads: usize) -> Option<usize> {
+    if threads <= MIN_MAX_THREADS {
+        return None;
+    }
+    let max = max_threads();
+    (threads > max).then_some(max)
 }
 
 /// The result of a run.
