@@ -63,6 +63,9 @@ pub struct Masks {
     /// Bit `d`: the first shape cannot make a single step in direction
     /// `d` (limit 0).
     pub touch: u64,
+    /// Bit `d`: the first shape cannot make two steps in direction `d`
+    /// (limit 0 or 1).
+    pub near: u64,
     /// Bit `d`: the first shape cannot leave in direction `d` (a finite
     /// limit).
     pub stuck: u64,
@@ -76,6 +79,7 @@ impl Masks {
         let swap = |m: u64| (m & EVEN) << 1 | (m >> 1) & EVEN;
         Masks {
             touch: swap(self.touch),
+            near: swap(self.near),
             stuck: swap(self.stuck),
         }
     }
@@ -150,6 +154,7 @@ impl Cache {
                 for (d, l) in [(2 * axis, along), (2 * axis + 1, against)] {
                     self.limits.push(l);
                     masks.touch |= u64::from(l == 0) << d;
+                    masks.near |= u64::from(l <= 1) << d;
                     masks.stuck |= u64::from(l != FREE) << d;
                 }
             }
@@ -165,7 +170,7 @@ impl Cache {
         self.limits[p as usize * dirs + d]
     }
 
-    /// Which directions pair `p`'s limits are 0 and finite in.
+    /// Which directions pair `p`'s limits are 0, at most 1 and finite in.
     pub fn masks(&self, p: u32) -> Masks {
         self.masks[p as usize]
     }

@@ -39,9 +39,11 @@
 //! The closures are not made step count by step count: the closure for
 //! `s` steps stays the same up to its least limit to a piece outside, and
 //! then grows from the pieces it meets there (`LimitTable::grow`,
-//! `LimitTable::least`); the blocking relations for one step and for
-//! leaving are bit rows kept from position to position, changed only for
-//! the pairs of pieces whose offset changed.
+//! `LimitTable::least`); the blocking relations for one step, for two
+//! steps and for leaving are bit rows kept from position to position,
+//! changed only for the pairs of pieces whose offset changed. Most groups
+//! meet their next piece after one step, and the two-step rows say which
+//! at once, without reading any pair's limits.
 //!
 //! ## The search
 //!
@@ -450,7 +452,9 @@ pub(crate) struct Search<'a> {
 /// blocks `i` from leaving in direction `d`), and bit `j` of
 /// `touch[d n + i]` exactly when it is 0 (`i` cannot take a single step
 /// without `j`; most groups are found too big at one step, from these
-/// bits alone). Pairs whose offset did not change from the position
+/// bits alone), bit `j` of `near[d n + i]` exactly when it is at most 1
+/// (`i` cannot take two steps without `j`: most groups that move meet
+/// their next piece after one step, found from these bits alone). Pairs whose offset did not change from the position
 /// filled before are kept as they are: only the others are looked up.
 /// Bit `d` of `stuck_changed` is set when some `stuck[d n + i]` changed
 /// since [`take_stuck_changed`](Self::take_stuck_changed) was last called
@@ -463,6 +467,7 @@ struct LimitTable {
     masks: Vec<Masks>,
     stuck: Vec<u64>,
     touch: Vec<u64>,
+    near: Vec<u64>,
     stuck_changed: u64,
 }
 
@@ -480,6 +485,7 @@ impl LimitTable {
             masks: vec![Masks::default(); n * n],
             stuck: vec![0; dirs * n],
             touch: vec![0; dirs * n],
+            near: vec![0; dirs * n],
             stuck_changed: u64::MAX,
         }
     }
@@ -513,17 +519,19 @@ impl LimitTable {
                 rows[d * n + i] ^= 1 << j;
             }
         };
-        let (ahead, back) = (old.touch ^ m.touch, old.stuck ^ m.stuck);
-        let rev = Masks {
-            touch: ahead,
-            stuck: back,
-        }
-        .reversed();
-        flip(&mut self.touch, ahead, i, j);
+        let diff = Masks {
+            touch: old.touch ^ m.touch,
+            near: old.near ^ m.near,
+            stuck: old.stuck ^ m.stuck,
+        };
+        let rev = diff.reversed();
+        flip(&mut self.touch, diff.touch, i, j);
         flip(&mut self.touch, rev.touch, j, i);
-        flip(&mut self.stuck, back, i, j);
+        flip(&mut self.near, diff.near, i, j);
+        flip(&mut self.near, rev.near, j, i);
+        flip(&mut self.stuck, diff.stuck, i, j);
         flip(&mut self.stuck, rev.stuck, j, i);
-        self.stuck_changed |= back | rev.stuck;
+        self.stuck_changed |= diff.stuck | rev.stuck;
     }
 
     /// The smallest set holding `set` such that no member `i` would hit a
@@ -545,6 +553,8 @@ impl LimitTable {
         grow(set, todo, max, big, |i| {
             if s == 1 {
                 self.touch[d * n + i]
+            } else if s == 2 {
+                self.near[d * n + i]
             } else {
                 let mut add = 0u64;
                 for j in (0..n).filter(|&j| j != i) {
@@ -558,7 +568,23 @@ impl LimitTable {
     /// The least limit in direction `d` from a member of `set` to a piece
     /// outside it, and the pieces outside that some member meets at that
     /// limit (the ones that join the set when it moves one step more).
-    fn least(&self, cache: &Cache, d: usize, set: u64) -> (u16, u64) {
+    /// `set` moves `s` steps without meeting a piece outside it (every
+    /// such limit is at least `s`).
+    fn least(&self, cache: &Cache, d: usize, set: u64, s: u16) -> (u16, u64) {
+        if s == 1 {
+            // Limits of 1 are the `near` bits outside the set (none is 0).
+            let mut meet = 0u64;
+            let mut members = set;
+            while members != 0 {
+                let i = members.trailing_zeros() as usize;
+                members &= members - 1;
+                meet |= self.near[d * self.n + i];
+            }
+            meet &= !set;
+            if meet != 0 {
+                return (1, meet);
+            }
+        }
         let (mut least, mut meet) = (FREE, 0u64);
         let mut members = set;
         while members != 0 {
@@ -710,7 +736,7 @@ impl Search<'_> {
                         if found.contains(&(group, u32::from(s))) {
                             break;
                         }
-                        let (upto, meet) = table.least(self.cache, d, group);
+                        let (upto, meet) = table.least(self.cache, d, group, s);
                         // A group that could leave was found in 2.
                         debug_assert!(upto < FREE);
                         let upto = upto.min(FREE - 1);
