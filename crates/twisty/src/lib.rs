@@ -48,6 +48,8 @@
 //! * [`check`]: is a coloured state reachable, and if not, why.
 //! * [`distances`]: God's algorithm by breadth-first search in two bits
 //!   per position.
+//! * [`trace`]: diagnostics on standard error for tuning the solver and
+//!   the chain, off unless `POLYCOVER_TRACE` is set.
 //!
 //! # Example
 //!
@@ -83,6 +85,7 @@ pub mod solid;
 pub mod solve;
 pub mod spec;
 pub mod state;
+pub mod trace;
 
 pub use error::Error;
 pub use notation::Turn;

@@ -47,6 +47,7 @@
 
 use crate::perm::Perm;
 use crate::rng::Rng;
+use crate::trace::trace;
 use num_bigint::BigUint;
 
 /// "Not in the orbit" in [`Level::index`].
@@ -241,18 +242,21 @@ impl Chain {
         // 2. Bottom up: every Schreier generator sifts, or its residue is added.
         let mut i = chain.levels.len() as isize - 1;
         let (mut checks, mut fixes) = (0usize, 0usize);
-        let dbg = std::env::var("SS_DEBUG").is_ok();
-        if dbg {
-            eprintln!("initial levels {}", chain.levels.len());
-        }
+        trace!(
+            "chain: {} levels from random generators",
+            chain.levels.len()
+        );
         while i >= 0 {
             checks += 1;
             match chain.check_level(i as usize) {
                 None => i -= 1,
                 Some((r, j)) => {
                     fixes += 1;
-                    if dbg && fixes % 50 == 0 {
-                        eprintln!("fix {fixes} at {i} -> {j} (levels {})", chain.levels.len());
+                    if fixes % 50 == 0 {
+                        trace!(
+                            "chain: repair {fixes}, level {i} to {j} ({} levels)",
+                            chain.levels.len()
+                        );
                     }
                     let lo = i as usize + 1;
                     if j == chain.levels.len() {
@@ -266,14 +270,12 @@ impl Chain {
                 }
             }
         }
-        if dbg {
-            let g: usize = chain.levels.iter().map(|l| l.gens.len()).sum();
-            let o: usize = chain.levels.iter().map(|l| l.orbit.len()).sum();
-            eprintln!(
-                "checks {checks} fixes {fixes} levels {} gens {g} orbit-sum {o}",
-                chain.levels.len()
-            );
-        }
+        trace!(
+            "chain: {checks} level checks, {fixes} repairs, {} levels, {} generators, orbits of {} points in all",
+            chain.levels.len(),
+            chain.levels.iter().map(|l| l.gens.len()).sum::<usize>(),
+            chain.levels.iter().map(|l| l.orbit.len()).sum::<usize>()
+        );
         chain
     }
 

@@ -20,6 +20,7 @@
 //! invariant are skipped, and sequences are canonical (no two moves of one turn in a row, turns of
 //! one axis in increasing order).
 
+use crate::trace::trace;
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -875,7 +876,6 @@ impl Stage {
         let Some(h0) = self.heuristic(&vals, inv, code) else {
             return Found::Impossible;
         };
-        let debug = std::env::var_os("POLYCOVER_SOLVE_DEBUG").is_some();
         let mut ctx = Ctx {
             moves,
             inv,
@@ -888,9 +888,7 @@ impl Stage {
         while bound <= max_depth {
             match self.dfs(&mut ctx, 0, code, bound, h0, None) {
                 Step::Found => {
-                    if debug {
-                        eprintln!("stage: {} moves, {} nodes", ctx.path.len(), ctx.nodes);
-                    }
+                    trace!("stage: {} moves, {} nodes", ctx.path.len(), ctx.nodes);
                     return Found::Solution(ctx.path);
                 }
                 Step::Budget => return Found::Budget,

@@ -43,6 +43,7 @@ pub mod puzzle;
 pub mod short;
 pub mod structure;
 
+use crate::trace::trace;
 use std::fmt;
 use std::time::Instant;
 
@@ -172,23 +173,16 @@ impl Solver {
         puzzle.validate()?;
         let moves = Moves::new(puzzle);
         let structure = Structure::new(puzzle, &moves)?;
-        let debug = std::env::var_os("POLYCOVER_SOLVE_DEBUG").is_some();
-        let lap = |what: &str| {
-            if debug {
-                eprintln!("prepare: {what} at {:.3}s", t0.elapsed().as_secs_f64());
-            }
-        };
+        let lap = |what: &str| trace!("prepare: {what} at {:.3}s", t0.elapsed().as_secs_f64());
         lap("structure");
-        if debug {
-            for (oi, o) in structure.orbits.iter().enumerate() {
-                eprintln!(
-                    "orbit {oi}: {}x{} of {} stickers, first sticker {}",
-                    o.len(),
-                    o.twists,
-                    o.size,
-                    o.placement[0]
-                );
-            }
+        for (oi, o) in structure.orbits.iter().enumerate() {
+            trace!(
+                "orbit {oi}: {}x{} of {} stickers, first sticker {}",
+                o.len(),
+                o.twists,
+                o.size,
+                o.placement[0]
+            );
         }
         let invariants = Invariants::new(&structure.orbits, &moves);
         lap("invariants");
@@ -482,12 +476,10 @@ impl Solver {
                     "the pieces left cannot be solved by the puzzle's moves".to_string(),
                 ));
             }
-            if std::env::var_os("POLYCOVER_SOLVE_DEBUG").is_some() {
-                eprintln!(
-                    "level {level} (orbits {group:?}): {} moves so far",
-                    seq.len()
-                );
-            }
+            trace!(
+                "level {level} (orbits {group:?}): {} moves so far",
+                seq.len()
+            );
         }
         Ok((seq, exact_moves))
     }

@@ -24,6 +24,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use super::moves::{MoveId, Moves};
 use super::puzzle::Slot;
 use super::structure::{Orbit, OrbitState, Structure};
+use crate::trace::trace;
 
 /// A small, fast hasher for integer keys (Fibonacci multiply).
 #[derive(Default, Clone, Copy)]
@@ -1098,11 +1099,9 @@ pub fn build_tables(
                     }
                     let (before, after) =
                         (mean_cycle_cost(&tables[x]), mean_cycle_cost(&impure[x]));
-                    if std::env::var_os("POLYCOVER_SOLVE_DEBUG").is_some() {
-                        eprintln!(
-                            "orbit {x}: mean 3-cycle cost {before:.2} pure, {after:.2} disturbing later orbits"
-                        );
-                    }
+                    trace!(
+                        "orbit {x}: mean 3-cycle cost {before:.2} pure, {after:.2} disturbing later orbits"
+                    );
                     let table = std::mem::take(&mut impure[x]);
                     tried[x] = Some((after / before, table, disturbed.into_inner()));
                 }
@@ -1174,15 +1173,13 @@ pub fn covers(orbit: &Orbit, table: &OpTable) -> bool {
         }
     }
     let triples = n * (n - 1) * (n - 2) / 3;
-    if std::env::var_os("POLYCOVER_SOLVE_DEBUG").is_some() {
-        eprintln!(
-            "orbit of {n}x{}: {} operators, {} of {triples} 3-cycles, {} twist pairs",
-            orbit.twists,
-            table.len(),
-            cycles.len(),
-            twists.len()
-        );
-    }
+    trace!(
+        "orbit of {n}x{}: {} operators, {} of {triples} 3-cycles, {} twist pairs",
+        orbit.twists,
+        table.len(),
+        cycles.len(),
+        twists.len()
+    );
     cycles.len() >= triples && (orbit.twists == 1 || !twists.is_empty())
 }
 
