@@ -32,9 +32,10 @@
 //!   each other piece, by pair of shapes and offset; one per worker
 //!   thread, kept from assembly to assembly.
 //! * [`search`]: the breadth-first search over positions and the
-//!   recursion over parts.
+//!   recursion over parts; its arrays are kept from search to search, as
+//!   the cache is (most puzzles' searches are small and many).
 //! * [`Disassembler`]: the entry point, shared by threads: it lends each
-//!   call a cache from its pool. A search holds every position it finds,
+//!   call a cache and a search's arrays from its pool. A search holds every position it finds,
 //!   so it is bounded ([`Disassembler::with_max_positions`], from
 //!   [`Limits::disassembly_positions`](crate::Limits::disassembly_positions))
 //!   and can be stopped from outside ([`Disassembler::with_stop`], polled
@@ -271,8 +272,9 @@ impl std::str::FromStr for Level {
 /// [module docs](self)).
 pub struct Disassembler {
     motion: Motion,
-    /// Caches not lent out.
-    pool: Mutex<Vec<Cache>>,
+    /// Movement caches and search arrays not lent out (a thread takes
+    /// one pair for each assembly and gives it back).
+    pool: Mutex<Vec<(Cache, search::Buffers)>>,
     /// The most positions one search may hold.
     max_positions: u64,
     /// Set from outside to give up the assembly being taken apart.
@@ -351,7 +353,7 @@ impl Disassembler {
                 positions: 0,
             });
         }
-        let mut cache = self
+        let (mut cache, mut buffers) = self
             .pool
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -374,6 +376,7 @@ impl Disassembler {
         let mut s = search::Search {
             motion: &self.motion,
             cache: &mut cache,
+            buffers: &mut buffers,
             max_positions: self.max_positions,
             stop: self.stop.as_deref(),
             visited: 0,
@@ -383,7 +386,7 @@ impl Disassembler {
         self.pool
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .push(cache);
+            .push((cache, buffers));
         Ok(Outcome {
             separation: result?,
             positions,

@@ -295,37 +295,58 @@ struct Walk {
 }
 
 impl Walk {
-    /// The walk of `n` pieces from their start, the one position found,
-    /// holding at most `max` positions.
-    fn new(n: usize, max: u64) -> Walk {
-        let nodes = Nodes {
-            n,
-            offsets: vec![ZERO; n],
-            steps: vec![Step {
-                parent: u32::MAX,
-                moved: 0,
-                dir: 0,
-                steps: 0,
-            }],
-            hashes: vec![hash(&vec![ZERO; n])],
-        };
-        let mut seen = PositionSet {
-            slots: vec![(0, EMPTY); 64],
-            len: 0,
-        };
-        let i = seen.find(&nodes, nodes.position(0), nodes.hashes[0]);
-        seen.insert(&nodes, i, 0, nodes.hashes[0]);
+    /// An empty walk, to be [`restart`](Self::restart)ed before use.
+    fn empty() -> Walk {
         Walk {
-            nodes,
-            max,
-            scratch: vec![ZERO; n],
-            seen,
+            nodes: Nodes {
+                n: 0,
+                offsets: Vec::new(),
+                steps: Vec::new(),
+                hashes: Vec::new(),
+            },
+            max: 0,
+            scratch: Vec::new(),
+            seen: PositionSet::default(),
             known_from: 0,
             front: 0,
-            next_front: 1,
-            queue: VecDeque::from([0]),
+            next_front: 0,
+            queue: VecDeque::new(),
             next: VecDeque::new(),
         }
+    }
+
+    /// Starts the walk of `n` pieces from their start, the one position
+    /// found, holding at most `max` positions. The arrays of the walk
+    /// before are reused: a puzzle of many assemblies makes many small
+    /// searches, whose allocations would cost as much as the search.
+    fn restart(&mut self, n: usize, max: u64) {
+        let nodes = &mut self.nodes;
+        nodes.n = n;
+        nodes.offsets.clear();
+        nodes.offsets.resize(n, ZERO);
+        nodes.steps.clear();
+        nodes.steps.push(Step {
+            parent: u32::MAX,
+            moved: 0,
+            dir: 0,
+            steps: 0,
+        });
+        nodes.hashes.clear();
+        nodes.hashes.push(hash(&nodes.offsets));
+        // A table of a big search before is not cleared whole: it starts
+        // small again.
+        self.seen.slots.clear();
+        self.seen.slots.resize(64, (0, EMPTY));
+        self.seen.len = 0;
+        let i = self.seen.find(nodes, nodes.position(0), nodes.hashes[0]);
+        self.seen.insert(nodes, i, 0, nodes.hashes[0]);
+        self.max = max;
+        self.scratch.clear();
+        self.scratch.resize(n, ZERO);
+        (self.known_from, self.front, self.next_front) = (0, 0, 1);
+        self.queue.clear();
+        self.queue.push_back(0);
+        self.next.clear();
     }
 
     /// The next position to expand, in breadth-first order (the next
@@ -431,12 +452,38 @@ impl Walk {
 pub(crate) struct Search<'a> {
     pub motion: &'a Motion,
     pub cache: &'a mut Cache,
+    /// The arrays of the search under way.
+    pub buffers: &'a mut Buffers,
     /// The most positions one search (one [`Walk`]) may hold.
     pub max_positions: u64,
     /// Polled every [`STOP_POLL`] positions: set, the search gives up.
     pub stop: Option<&'a AtomicBool>,
     /// Positions visited so far, all subassemblies included (statistics).
     pub visited: u64,
+}
+
+/// The arrays of a search, kept from one search to the next (a worker
+/// keeps one set, with its movement cache): a puzzle of many assemblies
+/// makes many small searches, and allocating their arrays afresh cost
+/// about as much as the searches.
+pub(crate) struct Buffers {
+    walk: Walk,
+    table: LimitTable,
+    /// The moves found in the direction being tried: (pieces, steps).
+    found: Vec<(u64, u32)>,
+    /// The unit step of each direction.
+    units: Vec<UnitStep>,
+}
+
+impl Default for Buffers {
+    fn default() -> Buffers {
+        Buffers {
+            walk: Walk::empty(),
+            table: LimitTable::empty(),
+            found: Vec::new(),
+            units: Vec::new(),
+        }
+    }
 }
 
 /// The limits of every pair of pieces at one position, as pairs of the
@@ -471,23 +518,43 @@ struct LimitTable {
     stuck_changed: u64,
 }
 
+/// Makes `v` `len` copies of `x`, in the memory it has.
+fn refill<T: Clone>(v: &mut Vec<T>, len: usize, x: T) {
+    v.clear();
+    v.resize(len, x);
+}
+
 /// No pair yet: `rel` never matches (differences of packed offsets are
 /// below `2^47` in absolute value).
 const NO_REL: Packed = 1 << 63;
 
 impl LimitTable {
-    fn new(n: usize, dirs: usize) -> LimitTable {
+    /// An empty table, to be [`restart`](Self::restart)ed before use.
+    fn empty() -> LimitTable {
         LimitTable {
-            n,
-            dirs,
-            pair: vec![0; n * n],
-            rel: vec![NO_REL; n * n],
-            masks: vec![Masks::default(); n * n],
-            stuck: vec![0; dirs * n],
-            touch: vec![0; dirs * n],
-            near: vec![0; dirs * n],
-            stuck_changed: u64::MAX,
+            n: 0,
+            dirs: 0,
+            pair: Vec::new(),
+            rel: Vec::new(),
+            masks: Vec::new(),
+            stuck: Vec::new(),
+            touch: Vec::new(),
+            near: Vec::new(),
+            stuck_changed: 0,
         }
+    }
+
+    /// The table of `n` pieces in `dirs` directions before any position
+    /// is filled (no pair known), reusing the arrays of the table before.
+    fn restart(&mut self, n: usize, dirs: usize) {
+        (self.n, self.dirs) = (n, dirs);
+        refill(&mut self.pair, n * n, 0);
+        refill(&mut self.rel, n * n, NO_REL);
+        refill(&mut self.masks, n * n, Masks::default());
+        refill(&mut self.stuck, dirs * n, 0);
+        refill(&mut self.touch, dirs * n, 0);
+        refill(&mut self.near, dirs * n, 0);
+        self.stuck_changed = u64::MAX;
     }
 
     /// The directions whose blocking rows for leaving changed since the
@@ -654,22 +721,106 @@ fn recorded(members: &[Member], set: u64, d: usize) -> (u64, usize) {
     }
 }
 
+/// A separation found, before its parts are taken apart: the pieces that
+/// stay and those that leave, each starting where the position before
+/// the removal has it, and the moves from the start up to the removal.
+struct Cut {
+    left: Vec<Member>,
+    removed: Vec<Member>,
+    moves: Vec<Move>,
+}
+
+/// The cut of `members` when position `k` of `nodes` lets the pieces
+/// `removed` leave in direction `d`.
+fn cut(members: &[Member], nodes: &Nodes, k: u32, removed: u64, d: usize) -> Cut {
+    let offsets = nodes.position(k);
+    let part = |take: bool| -> Vec<Member> {
+        (0..members.len())
+            .filter(|&i| (removed >> i & 1 == 1) == take)
+            .map(|i| {
+                let m = members[i];
+                let o = unpack(offsets[i]);
+                Member {
+                    start: [m.start[0] + o[0], m.start[1] + o[1], m.start[2] + o[2]],
+                    ..m
+                }
+            })
+            .collect()
+    };
+    // The moves: the path from the start to k, then the removal.
+    let names = |set: u64| -> Vec<usize> {
+        (0..members.len())
+            .filter(|&i| set >> i & 1 == 1)
+            .map(|i| members[i].index)
+            .collect()
+    };
+    let mut moves = vec![Move {
+        pieces: names(removed),
+        direction: d,
+        steps: None,
+    }];
+    let mut at = k;
+    while nodes.steps[at as usize].parent != u32::MAX {
+        let st = nodes.steps[at as usize];
+        let (moved, dir) = recorded(members, st.moved, st.dir as usize);
+        moves.push(Move {
+            pieces: names(moved),
+            direction: dir,
+            steps: Some(u32::from(st.steps)),
+        });
+        at = st.parent;
+    }
+    moves.reverse();
+    Cut {
+        left: part(false),
+        removed: part(true),
+        moves,
+    }
+}
+
 impl Search<'_> {
     /// Takes the subassembly `members` apart: `None` when it does not come
     /// apart (by BurrTools' rules, see the module docs).
     pub fn separate(&mut self, members: &[Member]) -> Result<Option<Separation>, DisassemblyError> {
+        // The buffers are this search's until the first separation is
+        // found, then go back for the searches of its parts.
+        let mut buffers = std::mem::take(&mut *self.buffers);
+        let first = self.first_separation(members, &mut buffers);
+        let cut = match first {
+            Ok(Some((k, removed, d))) => Ok(Some(cut(members, &buffers.walk.nodes, k, removed, d))),
+            Ok(None) => Ok(None),
+            Err(e) => Err(e),
+        };
+        *self.buffers = buffers;
+        match cut? {
+            Some(cut) => self.split(members, cut),
+            None => Ok(None),
+        }
+    }
+
+    /// The breadth-first search of `members`' positions until a group can
+    /// leave: the position `k`, the pieces that leave and the direction
+    /// (as recorded, see [`recorded`]); `None` when no position lets one.
+    fn first_separation(
+        &mut self,
+        members: &[Member],
+        buffers: &mut Buffers,
+    ) -> Result<Option<(u32, u64, usize)>, DisassemblyError> {
         let n = members.len();
         debug_assert!((2..=64).contains(&n));
         let dirs = self.motion.directions();
         let all: u64 = if n == 64 { u64::MAX } else { (1 << n) - 1 };
         let half = (n / 2) as u32;
-        let units: Vec<UnitStep> = (0..dirs)
-            .map(|d| UnitStep::new(self.motion.step(d)))
-            .collect();
-        let mut walk = Walk::new(n, self.max_positions);
-        let mut table = LimitTable::new(n, dirs);
-        // The moves found in the direction being tried: (pieces, steps).
-        let mut found: Vec<(u64, u32)> = Vec::new();
+        let Buffers {
+            walk,
+            table,
+            found,
+            units,
+        } = buffers;
+        units.clear();
+        units.extend((0..dirs).map(|d| UnitStep::new(self.motion.step(d))));
+        walk.restart(n, self.max_positions);
+        table.restart(n, dirs);
         loop {
             let Some(k) = walk.pop() else {
                 return Ok(None);
@@ -678,7 +829,7 @@ impl Search<'_> {
                 return Err(DisassemblyError::Stopped);
             }
             self.visited += 1;
-            self.fill_limits(members, walk.nodes.position(k), &mut table);
+            self.fill_limits(members, walk.nodes.position(k), table);
             // Leaving depends on the stuck rows alone: a direction whose
             // rows are those of a position expanded before (every position
             // expanded so far let nothing leave) lets nothing leave.
@@ -706,7 +857,7 @@ impl Search<'_> {
             }
             if let Some((set, d)) = leaving {
                 let (removed, d) = recorded(members, set, d);
-                return self.split(members, &walk.nodes, k, removed, d);
+                return Ok(Some((k, removed, d)));
             }
 
             // 3: the moves, with merges.
@@ -804,66 +955,23 @@ impl Search<'_> {
         }
     }
 
-    /// Position `k` lets the pieces `removed` leave in direction `d`: takes
-    /// both parts apart (the left one first) and returns the separation,
-    /// or `None` if a part does not come apart.
+    /// Takes both parts of `cut` (a separation of `members`) apart, the
+    /// left one first, and returns the separation, or `None` if a part
+    /// does not come apart.
     fn split(
         &mut self,
         members: &[Member],
-        nodes: &Nodes,
-        k: u32,
-        removed: u64,
-        d: usize,
+        cut: Cut,
     ) -> Result<Option<Separation>, DisassemblyError> {
-        let offsets = nodes.position(k);
-        let part = |take: bool| -> Vec<Member> {
-            (0..members.len())
-                .filter(|&i| (removed >> i & 1 == 1) == take)
-                .map(|i| {
-                    let m = members[i];
-                    let o = unpack(offsets[i]);
-                    Member {
-                        start: [m.start[0] + o[0], m.start[1] + o[1], m.start[2] + o[2]],
-                        ..m
-                    }
-                })
-                .collect()
-        };
-        let left_part = part(false);
-        let removed_part = part(true);
-        let Some(left) = self.part(&left_part)? else {
+        let Some(left) = self.part(&cut.left)? else {
             return Ok(None);
         };
-        let Some(gone) = self.part(&removed_part)? else {
+        let Some(gone) = self.part(&cut.removed)? else {
             return Ok(None);
         };
-        // The moves: the path from the start to k, then the removal.
-        let names = |set: u64| -> Vec<usize> {
-            (0..members.len())
-                .filter(|&i| set >> i & 1 == 1)
-                .map(|i| members[i].index)
-                .collect()
-        };
-        let mut moves = vec![Move {
-            pieces: names(removed),
-            direction: d,
-            steps: None,
-        }];
-        let mut at = k;
-        while nodes.steps[at as usize].parent != u32::MAX {
-            let st = nodes.steps[at as usize];
-            let (moved, dir) = recorded(members, st.moved, st.dir as usize);
-            moves.push(Move {
-                pieces: names(moved),
-                direction: dir,
-                steps: Some(u32::from(st.steps)),
-            });
-            at = st.parent;
-        }
-        moves.reverse();
         Ok(Some(Separation {
             pieces: members.iter().map(|m| m.index).collect(),
-            moves,
+            moves: cut.moves,
             left: left.map(Box::new),
             removed: gone.map(Box::new),
         }))
