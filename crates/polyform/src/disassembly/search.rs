@@ -475,6 +475,22 @@ pub(crate) struct Buffers {
     units: Vec<UnitStep>,
 }
 
+/// The most positions a search's arrays may have room for and still be
+/// kept for the next search. Kept, the arrays of a big search would hold
+/// its memory (up to [`Search::max_positions`] positions) for as long as
+/// the worker lives, in every worker.
+const KEEP_POSITIONS: usize = 1 << 16;
+
+impl Buffers {
+    /// Frees the walk's arrays when they have room for more than
+    /// [`KEEP_POSITIONS`] positions.
+    fn trim(&mut self) {
+        if self.walk.nodes.steps.capacity() > KEEP_POSITIONS {
+            self.walk = Walk::empty();
+        }
+    }
+}
+
 impl Default for Buffers {
     fn default() -> Buffers {
         Buffers {
@@ -501,8 +517,9 @@ impl Default for Buffers {
 /// without `j`; most groups are found too big at one step, from these
 /// bits alone), bit `j` of `near[d n + i]` exactly when it is at most 1
 /// (`i` cannot take two steps without `j`: most groups that move meet
-/// their next piece after one step, found from these bits alone). Pairs whose offset did not change from the position
-/// filled before are kept as they are: only the others are looked up.
+/// their next piece after one step, found from these bits alone). Pairs
+/// whose offset did not change from the position filled before are kept
+/// as they are: only the others are looked up.
 /// Bit `d` of `stuck_changed` is set when some `stuck[d n + i]` changed
 /// since [`take_stuck_changed`](Self::take_stuck_changed) was last called
 /// (all of them at first).
@@ -786,11 +803,10 @@ impl Search<'_> {
         // found, then go back for the searches of its parts.
         let mut buffers = std::mem::take(&mut *self.buffers);
         let first = self.first_separation(members, &mut buffers);
-        let cut = match first {
-            Ok(Some((k, removed, d))) => Ok(Some(cut(members, &buffers.walk.nodes, k, removed, d))),
-            Ok(None) => Ok(None),
-            Err(e) => Err(e),
-        };
+        let cut = first.map(|found| {
+            found.map(|(k, removed, d)| cut(members, &buffers.walk.nodes, k, removed, d))
+        });
+        buffers.trim();
         *self.buffers = buffers;
         match cut? {
             Some(cut) => self.split(members, cut),
@@ -997,6 +1013,25 @@ impl Search<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A search's arrays are kept for the next search unless they grew
+    /// past [`KEEP_POSITIONS`] positions: a worker does not hold the
+    /// memory of its biggest search.
+    #[test]
+    fn only_small_search_arrays_are_kept() {
+        let mut b = Buffers::default();
+        b.walk.restart(3, 1000);
+        b.walk.nodes.steps.reserve(KEEP_POSITIONS / 2);
+        b.trim();
+        assert!(b.walk.nodes.steps.capacity() >= KEEP_POSITIONS / 2);
+        b.walk.nodes.steps.reserve(2 * KEEP_POSITIONS);
+        b.trim();
+        assert_eq!(b.walk.nodes.steps.capacity(), 0);
+        // Emptied, the walk starts again as a fresh one.
+        b.walk.restart(3, 1000);
+        assert_eq!(b.walk.pop(), Some(0));
+        assert_eq!(b.walk.pop(), None);
+    }
 
     /// Packed offsets add, subtract and compare as their coordinates do,
     /// and `within_reach` says exactly when every coordinate is in
