@@ -163,8 +163,8 @@ const MIN_MAX_THREADS: usize = 4;
 
 /// [`max_threads`] when `threads` is more, else `None`. Up to 4 threads
 /// are always allowed, so the system is not asked for its cores (which
-/// reads several files under /proc and /sys: a tenth of a millisecond,
-/// more than a small puzzle's search).
+/// reads several files under /proc and /sys: about 0.2 ms, as long as
+/// some small puzzles' whole search).
 pub fn over_max_threads(threads: usize) -> Option<usize> {
     if threads <= MIN_MAX_THREADS {
         return None;
