@@ -33,7 +33,9 @@
 //!   thread, kept from assembly to assembly.
 //! * [`search`]: the breadth-first search over positions and the
 //!   recursion over parts; its arrays are kept from search to search, as
-//!   the cache is (most puzzles' searches are small and many).
+//!   the cache is (most puzzles' searches are small and many). Its parts:
+//!   `positions` (packed offsets, the positions found, the walk over
+//!   them) and `limits` (what blocks what at one position).
 //! * [`Disassembler`]: the entry point, shared by threads: it lends each
 //!   call a cache and a search's arrays from its pool. A search holds every position it finds,
 //!   so it is bounded ([`Disassembler::with_max_positions`], from
@@ -60,7 +62,9 @@
 
 pub mod cache;
 pub mod levels;
+mod limits;
 pub mod motion;
+mod positions;
 pub mod puzzle;
 pub mod search;
 mod sweep;
