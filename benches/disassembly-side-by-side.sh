@@ -8,8 +8,8 @@
 #   BURRTXT=path/to/burrTxt BURRTOOLS_EXAMPLES=path/to/examples \
 #       benches/disassembly-side-by-side.sh [FILE.xmpuzzle ...]
 #
-# BURRTXT: BurrTools' command-line solver (benches/side-by-side.sh builds
-# one into target/burrtools/burrTxt from BurrTools' source).
+# BURRTXT: BurrTools' command-line solver, built by you from its public
+# source outside this repository (which carries no recipe to build it).
 # BURRTOOLS_EXAMPLES: the directory of BurrTools' examples/*.xmpuzzle (or
 # name files as arguments). Problems burrTxt aborts on (grids it cannot
 # take apart) are left out of the table. Prints a Markdown table: both
@@ -20,7 +20,7 @@
 # over burrTxt's.
 set -euo pipefail
 
-burrtxt=${BURRTXT:?set BURRTXT to a built burrTxt (benches/side-by-side.sh builds one)}
+burrtxt=${BURRTXT:?set BURRTXT to a burrTxt built from the BurrTools source}
 runs=${RUNS:-3}
 root=$(cd "$(dirname "$0")/.." && pwd)
 files=("$@")

@@ -1,16 +1,14 @@
 #!/usr/bin/env bash
 # Side by side, one thread each: polycover's distinct counts against BurrTools'
 # command-line solver on the same puzzles (exported from the catalog with
-# `polycover export --format xmpuzzle`). Outside CI: it needs BurrTools' public
-# source (https://burrtools.sourceforge.net, or a GitHub mirror of it), which
-# this repository does not carry.
+# `polycover export --format xmpuzzle`). Outside CI: it needs BurrTools'
+# command-line solver `burrTxt` (BurrTools 0.7.x, https://burrtools.sourceforge.net),
+# built by you from BurrTools' public source outside this repository, which
+# carries neither that source nor a recipe to build it.
 #
-#   benches/side-by-side.sh BURRTOOLS_SOURCE_DIR [PUZZLE.toml ...]
+#   BURRTXT=path/to/burrTxt benches/side-by-side.sh [PUZZLE.toml ...]
 #
-# BURRTOOLS_SOURCE_DIR is a checkout of BurrTools 0.7.x (with src/lib,
-# src/tools, src/halfedge and src/burrTxt.cpp). Its solver `burrTxt` is built
-# once into target/burrtools/ with g++ -O2 (needs g++ and zlib's headers:
-# Debian packages g++ and zlib1g-dev). Prints a Markdown table of counts and
+# Prints a Markdown table of counts and
 # seconds (user + system, from /usr/bin/time) for both programs; the counts
 # are shown so that a reader sees both programs agree (BurrTools counts
 # assemblies up to rotation, and up to reflection where its mirror check
@@ -22,8 +20,8 @@
 # Tetris Cube are most of BurrTools' part, the pyramid sample about 80 s).
 set -euo pipefail
 
-src=${1:?usage: benches/side-by-side.sh BURRTOOLS_SOURCE_DIR [PUZZLE.toml ...]}
-shift
+burrtxt=${BURRTXT:?set BURRTXT to a burrTxt built from the BurrTools source (see the comment at the top)}
+[ -x "$burrtxt" ] || { echo "$burrtxt: not an executable burrTxt" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 puzzles=("$@")
@@ -36,24 +34,9 @@ if [ ${#puzzles[@]} -eq 0 ]; then
              data/tetris-cube/cube.toml)
     sample=1
 fi
-for f in lib tools halfedge burrTxt.cpp; do
-    [ -e "$src/src/$f" ] || { echo "$src/src/$f: not found (is $src a BurrTools checkout?)" >&2; exit 2; }
-done
 
-out=target/burrtools
-mkdir -p "$out/obj" "$out/exports"
-if [ ! -x "$out/burrTxt" ]; then
-    echo "building BurrTools' burrTxt from $src (once)" >&2
-    objs=()
-    for s in "$src"/src/tools/fileexists.cpp "$src"/src/tools/gzstream.cpp "$src"/src/tools/xml.cpp \
-             "$src"/src/halfedge/*.cpp "$src"/src/lib/*.cpp "$src"/src/burrTxt.cpp; do
-        case "$s" in *_test*.cpp) continue ;; esac
-        o="$out/obj/$(basename "$(dirname "$s")")_$(basename "$s" .cpp).o"
-        objs+=("$o")
-        [ -f "$o" ] || g++ -std=c++11 -O2 -I"$src/src" -c "$s" -o "$o"
-    done
-    g++ -o "$out/burrTxt" "${objs[@]}" -lz -lpthread
-fi
+out=target/side-by-side
+mkdir -p "$out/exports"
 cargo build --release -q -p polycover
 pc=target/release/polycover
 
@@ -75,7 +58,7 @@ for p in "${puzzles[@]}"; do
     run "$pc" count "$p" --distinct -j1 -q --json
     ps=$secs
     pcount=$(sed -n 's/.*"distinct":\([0-9]*\).*"solutions":\([0-9]*\).*/\1 (\2)/p' "$out_file")
-    run "$out/burrTxt" -q "$x"
+    run "$burrtxt" -q "$x"
     bs=$secs
     bcount=$(sed -n 's/^\([0-9]*\) assemblies.*/\1/p' "$out_file")
     ratio=$(awk -v a="$ps" -v b="$bs" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "-" }')
