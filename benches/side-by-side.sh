@@ -8,8 +8,8 @@
 #
 #   BURRTXT=path/to/burrTxt benches/side-by-side.sh [PUZZLE.toml ...]
 #
-# Prints a Markdown table of counts and
-# seconds (user + system, from /usr/bin/time) for both programs; the counts
+# Prints a Markdown table of counts and seconds (user + system, from
+# /usr/bin/time) for both programs; the counts
 # are shown so that a reader sees both programs agree (BurrTools counts
 # assemblies up to rotation, and up to reflection where its mirror check
 # allows). Without puzzle arguments it also times a fixed sample of the empty
