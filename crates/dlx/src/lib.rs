@@ -67,6 +67,10 @@
 //!   restores Knuth's exact moves and update counts. The bitset engine
 //!   always reports the updates of Knuth's moves.
 //!
+//! * Every file the program reads goes through [`read::read_bounded`],
+//!   which never holds more than the limit of the file's kind
+//!   ([`read::FileLimit`]), whatever the file is (`/dev/zero`, a pipe).
+//!
 //! ## Example
 //!
 //! ```
@@ -91,6 +95,7 @@ mod engine;
 pub mod format;
 mod links;
 mod matrix;
+pub mod read;
 mod solver;
 mod state;
 mod subproblem;
