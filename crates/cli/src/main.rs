@@ -24,7 +24,7 @@ mod serve;
     version,
     about = "Solve polyform packing puzzles exactly",
     long_about = None,
-    after_help = "Exit codes: 0 success, 1 a check failed (verify mismatch), 2 bad input, usage or I/O error, 130 interrupted (Ctrl-C)."
+    after_help = "Exit codes: 0 success, 1 a check failed (verify mismatch), 2 bad input, usage or I/O error, 3 a search gave up on good input (`twisty solve` out of its budget), 130 interrupted (Ctrl-C or SIGTERM)."
 )]
 struct Cli {
     #[command(subcommand)]
