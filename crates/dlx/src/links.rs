@@ -746,7 +746,7 @@ impl<I: Index> Dance<'_, I> {
     // The four accessors below are the only places where the hot loop reads
     // or writes the node arrays. They skip the bounds checks: with them the
     // links run 10-22% slower and execute 45% more instructions
-    // (docs/performance.md, "Engines behind one trait").
+    // (docs/performance.md, "Unchecked indexing").
 
     #[inline(always)]
     fn link(&self, x: u32) -> Link<I> {

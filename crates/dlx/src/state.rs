@@ -15,7 +15,7 @@ use std::fmt;
 /// The fewest options for which [`EngineKind::best_for`] picks the cell
 /// engine. Chosen when the cell engine was slower than the bitset engine on
 /// small matrices (1.3-2x its time on 13 queens, 169 options, and Langford
-/// pairs for n = 12, 264). Since session 6 it is faster there too (0.56x;
+/// pairs for n = 12, 264). It is now faster there too (0.56x;
 /// 0.22-0.27x on the puzzles, docs/performance.md), but below this size the
 /// default stays the bitset engine, whose updates are DLX1's: lowering it
 /// changes the figures small matrices report by default.

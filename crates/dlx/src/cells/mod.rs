@@ -20,7 +20,7 @@
 //! occupancy mask of the items covered (one, two or four words). New sets
 //! go on a stack; backtracking pops them. Nothing is linked or unlinked, so
 //! nothing needs restoring, and a node is a few hundred word operations
-//! over contiguous memory: 2-2.5x faster than the bitset engine on the
+//! over contiguous memory: about 4x faster than the bitset engine on the
 //! pentominoes and the Bedlam cube (docs/performance.md). The rows take
 //! memory (the tables' `MAX_KILL_WORDS` bounds them; the catalog's largest
 //! need a few MiB); each option's are made on its first commit, once per

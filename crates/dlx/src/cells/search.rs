@@ -114,7 +114,7 @@ struct RowCx<'a, const W: usize> {
 /// and returns how many bits they hold: one item's new set in a commit,
 /// the innermost loop of the engine. Unchecked: with bounds checks the
 /// engine runs about 10% more instructions and 7% more time on the
-/// pentominoes (docs/performance.md, "Cell engine").
+/// pentominoes (docs/performance.md, "Unchecked indexing").
 ///
 /// # Safety
 ///
