@@ -7,6 +7,19 @@
 (function () {
   const DATA = JSON.parse(document.getElementById("polycover-data").textContent);
   const $ = (id) => document.getElementById(id);
+  const script = /[#&]test=([^&]*)/.exec(location.hash);
+  // With a test script (at the end) frames come from a clock of the
+  // page's own, 16 ms a frame, that the script's `wait:MS` moves on: what a
+  // script sees does not depend on how fast the browser runs.
+  let clock = 0, frames = [];
+  const nextFrame = script ? (f) => { frames.push(f); return f; } : (f) => requestAnimationFrame(f);
+  const cancelFrame = script ? (f) => { frames = frames.filter((g) => g !== f); } : (id) => cancelAnimationFrame(id);
+  function runFrames() {
+    clock += 16;
+    const due = frames;
+    frames = [];
+    for (const f of due) f(clock);
+  }
 
   const apply3 = (r, p) => [r[0] * p[0] + r[1] * p[1] + r[2] * p[2], r[3] * p[0] + r[4] * p[1] + r[5] * p[2], r[6] * p[0] + r[7] * p[1] + r[8] * p[2]];
   const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.substr(i, 2), 16) / 255);
@@ -300,7 +313,7 @@ void main() {
   function redraw() {
     if (pending) return;
     pending = true;
-    requestAnimationFrame(() => { pending = false; render(); });
+    nextFrame(() => { pending = false; render(); });
   }
 
   // ---- The panel ----
@@ -391,7 +404,7 @@ void main() {
   // Anything else that sets the moves (the slider, another solution)
   // stops the animation first, so it never runs on stale moves. ----
   function stopPlaying() {
-    if (playing !== null) cancelAnimationFrame(playing);
+    if (playing !== null) cancelFrame(playing);
     playing = null;
   }
   function togglePlay() {
@@ -409,10 +422,10 @@ void main() {
       // A move takes 0.7 s at 1x; the first frame only starts the clock.
       if (last !== null) state.move = Math.min(n, state.move + ((now - last) / 700) * state.speed);
       last = now;
-      playing = state.move < n ? requestAnimationFrame(tick) : null;
+      playing = state.move < n ? nextFrame(tick) : null;
       updateMoves();
     };
-    playing = requestAnimationFrame(tick);
+    playing = nextFrame(tick);
     updateMoves();
   }
   // To the start of the next move (dir 1) or of this or the last one (-1).
@@ -492,8 +505,8 @@ void main() {
   // ---- Start, then the test script of the URL's fragment, if any:
   // #test=click:next-step;set:explode=0.8;drag:40:10;wheel:-200 acts as a
   // person would (controls focused and clicked, sliders moved, keys
-  // pressed where the focus is, the canvas dragged); wait:MS goes on
-  // after MS milliseconds (an animation under way). ----
+  // pressed where the focus is, the canvas dragged); wait:MS runs the
+  // page's clock on by MS milliseconds (an animation under way). ----
   function act(verb, arg) {
     if (verb === "click") { $(arg).focus(); $(arg).click(); }
     else if (verb === "set") {
@@ -511,21 +524,20 @@ void main() {
     else if (verb === "key") (document.activeElement || document.body).dispatchEvent(new KeyboardEvent("keydown", { key: arg, bubbles: true, cancelable: true }));
     else throw new Error(`unknown test action ${verb}`);
   }
-  function runScript(actions, done) {
-    for (let i = 0; i < actions.length; i++) {
-      const [verb, ...rest] = actions[i].split(":");
-      if (verb === "wait") { setTimeout(() => runScript(actions.slice(i + 1), done), +rest[0]); return; }
-      act(verb, rest.join(":"));
+  function runScript(actions) {
+    for (const action of actions) {
+      const [verb, ...rest] = action.split(":");
+      if (verb === "wait") for (let t = 0; t < +rest[0]; t += 16) runFrames();
+      else act(verb, rest.join(":"));
     }
-    done();
   }
   loadSolution(0);
   resetView();
-  const script = /[#&]test=([^&]*)/.exec(location.hash);
+  if (script) runScript(decodeURIComponent(script[1]).split(";").filter(Boolean));
   // Draw at once when the script has run (not at the next frame), so a
-  // screenshot taken then shows the final picture, and say so.
-  runScript(script ? decodeURIComponent(script[1]).split(";").filter(Boolean) : [], () => {
-    state.ready = true;
-    render();
-  });
+  // screenshot taken then shows the final picture, and say so; frames
+  // still due (an animation left playing) then come every 16 ms.
+  state.ready = true;
+  render();
+  if (script) setInterval(() => frames.length && runFrames(), 16);
 })();
