@@ -261,7 +261,9 @@ void main() {
 
   // ---- Camera ----
   function resetView() {
-    const flat = DATA.dimension === 2;
+    // 2D boards are seen from above, unless pieces are lifted out of them
+    // (a disassembly: they leave up or down, which from above is unseen).
+    const flat = DATA.dimension === 2 && !movesOf(state.solution);
     state.az = flat ? -90 : -45;
     state.el = flat ? 72 : 32;
     state.target = sceneCentre.slice();
