@@ -43,6 +43,7 @@
     for (const el of $("panel").querySelectorAll("button, input, select")) el.disabled = true;
     $("panel").classList.add("dead");
     canvas.style.cursor = "default";
+    state.ready = false;
     document.body.dataset.state = "no-webgl";
     document.title = "polycover: no WebGL";
   }
@@ -50,7 +51,10 @@
     dead("This page needs WebGL, which this browser does not offer.");
     return;
   }
-  canvas.addEventListener("webglcontextlost", () => dead("WebGL stopped (the graphics context was lost): reload the page."));
+  canvas.addEventListener("webglcontextlost", () => {
+    stopPlaying();
+    dead("WebGL stopped (the graphics context was lost): reload the page.");
+  });
   const VS = `attribute vec3 aPos; attribute vec3 aNormal;
 uniform mat4 uModel, uView, uProj;
 varying vec3 vNormal;
@@ -456,7 +460,7 @@ void main() {
     r: () => { resetView(); redraw(); }, p: togglePlay, "[": () => stepMove(-1), "]": () => stepMove(1),
   };
   window.addEventListener("keydown", (e) => {
-    if (e.ctrlKey || e.altKey || e.metaKey || typing(e.target)) return;
+    if (e.ctrlKey || e.altKey || e.metaKey || typing(e.target) || gl.isContextLost()) return;
     const k = KEYS[e.key.length === 1 ? e.key.toLowerCase() : e.key];
     if (k) { k(); e.preventDefault(); }
   });
@@ -508,7 +512,8 @@ void main() {
   // #test=click:next-step;set:explode=0.8;drag:40:10;wheel:-200 acts as a
   // person would (controls focused and clicked, sliders moved, keys
   // pressed where the focus is, the canvas dragged); wait:MS runs the
-  // page's clock on by MS milliseconds (an animation under way). ----
+  // page's clock on by MS milliseconds (an animation under way);
+  // losecontext loses WebGL, as when the graphics driver resets. ----
   function act(verb, arg) {
     if (verb === "click") { $(arg).focus(); $(arg).click(); }
     else if (verb === "set") {
@@ -524,6 +529,7 @@ void main() {
       ev("pointerdown", x, y); ev("pointermove", x + dx, y + dy); ev("pointerup", x + dx, y + dy);
     } else if (verb === "wheel") canvas.dispatchEvent(new WheelEvent("wheel", { deltaY: +arg, bubbles: true, cancelable: true }));
     else if (verb === "key") (document.activeElement || document.body).dispatchEvent(new KeyboardEvent("keydown", { key: arg, bubbles: true, cancelable: true }));
+    else if (verb === "losecontext") gl.getExtension("WEBGL_lose_context").loseContext();
     else throw new Error(`unknown test action ${verb}`);
   }
   function runScript(actions) {

@@ -18,6 +18,11 @@
 //! are drawn in their colours; the explode slider shows pieces hidden
 //! inside; the step buttons show one piece, then three; hiding a piece
 //! removes its colour; another solution or a drag changes the picture.
+//! Disassembly pages: the box of what is drawn (the assembled puzzle
+//! framed, every piece in view at the end), the pieces' offsets the page
+//! reports (apart at the end), and the playback's state after scripts
+//! that wait on the page's own clock (`wait:MS`), so nothing depends on
+//! how fast the browser runs.
 //!
 //! These tests need Chromium (Debian's `chromium`, or the path in
 //! `POLYCOVER_CHROMIUM`), so `cargo test` leaves them out; CI runs them
@@ -770,6 +775,29 @@ fn controls_disabled_without_webgl() {
         &dom[..dom.len().min(2000)]
     );
     assert!(dom.contains("This page needs WebGL"));
+    disabled_controls(&dom);
+}
+
+/// Controls of a page that has drawn, then lost WebGL (as when the
+/// graphics driver resets) while playing the moves.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn controls_disabled_when_webgl_is_lost() {
+    let dom = chromium_run(
+        &url(&bricks_page(), "click:play-moves;wait:100;losecontext"),
+        &["--dump-dom".into()],
+    );
+    assert!(
+        dom.contains("data-state=\"no-webgl\""),
+        "{}",
+        &dom[..dom.len().min(2000)]
+    );
+    assert!(dom.contains("WebGL stopped"));
+    disabled_controls(&dom);
+}
+
+/// Checks that every control of a page's DOM is disabled (at least 12).
+fn disabled_controls(dom: &str) {
     let mut controls = 0;
     for tag in ["<button", "<input", "<select"] {
         for (at, _) in dom.match_indices(tag) {
