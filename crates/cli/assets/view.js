@@ -188,10 +188,15 @@ void main() {
     });
     // The view frames the assembled solution: a disassembly's moves take
     // pieces out of it, and the camera backs off as they go (spread()).
-    const all = placements.flatMap((p) => p.world);
-    const lo = [0, 1, 2].map((k) => Math.min(...all.map((q) => q[k]))), hi = [0, 1, 2].map((k) => Math.max(...all.map((q) => q[k])));
-    sceneCentre = all.length ? v3.scale(v3.add(lo, hi), 0.5) : [0, 0, 0];
-    sceneRadius = all.length ? Math.max(0.5 * Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]), 1) + 0.7 : 1;
+    // (Loops, not Math.min(...points): a big puzzle has more points than
+    // a call takes arguments.)
+    const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+    for (const p of placements)
+      for (const q of p.world)
+        for (let k = 0; k < 3; k++) { lo[k] = Math.min(lo[k], q[k]); hi[k] = Math.max(hi[k], q[k]); }
+    const any = lo[0] <= hi[0];
+    sceneCentre = any ? v3.scale(v3.add(lo, hi), 0.5) : [0, 0, 0];
+    sceneRadius = any ? Math.max(0.5 * Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]), 1) + 0.7 : 1;
     track = layMoves(movesOf(i), Math.max(1, 0.35 * sceneRadius));
     reach0 = reach(track[0]);
     state.hidden = new Set();

@@ -443,6 +443,35 @@ fn spheres_squares_and_triangles() {
     }
 }
 
+/// A copy of page `p` with the data `d` instead of its own.
+fn with_data(p: &Path, d: &Value) -> PathBuf {
+    let html = std::fs::read_to_string(p).unwrap();
+    let tag = "type=\"application/json\">";
+    let start = html.find(tag).unwrap() + tag.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    let out = temp(&format!("edited-{}.html", unique()));
+    let data = d.to_string().replace('<', "\\u003c");
+    std::fs::write(&out, format!("{}{data}{}", &html[..start], &html[end..])).unwrap();
+    out
+}
+
+/// A piece with more corners than a JavaScript call takes arguments
+/// (Bedlam's first piece given 200,000 more, copies of its first): the
+/// page still frames and draws the solution.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn a_piece_with_very_many_corners() {
+    let p = page("bedlam/cube.toml", &["--limit", "1"]);
+    let mut d = page_data(&p);
+    let v = d["pieces"][0]["mesh"]["v"].as_array_mut().unwrap();
+    let first: Vec<Value> = v[..3].to_vec();
+    for _ in 0..200_000 {
+        v.extend(first.iter().cloned());
+    }
+    let s = state(&with_data(&p, &d), "");
+    assert_eq!(s["pieces"], 13, "{s}");
+}
+
 /// Disassembly (the page's `disassembly` data, docs/viewer.md): moving
 /// the slider to the end of a move slides its pieces out, so a piece
 /// hidden inside the cube comes into view.
@@ -458,13 +487,7 @@ fn disassembly_moves_pieces() {
     d["disassembly"] = serde_json::json!([
         { "level": "1", "moves": [ { "pieces": [0], "by": [6, 0, 0] } ] }
     ]);
-    let html = std::fs::read_to_string(&p).unwrap();
-    let tag = "type=\"application/json\">";
-    let start = html.find(tag).unwrap() + tag.len();
-    let end = start + html[start..].find("</script>").unwrap();
-    let moved = temp(&format!("moved-{}.html", unique()));
-    let data = d.to_string().replace('<', "\\u003c");
-    std::fs::write(&moved, format!("{}{data}{}", &html[..start], &html[end..])).unwrap();
+    let moved = with_data(&p, &d);
     let s = state(&moved, "set:moves=1");
     assert_eq!(s["move"].as_f64(), Some(1.0), "{s}");
     let after = screenshot(&moved, "set:moves=1").counts(&pal)[first];
