@@ -614,6 +614,10 @@ fn disassembly_opens_on_the_assembled_puzzle() {
         "the title is inside the panel: {l}"
     );
     assert_eq!(l["overflow"], 0, "nothing sticks out of the panel: {l}");
+    // A 2D board that comes apart (its pieces lifted out) is seen at an
+    // angle, not from above, where the lifted pieces would hide each other.
+    let s = state(&burr_page("prisms.xmpuzzle", "prisms", "1"), "key:r");
+    assert_eq!(s["view"]["el"], 32, "{s}");
 }
 
 /// The corners of placement `i` of the first solution, moved by `off`
