@@ -7,6 +7,19 @@
 (function () {
   const DATA = JSON.parse(document.getElementById("polycover-data").textContent);
   const $ = (id) => document.getElementById(id);
+  const script = /[#&]test=([^&]*)/.exec(location.hash);
+  // With a test script (at the end) frames come from a clock of the
+  // page's own, 16 ms a frame, that the script's `wait:MS` moves on: what a
+  // script sees does not depend on how fast the browser runs.
+  let clock = 0, frames = [];
+  const nextFrame = script ? (f) => { frames.push(f); return f; } : (f) => requestAnimationFrame(f);
+  const cancelFrame = script ? (f) => { frames = frames.filter((g) => g !== f); } : (id) => cancelAnimationFrame(id);
+  function runFrames() {
+    clock += 16;
+    const due = frames;
+    frames = [];
+    for (const f of due) f(clock);
+  }
 
   const apply3 = (r, p) => [r[0] * p[0] + r[1] * p[1] + r[2] * p[2], r[3] * p[0] + r[4] * p[1] + r[5] * p[2], r[6] * p[0] + r[7] * p[1] + r[8] * p[2]];
   const rgb = (hex) => [1, 3, 5].map((i) => parseInt(hex.substr(i, 2), 16) / 255);
@@ -18,15 +31,30 @@
   const gl = canvas.getContext("webgl", { antialias: true, preserveDrawingBuffer: true });
   const state = {
     solution: 0, shown: 0, explode: 0, order: "solver", hidden: new Set(), move: 0,
-    az: 0, el: 0, dist: 10, target: [0, 0, 0], ready: false,
+    az: 0, el: 0, dist: 10, target: [0, 0, 0], ready: false, speed: 1,
   };
+  // The disassembly's animation frame while it plays, else null.
+  let playing = null;
   $("puzzle-name").textContent = DATA.puzzle;
-  if (!gl) {
-    $("message").textContent = "This page needs WebGL, which this browser does not offer.";
+  // Without WebGL (or when it fails) the page says why, and disables its
+  // controls, which could do nothing.
+  function dead(why) {
+    $("message").textContent = why;
+    for (const el of $("panel").querySelectorAll("button, input, select")) el.disabled = true;
+    $("panel").classList.add("dead");
+    canvas.style.cursor = "default";
+    state.ready = false;
     document.body.dataset.state = "no-webgl";
     document.title = "polycover: no WebGL";
+  }
+  if (!gl) {
+    dead("This page needs WebGL, which this browser does not offer.");
     return;
   }
+  canvas.addEventListener("webglcontextlost", () => {
+    stopPlaying();
+    dead("WebGL stopped (the graphics context was lost): reload the page.");
+  });
   const VS = `attribute vec3 aPos; attribute vec3 aNormal;
 uniform mat4 uModel, uView, uProj;
 varying vec3 vNormal;
@@ -47,7 +75,13 @@ void main() {
   float d = max(dot(n, normalize(vec3(-0.3, 0.4, 0.87))), 0.0);
   gl_FragColor = vec4(uColor * mix(1.0, 0.5 + 0.5 * d, uLit), 1.0);
 }`;
-  const prog = glProgram(gl, VS, FS);
+  let prog;
+  try {
+    prog = glProgram(gl, VS, FS);
+  } catch (e) {
+    dead(`WebGL cannot draw this page: ${e.message}`);
+    return;
+  }
   gl.useProgram(prog);
   const loc = {};
   for (const n of ["aPos", "aNormal"]) loc[n] = gl.getAttribLocation(prog, n);
@@ -131,30 +165,40 @@ void main() {
   // ---- A solution: placements with their world transforms ----
   const frame = DATA.frame;
   let placements = [];
-  let sceneCentre = [0, 0, 0], sceneRadius = 1;
+  // The assembled solution's box centre and radius (what the view frames),
+  // and how far its pieces reach from that centre before any move.
+  let sceneCentre = [0, 0, 0], sceneRadius = 1, reach0 = 1;
+  // track[k]: every placement's offset after k disassembly moves.
+  let track = [[]];
+  const movesOf = (i) => (DATA.disassembly && DATA.disassembly[i]) || null;
   function loadSolution(i) {
+    stopPlaying();
     state.solution = i;
     const sol = DATA.solutions[i] || [];
     placements = sol.map(([piece, rot, x, y, z, color], index) => {
       const r = DATA.rotations[rot], t = apply3(frame, [x, y, z]), p = PIECES[piece];
       const c = rgb(DATA.palette[color]);
       const world = p.pts.map((q) => v3.add(apply3(r, q), t));
+      const centre = v3.add(apply3(r, p.centre), t);
       return {
-        index, piece, model: m4.affine(r, t), color: c, line: outline(c),
-        centre: v3.add(apply3(r, p.centre), t), low: Math.min(...world.map((q) => q[2])), fixed: index < DATA.fixed,
+        index, piece, model: m4.affine(r, t), color: c, line: outline(c), centre, world,
+        radius: world.reduce((m, q) => Math.max(m, Math.hypot(...v3.sub(q, centre))), 0),
+        low: world.reduce((m, q) => Math.min(m, q[2]), Infinity), fixed: index < DATA.fixed,
       };
     });
-    // The view frames the solution, and where a disassembly takes its
-    // pieces.
-    const moves = (DATA.disassembly && DATA.disassembly[i]) || null;
-    const last = moves ? moveOffsets(moves.moves.length) : placements.map(() => [0, 0, 0]);
-    const all = placements.flatMap((p) => PIECES[p.piece].pts.flatMap((q) => {
-      const w = v3.add(apply3(DATA.rotations[sol[p.index][1]], q), apply3(frame, sol[p.index].slice(2, 5)));
-      return [w, v3.add(w, last[p.index])];
-    }));
-    const lo = [0, 1, 2].map((k) => Math.min(...all.map((q) => q[k]))), hi = [0, 1, 2].map((k) => Math.max(...all.map((q) => q[k])));
-    sceneCentre = all.length ? v3.scale(v3.add(lo, hi), 0.5) : [0, 0, 0];
-    sceneRadius = all.length ? Math.max(0.5 * Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]), 1) + 0.7 : 1;
+    // The view frames the assembled solution: a disassembly's moves take
+    // pieces out of it, and the camera backs off as they go (spread()).
+    // (Loops, not Math.min(...points): a big puzzle has more points than
+    // a call takes arguments.)
+    const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
+    for (const p of placements)
+      for (const q of p.world)
+        for (let k = 0; k < 3; k++) { lo[k] = Math.min(lo[k], q[k]); hi[k] = Math.max(hi[k], q[k]); }
+    const any = lo[0] <= hi[0];
+    sceneCentre = any ? v3.scale(v3.add(lo, hi), 0.5) : [0, 0, 0];
+    sceneRadius = any ? Math.max(0.5 * Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]), 1) + 0.7 : 1;
+    track = layMoves(movesOf(i), Math.max(1, 0.35 * sceneRadius));
+    reach0 = reach(track[0]);
     state.hidden = new Set();
     state.shown = placements.length;
     state.move = 0;
@@ -172,29 +216,71 @@ void main() {
     updateUi();
   }
 
-  // Disassembly moves of the current solution (docs/viewer.md): the offset
-  // of each placement after `t` moves (fractional t: the move under way).
-  function moveOffsets(t) {
-    const off = placements.map(() => [0, 0, 0]);
-    const moves = (DATA.disassembly && DATA.disassembly[state.solution]) || null;
-    if (!moves) return off;
-    for (let i = 0; i < moves.moves.length && i < t; i++) {
-      const m = moves.moves[i], f = Math.min(1, t - i), d = v3.scale(apply3(frame, m.by), f);
-      for (const p of m.pieces) off[p] = v3.add(off[p], d);
-    }
-    return off;
+  // Disassembly moves (docs/viewer.md), laid out once per solution: each
+  // placement's offset after every move. A move slides its pieces by
+  // `frame · by`, except one whose pieces leave (`leaves`): those go along
+  // `by` just far enough to clear every other piece by `gap`, over all the
+  // sliding moves still to come, so groups that leave the same way lie
+  // apart and nothing flies out of the picture.
+  function layMoves(moves, gap) {
+    let off = placements.map(() => [0, 0, 0]);
+    const out = [off];
+    if (!moves) return out;
+    const list = moves.moves.map((m) => ({ by: apply3(frame, m.by), leaves: !!m.leaves, pieces: new Set(m.pieces) }));
+    list.forEach((m, i) => {
+      let d = m.by;
+      if (m.leaves) {
+        const u = v3.norm(d);
+        let front = -Infinity, back = Infinity;
+        placements.forEach((p, k) => {
+          const [a, b] = extentAlong(p, u, off[k], list.slice(i + 1));
+          if (m.pieces.has(k)) back = Math.min(back, a);
+          else front = Math.max(front, b);
+        });
+        d = v3.scale(u, front > -Infinity ? Math.max(front + gap - back, gap) : gap);
+      }
+      off = off.map((o, k) => (m.pieces.has(k) ? v3.add(o, d) : o));
+      out.push(off);
+    });
+    return out;
   }
+  // How far along `u` placement `p` reaches from offset `at` on, through
+  // the sliding moves in `later` (moves that leave clear themselves).
+  function extentAlong(p, u, at, later) {
+    let lo = Infinity, hi = -Infinity;
+    for (const q of p.world) { const s = v3.dot(q, u); lo = Math.min(lo, s); hi = Math.max(hi, s); }
+    let s = v3.dot(at, u), slo = s, shi = s;
+    for (const m of later)
+      if (!m.leaves && m.pieces.has(p.index)) { s += v3.dot(m.by, u); slo = Math.min(slo, s); shi = Math.max(shi, s); }
+    return [lo + slo, hi + shi];
+  }
+  // Every placement's offset after `t` moves (fractional t: the move
+  // under way).
+  function moveOffsets(t) {
+    const k = Math.max(0, Math.min(track.length - 1, Math.floor(t))), f = t - k;
+    if (k + 1 >= track.length || f <= 0) return track[k];
+    return track[k].map((o, p) => v3.add(o, v3.scale(v3.sub(track[k + 1][p], o), f)));
+  }
+  // How far the pieces reach from the scene's centre with offsets `off`.
+  function reach(off) {
+    return placements.reduce((m, p, k) => Math.max(m, Math.hypot(...v3.sub(v3.add(p.centre, off[k]), sceneCentre)) + p.radius), 1e-9);
+  }
+  // How much the pieces have spread out by the moves, 1 when assembled.
+  const spread = () => Math.max(1, reach(moveOffsets(state.move)) / reach0);
 
   // ---- Camera ----
   function resetView() {
-    const flat = DATA.dimension === 2;
+    // 2D boards are seen from above, unless pieces are lifted out of them
+    // (a disassembly: they leave up or down, which from above is unseen).
+    const flat = DATA.dimension === 2 && !movesOf(state.solution);
     state.az = flat ? -90 : -45;
     state.el = flat ? 72 : 32;
     state.target = sceneCentre.slice();
     state.dist = (sceneRadius / Math.sin((35 * Math.PI) / 360)) * 1.05;
   }
-  // The camera backs off as the pieces fly apart, so they stay in view.
-  const distance = () => state.dist * (1 + 1.2 * state.explode);
+  // The camera backs off as the pieces fly apart or are taken out, so
+  // they stay in view; it always looks at the assembled solution's centre.
+  const distance = () => state.dist * (1 + 1.2 * state.explode) * spread();
   function eye() {
     const a = (state.az * Math.PI) / 180, e = (state.el * Math.PI) / 180;
     return v3.add(state.target, v3.scale([Math.cos(e) * Math.cos(a), Math.cos(e) * Math.sin(a), Math.sin(e)], distance()));
@@ -214,7 +300,7 @@ void main() {
     const view = m4.lookAt(eye(), state.target, [0, 0, 1]);
     // Near and far planes close around the scene: the depth buffer may
     // have 16 bits only, and a tile's top and bottom are a quarter apart.
-    const far = distance() + sceneRadius * 4 + 10, near = 0.15 * distance();
+    const far = distance() + sceneRadius * 4 * spread() + 10, near = 0.15 * distance();
     gl.uniformMatrix4fv(loc.uView, false, view);
     gl.uniformMatrix4fv(loc.uProj, false, m4.perspective((35 * Math.PI) / 180, canvas.width / canvas.height, near, far));
     const offsets = moveOffsets(state.move);
@@ -238,7 +324,7 @@ void main() {
   function redraw() {
     if (pending) return;
     pending = true;
-    requestAnimationFrame(() => { pending = false; render(); });
+    nextFrame(() => { pending = false; render(); });
   }
 
   // ---- The panel ----
@@ -273,22 +359,40 @@ void main() {
       li.append(box, sw, label);
       list.append(li);
     });
-    const moves = (DATA.disassembly && DATA.disassembly[state.solution]) || null;
+    updateMoves();
+  }
+  // The disassembly's part of the panel: shown when the solution has one.
+  function updateMoves() {
+    const moves = movesOf(state.solution);
     $("moves-box").hidden = !moves;
     if (moves) {
-      $("moves").max = moves.moves.length;
+      const n = moves.moves.length;
+      $("moves").max = n;
       $("moves").step = 0.01;
       $("moves").value = state.move;
-      $("moves-label").textContent = `move ${Math.ceil(state.move - 1e-9)} of ${moves.moves.length}` + (moves.level ? `, level ${moves.level}` : "");
+      $("moves-label").textContent = `move ${Math.ceil(state.move - 1e-9)} of ${n}` + (moves.level ? `, level ${moves.level}` : "");
+      $("play-moves").textContent = playing !== null ? "❚❚ pause" : "▶ play";
+      $("prev-move").disabled = state.move <= 0;
+      $("next-move").disabled = state.move >= n;
+      $("speed").value = String(state.speed);
     }
     redraw();
   }
+  const rect = (r) => [r.left, r.top, r.right, r.bottom].map(Math.round);
   function publishState() {
+    const title = document.createRange();
+    title.selectNodeContents($("puzzle-name"));
     const s = {
       solution: state.solution + 1, solutions: DATA.solutions.length, shown: state.shown, pieces: placements.length,
-      explode: state.explode, order: state.order, hidden: [...state.hidden].sort((a, b) => a - b), move: state.move,
+      explode: state.explode, order: state.order, hidden: [...state.hidden].sort((a, b) => a - b),
+      move: state.move, playing: playing !== null, speed: state.speed,
+      offsets: moveOffsets(state.move).map((o) => o.map((x) => +x.toFixed(4))),
       visible: order.slice(0, state.shown).filter((i) => !state.hidden.has(i)),
       view: { az: state.az, el: state.el, dist: +state.dist.toFixed(3) },
+      // Where the title's text and the panel are on the screen, and how
+      // far the panel's content sticks out sideways.
+      layout: { title: rect(title.getBoundingClientRect()), panel: rect($("panel").getBoundingClientRect()), width: innerWidth, height: innerHeight,
+        overflow: $("panel").scrollWidth - $("panel").clientWidth },
     };
     $("state").textContent = JSON.stringify(s);
     if (state.ready) document.body.dataset.state = "ready";
@@ -306,25 +410,63 @@ void main() {
   on("order", "change", (e) => setOrder(e.target.value));
   on("reset-view", "click", () => { resetView(); redraw(); });
   on("show-all", "click", () => { state.hidden.clear(); step(placements.length); });
-  on("moves", "input", (e) => { state.move = +e.target.value; updateUi(); });
-  let playing = null;
-  on("play-moves", "click", () => {
-    const moves = DATA.disassembly && DATA.disassembly[state.solution];
-    if (!moves || playing) return;
-    if (state.move >= moves.moves.length) state.move = 0;
-    let last = performance.now();
+
+  // ---- Disassembly playback: play and pause, a move back or on, speed.
+  // Anything else that sets the moves (the slider, another solution)
+  // stops the animation first, so it never runs on stale moves. ----
+  function stopPlaying() {
+    if (playing !== null) cancelFrame(playing);
+    playing = null;
+  }
+  function togglePlay() {
+    const moves = movesOf(state.solution);
+    if (!moves) return;
+    if (playing !== null) {
+      stopPlaying();
+      updateMoves();
+      return;
+    }
+    const n = moves.moves.length;
+    if (state.move >= n) state.move = 0;
+    let last = null;
     const tick = (now) => {
-      state.move = Math.min(moves.moves.length, state.move + (now - last) / 700);
+      // A move takes 0.7 s at 1x; the first frame only starts the clock.
+      if (last !== null) state.move = Math.min(n, state.move + ((now - last) / 700) * state.speed);
       last = now;
-      updateUi();
-      playing = state.move < moves.moves.length ? requestAnimationFrame(tick) : null;
+      playing = state.move < n ? nextFrame(tick) : null;
+      updateMoves();
     };
-    playing = requestAnimationFrame(tick);
-  });
+    playing = nextFrame(tick);
+    updateMoves();
+  }
+  // To the start of the next move (dir 1) or of this or the last one (-1).
+  function stepMove(dir) {
+    const moves = movesOf(state.solution);
+    if (!moves) return;
+    stopPlaying();
+    const at = dir > 0 ? Math.floor(state.move + 1e-9) + 1 : Math.ceil(state.move - 1e-9) - 1;
+    state.move = Math.max(0, Math.min(moves.moves.length, at));
+    updateMoves();
+  }
+  on("moves", "input", (e) => { stopPlaying(); state.move = +e.target.value; updateMoves(); });
+  on("play-moves", "click", togglePlay);
+  on("prev-move", "click", () => stepMove(-1));
+  on("next-move", "click", () => stepMove(1));
+  on("speed", "change", (e) => { state.speed = +e.target.value || 1; });
+
+  // The page's keys work wherever the focus is (a ticked box, a slider, a
+  // button), except in a field that takes text; shortcuts with Ctrl, Alt
+  // or Meta are the browser's.
+  const NOT_TEXT = ["checkbox", "radio", "range", "button", "submit", "reset", "color", "file", "image"];
+  const typing = (el) => !!el && (el.isContentEditable || el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && !NOT_TEXT.includes(el.type)));
+  const KEYS = {
+    ArrowLeft: () => step(state.shown - 1), ArrowRight: () => step(state.shown + 1),
+    PageUp: () => goSolution(state.solution - 1), PageDown: () => goSolution(state.solution + 1),
+    r: () => { resetView(); redraw(); }, p: togglePlay, "[": () => stepMove(-1), "]": () => stepMove(1),
+  };
   window.addEventListener("keydown", (e) => {
-    if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
-    const k = { ArrowLeft: () => step(state.shown - 1), ArrowRight: () => step(state.shown + 1), PageUp: () => goSolution(state.solution - 1),
-      PageDown: () => goSolution(state.solution + 1), r: () => { resetView(); redraw(); }, R: () => { resetView(); redraw(); } }[e.key];
+    if (e.ctrlKey || e.altKey || e.metaKey || typing(e.target) || gl.isContextLost()) return;
+    const k = KEYS[e.key.length === 1 ? e.key.toLowerCase() : e.key];
     if (k) { k(); e.preventDefault(); }
   });
 
@@ -373,32 +515,42 @@ void main() {
 
   // ---- Start, then the test script of the URL's fragment, if any:
   // #test=click:next-step;set:explode=0.8;drag:40:10;wheel:-200 acts as a
-  // person would (buttons clicked, sliders moved, the canvas dragged). ----
-  loadSolution(0);
-  resetView();
-  const script = /[#&]test=([^&]*)/.exec(location.hash);
-  if (script) {
-    for (const action of decodeURIComponent(script[1]).split(";").filter(Boolean)) {
+  // person would (controls focused and clicked, sliders moved, keys
+  // pressed where the focus is, the canvas dragged); wait:MS runs the
+  // page's clock on by MS milliseconds (an animation under way);
+  // losecontext loses WebGL, as when the graphics driver resets. ----
+  function act(verb, arg) {
+    if (verb === "click") { $(arg).focus(); $(arg).click(); }
+    else if (verb === "set") {
+      const [id, value] = arg.split("=");
+      const el = $(id);
+      el.focus();
+      if (el.type === "checkbox") el.checked = value === "1" || value === "true";
+      else el.value = value;
+      el.dispatchEvent(new Event(el.type === "checkbox" || el.tagName === "SELECT" ? "change" : "input", { bubbles: true }));
+    } else if (verb === "drag") {
+      const [dx, dy] = arg.split(":").map(Number), r = canvas.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+      const ev = (type, px, py) => canvas.dispatchEvent(new PointerEvent(type, { pointerId: 7, clientX: px, clientY: py, button: 0, bubbles: true }));
+      ev("pointerdown", x, y); ev("pointermove", x + dx, y + dy); ev("pointerup", x + dx, y + dy);
+    } else if (verb === "wheel") canvas.dispatchEvent(new WheelEvent("wheel", { deltaY: +arg, bubbles: true, cancelable: true }));
+    else if (verb === "key") (document.activeElement || document.body).dispatchEvent(new KeyboardEvent("keydown", { key: arg, bubbles: true, cancelable: true }));
+    else if (verb === "losecontext") gl.getExtension("WEBGL_lose_context").loseContext();
+    else throw new Error(`unknown test action ${verb}`);
+  }
+  function runScript(actions) {
+    for (const action of actions) {
       const [verb, ...rest] = action.split(":");
-      const arg = rest.join(":");
-      if (verb === "click") $(arg).click();
-      else if (verb === "set") {
-        const [id, value] = arg.split("=");
-        const el = $(id);
-        if (el.type === "checkbox") el.checked = value === "1" || value === "true";
-        else el.value = value;
-        el.dispatchEvent(new Event(el.type === "checkbox" || el.tagName === "SELECT" ? "change" : "input"));
-      } else if (verb === "drag") {
-        const [dx, dy] = arg.split(":").map(Number), r = canvas.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
-        const ev = (type, px, py) => canvas.dispatchEvent(new PointerEvent(type, { pointerId: 7, clientX: px, clientY: py, button: 0, bubbles: true }));
-        ev("pointerdown", x, y); ev("pointermove", x + dx, y + dy); ev("pointerup", x + dx, y + dy);
-      } else if (verb === "wheel") canvas.dispatchEvent(new WheelEvent("wheel", { deltaY: +arg, bubbles: true, cancelable: true }));
-      else if (verb === "key") window.dispatchEvent(new KeyboardEvent("keydown", { key: arg }));
-      else throw new Error(`unknown test action ${verb}`);
+      if (verb === "wait") for (let t = 0; t < +rest[0]; t += 16) runFrames();
+      else act(verb, rest.join(":"));
     }
   }
-  // Draw now (not at the next frame), so a screenshot taken when the page
-  // has loaded shows the final picture, and say so.
+  loadSolution(0);
+  resetView();
+  if (script) runScript(decodeURIComponent(script[1]).split(";").filter(Boolean));
+  // Draw at once when the script has run (not at the next frame), so a
+  // screenshot taken then shows the final picture, and say so; frames
+  // still due (an animation left playing) then come every 16 ms.
   state.ready = true;
   render();
+  if (script) setInterval(() => frames.length && runFrames(), 16);
 })();

@@ -18,6 +18,11 @@
 //! are drawn in their colours; the explode slider shows pieces hidden
 //! inside; the step buttons show one piece, then three; hiding a piece
 //! removes its colour; another solution or a drag changes the picture.
+//! Disassembly pages: the box of what is drawn (the assembled puzzle
+//! framed, every piece in view at the end), the pieces' offsets the page
+//! reports (apart at the end), and the playback's state after scripts
+//! that wait on the page's own clock (`wait:MS`), so nothing depends on
+//! how fast the browser runs.
 //!
 //! These tests need Chromium (Debian's `chromium`, or the path in
 //! `POLYCOVER_CHROMIUM`), so `cargo test` leaves them out; CI runs them
@@ -438,6 +443,35 @@ fn spheres_squares_and_triangles() {
     }
 }
 
+/// A copy of page `p` with the data `d` instead of its own.
+fn with_data(p: &Path, d: &Value) -> PathBuf {
+    let html = std::fs::read_to_string(p).unwrap();
+    let tag = "type=\"application/json\">";
+    let start = html.find(tag).unwrap() + tag.len();
+    let end = start + html[start..].find("</script>").unwrap();
+    let out = temp(&format!("edited-{}.html", unique()));
+    let data = d.to_string().replace('<', "\\u003c");
+    std::fs::write(&out, format!("{}{data}{}", &html[..start], &html[end..])).unwrap();
+    out
+}
+
+/// A piece with more corners than a JavaScript call takes arguments
+/// (Bedlam's first piece given 200,000 more, copies of its first): the
+/// page still frames and draws the solution.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn a_piece_with_very_many_corners() {
+    let p = page("bedlam/cube.toml", &["--limit", "1"]);
+    let mut d = page_data(&p);
+    let v = d["pieces"][0]["mesh"]["v"].as_array_mut().unwrap();
+    let first: Vec<Value> = v[..3].to_vec();
+    for _ in 0..200_000 {
+        v.extend(first.iter().cloned());
+    }
+    let s = state(&with_data(&p, &d), "");
+    assert_eq!(s["pieces"], 13, "{s}");
+}
+
 /// Disassembly (the page's `disassembly` data, docs/viewer.md): moving
 /// the slider to the end of a move slides its pieces out, so a piece
 /// hidden inside the cube comes into view.
@@ -453,13 +487,7 @@ fn disassembly_moves_pieces() {
     d["disassembly"] = serde_json::json!([
         { "level": "1", "moves": [ { "pieces": [0], "by": [6, 0, 0] } ] }
     ]);
-    let html = std::fs::read_to_string(&p).unwrap();
-    let tag = "type=\"application/json\">";
-    let start = html.find(tag).unwrap() + tag.len();
-    let end = start + html[start..].find("</script>").unwrap();
-    let moved = temp(&format!("moved-{}.html", unique()));
-    let data = d.to_string().replace('<', "\\u003c");
-    std::fs::write(&moved, format!("{}{data}{}", &html[..start], &html[end..])).unwrap();
+    let moved = with_data(&p, &d);
     let s = state(&moved, "set:moves=1");
     assert_eq!(s["move"].as_f64(), Some(1.0), "{s}");
     let after = screenshot(&moved, "set:moves=1").counts(&pal)[first];
@@ -467,6 +495,349 @@ fn disassembly_moves_pieces() {
         after > before + 1000,
         "the moved piece shows: {before} -> {after} pixels"
     );
+}
+
+// ---- Disassembly pages (`view --disassemble`) ----
+
+/// The page of problem `problem` of a BurrTools fixture copied to a file
+/// named `name` (the page's title starts with it), with `--disassemble`.
+fn burr_page(fixture: &str, name: &str, problem: &str) -> PathBuf {
+    let src = common::root()
+        .join("crates/polyform/tests/burr")
+        .join(fixture);
+    let dir = temp(&format!("burr-{}", unique()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join(format!("{name}.xmpuzzle"));
+    std::fs::copy(&src, &file).unwrap();
+    let out = dir.join("page.html");
+    let o = run(&[
+        "view",
+        "-q",
+        "--disassemble",
+        "--problem",
+        problem,
+        "-o",
+        out.to_str().unwrap(),
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(outcome(&o).0, 0, "{}", outcome(&o).2);
+    out
+}
+
+/// Bricks' box with holes: four L trominoes, three of which leave the
+/// same way (+x), one after another; its title has a word too long for
+/// the panel.
+const LONG_NAME: &str = "BoxWithHolesAndNoSpaceWhereTheTitleCouldBreak";
+
+fn bricks_page() -> PathBuf {
+    burr_page("bricks.xmpuzzle", LONG_NAME, "2")
+}
+
+/// How many moves the first solution's disassembly has.
+fn move_count(d: &Value) -> usize {
+    d["disassembly"][0]["moves"].as_array().unwrap().len()
+}
+
+impl Shot {
+    /// The box of the drawing's pixels that are not background:
+    /// left, top, right, bottom.
+    fn extent(&self) -> [u32; 4] {
+        let w = self.width - PANEL;
+        let mut b = [u32::MAX, u32::MAX, 0, 0];
+        for y in 0..self.height {
+            for x in 0..w {
+                if self.rgb[(y * self.width + x) as usize]
+                    .iter()
+                    .any(|&c| c < 235)
+                {
+                    b = [b[0].min(x), b[1].min(y), b[2].max(x), b[3].max(y)];
+                }
+            }
+        }
+        assert!(b[0] <= b[2], "nothing is drawn");
+        b
+    }
+}
+
+/// The drawing's size and an extent's share of it and centre, as
+/// fractions of the drawing.
+fn framing(shot: &Shot, b: [u32; 4]) -> (f64, [f64; 2]) {
+    let (w, h) = (f64::from(shot.width - PANEL), f64::from(shot.height));
+    let size = (f64::from(b[2] - b[0]) / w).max(f64::from(b[3] - b[1]) / h);
+    let centre = [
+        f64::from(b[0] + b[2]) / 2.0 / w,
+        f64::from(b[1] + b[3]) / 2.0 / h,
+    ];
+    (size, centre)
+}
+
+/// A disassembly page opens on the assembled puzzle, which fills a good
+/// part of the drawing, in its middle (not framed with where the moves take
+/// the pieces, far out); the wheel zooms about it; the title, a word too
+/// long for the panel, wraps inside it.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn disassembly_opens_on_the_assembled_puzzle() {
+    let tunnels = burr_page("tunnels.xmpuzzle", "tunnels", "4");
+    for p in [bricks_page(), tunnels] {
+        let shot = screenshot(&p, "");
+        let b = shot.extent();
+        let (size, centre) = framing(&shot, b);
+        assert!(
+            size > 0.5,
+            "{p:?}: the puzzle fills {size:.2} of the drawing: {b:?}"
+        );
+        assert!(
+            b[0] > 4 && b[1] > 4 && b[2] < shot.width - PANEL - 5 && b[3] < shot.height - 5,
+            "{p:?}: the puzzle is whole in the picture: {b:?}"
+        );
+        assert!(
+            (centre[0] - 0.5).abs() < 0.1 && (centre[1] - 0.5).abs() < 0.1,
+            "{p:?}: the puzzle is in the middle: {centre:?}"
+        );
+        let zoomed = screenshot(&p, "wheel:-150");
+        let (zsize, zcentre) = framing(&zoomed, zoomed.extent());
+        assert!(zsize > size * 1.05, "{p:?}: zoomed in: {size} -> {zsize}");
+        assert!(
+            (zcentre[0] - centre[0]).abs() < 0.05 && (zcentre[1] - centre[1]).abs() < 0.05,
+            "{p:?}: zoomed about the puzzle: {centre:?} -> {zcentre:?}"
+        );
+    }
+    let s = state(&bricks_page(), "");
+    let l = &s["layout"];
+    let (title, panel) = (&l["title"], &l["panel"]);
+    let at = |v: &Value, i: usize| v[i].as_i64().unwrap();
+    assert!(
+        at(title, 0) >= at(panel, 0)
+            && at(title, 2) <= at(panel, 2)
+            && at(title, 2) <= l["width"].as_i64().unwrap(),
+        "the title is inside the panel: {l}"
+    );
+    assert_eq!(l["overflow"], 0, "nothing sticks out of the panel: {l}");
+    // A 2D board that comes apart (its pieces lifted out) is seen at an
+    // angle, not from above, where the lifted pieces would hide each other.
+    let s = state(&burr_page("prisms.xmpuzzle", "prisms", "1"), "key:r");
+    assert_eq!(s["view"]["el"], 32, "{s}");
+}
+
+/// The corners of placement `i` of the first solution, moved by `off`
+/// (world coordinates, from the page's data alone).
+fn corners(d: &Value, i: usize, off: &Value) -> Vec<[f64; 3]> {
+    let f = |v: &Value| -> Vec<f64> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_f64().unwrap())
+            .collect()
+    };
+    let pl = f(&d["solutions"][0][i]);
+    let (rot, frame) = (f(&d["rotations"][pl[1] as usize]), f(&d["frame"]));
+    let apply = |m: &[f64], p: [f64; 3]| {
+        [0, 1, 2].map(|r| (0..3).map(|k| m[3 * r + k] * p[k]).sum::<f64>())
+    };
+    let t = apply(&frame, [pl[2], pl[3], pl[4]]);
+    let o = f(off);
+    f(&d["pieces"][pl[0] as usize]["mesh"]["v"])
+        .chunks(3)
+        .map(|v| {
+            let r = apply(&rot, [v[0], v[1], v[2]]);
+            [0, 1, 2].map(|k| r[k] + t[k] + o[k])
+        })
+        .collect()
+}
+
+/// The least distance between corners of two different placements.
+fn closest(d: &Value, offsets: &Value) -> f64 {
+    let n = d["solutions"][0].as_array().unwrap().len();
+    let all: Vec<_> = (0..n).map(|i| corners(d, i, &offsets[i])).collect();
+    let mut best = f64::INFINITY;
+    for i in 0..n {
+        for j in i + 1..n {
+            for a in &all[i] {
+                for b in &all[j] {
+                    best = best.min(
+                        ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2))
+                            .sqrt(),
+                    );
+                }
+            }
+        }
+    }
+    best
+}
+
+/// At the end of the disassembly the pieces lie apart (three left the
+/// same way, and touched as assembled), every one of them in the picture;
+/// each piece that left went along its move's direction.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn removed_pieces_lie_apart_in_view() {
+    let p = bricks_page();
+    let d = page_data(&p);
+    let n = move_count(&d);
+    let start = state(&p, "");
+    assert!(
+        closest(&d, &start["offsets"]) < 0.01,
+        "assembled, pieces touch"
+    );
+    let end = format!("set:moves={n}");
+    let s = state(&p, &end);
+    assert_eq!(s["move"].as_f64(), Some(n as f64), "{s}");
+    let gap = closest(&d, &s["offsets"]);
+    assert!(gap >= 0.9, "the pieces lie apart: {gap}");
+    for m in d["disassembly"][0]["moves"].as_array().unwrap() {
+        assert_eq!(m["leaves"], true, "{m}");
+        let by: Vec<f64> = (0..3).map(|k| m["by"][k].as_f64().unwrap()).collect();
+        for piece in m["pieces"].as_array().unwrap() {
+            let o = &s["offsets"][piece.as_u64().unwrap() as usize];
+            let o: Vec<f64> = (0..3).map(|k| o[k].as_f64().unwrap()).collect();
+            let along: f64 = (0..3).map(|k| o[k] * by[k]).sum();
+            let across = (0..3)
+                .map(|k| o[k] * by[(k + 1) % 3] - o[(k + 1) % 3] * by[k])
+                .map(f64::abs)
+                .fold(0.0, f64::max);
+            assert!(
+                along > 0.0 && across < 1e-6,
+                "piece {piece} left along {by:?}: {o:?}"
+            );
+        }
+    }
+    let shot = screenshot(&p, &end);
+    let b = shot.extent();
+    assert!(
+        b[0] > 2 && b[1] > 2 && b[2] < shot.width - PANEL - 3 && b[3] < shot.height - 3,
+        "every piece is in the picture: {b:?}"
+    );
+}
+
+/// The page's keys work whatever has the focus (a ticked box, a slider),
+/// as a person presses them after clicking there.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn keys_work_after_a_box_is_ticked() {
+    let p = bricks_page();
+    let s = state(&p, "click:piece-0;key:PageDown");
+    assert_eq!(s["solution"], 2, "{s}");
+    let s = state(&p, "click:piece-1;key:ArrowLeft");
+    assert_eq!(
+        (s["hidden"].clone(), s["shown"].clone()),
+        (serde_json::json!([1]), 3.into()),
+        "{s}"
+    );
+    let s = state(&p, "set:explode=0.4;key:PageDown;key:ArrowLeft");
+    assert_eq!(
+        (s["solution"].clone(), s["shown"].clone()),
+        (2.into(), 3.into()),
+        "{s}"
+    );
+    let s = state(&p, "click:piece-2;key:];key:]");
+    assert_eq!(s["move"].as_f64(), Some(2.0), "{s}");
+    let s = state(&p, "set:order=bottom;key:];key:];key:[");
+    assert_eq!(s["move"].as_f64(), Some(1.0), "{s}");
+}
+
+/// Playback: play and pause (the moves stay where paused), a move on and
+/// back, a speed, played to the end, and another solution stops the
+/// animation of the old one's moves.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn disassembly_playback_pauses_steps_and_stops() {
+    let p = bricks_page();
+    let n = move_count(&page_data(&p)) as f64;
+    let at = |script: &str| {
+        let s = state(&p, script);
+        (
+            s["move"].as_f64().unwrap(),
+            s["playing"].as_bool().unwrap(),
+            s,
+        )
+    };
+    let (m, playing, s) = at("click:next-move;click:next-move;click:prev-move");
+    assert_eq!((m, playing), (1.0, false), "{s}");
+    assert_eq!(at("set:moves=1.5;click:next-move").0, 2.0);
+    assert_eq!(at("set:moves=1.5;click:prev-move").0, 1.0);
+    let (m, playing, s) = at("click:play-moves;wait:4000");
+    assert_eq!((m, playing), (n, false), "played to the end: {s}");
+
+    // The page's clock runs 16 ms a frame while a script waits: the first
+    // frame starts the animation, each other moves it on 16 ms (0.7 s a
+    // move at 1x).
+    let pause = "click:play-moves;wait:352;click:play-moves";
+    let (m, playing, s) = at(&format!("{pause};wait:4000"));
+    assert!(
+        !playing && (m - 21.0 * 16.0 / 700.0).abs() < 1e-9,
+        "paused: {s}"
+    );
+    assert_eq!(at(pause).0, m, "the pause holds");
+    let (slow, _, _) = at("set:speed=0.25;click:play-moves;wait:352;click:play-moves");
+    let (fast, _, s) = at("set:speed=4;click:play-moves;wait:352;click:play-moves");
+    assert_eq!(s["speed"], 4.0);
+    assert!(
+        (slow - m / 4.0).abs() < 1e-9 && (fast - 4.0 * m).abs() < 1e-9,
+        "{slow} at 1/4, {m} at 1, {fast} at 4"
+    );
+    let (m2, playing, s) = at("click:play-moves;wait:352;key:p;wait:352");
+    assert_eq!((m2, playing), (m, false), "the key pauses: {s}");
+
+    let (m, playing, s) = at("click:play-moves;wait:300;click:next-solution;wait:4000");
+    assert_eq!(
+        (s["solution"].as_u64(), m, playing),
+        (Some(2), 0.0, false),
+        "{s}"
+    );
+}
+
+/// Without WebGL the page says so, and every control is disabled.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn controls_disabled_without_webgl() {
+    let p = bricks_page();
+    let dom = chromium_run(
+        &url(&p, ""),
+        &["--dump-dom".into(), "--disable-webgl".into()],
+    );
+    assert!(
+        dom.contains("data-state=\"no-webgl\""),
+        "{}",
+        &dom[..dom.len().min(2000)]
+    );
+    assert!(dom.contains("This page needs WebGL"));
+    disabled_controls(&dom);
+}
+
+/// Controls of a page that has drawn, then lost WebGL (as when the
+/// graphics driver resets) while playing the moves.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn controls_disabled_when_webgl_is_lost() {
+    let dom = chromium_run(
+        &url(&bricks_page(), "click:play-moves;wait:100;losecontext"),
+        &["--dump-dom".into()],
+    );
+    assert!(
+        dom.contains("data-state=\"no-webgl\""),
+        "{}",
+        &dom[..dom.len().min(2000)]
+    );
+    assert!(dom.contains("WebGL stopped"));
+    disabled_controls(&dom);
+}
+
+/// Checks that every control of a page's DOM is disabled (at least 12).
+fn disabled_controls(dom: &str) {
+    let mut controls = 0;
+    for tag in ["<button", "<input", "<select"] {
+        for (at, _) in dom.match_indices(tag) {
+            let end = at + dom[at..].find('>').unwrap();
+            assert!(
+                dom[at..end].contains("disabled"),
+                "a live control: {}",
+                &dom[at..=end]
+            );
+            controls += 1;
+        }
+    }
+    assert!(controls >= 12, "{controls} controls");
 }
 
 // ---- The twisty page (`polycover twisty play`, docs/twisty-play.md) ----

@@ -47,6 +47,10 @@ pub struct Move {
     /// How far, in cell coordinates (a piece leaving the puzzle: a long
     /// vector).
     pub by: Cell,
+    /// The pieces leave the rest for good (BurrTools' last move of a
+    /// separation): the page lays them just clear of everything else,
+    /// along `by`, instead of the whole way.
+    pub leaves: bool,
 }
 
 /// How a solution comes apart: BurrTools' level string and the moves.
@@ -277,6 +281,7 @@ impl<'a> Page<'a> {
                         "moves": d.moves.iter().map(|m| json!({
                             "pieces": m.pieces,
                             "by": m.by,
+                            "leaves": m.leaves,
                         })).collect::<Vec<_>>(),
                     }),
                 })
@@ -321,6 +326,7 @@ set = "../../../data/sets/soma.toml"
             moves: vec![Move {
                 pieces: vec![0, 3],
                 by: [0, 0, 1],
+                leaves: false,
             }],
         });
         let v = page.json(Map::new());
@@ -330,6 +336,7 @@ set = "../../../data/sets/soma.toml"
         assert_eq!(d[4]["level"], "2.1");
         assert_eq!(d[4]["moves"][0]["pieces"], json!([0, 3]));
         assert_eq!(d[4]["moves"][0]["by"], json!([0, 0, 1]));
+        assert_eq!(d[4]["moves"][0]["leaves"], false);
         let frame = solid::frame(LatticeKind::Cubic);
         for (sol, o) in v["solutions"].as_array().unwrap().iter().zip(&sols) {
             let placements = enc.decode(&puzzle, o);

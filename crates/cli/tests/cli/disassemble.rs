@@ -406,6 +406,7 @@ fn the_page_animates_the_moves_solve_prints() {
             assert_eq!(moved, named, "level {level}: {g} against {w}");
             let by: Vec<i64> = (0..3).map(|i| g["by"][i].as_i64().unwrap()).collect();
             let step: Vec<i64> = (0..3).map(|i| w["step"][i].as_i64().unwrap()).collect();
+            assert_eq!(g["leaves"], w["steps"].is_null(), "level {level}: {g}");
             let n = match w["steps"].as_i64() {
                 Some(n) => n,
                 None => {

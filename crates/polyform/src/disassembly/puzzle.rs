@@ -225,6 +225,7 @@ impl PuzzleDisassembler<'_> {
                 crate::view::Move {
                     pieces,
                     by: [step[0] * n, step[1] * n, step[2] * n],
+                    leaves: m.steps.is_none(),
                 }
             })
             .collect();
