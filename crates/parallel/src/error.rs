@@ -64,6 +64,12 @@ pub enum Error {
     ResultDamaged { path: PathBuf, reason: String },
     #[error("shard result {} refused: {reason}", path.display())]
     ResultRefused { path: PathBuf, reason: String },
+    /// A file over its size limit (the message names the limit and the
+    /// flag that raises it).
+    #[error("{0}")]
+    TooLarge(dlx::read::ReadError),
+    #[error("{asked} shards asked: a plan has at most {max} shards (the shard limit, see docs/distributed.md)")]
+    TooManyShards { asked: usize, max: usize },
     #[error("no shard results to merge")]
     NoResults,
     #[error("arithmetic overflow: {0}")]

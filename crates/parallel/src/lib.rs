@@ -137,7 +137,7 @@ pub use error::Error;
 pub use options::{Options, Report, max_threads, over_max_threads};
 pub use plan::Plan;
 pub use progress::{Eta, NoProgress, Progress, Snapshot};
-pub use shard::{Merged, ShardId, ShardResult, Shards, merge};
+pub use shard::{MAX_SHARDS, Merged, ShardId, ShardResult, Shards, merge, merge_all};
 pub use split::{Branch, Key};
 pub use weight::{ClassWeight, Weigher, Weight};
 
