@@ -68,7 +68,9 @@ pub enum Error {
     /// flag that raises it).
     #[error("{0}")]
     TooLarge(dlx::read::ReadError),
-    #[error("{asked} shards asked: a plan has at most {max} shards (the shard limit, see docs/distributed.md)")]
+    #[error(
+        "{asked} shards asked: a plan has at most {max} shards (the shard limit, see docs/distributed.md)"
+    )]
     TooManyShards { asked: usize, max: usize },
     #[error("no shard results to merge")]
     NoResults,

@@ -246,7 +246,10 @@ mod tests {
                 first_given.get_or_insert(t);
                 let truth = 20.0 - t;
                 let off = (left.as_secs_f64() - truth).abs();
-                assert!(off <= 0.35 * truth + 0.5, "at {t} s: {left:?}, truly {truth}");
+                assert!(
+                    off <= 0.35 * truth + 0.5,
+                    "at {t} s: {left:?}, truly {truth}"
+                );
             }
         }
         let first = first_given.expect("an estimate is given before the end");

@@ -22,7 +22,7 @@ pub const MAX_CUT_DEPTH: usize = 48;
 /// more than any cluster runs at once, and small enough that a plan's
 /// parts ([`PARTS_PER_SHARD`] per shard), its listing and the list of its
 /// missing shards stay small.
-pub const MAX_SHARDS: usize = 100_000;
+pub const MAX_SHARDS: usize = 10_000;
 
 /// Which shard of which plan.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
