@@ -159,7 +159,6 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(seconds))
 }
 
-
 /// The environment variable that holds a count after this many finished
 /// subproblems until it is interrupted ([`parallel::Options::hold_after`];
 /// docs/checkpoint.md): how tests interrupt a count at a known point.
@@ -268,6 +267,7 @@ impl Runner {
     /// The same runner, recording and resuming checkpoints. Checked now,
     /// not seconds into the search: the file to resume must be readable;
     /// the checkpoint written must be none of `inputs` (the problem file),
+    /// nor an existing file other than the one resumed ([`already_there`]),
     /// its directory must exist and be writable, and no other run may be
     /// writing it (it is locked for as long as the runner lives); options
     /// that only make sense with a checkpoint need one.
@@ -296,6 +296,15 @@ impl Runner {
             crate::cmd::paths::refuse_overwriting(t, inputs)?;
             crate::cmd::paths::check_writable(t, "a checkpoint")?;
             self._lock = Some(lock_checkpoint(t)?);
+        }
+        if let Some(ck) = &c.checkpoint {
+            let resumed = c
+                .resume
+                .as_deref()
+                .is_some_and(|r| crate::cmd::paths::same_file(r, ck));
+            if !resumed && std::fs::symlink_metadata(ck).is_ok() {
+                return Err(already_there(ck));
+            }
         }
         self.options.checkpoint = target;
         self.options.resume = c.resume.clone();
@@ -483,6 +492,17 @@ fn to_parallel(w: Weight) -> parallel::Weight {
         distinct: w.distinct,
         classes: Default::default(),
     }
+}
+
+/// The refusal to replace the file at `ck` with a new checkpoint: it may
+/// hold the finished part of a long count (the same command run again
+/// without --resume would otherwise start afresh over it).
+pub fn already_there(ck: &Path) -> Failure {
+    Failure::input(format!(
+        "{}: a file is already there (the checkpoint of an earlier run?): finish that count with --resume {}, or delete the file to start afresh",
+        ck.display(),
+        ck.display()
+    ))
 }
 
 /// The lock file of checkpoint `ck`: `CK.lock`, next to it.

@@ -70,8 +70,8 @@ pub fn directory_of(path: &Path) -> PathBuf {
     }
 }
 
-/// Are `a` and `b` one file?
-fn same_file(a: &Path, b: &Path) -> bool {
+/// Are `a` and `b` one file (see [`refuse_overwriting`])?
+pub fn same_file(a: &Path, b: &Path) -> bool {
     #[cfg(unix)]
     {
         use std::os::unix::fs::MetadataExt;

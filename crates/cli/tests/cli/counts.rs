@@ -248,6 +248,11 @@ fn outputs_are_checked_before_the_search() {
     let nowhere = dir.join("no/such/dir/r.json");
     let nowhere = nowhere.to_str().unwrap();
     let roundabout = format!("{}/../pentominoes/6x10.toml", data("soma").display());
+    // An earlier run's checkpoint: run again without --resume, the count
+    // would start afresh over it.
+    let earlier = dir.join("earlier.ck");
+    std::fs::write(&earlier, "an hour of work").unwrap();
+    let earlier_s = earlier.to_str().unwrap();
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (vec!["--checkpoint", fs], "is the input file"),
         (vec!["--checkpoint", &roundabout], "is the input file"),
@@ -262,6 +267,12 @@ fn outputs_are_checked_before_the_search() {
             "is a directory",
         ),
         (vec!["--checkpoint", nowhere], "does not exist"),
+        (vec!["--checkpoint", earlier_s], "a file is already there"),
+        (
+            vec!["--resume", fs, "--checkpoint", earlier_s],
+            "a file is already there",
+        ),
+        (vec!["--resume", fs], "is the input file"),
         (
             vec!["--checkpoint-every", "1s"],
             "--checkpoint-every is for a count",
@@ -282,11 +293,14 @@ fn outputs_are_checked_before_the_search() {
         assert!(err.contains(says), "{extra:?}: {err}");
     }
     assert_eq!(std::fs::read(&f).unwrap(), before);
+    assert_eq!(std::fs::read(&earlier).unwrap(), b"an hour of work");
     assert!(!ck.exists());
     let err = refused_before_the_search(&["plan", fs, "--shards", "100000000"]);
     assert!(err.contains("at most 10000 shards"), "{err}");
     let err = refused_before_the_search(&["merge", fs, fs, "--checkpoint", fs]);
     assert!(err.contains("is the input file"), "{err}");
+    let err = refused_before_the_search(&["merge", fs, fs, "--checkpoint", earlier_s]);
+    assert!(err.contains("a file is already there"), "{err}");
     assert_eq!(std::fs::read(&f).unwrap(), before);
 }
 
