@@ -25,7 +25,7 @@ pub const VERSION: u32 = 2;
 /// The most bytes a checkpoint file may have by default
 /// ([`Options::max_checkpoint_bytes`](crate::Options::max_checkpoint_bytes);
 /// the CLI's `--max-checkpoint-bytes`): 256 MiB, about two million
-/// finished subproblems. Reading one takes about twice its size in memory.
+/// finished subproblems. Reading one takes a few times its size in memory.
 pub const DEFAULT_MAX_BYTES: u64 = 256 << 20;
 
 /// The limit of a checkpoint file of at most `bytes` bytes.

@@ -41,7 +41,7 @@
 //!   ways weighs 1/(d1·d2·…); done = 1 − weight of unfinished branches +
 //!   each running branch's weight × its solver's own estimate. Dead
 //!   branches above the cut are never listed, so count as done. The time
-//!   left comes from a smoothed rate ([`Eta`]). The monitor calls your
+//!   left comes from a smoothed rate ([`Eta`]), given once it has settled. The monitor calls your
 //!   [`Progress`] on the calling thread; the library never prints.
 //! * **Figures.** [`Report::nodes`] and [`Report::updates`] are the search
 //!   tree's: exactly one [`dlx::Solver`]'s on the whole problem, whatever

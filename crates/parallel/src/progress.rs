@@ -81,10 +81,10 @@ impl<F: FnMut(&Snapshot)> Progress for F {
 /// which starts well above 0, is not misjudged). Early on it is noise: the
 /// first subtrees can be far smaller or bigger than their weight says. So
 /// no time is given (`None`: "estimating") until the estimate has
-/// *settled*: at least [`SETTLE_SECONDS`] of this run, and the predicted
+/// *settled*: at least 3 s of this run (`SETTLE_SECONDS`), and the predicted
 /// finish time steady over the last quarter of the run (at least the last
-/// 2 s): every raw prediction in that window within [`SETTLE_SPREAD`] of
-/// the predicted length of the run. Once settled it stays so.
+/// 2 s): every raw prediction in that window within 10% (`SETTLE_SPREAD`)
+/// of the predicted length of the run. Once settled it stays so.
 ///
 /// What is then smoothed is the predicted finish time t + raw: an
 /// exponentially weighted average with time constant τ = elapsed/8, kept
