@@ -317,8 +317,7 @@ impl ShardResult {
 }
 
 fn result_checksum(body: &ShardResult) -> String {
-    let text = serde_json::to_string(body).expect("a result always serialises");
-    format!("fnv1a64:{}", hex(checkpoint::fnv1a64(text.as_bytes())))
+    checkpoint::checksum_of(body)
 }
 
 /// A shard's run: the report, and the result when the shard is done.
