@@ -216,7 +216,7 @@ pub struct Runner {
     noun: &'static str,
     /// The lock on the checkpoint written ([`lock_checkpoint`]), held as
     /// long as the runner lives.
-    _lock: Option<std::fs::File>,
+    _lock: Option<CheckpointLock>,
 }
 
 impl Runner {
@@ -512,16 +512,32 @@ pub fn lock_path(ck: &Path) -> PathBuf {
     ck.with_file_name(name)
 }
 
+/// The exclusive lock of a checkpoint, held until dropped; the lock file
+/// is then removed (one left by a run killed outright holds no lock, and
+/// the next run takes it).
+pub struct CheckpointLock {
+    path: PathBuf,
+    _file: std::fs::File,
+}
+
+impl Drop for CheckpointLock {
+    fn drop(&mut self) {
+        // Removed while still locked, so that no run takes a lock on a file
+        // about to vanish: one that opened it before is refused meanwhile.
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
 /// Takes the exclusive lock of checkpoint `ck` ([`lock_path`]), held until
-/// the file returned is dropped: a second run writing the same checkpoint
+/// the lock returned is dropped: a second run writing the same checkpoint
 /// is refused. The lock is the operating system's, released when the
 /// process ends however it ends, so a run killed outright leaves nothing
-/// that blocks a resume (the empty lock file stays; any run reuses it).
+/// that blocks a resume (only an empty lock file, which any run reuses).
 // std's file locks are stable since Rust 1.89; the workspace's code already
 // needs 1.88 (let chains) whatever `rust-version` says, and raising it
 // brings lints of its own across the workspace: a change of its own.
 #[allow(clippy::incompatible_msrv)]
-pub fn lock_checkpoint(ck: &Path) -> Result<std::fs::File, Failure> {
+pub fn lock_checkpoint(ck: &Path) -> Result<CheckpointLock, Failure> {
     let lock = lock_path(ck);
     let file = std::fs::OpenOptions::new()
         .create(true)
@@ -536,7 +552,10 @@ pub fn lock_checkpoint(ck: &Path) -> Result<std::fs::File, Failure> {
             ))
         })?;
     match file.try_lock() {
-        Ok(()) => Ok(file),
+        Ok(()) => Ok(CheckpointLock {
+            path: lock,
+            _file: file,
+        }),
         Err(std::fs::TryLockError::WouldBlock) => Err(Failure::input(format!(
             "{}: another polycover run is writing this checkpoint (it holds {}): wait for it to end, or give this run another --checkpoint",
             ck.display(),

@@ -23,7 +23,7 @@ pub enum Error {
         found: String,
         expected: u32,
     },
-    #[error("checkpoint {} was made for another puzzle, or another kind of count of it (matrix {found}; this one is {expected}): resume it with the file and the options that made it (--group, --disassemble ...)", path.display())]
+    #[error("checkpoint {} was made for another puzzle, or another kind of count of it (matrix {found}; this one is {expected}): resume it with the file and the options that made it (--group, --disassemble, --full-search ...)", path.display())]
     CheckpointForeign {
         path: PathBuf,
         found: String,

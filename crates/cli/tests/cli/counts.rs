@@ -303,7 +303,7 @@ fn outputs_are_checked_before_the_search() {
 }
 
 /// A second run on a checkpoint in use is refused; a run killed outright
-/// leaves no lock behind, and its checkpoint resumes to the exact counts.
+/// leaves no lock that blocks its resume, which ends with the exact counts.
 #[test]
 fn one_run_at_a_time_on_a_checkpoint() {
     let f = data("pentominoes/6x10.toml");
@@ -324,9 +324,12 @@ fn one_run_at_a_time_on_a_checkpoint() {
     assert!(err.contains("another polycover run is writing"), "{err}");
     let (code, _, _) = held.interrupt("KILL");
     assert_eq!(code, None, "killed");
+    let lock = ck.with_file_name("locked.ck.lock");
+    assert!(lock.exists(), "a killed run cannot remove its lock file");
     let (code, v, err) = count(&f, &["--resume", ck_s]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(counts(&v), (9356.into(), 2339.into()));
+    assert!(!lock.exists(), "a run that ends removes its lock file");
 }
 
 /// Checkpoints and shard results are read up to a limit, whatever the
