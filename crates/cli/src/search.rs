@@ -108,7 +108,7 @@ pub fn engine_for(
 }
 
 /// Checkpoint options (counting only).
-#[derive(Args, Clone, Debug)]
+#[derive(Args, Clone, Debug, Default)]
 pub struct CheckpointArgs {
     /// Record finished parts of the search in FILE every few seconds and at
     /// the end or on Ctrl-C, to resume later with --resume
@@ -120,9 +120,13 @@ pub struct CheckpointArgs {
     pub resume: Option<PathBuf>,
     /// How often the checkpoint is written while the search runs (and
     /// always at the end): 5s, 500ms, 2m, 1h; 0 after every finished part
-    /// of the search (for jobs with a short time limit)
-    #[arg(long, value_name = "DURATION", default_value = "5s", value_parser = parse_duration)]
-    pub checkpoint_every: Duration,
+    /// of the search (for jobs with a short time limit) [default: 5s]
+    #[arg(long, value_name = "DURATION", value_parser = parse_duration)]
+    pub checkpoint_every: Option<Duration>,
+    /// The most bytes the checkpoint given to --resume may have; a larger
+    /// file is refused after reading that much [default: 268435456 (256 MiB)]
+    #[arg(long, value_name = "N")]
+    pub max_checkpoint_bytes: Option<u64>,
 }
 
 /// A duration as `--checkpoint-every` takes it: a number with a unit (`ms`,
@@ -153,16 +157,6 @@ pub fn parse_duration(text: &str) -> Result<Duration, String> {
         return Err(format!("`{text}`: at most a week (604800 s)"));
     }
     Ok(Duration::from_secs_f64(seconds))
-}
-
-impl Default for CheckpointArgs {
-    fn default() -> CheckpointArgs {
-        CheckpointArgs {
-            checkpoint: None,
-            resume: None,
-            checkpoint_every: parallel::Options::default().checkpoint_every,
-        }
-    }
 }
 
 /// The environment variable that holds a count after this many finished
@@ -220,6 +214,9 @@ pub struct Runner {
     bar: bool,
     /// What the bar and the messages call the count ("solutions").
     noun: &'static str,
+    /// The lock on the checkpoint written ([`lock_checkpoint`]), held as
+    /// long as the runner lives.
+    _lock: Option<CheckpointLock>,
 }
 
 impl Runner {
@@ -250,6 +247,7 @@ impl Runner {
             options,
             bar: !args.quiet && !machine_output && std::io::stderr().is_terminal(),
             noun: "solutions",
+            _lock: None,
         })
     }
 
@@ -266,21 +264,56 @@ impl Runner {
         engine_for(self.options.engine, path, m)
     }
 
-    /// The same runner, recording and resuming checkpoints. The checkpoint
-    /// file's directory must exist and be writable, and the file to resume
-    /// must be readable: checked now, not seconds into the search.
-    pub fn with_checkpoints(mut self, c: &CheckpointArgs) -> Result<Runner, Failure> {
+    /// The same runner, recording and resuming checkpoints. Checked now,
+    /// not seconds into the search: the file to resume must be readable;
+    /// the checkpoint written must be none of `inputs` (the problem file),
+    /// nor an existing file other than the one resumed ([`already_there`]),
+    /// its directory must exist and be writable, and no other run may be
+    /// writing it (it is locked for as long as the runner lives); options
+    /// that only make sense with a checkpoint need one.
+    pub fn with_checkpoints(
+        mut self,
+        c: &CheckpointArgs,
+        inputs: &[&Path],
+    ) -> Result<Runner, Failure> {
+        if !c.any() {
+            let stray = [
+                (c.checkpoint_every.is_some(), "--checkpoint-every"),
+                (c.max_checkpoint_bytes.is_some(), "--max-checkpoint-bytes"),
+            ];
+            if let Some((_, flag)) = stray.iter().find(|s| s.0) {
+                return Err(Failure::input(format!(
+                    "{flag} is for a count with --checkpoint FILE or --resume FILE, and there is none"
+                )));
+            }
+        }
         if let Some(r) = &c.resume {
             std::fs::metadata(r)
                 .map_err(|e| Failure::input(format!("{}: cannot resume: {e}", r.display())))?;
         }
         let target = c.checkpoint.clone().or_else(|| c.resume.clone());
         if let Some(t) = &target {
-            check_writable(t)?;
+            crate::cmd::paths::refuse_overwriting(t, inputs)?;
+            crate::cmd::paths::check_writable(t, "a checkpoint")?;
+            self._lock = Some(lock_checkpoint(t)?);
+        }
+        if let Some(ck) = &c.checkpoint {
+            let resumed = c
+                .resume
+                .as_deref()
+                .is_some_and(|r| crate::cmd::paths::same_file(r, ck));
+            if !resumed && std::fs::symlink_metadata(ck).is_ok() {
+                return Err(already_there(ck));
+            }
         }
         self.options.checkpoint = target;
         self.options.resume = c.resume.clone();
-        self.options.checkpoint_every = c.checkpoint_every;
+        if let Some(every) = c.checkpoint_every {
+            self.options.checkpoint_every = every;
+        }
+        if let Some(max) = c.max_checkpoint_bytes {
+            self.options.max_checkpoint_bytes = max;
+        }
         Ok(self)
     }
 
@@ -436,8 +469,17 @@ impl Runner {
         m: &Matrix,
         visit: &mut dyn FnMut(&[OptionId]) -> Control,
     ) -> Result<Report, Failure> {
+        self.solve_with(m, &self.options, visit)
+    }
+
+    fn solve_with(
+        &self,
+        m: &Matrix,
+        options: &Options,
+        visit: &mut dyn FnMut(&[OptionId]) -> Control,
+    ) -> Result<Report, Failure> {
         let mut bar = Bar::new(self.bar, self.noun);
-        let r = parallel::solve(m, &self.options, &mut |s: &Snapshot| bar.update(s), visit);
+        let r = parallel::solve(m, options, &mut |s: &Snapshot| bar.update(s), visit);
         bar.finish();
         r.map_err(driver_error)
     }
@@ -452,29 +494,79 @@ fn to_parallel(w: Weight) -> parallel::Weight {
     }
 }
 
-/// Checks that a checkpoint can be written at `path`: its directory exists
-/// and accepts a new file.
-fn check_writable(path: &Path) -> Result<(), Failure> {
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    if !dir.is_dir() {
-        return Err(Failure::input(format!(
-            "{}: cannot write a checkpoint there: the directory {} does not exist",
-            path.display(),
-            dir.display()
-        )));
+/// The refusal to replace the file at `ck` with a new checkpoint: it may
+/// hold the finished part of a long count (the same command run again
+/// without --resume would otherwise start afresh over it).
+pub fn already_there(ck: &Path) -> Failure {
+    Failure::input(format!(
+        "{}: a file is already there (the checkpoint of an earlier run?): finish that count with --resume {}, or delete the file to start afresh",
+        ck.display(),
+        ck.display()
+    ))
+}
+
+/// The lock file of checkpoint `ck`: `CK.lock`, next to it.
+pub fn lock_path(ck: &Path) -> PathBuf {
+    let mut name = ck.file_name().unwrap_or_default().to_os_string();
+    name.push(".lock");
+    ck.with_file_name(name)
+}
+
+/// The exclusive lock of a checkpoint, held until dropped; the lock file
+/// is then removed (one left by a run killed outright holds no lock, and
+/// the next run takes it).
+pub struct CheckpointLock {
+    path: PathBuf,
+    _file: std::fs::File,
+}
+
+impl Drop for CheckpointLock {
+    fn drop(&mut self) {
+        // Removed while still locked, so that no run takes a lock on a file
+        // about to vanish: one that opened it before is refused meanwhile.
+        let _ = std::fs::remove_file(&self.path);
     }
-    let probe = dir.join(format!(".polycover-probe-{}", std::process::id()));
-    std::fs::write(&probe, b"").map_err(|e| {
-        Failure::input(format!(
-            "{}: cannot write a checkpoint there: {e}",
-            path.display()
-        ))
-    })?;
-    let _ = std::fs::remove_file(&probe);
-    Ok(())
+}
+
+/// Takes the exclusive lock of checkpoint `ck` ([`lock_path`]), held until
+/// the lock returned is dropped: a second run writing the same checkpoint
+/// is refused. The lock is the operating system's, released when the
+/// process ends however it ends, so a run killed outright leaves nothing
+/// that blocks a resume (only an empty lock file, which any run reuses).
+// std's file locks are stable since Rust 1.89; the workspace's code already
+// needs 1.88 (let chains) whatever `rust-version` says, and raising it
+// brings lints of its own across the workspace: a change of its own.
+#[allow(clippy::incompatible_msrv)]
+pub fn lock_checkpoint(ck: &Path) -> Result<CheckpointLock, Failure> {
+    let lock = lock_path(ck);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock)
+        .map_err(|e| {
+            Failure::input(format!(
+                "{}: cannot make the lock file {}: {e}",
+                ck.display(),
+                lock.display()
+            ))
+        })?;
+    match file.try_lock() {
+        Ok(()) => Ok(CheckpointLock {
+            path: lock,
+            _file: file,
+        }),
+        Err(std::fs::TryLockError::WouldBlock) => Err(Failure::input(format!(
+            "{}: another polycover run is writing this checkpoint (it holds {}): wait for it to end, or give this run another --checkpoint",
+            ck.display(),
+            lock.display()
+        ))),
+        Err(std::fs::TryLockError::Error(e)) => Err(Failure::input(format!(
+            "{}: cannot lock {}: {e}",
+            ck.display(),
+            lock.display()
+        ))),
+    }
 }
 
 /// The command line that resumes this run from checkpoint `ck`: the same
@@ -523,8 +615,19 @@ impl Search for &Runner {
     fn count(&mut self, m: &Matrix, weigh: Option<&Weigher<'_>>) -> Result<Tally, Failure> {
         Runner::count(self, m, weigh).map(|(t, _)| t)
     }
+    /// The small searches of a plan's finish (Burnside's orbit matrices):
+    /// they run after the big search, whose checkpoint is then complete,
+    /// and are not checkpointed themselves (a resumed count runs them
+    /// again, in a fraction of the big search's time). So they run without
+    /// the checkpoint options, and without the test hold.
     fn each(&mut self, m: &Matrix, f: &mut dyn FnMut(&[OptionId])) -> Result<Stats, Failure> {
-        let r = Runner::solve(self, m, &mut |o: &[OptionId]| {
+        let options = Options {
+            checkpoint: None,
+            resume: None,
+            hold_after: None,
+            ..self.options.clone()
+        };
+        let r = self.solve_with(m, &options, &mut |o: &[OptionId]| {
             f(o);
             Control::Continue
         })?;
@@ -593,8 +696,10 @@ impl Bar {
         });
         bar.set_position((s.fraction_done * 10_000.0) as u64);
         let rate = s.nodes as f64 / s.elapsed.as_secs_f64().max(1e-9);
+        // No figure until the estimate has settled (parallel::Eta).
         let eta = match s.eta {
             Some(e) => format!(", {} left", human_duration(e)),
+            None if s.fraction_done < 1.0 => ", estimating the time left".to_string(),
             None => String::new(),
         };
         bar.set_message(format!(

@@ -11,6 +11,7 @@ use crate::error::Error;
 use crate::shards::ShardId;
 use crate::weight::Weight;
 
+use dlx::read::FileLimit;
 use dlx::{EngineKind, Matrix};
 use serde::{Deserialize, Serialize};
 use std::fs::File;
@@ -21,6 +22,20 @@ use std::path::Path;
 pub const FORMAT: &str = "polycover-checkpoint";
 /// The format version this crate writes and reads.
 pub const VERSION: u32 = 2;
+/// The most bytes a checkpoint file may have by default
+/// ([`Options::max_checkpoint_bytes`](crate::Options::max_checkpoint_bytes);
+/// the CLI's `--max-checkpoint-bytes`): 256 MiB, about two million
+/// finished subproblems. Reading one takes a few times its size in memory.
+pub const DEFAULT_MAX_BYTES: u64 = 256 << 20;
+
+/// The limit of a checkpoint file of at most `bytes` bytes.
+pub fn file_limit(bytes: u64) -> FileLimit {
+    FileLimit {
+        what: "a checkpoint file",
+        bytes,
+        flag: Some("--max-checkpoint-bytes"),
+    }
+}
 
 /// FNV-1a, 64 bits: stable across Rust versions and platforms (unlike
 /// `DefaultHasher`), which a file format needs.
@@ -272,12 +287,11 @@ impl Checkpoint {
             path: path.to_path_buf(),
             reason,
         };
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| damaged(format!("not valid JSON ({e})")))?;
-        if value.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
+        let header = Header::of(text).map_err(damaged)?;
+        if header.format() != Some(FORMAT) {
             return Err(damaged(format!("no `\"format\": \"{FORMAT}\"` header")));
         }
-        match value.get("version").and_then(|v| v.as_u64()) {
+        match header.version() {
             Some(v) if v == u64::from(VERSION) => {}
             Some(found) => {
                 return Err(Error::CheckpointVersion {
@@ -288,9 +302,10 @@ impl Checkpoint {
             }
             None => return Err(damaged("no `\"version\"` number".into())),
         }
-
+        // Straight into the types: a parse through `serde_json::Value`
+        // takes some twenty times the file's size.
         let file: FileRepr =
-            serde_json::from_value(value).map_err(|e| damaged(format!("bad field ({e})")))?;
+            serde_json::from_str(text).map_err(|e| damaged(format!("bad field ({e})")))?;
         if file.checksum != checksum(&file.body) {
             return Err(damaged("the checksum does not match the content".into()));
         }
@@ -325,7 +340,18 @@ impl Checkpoint {
     /// is [`Error::CheckpointRead`]; one that is read but is not UTF-8 is
     /// damaged like any other altered file.
     pub fn load(path: &Path, matrix: &Matrix, engine: EngineKind) -> Result<Checkpoint, Error> {
-        let bytes = read_bytes(path)?;
+        Checkpoint::load_bounded(path, matrix, engine, DEFAULT_MAX_BYTES)
+    }
+
+    /// [`load`](Self::load) of a file of at most `max_bytes` bytes: a
+    /// larger one is [`Error::TooLarge`], after reading no more than that.
+    pub fn load_bounded(
+        path: &Path,
+        matrix: &Matrix,
+        engine: EngineKind,
+        max_bytes: u64,
+    ) -> Result<Checkpoint, Error> {
+        let bytes = read_bytes(path, file_limit(max_bytes))?;
         Checkpoint::from_bytes(&bytes, matrix, engine, path)
     }
 
@@ -384,13 +410,41 @@ pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()>
     })
 }
 
-/// The bytes of a checkpoint (or result) file; unreadable is
-/// [`Error::CheckpointRead`].
-pub(crate) fn read_bytes(path: &Path) -> Result<Vec<u8>, Error> {
-    std::fs::read(path).map_err(|source| Error::CheckpointRead {
-        path: path.to_path_buf(),
-        source,
+/// The bytes of a checkpoint file, at most `limit`'s; unreadable is
+/// [`Error::CheckpointRead`], too long [`Error::TooLarge`].
+pub(crate) fn read_bytes(path: &Path, limit: FileLimit) -> Result<Vec<u8>, Error> {
+    dlx::read::read_bounded(path, limit).map_err(|e| match e {
+        dlx::read::ReadError::Io { path, source } => Error::CheckpointRead { path, source },
+        too_large => Error::TooLarge(too_large),
     })
+}
+
+/// The head of a checkpoint or result file: what is read before the body,
+/// to tell another format or version from damage. Other fields are skipped
+/// without being kept.
+#[derive(Deserialize)]
+pub(crate) struct Header {
+    #[serde(default)]
+    format: Option<serde_json::Value>,
+    #[serde(default)]
+    version: Option<serde_json::Value>,
+}
+
+impl Header {
+    /// The header of `text`; not JSON is the reason why.
+    pub fn of(text: &str) -> Result<Header, String> {
+        serde_json::from_str(text).map_err(|e| format!("not valid JSON ({e})"))
+    }
+
+    /// The format's name, if it is a string.
+    pub fn format(&self) -> Option<&str> {
+        self.format.as_ref().and_then(|f| f.as_str())
+    }
+
+    /// The version, if it is a whole number.
+    pub fn version(&self) -> Option<u64> {
+        self.version.as_ref().and_then(|v| v.as_u64())
+    }
 }
 
 /// The bytes as text; not UTF-8 is [`Error::CheckpointDamaged`].
@@ -406,8 +460,32 @@ pub(crate) fn hex(x: u64) -> String {
 }
 
 fn checksum(body: &Checkpoint) -> String {
-    let text = serde_json::to_string(body).expect("a checkpoint always serialises");
-    format!("fnv1a64:{}", hex(fnv1a64(text.as_bytes())))
+    checksum_of(body)
+}
+
+/// `fnv1a64:` and the FNV-1a of `body` serialised compactly, hashed as it
+/// is serialised: no copy of a big file's text is made to check it.
+pub(crate) fn checksum_of<T: Serialize>(body: &T) -> String {
+    let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+    serde_json::to_writer(&mut h, body).expect("a checkpoint always serialises");
+    format!("fnv1a64:{}", hex(h.0))
+}
+
+/// FNV-1a ([`fnv1a64`]) as a writer.
+struct Fnv(u64);
+
+impl Write for Fnv {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        for &b in bytes {
+            self.0 ^= u64::from(b);
+            self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// u128 as a decimal string.
@@ -456,6 +534,14 @@ mod tests {
     fn fnv_known_values() {
         assert_eq!(fnv1a64(b""), 0xcbf29ce484222325);
         assert_eq!(fnv1a64(b"a"), 0xaf63dc4c8601ec8c);
+        // Hashed while serialised: the hash of the compact text.
+        let m = matrix("a b\na\nb\na b\n");
+        let c = sample(&m);
+        let text = serde_json::to_string(&c).unwrap();
+        assert_eq!(
+            checksum(&c),
+            format!("fnv1a64:{}", hex(fnv1a64(text.as_bytes())))
+        );
     }
 
     /// The bytes hashed are those of the documented format

@@ -23,7 +23,7 @@ pub enum Error {
         found: String,
         expected: u32,
     },
-    #[error("checkpoint {} was made for another puzzle, or another kind of count of it (matrix {found}; this one is {expected}): resume it with the file and the options that made it (--group, --disassemble ...)", path.display())]
+    #[error("checkpoint {} was made for another puzzle, or another kind of count of it (matrix {found}; this one is {expected}): resume it with the file and the options that made it (--group, --disassemble, --full-search ...)", path.display())]
     CheckpointForeign {
         path: PathBuf,
         found: String,
@@ -64,6 +64,14 @@ pub enum Error {
     ResultDamaged { path: PathBuf, reason: String },
     #[error("shard result {} refused: {reason}", path.display())]
     ResultRefused { path: PathBuf, reason: String },
+    /// A file over its size limit (the message names the limit and the
+    /// flag that raises it).
+    #[error("{0}")]
+    TooLarge(dlx::read::ReadError),
+    #[error(
+        "{asked} shards asked: a plan has at most {max} shards (the shard limit, see docs/distributed.md)"
+    )]
+    TooManyShards { asked: usize, max: usize },
     #[error("no shard results to merge")]
     NoResults,
     #[error("arithmetic overflow: {0}")]

@@ -41,7 +41,7 @@
 //!   ways weighs 1/(d1·d2·…); done = 1 − weight of unfinished branches +
 //!   each running branch's weight × its solver's own estimate. Dead
 //!   branches above the cut are never listed, so count as done. The time
-//!   left comes from a smoothed rate ([`Eta`]). The monitor calls your
+//!   left comes from a smoothed rate ([`Eta`]), given once it has settled. The monitor calls your
 //!   [`Progress`] on the calling thread; the library never prints.
 //! * **Figures.** [`Report::nodes`] and [`Report::updates`] are the search
 //!   tree's: exactly one [`dlx::Solver`]'s on the whole problem, whatever
@@ -137,7 +137,7 @@ pub use error::Error;
 pub use options::{Options, Report, max_threads, over_max_threads};
 pub use plan::Plan;
 pub use progress::{Eta, NoProgress, Progress, Snapshot};
-pub use shard::{Merged, ShardId, ShardResult, Shards, merge};
+pub use shard::{MAX_SHARDS, Merged, ShardId, ShardResult, Shards, merge, merge_all};
 pub use split::{Branch, Key};
 pub use weight::{ClassWeight, Weigher, Weight};
 

@@ -37,6 +37,10 @@ pub struct Options {
     /// Finish the run recorded in this checkpoint (may be the same path as
     /// `checkpoint`). Counting only.
     pub resume: Option<PathBuf>,
+    /// The most bytes the checkpoint to resume may have
+    /// ([`checkpoint::DEFAULT_MAX_BYTES`](crate::checkpoint::DEFAULT_MAX_BYTES)
+    /// by default): a larger file is refused after reading that much.
+    pub max_checkpoint_bytes: u64,
     /// Set it (from a Ctrl-C handler, say) to stop cleanly: the run returns
     /// what it has, marked as interrupted, after at most one slice.
     pub stop: Arc<AtomicBool>,
@@ -82,6 +86,7 @@ impl Default for Options {
             checkpoint: None,
             checkpoint_every: Duration::from_secs(5),
             resume: None,
+            max_checkpoint_bytes: crate::checkpoint::DEFAULT_MAX_BYTES,
             stop: Arc::new(AtomicBool::new(false)),
             progress_every: Duration::from_millis(200),
             buffer_limit: 1 << 16,

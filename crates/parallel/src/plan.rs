@@ -68,7 +68,12 @@ pub fn root(matrix: &Matrix, options: &Options) -> Result<Plan, Error> {
 /// minus its finished branches, cut for `options`' thread count.
 pub fn resume(matrix: &Matrix, path: &Path, options: &Options) -> Result<Plan, Error> {
     options.checked_threads()?;
-    let earlier = Checkpoint::load(path, matrix, options.engine_for(matrix))?;
+    let earlier = Checkpoint::load_bounded(
+        path,
+        matrix,
+        options.engine_for(matrix),
+        options.max_checkpoint_bytes,
+    )?;
     if let Some(id) = earlier.shard {
         return Err(Error::CheckpointMismatch {
             path: path.to_path_buf(),
@@ -132,7 +137,8 @@ pub fn resume_shard(
     let id = shards.id(index)?;
     options.checked_threads()?;
     same_tree(matrix, shards, options)?;
-    let earlier = Checkpoint::load(path, matrix, shards.engine())?;
+    let earlier =
+        Checkpoint::load_bounded(path, matrix, shards.engine(), options.max_checkpoint_bytes)?;
     if earlier.shard != Some(id) {
         return Err(Error::CheckpointMismatch {
             path: path.to_path_buf(),

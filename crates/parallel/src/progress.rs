@@ -74,31 +74,49 @@ impl<F: FnMut(&Snapshot)> Progress for F {
     }
 }
 
-/// Time left, smoothed.
+/// Time left, smoothed, once it has settled.
 ///
 /// The raw estimate is (1 − f) / r, where r is the average rate of this run
 /// so far, (f − f₀)/(t − t₀) from the first snapshot (so a resumed run,
-/// which starts well above 0, is not misjudged). What is smoothed is the
-/// predicted finish time t + raw: an exponentially weighted average with
-/// time constant τ = elapsed/8, kept between 0.5 s and 30 s. When the
-/// prediction holds, the finish time stands still and the shown time left
-/// counts down in step with the clock; when a big subtree finishes early (f
-/// leaps), the finish time glides to its new value over a few τ instead of
-/// jumping. The raw estimate steadies as the average covers more of the
-/// run, and the shown one converges to it.
+/// which starts well above 0, is not misjudged). Early on it is noise: the
+/// first subtrees can be far smaller or bigger than their weight says. So
+/// no time is given (`None`: "estimating") until the estimate has
+/// *settled*: at least 3 s of this run (`SETTLE_SECONDS`), and the predicted
+/// finish time steady over the last quarter of the run (at least the last
+/// 2 s): every raw prediction in that window within 10% (`SETTLE_SPREAD`)
+/// of the predicted length of the run. Once settled it stays so.
+///
+/// What is then smoothed is the predicted finish time t + raw: an
+/// exponentially weighted average with time constant τ = elapsed/8, kept
+/// between 0.5 s and 30 s, starting from the raw prediction at settling.
+/// When the prediction holds, the finish time stands still and the shown
+/// time left counts down in step with the clock; when a big subtree
+/// finishes early (f leaps), the finish time glides to its new value over a
+/// few τ instead of jumping.
 #[derive(Clone, Debug, Default)]
 pub struct Eta {
     first: Option<(f64, f64)>,
-    /// Last snapshot time and smoothed finish time.
+    /// Last snapshot time and smoothed finish time, once settled.
     finish: Option<(f64, f64)>,
+    /// Before settling: recent (time, raw finish time) predictions, the
+    /// oldest one at or before the window's start.
+    recent: std::collections::VecDeque<(f64, f64)>,
 }
+
+/// The least time, in seconds of this run, before a time left is given.
+pub const SETTLE_SECONDS: f64 = 3.0;
+/// How far the predicted finish may wander within the window, as a
+/// fraction of the predicted length of the run, for the estimate to count
+/// as settled.
+pub const SETTLE_SPREAD: f64 = 0.10;
 
 impl Eta {
     pub fn new() -> Eta {
         Eta::default()
     }
 
-    /// Takes the fraction `f` done after `t` seconds; returns the time left.
+    /// Takes the fraction `f` done after `t` seconds; returns the time
+    /// left, or `None` while the estimate has not settled.
     pub fn update(&mut self, t: f64, f: f64) -> Option<Duration> {
         if f >= 1.0 {
             self.finish = Some((t, t));
@@ -115,11 +133,37 @@ impl Eta {
                 old + alpha * (raw - old)
             }
             Some((_, old)) => old,
-            None => raw,
+            None => {
+                if !self.settles(t, t0, raw) {
+                    return None;
+                }
+                raw
+            }
         };
         self.finish = Some((t, finish));
         let left = (finish - t).max(0.0);
         (left < 1e9).then(|| Duration::from_secs_f64(left))
+    }
+
+    /// Records the raw prediction `raw` at `t`; has the estimate settled?
+    fn settles(&mut self, t: f64, t0: f64, raw: f64) -> bool {
+        let window = ((t - t0) / 4.0).max(2.0);
+        // At most about 64 predictions per window are kept.
+        if self
+            .recent
+            .back()
+            .is_none_or(|&(last, _)| t - last >= window / 64.0)
+        {
+            self.recent.push_back((t, raw));
+        }
+        while self.recent.len() > 1 && self.recent[1].0 <= t - window {
+            self.recent.pop_front();
+        }
+        let covered = self.recent.front().is_some_and(|&(s, _)| s <= t - window);
+        let spread = SETTLE_SPREAD * (raw - t0);
+        t - t0 >= SETTLE_SECONDS
+            && covered
+            && self.recent.iter().all(|&(_, r)| (r - raw).abs() <= spread)
     }
 }
 
@@ -176,6 +220,61 @@ mod tests {
             "{left:?} vs {raw}"
         );
         assert_eq!(eta.update(t + 1.0, 1.0), Some(Duration::ZERO));
+    }
+
+    /// A run whose first second covers a third of the tree, then stalls,
+    /// then goes on at an even pace to finish at 20 s: early predictions
+    /// are far off (2 s left at 1 s, 5.7 s at 3 s), so none is given until
+    /// they settle; the ones given are near the truth, and come well
+    /// before the end.
+    #[test]
+    fn estimating_until_the_estimate_settles() {
+        let frac = |t: f64| match t {
+            t if t <= 1.0 => 0.33 * t,
+            t if t <= 3.0 => 0.33,
+            t => 0.33 + 0.67 * (t - 3.0) / 17.0,
+        };
+        let mut eta = Eta::new();
+        let mut first_given = None;
+        for i in 1..100 {
+            let t = i as f64 * 0.2;
+            let left = eta.update(t, frac(t));
+            if t <= SETTLE_SECONDS + 0.2 {
+                assert_eq!(left, None, "at {t} s");
+            }
+            if let Some(left) = left {
+                first_given.get_or_insert(t);
+                let truth = 20.0 - t;
+                let off = (left.as_secs_f64() - truth).abs();
+                assert!(
+                    off <= 0.35 * truth + 0.5,
+                    "at {t} s: {left:?}, truly {truth}"
+                );
+            }
+        }
+        let first = first_given.expect("an estimate is given before the end");
+        assert!(first < 12.0, "first estimate at {first} s");
+        // A run that jumps about never settles, and says so.
+        let mut eta = Eta::new();
+        for i in 1..200 {
+            let t = i as f64 * 0.2;
+            let f = t / 100.0 + if i % 10 < 5 { 0.0 } else { t / 50.0 };
+            assert_eq!(eta.update(t, f.min(0.99)), None, "at {t} s");
+        }
+    }
+
+    #[test]
+    fn a_steady_run_settles_soon() {
+        let mut eta = Eta::new();
+        let mut given = None;
+        for i in 1..=40 {
+            let t = i as f64 * 0.25;
+            if eta.update(t, t / 100.0).is_some() {
+                given.get_or_insert(t);
+            }
+        }
+        let t = given.expect("settled");
+        assert!((SETTLE_SECONDS..=SETTLE_SECONDS + 2.5).contains(&t), "{t}");
     }
 
     #[test]

@@ -32,7 +32,9 @@ use crate::checkpoint::{
     self, Checkpoint, Finished, decimal, fingerprint, hex, made_with, tree_words,
 };
 use crate::plan::Plan;
-pub use crate::shards::{MAX_CUT_DEPTH, PARTS_PER_SHARD, PLAN_VERSION, ShardId, Shards};
+pub use crate::shards::{
+    MAX_CUT_DEPTH, MAX_SHARDS, PARTS_PER_SHARD, PLAN_VERSION, ShardId, Shards,
+};
 use crate::weight::{Weigher, Weight};
 use crate::{Error, Job, Options, Progress, Report};
 use dlx::{EngineKind, Matrix};
@@ -44,6 +46,18 @@ use std::path::{Path, PathBuf};
 pub const RESULT_FORMAT: &str = "polycover-shard-result";
 /// The result format version this crate writes and reads.
 pub const RESULT_VERSION: u32 = 1;
+/// The most bytes a result file may have by default (the CLI's
+/// `--max-result-bytes`): 256 MiB, like a checkpoint.
+pub const DEFAULT_MAX_RESULT_BYTES: u64 = checkpoint::DEFAULT_MAX_BYTES;
+
+/// The limit of a shard result file of at most `bytes` bytes.
+pub fn result_limit(bytes: u64) -> dlx::read::FileLimit {
+    dlx::read::FileLimit {
+        what: "a shard result file",
+        bytes,
+        flag: Some("--max-result-bytes"),
+    }
+}
 
 /// One part of a shard and what it counted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -145,10 +159,22 @@ impl ShardResult {
     /// an engine that walks the same tree). The plan is checked by
     /// [`merge`].
     pub fn load(path: &Path, matrix: &Matrix, engine: EngineKind) -> Result<ShardResult, Error> {
-        let bytes = std::fs::read(path).map_err(|source| Error::ResultRead {
-            path: path.to_path_buf(),
-            source,
-        })?;
+        ShardResult::load_bounded(path, matrix, engine, DEFAULT_MAX_RESULT_BYTES)
+    }
+
+    /// [`load`](Self::load) of a file of at most `max_bytes` bytes: a
+    /// larger one is [`Error::TooLarge`], after reading no more than that.
+    pub fn load_bounded(
+        path: &Path,
+        matrix: &Matrix,
+        engine: EngineKind,
+        max_bytes: u64,
+    ) -> Result<ShardResult, Error> {
+        let bytes =
+            dlx::read::read_bounded(path, result_limit(max_bytes)).map_err(|e| match e {
+                dlx::read::ReadError::Io { path, source } => Error::ResultRead { path, source },
+                too_large => Error::TooLarge(too_large),
+            })?;
         ShardResult::from_bytes(&bytes, matrix, engine, path)
     }
 
@@ -169,14 +195,13 @@ impl ShardResult {
         };
         let text = std::str::from_utf8(bytes)
             .map_err(|e| damaged(format!("not UTF-8 text (byte {})", e.valid_up_to())))?;
-        let value: serde_json::Value =
-            serde_json::from_str(text).map_err(|e| damaged(format!("not valid JSON ({e})")))?;
-        if value.get("format").and_then(|f| f.as_str()) != Some(RESULT_FORMAT) {
+        let header = checkpoint::Header::of(text).map_err(damaged)?;
+        if header.format() != Some(RESULT_FORMAT) {
             return Err(damaged(format!(
                 "no `\"format\": \"{RESULT_FORMAT}\"` header"
             )));
         }
-        match value.get("version").and_then(|v| v.as_u64()) {
+        match header.version() {
             Some(v) if v == u64::from(RESULT_VERSION) => {}
             Some(v) => {
                 return Err(refused(format!(
@@ -185,11 +210,18 @@ impl ShardResult {
             }
             None => return Err(damaged("no `\"version\"` number".into())),
         }
+        // Straight into the types, not through `serde_json::Value`.
         let file: ResultFile =
-            serde_json::from_value(value).map_err(|e| damaged(format!("bad field ({e})")))?;
+            serde_json::from_str(text).map_err(|e| damaged(format!("bad field ({e})")))?;
         let r = file.body;
         if file.checksum != result_checksum(&r) {
             return Err(damaged("the checksum does not match the content".into()));
+        }
+        if r.shard.count > MAX_SHARDS {
+            return Err(refused(format!(
+                "it is of a plan of {} shards, and polycover makes plans of at most {MAX_SHARDS}",
+                r.shard.count
+            )));
         }
         if r.solutions().is_none() || r.weights().is_none() {
             return Err(damaged("its counts add up to more than 2^128".into()));
@@ -285,8 +317,7 @@ impl ShardResult {
 }
 
 fn result_checksum(body: &ShardResult) -> String {
-    let text = serde_json::to_string(body).expect("a result always serialises");
-    format!("fnv1a64:{}", hex(checkpoint::fnv1a64(text.as_bytes())))
+    checkpoint::checksum_of(body)
 }
 
 /// A shard's run: the report, and the result when the shard is done.
@@ -415,9 +446,27 @@ pub struct Merged {
 }
 
 impl Merged {
-    /// Is every shard in?
+    /// The merge of no usable result: no plan, nothing counted.
+    fn empty(engine: EngineKind) -> Merged {
+        Merged {
+            shards: 0,
+            depth: 0,
+            solutions: 0,
+            weights: None,
+            missing: Vec::new(),
+            nodes: 0,
+            updates: 0,
+            cpu_seconds: 0.0,
+            sources: Vec::new(),
+            finished: Vec::new(),
+            weighted: false,
+            engine,
+        }
+    }
+
+    /// Is every shard in? (Never for the merge of no usable file.)
     pub fn complete(&self) -> bool {
-        self.missing.is_empty()
+        self.shards > 0 && self.missing.is_empty()
     }
 
     /// A checkpoint of everything finished: resuming a count (weighted if
@@ -436,13 +485,42 @@ impl Merged {
 /// checked against the plan recomputed from `matrix`, `engine` and the
 /// first file's N; a file that is damaged, of another puzzle, engine's
 /// tree, plan or version, overlapping others, or a duplicate that disagrees
-/// is refused, naming it.
+/// is refused, naming it: the first such file is the error ([`merge_all`]
+/// reports them all).
 pub fn merge(matrix: &Matrix, paths: &[PathBuf], engine: EngineKind) -> Result<Merged, Error> {
-    let mut results = Vec::with_capacity(paths.len());
-    for p in paths {
-        results.push((p.clone(), ShardResult::load(p, matrix, engine)?));
+    let (merged, refused) = merge_all(matrix, paths, engine, DEFAULT_MAX_RESULT_BYTES)?;
+    match refused.into_iter().next() {
+        Some(e) => Err(e),
+        None => Ok(merged),
     }
-    merge_results(matrix, results, engine)
+}
+
+/// Merges every usable result file at `paths` (each read with at most
+/// `max_bytes` bytes), whatever is wrong with the others: their errors
+/// come second, in the order of `paths` (files that cannot be read or
+/// parsed first), each naming its file, so that one run reports every
+/// problem; a refused file's shard is missing unless another file has it.
+/// The plan is the first usable file's (none: a merge of no shards). An
+/// error only when there is no file at all or a sum overflows.
+pub fn merge_all(
+    matrix: &Matrix,
+    paths: &[PathBuf],
+    engine: EngineKind,
+    max_bytes: u64,
+) -> Result<(Merged, Vec<Error>), Error> {
+    if paths.is_empty() {
+        return Err(Error::NoResults);
+    }
+    let mut results = Vec::with_capacity(paths.len());
+    let mut refused = Vec::new();
+    for p in paths {
+        match ShardResult::load_bounded(p, matrix, engine, max_bytes) {
+            Ok(r) => results.push((p.clone(), r)),
+            Err(e) => refused.push(e),
+        }
+    }
+    let merged = combine(matrix, results, engine, &mut refused)?;
+    Ok((merged, refused))
 }
 
 /// [`merge`] of results already loaded (each with the file it came from).
@@ -451,37 +529,56 @@ pub fn merge_results(
     results: Vec<(PathBuf, ShardResult)>,
     engine: EngineKind,
 ) -> Result<Merged, Error> {
-    let Some((_, first)) = results.first() else {
+    if results.is_empty() {
         return Err(Error::NoResults);
+    }
+    let mut refused = Vec::new();
+    let merged = combine(matrix, results, engine, &mut refused)?;
+    match refused.into_iter().next() {
+        Some(e) => Err(e),
+        None => Ok(merged),
+    }
+}
+
+/// Sums the results that agree with the plan of the first one; those that
+/// do not go to `refused`.
+fn combine(
+    matrix: &Matrix,
+    results: Vec<(PathBuf, ShardResult)>,
+    engine: EngineKind,
+    refused: &mut Vec<Error>,
+) -> Result<Merged, Error> {
+    let Some((_, first)) = results.first() else {
+        return Ok(Merged::empty(engine));
     };
     let shards = Shards::new(matrix, first.shard.count, engine)?;
     let expected = hex(fingerprint(matrix, engine));
     let weighted = first.weighted;
     let mut seen: HashMap<usize, (PathBuf, ShardResult)> = HashMap::new();
     for (path, r) in results {
-        let refused = |reason: String| Error::ResultRefused {
-            path: path.clone(),
-            reason,
-        };
-        r.check_fingerprint(&expected, matrix, engine)
-            .map_err(refused)?;
-        r.check_against(&shards).map_err(refused)?;
-        if r.weighted != weighted {
-            return Err(refused(
-                "weighted and plain results cannot be merged".to_string(),
-            ));
-        }
-        if let Some((other, earlier)) = seen.get(&r.shard.index) {
-            if earlier.parts != r.parts {
-                return Err(refused(format!(
+        let why = r
+            .check_fingerprint(&expected, matrix, engine)
+            .and_then(|()| r.check_against(&shards))
+            .and_then(|()| match r.weighted == weighted {
+                true => Ok(()),
+                false => Err("weighted and plain results cannot be merged".to_string()),
+            })
+            .and_then(|()| match seen.get(&r.shard.index) {
+                Some((other, earlier)) if earlier.parts != r.parts => Err(format!(
                     "{} again, with other counts than {}",
                     r.shard,
                     other.display()
-                )));
+                )),
+                _ => Ok(()),
+            });
+        match why {
+            Err(reason) => refused.push(Error::ResultRefused { path, reason }),
+            // A duplicate that agrees counts once.
+            Ok(()) if seen.contains_key(&r.shard.index) => {}
+            Ok(()) => {
+                seen.insert(r.shard.index, (path, r));
             }
-            continue; // a duplicate that agrees
         }
-        seen.insert(r.shard.index, (path, r));
     }
     let mut merged = Merged {
         shards: shards.count(),

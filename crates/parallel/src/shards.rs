@@ -18,6 +18,11 @@ pub const PLAN_VERSION: u32 = 1;
 pub const PARTS_PER_SHARD: usize = 16;
 /// The cut goes no deeper than this.
 pub const MAX_CUT_DEPTH: usize = 48;
+/// The most shards a plan may have ([`Error::TooManyShards`] beyond): far
+/// more than any cluster runs at once, and small enough that a plan's
+/// parts ([`PARTS_PER_SHARD`] per shard), its listing and the list of its
+/// missing shards stay small.
+pub const MAX_SHARDS: usize = 10_000;
 
 /// Which shard of which plan.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -58,10 +63,17 @@ pub struct Shards {
 impl Shards {
     /// Cuts the tree of `matrix` searched with `engine` (as
     /// [`Options::engine_for`](crate::Options::engine_for) gives it) into parts for `count` shards (see
-    /// the module doc). `count` must be at least 1.
+    /// the module doc). `count` must be at least 1 and at most
+    /// [`MAX_SHARDS`].
     pub fn new(matrix: &Matrix, count: usize, engine: EngineKind) -> Result<Shards, Error> {
         if count == 0 {
             return Err(Error::ShardIndex { index: 0, count });
+        }
+        if count > MAX_SHARDS {
+            return Err(Error::TooManyShards {
+                asked: count,
+                max: MAX_SHARDS,
+            });
         }
         let mut solver = dlx::Solver::with_engine(matrix, engine);
         solver.set_early_dead_ends(true);

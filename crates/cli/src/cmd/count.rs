@@ -43,7 +43,9 @@ pub struct CountArgs {
     group: Option<GroupArg>,
     /// Search the whole tree. By default a board with symmetries is searched
     /// with one piece at one placement per orbit (|G| times less work, the
-    /// same exact total); nodes and updates are then those of that search
+    /// same exact total); nodes and updates are then those of that search.
+    /// Not with --distinct (nor --disassemble or --shard): distinct
+    /// solutions are counted from the symmetry-reduced search
     #[arg(long, conflicts_with = "distinct")]
     full_search: bool,
     /// Also take every solution apart by sliding pieces (BurrTools' rules,
@@ -259,16 +261,25 @@ pub fn count_problem(
 }
 
 pub fn run(args: CountArgs) -> Result<u8, Failure> {
+    // Everything that can be refused is refused before the search.
+    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
     let problem = load(&args.file, &args.input)?;
     let group = group_choice(args.group, &*problem);
-    let runner = Runner::new(&args.search, args.json.json)?.with_checkpoints(&args.checkpoint)?;
-    if let Some(shard) = &args.shard {
+    let file = args.file.as_path();
+    let runner =
+        Runner::new(&args.search, args.json.json)?.with_checkpoints(&args.checkpoint, &[file])?;
+    if let Some((index, n)) = shard {
         let out = args.out.as_ref().expect("clap requires --out with --shard");
+        let mut inputs = vec![file];
+        inputs.extend(args.checkpoint.checkpoint.as_deref());
+        inputs.extend(args.checkpoint.resume.as_deref());
+        super::paths::refuse_overwriting(out, &inputs)?;
+        super::paths::check_writable(out, "a shard result")?;
         return run_shard(
             &*problem,
             group,
             &runner,
-            shard,
+            (index, n),
             out,
             args.json.json,
             args.disassemble,
@@ -278,10 +289,11 @@ pub fn run(args: CountArgs) -> Result<u8, Failure> {
     if args.disassemble {
         return run_disassemble(&*problem, group, &runner, args.json.json, start);
     }
-    // A resumable or distributed count plans as for the distinct count, so
-    // that `count --resume` takes the checkpoint of any count (and of
-    // `merge --checkpoint`) of the same file and group.
-    let want = if args.distinct || args.checkpoint.any() {
+    // A resumable count plans as for the distinct count, so that `count
+    // --resume` takes the checkpoint of any count (and of `merge
+    // --checkpoint`) of the same file and group; --full-search asks for
+    // the whole tree, which only a plain total searches.
+    let want = if args.distinct || (args.checkpoint.any() && !args.full_search) {
         Want::Distinct
     } else {
         Want::Total
@@ -354,6 +366,7 @@ fn parse_shard(s: &str) -> Result<(usize, usize), Failure> {
     };
     let (i, n) = s.split_once('/').ok_or_else(bad)?;
     let n: usize = n.trim().parse().map_err(|_| bad())?;
+    check_shard_count(n, &format!("--shard {s}"))?;
     let i = if i.trim() == "auto" {
         let from = |var: &str| std::env::var(var).ok().filter(|v| !v.is_empty());
         if let Some(v) = from("SLURM_ARRAY_TASK_ID") {
@@ -380,17 +393,33 @@ fn parse_shard(s: &str) -> Result<(usize, usize), Failure> {
     Ok((i, n))
 }
 
-/// Counts one shard and writes its result file.
+/// Refuses a plan of no shard or more than [`parallel::MAX_SHARDS`]
+/// (`what`: the option that asked for `n`).
+pub fn check_shard_count(n: usize, what: &str) -> Result<(), Failure> {
+    if n == 0 {
+        return Err(Failure::input(format!(
+            "{what}: a plan has at least one shard"
+        )));
+    }
+    if n > parallel::MAX_SHARDS {
+        return Err(Failure::input(format!(
+            "{what}: a plan has at most {} shards (the shard limit, see docs/distributed.md)",
+            parallel::MAX_SHARDS
+        )));
+    }
+    Ok(())
+}
+
+/// Counts shard `index` of `n` and writes its result file.
 fn run_shard(
     problem: &dyn Problem,
     group: GroupChoice,
     runner: &Runner,
-    shard: &str,
+    (index, n): (usize, usize),
     out: &std::path::Path,
     json: bool,
     disassemble: bool,
 ) -> Result<u8, Failure> {
-    let (index, n) = parse_shard(shard)?;
     let start = Instant::now();
     let job = if disassemble {
         Job::classified(problem, group)?

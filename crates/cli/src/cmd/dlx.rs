@@ -47,7 +47,8 @@ pub fn run(args: DlxArgs) -> Result<u8, Failure> {
             "checkpoints are for counting: drop --limit/--all, or --checkpoint/--resume",
         ));
     }
-    let runner = Runner::new(&args.search, args.json)?.with_checkpoints(&args.checkpoint)?;
+    let runner =
+        Runner::new(&args.search, args.json)?.with_checkpoints(&args.checkpoint, &[&path])?;
     let start = Instant::now();
     let (counted, split_nodes, threads) = if limit == 0 {
         let o = count::count_problem(&*problem, &runner, Want::Total, GroupChoice::None, false)?;

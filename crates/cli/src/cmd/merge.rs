@@ -39,14 +39,35 @@ pub struct MergeArgs {
     /// --resume CK` then counts only the missing shards' parts
     #[arg(long, value_name = "CK")]
     checkpoint: Option<PathBuf>,
+    /// The most bytes a result file may have; a larger one is refused
+    /// after reading that much [default: 268435456 (256 MiB)]
+    #[arg(long, value_name = "N")]
+    max_result_bytes: Option<u64>,
     #[command(flatten)]
     json: JsonArg,
     #[command(flatten)]
     search: SearchArgs,
 }
 
+/// At most this many problems, or ranges of missing shards, are shown in
+/// a message; the rest are counted.
+const SHOWN: usize = 10;
+
 pub fn run(args: MergeArgs) -> Result<u8, Failure> {
     let start = Instant::now();
+    if let Some(ck) = &args.checkpoint {
+        let mut inputs: Vec<&std::path::Path> = vec![&args.file];
+        inputs.extend(args.results.iter().map(|r| r.as_path()));
+        super::paths::refuse_overwriting(ck, &inputs)?;
+        super::paths::check_writable(ck, "a checkpoint")?;
+    }
+    // The merged checkpoint replaces an earlier merge's (the workflow of
+    // docs/distributed.md), never one a count is writing.
+    let _lock = args
+        .checkpoint
+        .as_deref()
+        .map(crate::search::lock_checkpoint)
+        .transpose()?;
     let problem = load(&args.file, &args.input)?;
     let group = group_choice(args.group, &*problem);
     let job = if args.disassemble {
@@ -56,8 +77,15 @@ pub fn run(args: MergeArgs) -> Result<u8, Failure> {
     };
     let runner = Runner::new(&args.search, args.json.json)?;
     let engine = runner.engine_for(problem.path(), job.plan.matrix())?;
-    let merged = parallel::merge(job.plan.matrix(), &args.results, engine)
-        .map_err(|e| Failure::input(e.to_string()))?;
+    let max_bytes = args
+        .max_result_bytes
+        .unwrap_or(parallel::shard::DEFAULT_MAX_RESULT_BYTES);
+    let (merged, refused) =
+        parallel::merge_all(job.plan.matrix(), &args.results, engine, max_bytes)
+            .map_err(|e| Failure::input(e.to_string()))?;
+    if !refused.is_empty() {
+        return Err(Failure::input(refusals(&refused, &args.results, &merged)));
+    }
     if let Some(ck) = &args.checkpoint {
         merged
             .checkpoint(job.plan.matrix())
@@ -72,13 +100,20 @@ pub fn run(args: MergeArgs) -> Result<u8, Failure> {
     }
     let mut out = std::io::stdout().lock();
     if !merged.complete() {
-        let missing: Vec<String> = merged.missing.iter().map(|i| i.to_string()).collect();
+        let ranges = ranges(&merged.missing);
         let message = format!(
             "{} of {} shards missing: {} (resubmit with --array={})",
             merged.missing.len(),
             merged.shards,
-            missing.join(", "),
-            missing.join(",")
+            bounded(&ranges, ", "),
+            if ranges.len() <= SHOWN {
+                ranges.join(",")
+            } else {
+                format!(
+                    "{},... (the list is long: see --json)",
+                    ranges[..SHOWN].join(",")
+                )
+            }
         );
         if args.json.json {
             let mut m = output::problem_keys(&*problem, "merge");
@@ -150,4 +185,76 @@ pub fn run(args: MergeArgs) -> Result<u8, Failure> {
         }
     }
     Ok(0)
+}
+
+/// The message for refused result files: how many, the first few (each
+/// naming its file and why), and the shards left without a result.
+fn refusals(refused: &[parallel::Error], results: &[PathBuf], merged: &parallel::Merged) -> String {
+    let mut message = format!(
+        "{} of the {} result files refused:",
+        refused.len(),
+        results.len()
+    );
+    for e in refused.iter().take(SHOWN) {
+        message += &format!("\n  {e}");
+    }
+    if refused.len() > SHOWN {
+        message += &format!("\n  ... and {} more", refused.len() - SHOWN);
+    }
+    if !merged.missing.is_empty() {
+        message += &format!(
+            "\n  {} of {} shards have no usable result: {}",
+            merged.missing.len(),
+            merged.shards,
+            bounded(&ranges(&merged.missing), ", ")
+        );
+    }
+    message
+}
+
+/// Shard numbers (in order) as ranges: `1-3`, `5`, `7-9`.
+fn ranges(shards: &[usize]) -> Vec<String> {
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for &i in shards {
+        match out.last_mut() {
+            Some((_, hi)) if *hi + 1 == i => *hi = i,
+            _ => out.push((i, i)),
+        }
+    }
+    out.iter()
+        .map(|&(lo, hi)| match lo == hi {
+            true => lo.to_string(),
+            false => format!("{lo}-{hi}"),
+        })
+        .collect()
+}
+
+/// The first [`SHOWN`] items joined by `sep`, and how many more there are.
+fn bounded(items: &[String], sep: &str) -> String {
+    let mut s = items[..items.len().min(SHOWN)].join(sep);
+    if items.len() > SHOWN {
+        s += &format!("{sep}... ({} more)", items.len() - SHOWN);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn missing_shards_are_listed_as_few_ranges() {
+        assert_eq!(ranges(&[1, 2, 3, 5, 7, 8]), ["1-3", "5", "7-8"]);
+        assert!(ranges(&[]).is_empty());
+        let many: Vec<usize> = (1..=10_000).filter(|i| i % 2 == 0).collect();
+        let r = ranges(&many);
+        assert_eq!(r.len(), 5_000);
+        let shown = bounded(&r, ", ");
+        assert!(shown.ends_with("... (4990 more)"), "{shown}");
+        assert!(shown.len() < 200, "{shown}");
+        assert_eq!(
+            bounded(&ranges(&(2..=9_999).collect::<Vec<_>>()), ","),
+            "2-9999"
+        );
+    }
 }

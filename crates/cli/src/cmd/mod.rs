@@ -7,6 +7,7 @@ pub mod dlx;
 pub mod export;
 pub mod matrix;
 pub mod merge;
+pub mod paths;
 pub mod plan;
 pub mod show;
 pub mod solve;

@@ -15,7 +15,7 @@ pub struct PlanArgs {
     file: PathBuf,
     #[command(flatten)]
     input: super::InputArgs,
-    /// Into how many shards to cut the search
+    /// Into how many shards to cut the search (at most 10000)
     #[arg(long, value_name = "N")]
     shards: usize,
     /// The group the count is taken under. Default: the file's own
@@ -31,6 +31,7 @@ pub struct PlanArgs {
 }
 
 pub fn run(args: PlanArgs) -> Result<u8, Failure> {
+    count::check_shard_count(args.shards, &format!("--shards {}", args.shards))?;
     let problem = load(&args.file, &args.input)?;
     let group = group_choice(args.group, &*problem);
     let job = count::Job::new(&*problem, group, count::Want::Distinct, true)?;
@@ -92,7 +93,7 @@ pub fn run(args: PlanArgs) -> Result<u8, Failure> {
                 out,
                 "  shard {:>4}: {n} parts, about {:.2}% of the tree",
                 i + 1,
-                100.0 * w
+                100.0 * w + 0.0
             )?;
         }
     }

@@ -3,6 +3,7 @@
 
 mod burr;
 mod common;
+mod counts;
 mod disassemble;
 mod dlx;
 mod engine;

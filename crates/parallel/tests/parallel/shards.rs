@@ -426,3 +426,70 @@ fn a_merged_checkpoint_resumes_only_the_rest() {
     assert_eq!(r.updates, want.updates);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `merge_all` reports every refused file (damaged, too large, of another
+/// plan) at once, and counts what it can; `merge` names the first.
+#[test]
+fn merge_all_reports_every_refused_file() {
+    let dir = temp_dir("merge-all");
+    let m = queens(8);
+    let e = auto_engine(&m);
+    let shards = Shards::new(&m, 4, e).unwrap();
+    let paths = all_results(&m, &shards, &dir);
+    std::fs::write(&paths[1], "{}").unwrap();
+    let other = Shards::new(&m, 3, e).unwrap();
+    let stranger = dir.join("stranger.json");
+    run_shard(&m, &other, 1, 1).save(&stranger).unwrap();
+    let files = vec![
+        paths[0].clone(),
+        paths[1].clone(),
+        stranger.clone(),
+        paths[2].clone(),
+    ];
+    let big = std::fs::metadata(&paths[0]).unwrap().len();
+    let (merged, mut bad) = parallel::merge_all(&m, &files, e, big + 64).unwrap();
+    assert_eq!(bad.len(), 2, "{bad:?}");
+    assert!(damaged(bad.remove(0), &paths[1]));
+    assert!(refused(bad.remove(0), &stranger));
+    assert_eq!(merged.missing, vec![2, 4]);
+    assert!(!merged.complete());
+    // A file over the limit is refused after reading no more than it.
+    let (_, bad) = parallel::merge_all(&m, &paths[..1], e, 10).unwrap();
+    assert!(matches!(&bad[..], [Error::TooLarge(_)]), "{bad:?}");
+    assert!(bad[0].to_string().contains("--max-result-bytes"));
+    // So is a checkpoint.
+    let ck = dir.join("merged.ck");
+    merged.checkpoint(&m).save(&ck).unwrap();
+    let size = std::fs::metadata(&ck).unwrap().len();
+    let err = parallel::Checkpoint::load_bounded(&ck, &m, e, size - 1).unwrap_err();
+    assert!(matches!(err, Error::TooLarge(_)), "{err}");
+    assert!(err.to_string().contains("--max-checkpoint-bytes"), "{err}");
+    assert!(parallel::Checkpoint::load_bounded(&ck, &m, e, size).is_ok());
+    // Nothing usable: no plan, never complete.
+    let (merged, bad) = parallel::merge_all(&m, &paths[1..2], e, big).unwrap();
+    assert_eq!((bad.len(), merged.shards, merged.complete()), (1, 0, false));
+    assert!(matches!(
+        parallel::merge(&m, &files, e),
+        Err(Error::ResultDamaged { .. })
+    ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Plans have at most `MAX_SHARDS` shards, and a result that claims a
+/// bigger plan is refused before any plan is made from it.
+#[test]
+fn plans_are_bounded() {
+    let m = queens(6);
+    let e = auto_engine(&m);
+    let too_many = parallel::MAX_SHARDS + 1;
+    let err = Shards::new(&m, too_many, e).unwrap_err();
+    assert!(matches!(err, Error::TooManyShards { .. }), "{err}");
+    assert!(err.to_string().contains("at most 10000 shards"), "{err}");
+    assert!(Shards::new(&m, parallel::MAX_SHARDS, e).is_ok());
+    let shards = Shards::new(&m, 2, e).unwrap();
+    let mut r = run_shard(&m, &shards, 1, 1);
+    r.shard.count = 100_000_000;
+    let path = Path::new("huge.json");
+    let err = ShardResult::from_bytes(r.to_text().as_bytes(), &m, e, path).unwrap_err();
+    assert!(refused(err, path));
+}
