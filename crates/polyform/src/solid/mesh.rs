@@ -96,6 +96,11 @@ pub const DEFAULT_NECK: f64 = 0.4;
 /// How many sides a neck's cross-section has.
 pub const NECK_SIDES: usize = 16;
 
+/// How far inside a ball, from its centre towards its neighbour's, a neck
+/// ends (world units): not at the centre itself, where the necks of
+/// opposite neighbours would meet face to face.
+pub const NECK_INSET: f64 = 0.05;
+
 /// A position rounded to a millionth of a unit, for merging vertices.
 pub fn key(v: V3) -> [i64; 3] {
     v.map(|x| (x * 1e6).round() as i64)
@@ -180,7 +185,9 @@ impl Mesh {
         if build.neck > 0.0 {
             for (a, b) in ball_neighbours(kind, cells) {
                 let (ca, cb) = (super::centre(kind, a), super::centre(kind, b));
-                mesh.append(&Mesh::union(&[cylinder(ca, cb, build.neck, NECK_SIDES)]));
+                let at = |t: f64| [0, 1, 2].map(|k| ca[k] + t * (cb[k] - ca[k]));
+                let (from, to) = (at(NECK_INSET), at(1.0 - NECK_INSET));
+                mesh.append(&Mesh::union(&[cylinder(from, to, build.neck, NECK_SIDES)]));
             }
         }
         if polys.is_empty() {
@@ -719,8 +726,9 @@ mod print_tests {
     }
 
     /// Every two touching balls of a piece are joined by a neck, a closed
-    /// cylinder whose ends are at the two balls' centres; so the balls are
-    /// one solid. The oracle for "touching" is the centres' distance.
+    /// cylinder whose ends are [`NECK_INSET`] from the two balls' centres,
+    /// well inside the balls; so the balls are one solid. The oracle for
+    /// "touching" is the centres' distance.
     #[test]
     fn necks_join_every_ball_of_a_piece() {
         for kind in [LatticeKind::FccSquare, LatticeKind::FccTriangle] {
@@ -755,12 +763,14 @@ mod print_tests {
                 assert_eq!(shell.faces.len(), NECK_SIDES + 2, "{kind}");
                 necks += 1;
                 // The balls whose centre a ring of the neck goes round.
+                let rim = (r * r + NECK_INSET * NECK_INSET).sqrt();
+                assert!(rim < 0.5 - s - 0.1, "the neck's end is well inside");
                 let ends: Vec<usize> = (0..cells.len())
                     .filter(|&i| {
                         shell
                             .vertices
                             .iter()
-                            .any(|&v| (dist(v, centres[i]) - r).abs() < 1e-9)
+                            .any(|&v| (dist(v, centres[i]) - rim).abs() < 1e-9)
                     })
                     .collect();
                 assert_eq!(ends.len(), 2, "{kind}");
