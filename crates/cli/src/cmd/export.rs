@@ -46,7 +46,7 @@ pub struct ExportArgs {
     ascii: bool,
     /// STL: millimetres per unit, the distance between the centres of two
     /// cells that share a face, on every lattice (the shortest such where
-    /// there are several; docs/export.md) [default: 10]
+    /// there are several; docs/viewer.md) [default: 10]
     #[arg(long, value_name = "MM")]
     unit: Option<f64>,
     /// STL: the clearance in millimetres between two pieces that touch face

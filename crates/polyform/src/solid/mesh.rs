@@ -10,8 +10,14 @@
 //! ([`Mesh::check_closed`] says so or says where not).
 //!
 //! Balls (sphere cells) share no faces; a piece of spheres is one closed
-//! polyhedron per sphere ([`super::icosphere`]), touching its neighbours at
-//! a point.
+//! polyhedron per sphere ([`super::icosphere`]) and one per pair of
+//! touching spheres, a neck ([`cylinder`]) from near one centre to near the
+//! other: overlapping closed shells, which slicers print as their union.
+//!
+//! A gap ([`Build::shrink`]) moves the faces on a piece's outside inwards.
+//! Boxes (cubes, square tiles) are eroded exactly and stay one surface
+//! ([`eroded_boxes`]); other cells are shrunk one by one
+//! ([`shrunk_cells`]) and written as one closed shell each.
 //!
 //! Vertices are merged by position, rounded to a millionth of a unit
 //! ([`key`]), so faces of neighbouring cells find each other although

@@ -31,6 +31,10 @@
 //! cells of 2D lattices are tiles [`TILE_THICKNESS`] thick, centred on the
 //! plane `z = 0` (so turning a tile over is a reflection in a vertical
 //! plane, which maps it onto itself).
+//!
+//! Printing ([`piece_meshes`]) has one unit on every lattice instead: the
+//! distance between the centres of two cells that share a face
+//! ([`unit_length`] in world coordinates), and tiles a quarter of it thick.
 
 pub mod mesh;
 pub mod stl;
