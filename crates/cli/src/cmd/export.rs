@@ -223,13 +223,22 @@ impl Output {
     }
 }
 
-/// Every copy of every piece laid out side by side, as one ASCII STL text;
-/// a piece with an unlimited supply is written once (standard error says
-/// how many the board has room for).
+/// Every copy of every piece laid out side by side, as one ASCII STL text:
+/// as many as the puzzle has, but no more than the board has room for (no
+/// solution uses more); one of a piece with an unlimited supply (standard
+/// error says how many the board has room for).
 fn one_file(pieces: Vec<PieceMesh>, unit: f64) -> String {
     let mut copies = vec![];
     for p in pieces {
+        let room = u32::try_from(p.room).unwrap_or(u32::MAX).max(1);
         let n = match p.count.hi {
+            Some(n) if n > room => {
+                eprintln!(
+                    "polycover: {}: {n} copies, of which the board has room for {room}: {room} written",
+                    p.name
+                );
+                room
+            }
             Some(n) => n.max(1),
             None => {
                 eprintln!(

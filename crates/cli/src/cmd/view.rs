@@ -21,7 +21,7 @@ pub struct ViewArgs {
     /// The problem file (a polyform puzzle or a BurrTools file)
     file: PathBuf,
     /// The page to write (default: the problem file's name with .html, in
-    /// the current directory)
+    /// the current directory; solutions.html for standard input)
     #[arg(long, short = 'o', value_name = "FILE")]
     out: Option<PathBuf>,
     /// Put the first N solutions on the page (at most 10000)
@@ -32,7 +32,7 @@ pub struct ViewArgs {
     distinct: bool,
     /// The symmetries for --distinct: full, rotations or none (default: the
     /// group of the file's expected distinct count, else full)
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, requires = "distinct")]
     group: Option<GroupArg>,
     /// Put only solutions that come apart by sliding pieces on the page
     /// (BurrTools' rules, docs/burrtools.md), each with its level and its

@@ -136,7 +136,8 @@ fn a_failure_loses_nothing() {
     assert!(!dir.exists());
 }
 
-/// view --help's --group names every group it takes.
+/// view --help's --group names every group it takes, and --group is
+/// refused without --distinct (the only thing it changes).
 #[test]
 fn view_group_help_names_every_choice() {
     let (_, out, _) = outcome(&run(&["view", "--help"]));
@@ -159,4 +160,7 @@ fn view_group_help_names_every_choice() {
         page.to_str().unwrap(),
     ]));
     assert_eq!(code, 0, "{err}");
+    let (code, _, err) = outcome(&run(&["view", p.to_str().unwrap(), "--group", "full"]));
+    assert_eq!(code, 2);
+    assert!(err.contains("--distinct"), "{err}");
 }

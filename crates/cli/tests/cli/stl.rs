@@ -520,6 +520,35 @@ fn unlimited_pieces_say_how_many_fit() {
     );
 }
 
+/// More copies than the board has room for: only those it has room for are
+/// written (no solution uses more), and standard error says so; the file
+/// stays the size of the board, whatever the count.
+#[test]
+fn copies_beyond_the_board_are_not_written() {
+    let toml = std::fs::read_to_string(data("dominoes/8x8.toml"))
+        .unwrap()
+        .replace("count = \"unlimited\"", "count = \"0..1000000\"");
+    let file = temp("million-dominoes.toml");
+    std::fs::write(&file, toml).unwrap();
+    let out = temp("million-dominoes.stl");
+    let o = run(&[
+        "export",
+        file.to_str().unwrap(),
+        "--format",
+        "stl",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let (code, _, err) = outcome(&o);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("domino: 1000000 copies, of which the board has room for 32: 32 written"),
+        "{err}"
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(solids(&text).len(), 32);
+}
+
 /// Options that cannot work are refused with one line naming the option.
 #[test]
 fn print_options_refused() {
