@@ -393,9 +393,12 @@ pub fn eroded_boxes(solids: &[Polyhedron], d: V3) -> Option<Vec<Polyhedron>> {
 /// Each convex cell of a piece with its faces on the piece's outside
 /// moved inwards by `d` (for `flat` tiles, only the faces around the
 /// outline: the top and bottom stay); faces between two cells of the piece
-/// stay where they are. Each result lies inside its cell, so the cells
-/// still touch face to face but their shared faces need not match any more:
-/// they are written as separate closed shells.
+/// stay where they are. A cell that touches the plane of an outside face
+/// only at a corner or along an edge next to that face (a triangle pointing
+/// at a straight side of its piece) is cut back by `d` from that plane too,
+/// so no corner of it reaches the piece's side. Each result lies inside its
+/// cell, so the cells still touch face to face but their shared faces need
+/// not match any more: they are written as separate closed shells.
 pub fn shrunk_cells(solids: &[Polyhedron], d: f64, flat: bool) -> Vec<Polyhedron> {
     let face_key = |p: &Polyhedron, f: &[usize]| {
         let mut k: Vec<[i64; 3]> = f.iter().map(|&i| key(p.vertices[i])).collect();
@@ -408,19 +411,49 @@ pub fn shrunk_cells(solids: &[Polyhedron], d: f64, flat: bool) -> Vec<Polyhedron
             *seen.entry(face_key(p, f)).or_default() += 1;
         }
     }
-    solids
+    // The outside faces' planes, found by their corners.
+    let mut outside: Vec<(V3, f64)> = vec![];
+    let mut at_corner: HashMap<[i64; 3], Vec<usize>> = HashMap::new();
+    let planes: Vec<Vec<(V3, f64)>> = solids
         .iter()
         .map(|p| {
-            let planes: Vec<(V3, f64)> = p
-                .faces
+            p.faces
                 .iter()
                 .map(|f| {
                     let pts: Vec<V3> = f.iter().map(|&i| p.vertices[i]).collect();
                     let n = normal(&pts);
                     let inner = seen[&face_key(p, f)] > 1 || (flat && n[2].abs() > 0.5);
-                    (n, dot(n, pts[0]) - if inner { 0.0 } else { d })
+                    if inner {
+                        return (n, dot(n, pts[0]));
+                    }
+                    outside.push((n, dot(n, pts[0])));
+                    for &v in &pts {
+                        at_corner.entry(key(v)).or_default().push(outside.len() - 1);
+                    }
+                    (n, dot(n, pts[0]) - d)
                 })
+                .collect()
+        })
+        .collect();
+    solids
+        .iter()
+        .zip(planes)
+        .map(|(p, mut planes)| {
+            let mut near: Vec<usize> = p
+                .vertices
+                .iter()
+                .flat_map(|&v| at_corner.get(&key(v)).into_iter().flatten().copied())
                 .collect();
+            near.sort_unstable();
+            near.dedup();
+            for i in near {
+                let (n, h) = outside[i];
+                let depth: Vec<f64> = p.vertices.iter().map(|&v| h - dot(n, v)).collect();
+                let on = depth.iter().filter(|&&x| x.abs() < 1e-9).count();
+                if on <= 2 && depth.iter().all(|&x| x > -1e-9) {
+                    planes.push((n, h - d));
+                }
+            }
             intersect_half_spaces(&planes)
         })
         .collect()
@@ -880,6 +913,119 @@ mod print_tests {
                 let t = hi[2] - lo[2];
                 assert!((t - crate::solid::TILE_THICKNESS).abs() < 1e-12, "{kind}");
             }
+        }
+    }
+
+    /// How far apart two convex solids are at least: the largest gap
+    /// between their projections on a direction, over their face normals,
+    /// the cross products of their edges and the differences of their
+    /// corners (a lower bound of their distance).
+    fn separation(a: &Polyhedron, b: &Polyhedron) -> f64 {
+        let edges = |p: &Polyhedron| -> Vec<V3> {
+            p.faces
+                .iter()
+                .flat_map(|f| {
+                    (0..f.len()).map(move |k| {
+                        let (u, v) = (p.vertices[f[k]], p.vertices[f[(k + 1) % f.len()]]);
+                        [v[0] - u[0], v[1] - u[1], v[2] - u[2]]
+                    })
+                })
+                .collect()
+        };
+        let mut axes: Vec<V3> = vec![];
+        for p in [a, b] {
+            for f in &p.faces {
+                let pts: Vec<V3> = f.iter().map(|&i| p.vertices[i]).collect();
+                axes.push(normal(&pts));
+            }
+        }
+        for e in edges(a) {
+            for g in edges(b) {
+                axes.push(cross(e, g));
+            }
+        }
+        for u in &a.vertices {
+            for v in &b.vertices {
+                axes.push([v[0] - u[0], v[1] - u[1], v[2] - u[2]]);
+            }
+        }
+        axes.iter()
+            .filter(|x| dot(**x, **x) > 1e-18)
+            .map(|x| {
+                let x = x.map(|c| c / dot(*x, *x).sqrt());
+                let span = |p: &Polyhedron| {
+                    p.vertices
+                        .iter()
+                        .fold((f64::MAX, f64::MIN), |(lo, hi), &v| {
+                            (lo.min(dot(x, v)), hi.max(dot(x, v)))
+                        })
+                };
+                let ((alo, ahi), (blo, bhi)) = (span(a), span(b));
+                (blo - ahi).max(alo - bhi)
+            })
+            .fold(f64::MIN, f64::max)
+    }
+
+    /// Two pieces side by side, made of cells taken at random near the
+    /// origin: every cell of one and every cell of the other that meet (at
+    /// a corner, along an edge or a face) end up at least `s` apart once
+    /// shrunk by `s`, on every lattice whose cells are shrunk one by one.
+    #[test]
+    fn shrunk_pieces_stay_apart_at_corners() {
+        use LatticeKind::*;
+        for kind in [
+            Hex,
+            Triangle,
+            Prism,
+            Rhombic,
+            TetraOcta,
+            RhombicUnits,
+            TetraOctaUnits,
+        ] {
+            let l = kind.lattice();
+            let flat = l.dimension() == 2;
+            let r = if matches!(kind, Hex | Triangle | Prism | Rhombic) {
+                3
+            } else {
+                6
+            };
+            let cells: Vec<Cell> = (-r..=r)
+                .flat_map(|x| (-r..=r).flat_map(move |y| (-r..=r).map(move |z| [x, y, z])))
+                .filter(|&c| l.is_cell(c) && (!flat || c[2] == 0))
+                .collect();
+            let bit = |c: &Cell| {
+                let h = (c[0] as i64 * 73_856_093)
+                    ^ (c[1] as i64 * 19_349_663)
+                    ^ (c[2] as i64 * 83_492_791);
+                (h >> 3) & 1 == 0
+            };
+            let solid = |c: Cell| match cell_solid(kind, c) {
+                CellSolid::Polyhedron(p) => p,
+                CellSolid::Ball { .. } => unreachable!(),
+            };
+            let (p, q): (Vec<Cell>, Vec<Cell>) = cells.into_iter().partition(bit);
+            let (pp, qq): (Vec<Polyhedron>, Vec<Polyhedron>) = (
+                p.iter().map(|&c| solid(c)).collect(),
+                q.iter().map(|&c| solid(c)).collect(),
+            );
+            let s = 0.9 * max_gap(kind) * unit_length(kind) / 2.0;
+            let (sp, sq) = (shrunk_cells(&pp, s, flat), shrunk_cells(&qq, s, flat));
+            let corners = |x: &Polyhedron| -> std::collections::HashSet<[i64; 3]> {
+                x.vertices.iter().map(|&v| key(v)).collect()
+            };
+            let mut pairs = 0;
+            for (i, a) in pp.iter().enumerate() {
+                let ka = corners(a);
+                for (j, b) in qq.iter().enumerate() {
+                    if corners(b).is_disjoint(&ka) {
+                        continue;
+                    }
+                    pairs += 1;
+                    let gap = separation(&sp[i], &sq[j]);
+                    assert!(gap > s - 1e-9, "{kind}: {:?} {:?}: {gap} < {s}", p[i], q[j]);
+                }
+            }
+            assert!(pairs > 10, "{kind}");
         }
     }
 }
