@@ -24,8 +24,11 @@
 //!
 //! ## World coordinates
 //!
-//! Units: neighbouring cells' centres are 1 apart (cubes have edge 1,
-//! spheres diameter 1; triangles have edge 1). `z` points up, through the
+//! Units: neighbouring cells' centres are 1 apart where every cell is a
+//! translate of one solid (cubes have edge 1, spheres diameter 1), but
+//! triangles and prisms have edge 1 (prisms height 1), tetrahedra and
+//! octahedra fill cubes of edge 1, and BurrTools' units cubes of edge 1.
+//! `z` points up, through the
 //! layers; a drawing seen from above looks as it does in the art: its
 //! columns run along `+x` and its rows (down the page) along `-y`. Flat
 //! cells of 2D lattices are tiles [`TILE_THICKNESS`] thick, centred on the
