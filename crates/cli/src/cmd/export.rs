@@ -317,6 +317,12 @@ fn write_files(dir: &Path, args: &ExportArgs, unit: f64) -> Result<u8, Failure> 
             .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))?;
         match p.count.hi {
             _ if p.count.is_one() => {}
+            Some(n) if n as usize > p.room => eprintln!(
+                "polycover: {}: print {} copies: the puzzle has {n}, the board has room for {}",
+                path.display(),
+                p.room,
+                p.room
+            ),
             Some(n) => eprintln!("polycover: {}: print {n} copies", path.display()),
             None => eprintln!(
                 "polycover: {}: any number of copies: the board has room for {} at most",

@@ -547,6 +547,22 @@ fn copies_beyond_the_board_are_not_written() {
     );
     let text = std::fs::read_to_string(&out).unwrap();
     assert_eq!(solids(&text).len(), 32);
+    let dir = temp("million-dominoes");
+    let (code, _, err) = outcome(&run(&[
+        "export",
+        file.to_str().unwrap(),
+        "--format",
+        "stl",
+        "--dir",
+        dir.to_str().unwrap(),
+    ]));
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains(
+            "-domino.stl: print 32 copies: the puzzle has 1000000, the board has room for 32"
+        ),
+        "{err}"
+    );
 }
 
 /// Options that cannot work are refused with one line naming the option.
