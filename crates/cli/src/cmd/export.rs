@@ -332,8 +332,9 @@ fn write_files(dir: &Path, args: &ExportArgs, unit: f64) -> Result<u8, Failure> 
         }
     }
     eprintln!(
-        "polycover: wrote {} STL files in {}",
+        "polycover: wrote {} STL file{} in {}",
         pieces.len(),
+        if pieces.len() == 1 { "" } else { "s" },
         dir.display()
     );
     Ok(0)

@@ -518,6 +518,7 @@ fn unlimited_pieces_say_how_many_fit() {
         err.contains("-domino.stl: any number of copies: the board has room for 32 at most"),
         "{err}"
     );
+    assert!(err.contains("wrote 1 STL file in"), "{err}");
 }
 
 /// More copies than the board has room for: only those it has room for are
