@@ -4,7 +4,7 @@
 use super::load;
 use crate::failure::Failure;
 use clap::{Args, ValueEnum};
-use polyform::solid::mesh::{MAX_SHRINK, MeshOptions};
+use polyform::solid::mesh::MeshOptions;
 use polyform::solid::{self, PieceMesh, stl};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -19,8 +19,9 @@ pub enum ExportFormat {
     /// Knuth's DLX text (the same as `polycover matrix`)
     Dlx,
     /// The pieces as closed meshes for 3D printing: one ASCII STL file
-    /// with a named solid per piece (every copy, laid out side by side),
-    /// or with --dir one binary STL file per piece
+    /// with a named solid per piece (every copy, laid out side by side; one
+    /// of a piece with an unlimited supply), or with --dir one binary STL
+    /// file per piece
     Stl,
 }
 
@@ -33,8 +34,8 @@ pub struct ExportArgs {
     /// The format to write
     #[arg(long, value_enum)]
     format: ExportFormat,
-    /// The file to write (default: standard output, unless it is a
-    /// terminal and the format is binary)
+    /// The file to write (default: standard output; an .xmpuzzle file, which
+    /// is binary, is not written to a terminal)
     #[arg(long, short = 'o', value_name = "FILE", conflicts_with = "dir")]
     out: Option<PathBuf>,
     /// STL: write one binary file per piece into DIR (created if need be)
@@ -43,60 +44,59 @@ pub struct ExportArgs {
     /// STL with --dir: ASCII files instead of binary ones
     #[arg(long, requires = "dir")]
     ascii: bool,
-    /// STL: millimetres per unit (a cube's edge, a sphere's diameter, the
-    /// distance between neighbouring cells)
-    #[arg(long, value_name = "MM", default_value_t = 10.0)]
-    unit: f64,
-    /// STL: the clearance between two pieces side by side, in millimetres
-    /// (every face moves inwards by half of it)
-    #[arg(long, value_name = "MM", default_value_t = 0.0)]
-    gap: f64,
+    /// STL: millimetres per unit, the distance between the centres of two
+    /// cells that share a face, on every lattice (the shortest such where
+    /// there are several; docs/viewer.md) [default: 10]
+    #[arg(long, value_name = "MM")]
+    unit: Option<f64>,
+    /// STL: the clearance in millimetres between two pieces that touch face
+    /// to face: every face on a piece's outside moves in by half of it (tiles
+    /// keep their thickness) [default: 0]
+    #[arg(long, value_name = "MM")]
+    gap: Option<f64>,
+    /// STL, pieces of balls: the radius of the necks joining touching balls,
+    /// as a fraction of the balls' radius [default: 0.4]
+    #[arg(long, value_name = "FRACTION")]
+    neck: Option<f64>,
 }
 
 pub fn run(args: ExportArgs) -> Result<u8, Failure> {
-    let stl_only = args.dir.is_some() || args.gap != 0.0 || args.unit != 10.0;
+    let stl_only =
+        args.dir.is_some() || args.gap.is_some() || args.unit.is_some() || args.neck.is_some();
     if stl_only && args.format != ExportFormat::Stl {
         return Err(Failure::input(
-            "--dir, --unit and --gap are for --format stl",
+            "--dir, --unit, --gap and --neck are for --format stl",
         ));
     }
-    let problem = load(&args.file, &args.input)?;
-    let bytes = match args.format {
-        ExportFormat::Xmpuzzle => problem.to_xmpuzzle()?,
-        ExportFormat::Dlx => {
-            dlx::format::write_with_comment(problem.matrix(), Some(&problem.matrix_comment()))
-                .into_bytes()
+    let unit = args.unit.unwrap_or(10.0);
+    if !(unit.is_finite() && unit > 0.0 && unit <= 1000.0) {
+        return Err(Failure::input(format!(
+            "--unit {unit}: give the millimetres between neighbouring cells' centres, more than 0 and at most 1000"
+        )));
+    }
+    let inputs = [args.file.as_path()];
+    if let Some(dir) = &args.dir {
+        refuse_overwriting(dir, &inputs)?;
+        return write_dir(dir, &args, unit);
+    }
+    let mut out = match &args.out {
+        Some(path) => {
+            refuse_overwriting(path, &inputs)?;
+            Some(Output::open(path)?)
         }
-        ExportFormat::Stl => {
-            if !(args.unit.is_finite() && args.unit > 0.0 && args.unit <= 1000.0) {
-                return Err(Failure::input(format!(
-                    "--unit {}: give the millimetres per unit, more than 0 and at most 1000",
-                    args.unit
-                )));
+        None => None,
+    };
+    let bytes = match export_bytes(&args, unit) {
+        Ok(b) => b,
+        Err(e) => {
+            if let Some(o) = out.take() {
+                o.abandon();
             }
-            let shrink = args.gap / 2.0 / args.unit;
-            if !(args.gap.is_finite() && args.gap >= 0.0 && shrink <= MAX_SHRINK) {
-                return Err(Failure::input(format!(
-                    "--gap {}: give a clearance of at least 0 and at most {:.2} mm (with --unit {}; a larger one would eat the thinnest pieces)",
-                    args.gap,
-                    2.0 * MAX_SHRINK * args.unit,
-                    args.unit
-                )));
-            }
-            let options = MeshOptions {
-                shrink,
-                ..MeshOptions::default()
-            };
-            let pieces = problem.piece_meshes(&options)?;
-            if let Some(dir) = &args.dir {
-                return write_dir(dir, &pieces, args.unit, args.ascii);
-            }
-            one_file(pieces, args.unit).into_bytes()
+            return Err(e);
         }
     };
-    match &args.out {
-        Some(path) => std::fs::write(path, &bytes)
-            .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))?,
+    match out {
+        Some(o) => o.write(&bytes)?,
         None => {
             let mut out = std::io::stdout().lock();
             if args.format == ExportFormat::Xmpuzzle && out.is_terminal() {
@@ -110,12 +110,144 @@ pub fn run(args: ExportArgs) -> Result<u8, Failure> {
     Ok(0)
 }
 
-/// Every copy of every piece (one of a piece with an unlimited supply),
-/// laid out side by side, as one ASCII STL text.
+/// The options for the pieces' meshes.
+fn mesh_options(args: &ExportArgs, unit: f64) -> MeshOptions {
+    MeshOptions {
+        unit,
+        gap: args.gap.unwrap_or(0.0),
+        neck: args.neck,
+        ..MeshOptions::default()
+    }
+}
+
+/// The problem in the format asked for (STL: one ASCII file).
+fn export_bytes(args: &ExportArgs, unit: f64) -> Result<Vec<u8>, Failure> {
+    let problem = load(&args.file, &args.input)?;
+    Ok(match args.format {
+        ExportFormat::Xmpuzzle => problem.to_xmpuzzle()?,
+        ExportFormat::Dlx => {
+            dlx::format::write_with_comment(problem.matrix(), Some(&problem.matrix_comment()))
+                .into_bytes()
+        }
+        ExportFormat::Stl => {
+            let pieces = problem.piece_meshes(&mesh_options(args, unit))?;
+            one_file(pieces, unit).into_bytes()
+        }
+    })
+}
+
+/// Refuses an output path that names one of the input files (the same
+/// file by any path or link), before anything is read or written.
+pub(super) fn refuse_overwriting(output: &Path, inputs: &[&Path]) -> Result<(), Failure> {
+    for input in inputs {
+        if input.as_os_str() == "-" {
+            continue;
+        }
+        if same_file(output, input) {
+            return Err(Failure::input(format!(
+                "{}: this is the input file {}: give another output, it would be overwritten",
+                output.display(),
+                input.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Are `a` and `b` one file (equal paths, or one existing file)?
+fn same_file(a: &Path, b: &Path) -> bool {
+    if a == b {
+        return true;
+    }
+    let (Ok(ma), Ok(mb)) = (std::fs::metadata(a), std::fs::metadata(b)) else {
+        return false;
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        ma.dev() == mb.dev() && ma.ino() == mb.ino()
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (ma, mb);
+        matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
+    }
+}
+
+/// An output file opened before the work, so that one that cannot be
+/// written is said at once; it is emptied only when the output is ready,
+/// so a failure leaves an existing file as it was (and removes a new one).
+pub(super) struct Output {
+    path: PathBuf,
+    file: std::fs::File,
+    created: bool,
+}
+
+impl Output {
+    /// Opens `path` for writing without emptying it.
+    pub(super) fn open(path: &Path) -> Result<Output, Failure> {
+        let created = std::fs::symlink_metadata(path).is_err();
+        let file = std::fs::OpenOptions::new()
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(path)
+            .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))?;
+        Ok(Output {
+            path: path.to_path_buf(),
+            file,
+            created,
+        })
+    }
+
+    /// Replaces the file's content with `bytes` (a device or pipe, which
+    /// has no length, is just written to).
+    pub(super) fn write(mut self, bytes: &[u8]) -> Result<(), Failure> {
+        let cannot = |e: std::io::Error| {
+            Failure::input(format!("cannot write {}: {e}", self.path.display()))
+        };
+        if self.file.metadata().is_ok_and(|m| m.is_file()) {
+            self.file.set_len(0).map_err(cannot)?;
+        }
+        self.file.write_all(bytes).map_err(cannot)?;
+        self.file.flush().map_err(cannot)
+    }
+
+    /// Gives up: a file this run created is removed, an existing one is
+    /// left untouched.
+    pub(super) fn abandon(self) {
+        if self.created {
+            drop(self.file);
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
+}
+
+/// Every copy of every piece laid out side by side, as one ASCII STL text:
+/// as many as the puzzle has, but no more than the board has room for (no
+/// solution uses more); one of a piece with an unlimited supply (standard
+/// error says how many the board has room for).
 fn one_file(pieces: Vec<PieceMesh>, unit: f64) -> String {
     let mut copies = vec![];
     for p in pieces {
-        let n = p.count.hi.unwrap_or(1).max(1);
+        let room = u32::try_from(p.room).unwrap_or(u32::MAX).max(1);
+        let n = match p.count.hi {
+            Some(n) if n > room => {
+                eprintln!(
+                    "polycover: {}: {n} copies, of which the board has room for {room}: {room} written",
+                    p.name
+                );
+                room
+            }
+            Some(n) => n.max(1),
+            None => {
+                eprintln!(
+                    "polycover: {}: any number of copies: one is written; the board has room for {} at most",
+                    p.name, p.room
+                );
+                1
+            }
+        };
         for k in 1..=n {
             let name = if n == 1 {
                 p.name.clone()
@@ -124,49 +256,85 @@ fn one_file(pieces: Vec<PieceMesh>, unit: f64) -> String {
             };
             copies.push(PieceMesh {
                 name,
-                count: p.count,
                 mesh: p.mesh.clone(),
+                ..p
             });
         }
     }
-    solid::lay_out(&mut copies, 1.0);
+    // One unit between neighbours on the bed.
+    solid::lay_out(&mut copies, unit);
     let named: Vec<(String, _)> = copies.into_iter().map(|p| (p.name, p.mesh)).collect();
-    stl::ascii(&named, unit)
+    stl::ascii(&named, 1.0)
 }
 
 /// One file per piece in `dir`: `NN-NAME.stl`, numbered in the file's
-/// order (so names never collide).
-fn write_dir(dir: &Path, pieces: &[PieceMesh], unit: f64, ascii: bool) -> Result<u8, Failure> {
+/// order (so names never collide). The directory is made and tried before
+/// the problem is read; no file is written if one would be an input.
+fn write_dir(dir: &Path, args: &ExportArgs, unit: f64) -> Result<u8, Failure> {
+    let created = std::fs::symlink_metadata(dir).is_err();
     std::fs::create_dir_all(dir)
         .map_err(|e| Failure::input(format!("cannot create {}: {e}", dir.display())))?;
+    let probe = dir.join(format!(".polycover-{}", std::process::id()));
+    let result = std::fs::write(&probe, b"")
+        .map_err(|e| Failure::input(format!("cannot write in {}: {e}", dir.display())))
+        .and_then(|()| {
+            let _ = std::fs::remove_file(&probe);
+            write_files(dir, args, unit)
+        });
+    if result.is_err() && created {
+        // Only if still empty: nothing of the user's is removed.
+        let _ = std::fs::remove_dir(dir);
+    }
+    result
+}
+
+/// [`write_dir`]'s files, the directory ready.
+fn write_files(dir: &Path, args: &ExportArgs, unit: f64) -> Result<u8, Failure> {
+    let problem = load(&args.file, &args.input)?;
+    let pieces = problem.piece_meshes(&mesh_options(args, unit))?;
     let width = pieces.len().to_string().len().max(2);
-    for (i, p) in pieces.iter().enumerate() {
-        let path = dir.join(format!(
-            "{:0width$}-{}.stl",
-            i + 1,
-            stl::solid_name(&p.name)
-        ));
-        let bytes = if ascii {
-            stl::ascii(&[(p.name.clone(), p.mesh.clone())], unit).into_bytes()
+    let paths: Vec<PathBuf> = pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            dir.join(format!(
+                "{:0width$}-{}.stl",
+                i + 1,
+                stl::solid_name(&p.name)
+            ))
+        })
+        .collect();
+    for path in &paths {
+        refuse_overwriting(path, &[args.file.as_path()])?;
+    }
+    for (p, path) in pieces.iter().zip(&paths) {
+        let bytes = if args.ascii {
+            stl::ascii(&[(p.name.clone(), p.mesh.clone())], 1.0).into_bytes()
         } else {
-            stl::binary(&p.name, &p.mesh, unit)
+            stl::binary(&p.name, &p.mesh, 1.0)
         };
-        std::fs::write(&path, bytes)
+        std::fs::write(path, bytes)
             .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))?;
-        if !p.count.is_one() {
-            eprintln!(
-                "polycover: {}: print {} copies",
+        match p.count.hi {
+            _ if p.count.is_one() => {}
+            Some(n) if n as usize > p.room => eprintln!(
+                "polycover: {}: print {} copies: the puzzle has {n}, the board has room for {}",
                 path.display(),
-                match p.count.hi {
-                    Some(n) => n.to_string(),
-                    None => "as many".into(),
-                }
-            );
+                p.room,
+                p.room
+            ),
+            Some(n) => eprintln!("polycover: {}: print {n} copies", path.display()),
+            None => eprintln!(
+                "polycover: {}: any number of copies: the board has room for {} at most",
+                path.display(),
+                p.room
+            ),
         }
     }
     eprintln!(
-        "polycover: wrote {} STL files in {}",
+        "polycover: wrote {} STL file{} in {}",
         pieces.len(),
+        if pieces.len() == 1 { "" } else { "s" },
         dir.display()
     );
     Ok(0)

@@ -1,6 +1,7 @@
 //! `polycover view`: solutions on a 3D page (one HTML file that works
 //! offline; `output::page`, `docs/viewer.md`).
 
+use super::export::{Output, refuse_overwriting};
 use super::{Distinct, GroupArg, group_choice, load};
 use crate::failure::Failure;
 use crate::output::page;
@@ -20,7 +21,7 @@ pub struct ViewArgs {
     /// The problem file (a polyform puzzle or a BurrTools file)
     file: PathBuf,
     /// The page to write (default: the problem file's name with .html, in
-    /// the current directory)
+    /// the current directory; solutions.html for standard input)
     #[arg(long, short = 'o', value_name = "FILE")]
     out: Option<PathBuf>,
     /// Put the first N solutions on the page (at most 10000)
@@ -29,8 +30,9 @@ pub struct ViewArgs {
     /// One solution per class of solutions equal up to symmetry
     #[arg(long)]
     distinct: bool,
-    /// The symmetries for --distinct: full or rotations (default: full)
-    #[arg(long, value_enum)]
+    /// The symmetries for --distinct: full, rotations or none (default: the
+    /// group of the file's expected distinct count, else full)
+    #[arg(long, value_enum, requires = "distinct")]
     group: Option<GroupArg>,
     /// Put only solutions that come apart by sliding pieces on the page
     /// (BurrTools' rules, docs/burrtools.md), each with its level and its
@@ -54,8 +56,6 @@ pub fn run(args: ViewArgs) -> Result<u8, Failure> {
             args.limit
         )));
     }
-    let problem = load(&args.file, &args.input)?;
-    let mut page = problem.page()?;
     let out = match &args.out {
         Some(p) => p.clone(),
         None => {
@@ -70,10 +70,31 @@ pub fn run(args: ViewArgs) -> Result<u8, Failure> {
             ))
         }
     };
+    refuse_overwriting(&out, &[args.file.as_path()])?;
     // Opened now, so that a page that cannot be written is said before
-    // the search, not after it.
-    let cannot = |e: std::io::Error| Failure::input(format!("cannot write {}: {e}", out.display()));
-    let mut file = std::fs::File::create(&out).map_err(cannot)?;
+    // the search, not after it; emptied only when the page is ready.
+    let file = Output::open(&out)?;
+    let (html, shown) = match page_html(&args) {
+        Ok(done) => done,
+        Err(e) => {
+            file.abandon();
+            return Err(e);
+        }
+    };
+    file.write(html.as_bytes())?;
+    eprintln!(
+        "polycover: wrote {} ({shown} solution{}, {} kB)",
+        out.display(),
+        if shown == 1 { "" } else { "s" },
+        html.len().div_ceil(1024)
+    );
+    Ok(0)
+}
+
+/// The page and how many solutions it shows.
+fn page_html(args: &ViewArgs) -> Result<(String, u64), Failure> {
+    let problem = load(&args.file, &args.input)?;
+    let mut page = problem.page()?;
     let group = group_choice(args.group, &*problem);
     let mut distinct = Distinct::new(&*problem, group, args.distinct)?;
     let runner = Runner::new(&args.search, false)?;
@@ -112,14 +133,10 @@ pub fn run(args: ViewArgs) -> Result<u8, Failure> {
         }
     })?;
     if let Some(e) = error {
-        drop(file);
-        let _ = std::fs::remove_file(&out);
         return Err(e);
     }
     let shown = page.len() as u64;
     if report.interrupted && shown < args.limit && search::interrupted() {
-        drop(file);
-        let _ = std::fs::remove_file(&out);
         return Err(Failure {
             code: crate::failure::INTERRUPTED,
             message: format!("interrupted: {shown} solutions found, no page written"),
@@ -154,15 +171,8 @@ pub fn run(args: ViewArgs) -> Result<u8, Failure> {
         &format!("{} — polycover", problem.name()),
         &page.json(extra),
     );
-    std::io::Write::write_all(&mut file, html.as_bytes()).map_err(cannot)?;
     if shown == 0 {
         super::say_none(&*problem, args.disassemble, args.min_level.as_ref());
     }
-    eprintln!(
-        "polycover: wrote {} ({shown} solution{}, {} kB)",
-        out.display(),
-        if shown == 1 { "" } else { "s" },
-        html.len().div_ceil(1024)
-    );
-    Ok(0)
+    Ok((html, shown))
 }

@@ -9,6 +9,7 @@ mod dlx;
 mod engine;
 mod json;
 mod limits;
+mod outputs;
 mod play;
 mod puzzle;
 mod run;

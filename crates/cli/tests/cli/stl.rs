@@ -219,38 +219,400 @@ fn gap_shrinks_closed_pieces() {
     assert!(err.contains("--gap 5") && err.lines().count() == 1, "{err}");
 }
 
-/// Sphere pieces (the Kanoodle Extreme pyramid): one closed polyhedron of
-/// 320 triangles per sphere, each within 4% under the ball's volume (the
-/// polyhedron is inscribed in it), all the same.
+/// A solid's shells: its triangles grouped by shared edges (by position).
+fn shells(tris: &[Tri]) -> Vec<Vec<Tri>> {
+    let k = |p: [f64; 3]| p.map(|x| (x * 1000.0).round() as i64);
+    let mut parent: Vec<usize> = (0..tris.len()).collect();
+    fn root(p: &mut [usize], mut i: usize) -> usize {
+        while p[i] != i {
+            p[i] = p[p[i]];
+            i = p[i];
+        }
+        i
+    }
+    let mut first: HashMap<([i64; 3], [i64; 3]), usize> = HashMap::new();
+    for (i, t) in tris.iter().enumerate() {
+        for e in 0..3 {
+            let (a, b) = (k(t[e]), k(t[(e + 1) % 3]));
+            let j = *first.entry((a.min(b), a.max(b))).or_insert(i);
+            let (ri, rj) = (root(&mut parent, i), root(&mut parent, j));
+            parent[ri] = rj;
+        }
+    }
+    let mut groups: HashMap<usize, Vec<Tri>> = HashMap::new();
+    for (i, t) in tris.iter().enumerate() {
+        groups.entry(root(&mut parent, i)).or_default().push(*t);
+    }
+    groups.into_values().collect()
+}
+
+fn dist(a: [f64; 3], b: [f64; 3]) -> f64 {
+    (0..3).map(|i| (a[i] - b[i]).powi(2)).sum::<f64>().sqrt()
+}
+
+/// Sphere pieces (Kanoodle's pyramid, Kanoodle Extreme): each ball a
+/// closed polyhedron of 320 triangles inside the ball (within 4% of its
+/// volume), and every two touching balls of a piece (centres a unit apart,
+/// the oracle) joined by a neck, a closed 16-sided cylinder of radius 0.4
+/// balls' radius from near one centre (a twentieth of a unit) to near the
+/// other: so every piece is one solid.
 #[test]
-fn sphere_pieces_are_closed_shells() {
-    let file = "kanoodle-extreme/pyramid.toml";
-    let out = temp("kx.stl");
+fn balls_are_joined_by_necks() {
+    for file in ["kanoodle/pyramid.toml", "kanoodle-extreme/pyramid.toml"] {
+        let out = temp(&format!("{}.stl", file.replace('/', "-")));
+        let o = run(&[
+            "export",
+            data(file).to_str().unwrap(),
+            "--format",
+            "stl",
+            "--unit",
+            "12",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(outcome(&o).0, 0, "{}", outcome(&o).2);
+        let unit = 12.0;
+        // A neck's end ring: 0.4 radius round a point 0.05 units from a centre.
+        let neck = (2.4f64.powi(2) + 0.6f64.powi(2)).sqrt();
+        let ball = 4.0 / 3.0 * std::f64::consts::PI * 216.0;
+        let text = std::fs::read_to_string(&out).unwrap();
+        for ((name, tris), (_, cells)) in solids(&text).iter().zip(piece_cells(file)) {
+            let (mut balls, mut necks) = (vec![], vec![]);
+            for shell in shells(tris) {
+                assert_closed(name, &shell);
+                let pts: Vec<[f64; 3]> = shell.iter().flatten().copied().collect();
+                if shell.len() == 320 {
+                    let c = [0, 1, 2].map(|k| pts.iter().map(|p| p[k]).sum::<f64>() / 960.0);
+                    assert!(pts.iter().all(|&p| (dist(p, c) - unit / 2.0).abs() < 1e-3));
+                    let v = volume(&shell);
+                    assert!(v < ball && v > 0.96 * ball, "{name}: {v}");
+                    balls.push(c);
+                } else {
+                    assert_eq!(shell.len(), 2 * 14 + 2 * 16, "{name}: a neck");
+                    assert!(volume(&shell) > 0.0);
+                    necks.push(pts);
+                }
+            }
+            assert_eq!(balls.len() as u64, cells, "{name}");
+            let n = balls.len();
+            let touching: Vec<(usize, usize)> = (0..n)
+                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+                .filter(|&(i, j)| (dist(balls[i], balls[j]) - unit).abs() < 1e-3)
+                .collect();
+            // Each neck goes round two balls' centres: a touching pair.
+            let mut joined: Vec<(usize, usize)> = necks
+                .iter()
+                .map(|pts| {
+                    let ends: Vec<usize> = (0..n)
+                        .filter(|&i| pts.iter().any(|&p| (dist(p, balls[i]) - neck).abs() < 1e-3))
+                        .collect();
+                    assert_eq!(ends.len(), 2, "{name}");
+                    (ends[0], ends[1])
+                })
+                .collect();
+            joined.sort_unstable();
+            assert_eq!(joined, touching, "{file} {name}");
+            // One solid: the touching pairs connect every ball.
+            let mut reached = vec![0];
+            while let Some(&(i, j)) = touching
+                .iter()
+                .find(|&&(i, j)| reached.contains(&i) != reached.contains(&j))
+            {
+                reached.push(if reached.contains(&i) { j } else { i });
+            }
+            assert_eq!(reached.len(), n, "{file} {name}: the balls are one piece");
+        }
+    }
+}
+
+/// Every directed edge used as often as its reverse: a union of closed,
+/// consistently oriented shells (cells shrunk one by one touch along the
+/// faces between them).
+fn assert_shells_closed(name: &str, tris: &[Tri]) {
+    let k = |p: [f64; 3]| p.map(|x| (x * 1000.0).round() as i64);
+    let mut uses: HashMap<([i64; 3], [i64; 3]), i64> = HashMap::new();
+    for t in tris {
+        for i in 0..3 {
+            *uses.entry((k(t[i]), k(t[(i + 1) % 3]))).or_default() += 1;
+        }
+    }
+    for (&(a, b), &n) in &uses {
+        assert_eq!(uses.get(&(b, a)), Some(&n), "{name}: edge {a:?}-{b:?}");
+    }
+}
+
+/// One file per lattice, exported at `args`: its solids.
+fn export(file: &str, args: &[&str]) -> Vec<(String, Vec<Tri>)> {
+    let out = temp(&format!("{}-{}.stl", file.replace('/', "-"), args.join("")));
+    let path = data(file);
+    let mut all = vec![
+        "export",
+        path.to_str().unwrap(),
+        "--format",
+        "stl",
+        "-o",
+        out.to_str().unwrap(),
+    ];
+    all.extend_from_slice(args);
+    let o = run(&all);
+    assert_eq!(outcome(&o).0, 0, "{file}: {}", outcome(&o).2);
+    let text = std::fs::read_to_string(&out).unwrap();
+    let mut got = vec![];
+    let mut rest = text.as_str();
+    // Not through stl_io: shrunk cells touching face to face share edges.
+    while let Some(start) = rest.find("solid ") {
+        let end = rest[start..].find("endsolid").unwrap() + start;
+        let name = rest[start + 6..].lines().next().unwrap().trim().to_string();
+        let nums: Vec<f64> = rest[start..end]
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("vertex "))
+            .flat_map(|l| l.split(' ').map(|x| x.parse::<f64>().unwrap()))
+            .collect();
+        let tris = nums
+            .chunks(9)
+            .map(|c| [0, 1, 2].map(|v| [c[3 * v], c[3 * v + 1], c[3 * v + 2]]))
+            .collect();
+        got.push((name, tris));
+        rest = &rest[end + 8..];
+    }
+    got
+}
+
+fn extent(tris: &[Tri], k: usize) -> f64 {
+    let xs = tris.iter().flatten().map(|p| p[k]);
+    xs.clone().fold(f64::MIN, f64::max) - xs.fold(f64::MAX, f64::min)
+}
+
+/// A puzzle of each lattice but spheres.
+const POLYHEDRA: [(&str, &str); 7] = [
+    ("cubic", "soma/cube.toml"),
+    ("square", "dominoes/8x8.toml"),
+    ("hex", "tetrahexes/7x4-parallelogram.toml"),
+    ("triangle", "hexiamonds/6x6-rhombus.toml"),
+    ("prism", "prisms/triangular-prism.toml"),
+    ("rhombic", "rhombic/pyramid.toml"),
+    ("tetra-octa", "tetra-octa/tetrahedron.toml"),
+];
+
+/// --unit is the distance between the centres of two cells sharing a face
+/// on every lattice, measured on the meshes at --unit 7 against the cells'
+/// geometry: a piece's volume is its cells' (cube 1; square and hexagon
+/// tiles a quarter unit thick: hexagon 0.2165, triangle of edge sqrt(3)
+/// 0.3248; prism of that triangle, sqrt(3) high: 9/4; rhombic
+/// dodecahedron 1/sqrt(2), in cubic units); tetra-octa cells' edges are
+/// 2 sqrt(2)/sqrt(3) = 1.633 units, spheres 1 unit across.
+#[test]
+fn unit_is_the_distance_between_neighbouring_centres() {
+    let u: f64 = 7.0;
+    let r3 = 3f64.sqrt();
+    for (lattice, file) in POLYHEDRA {
+        let per_cell = match lattice {
+            "cubic" => 1.0,
+            "square" => 0.25,
+            "hex" => r3 / 2.0 * 0.25,
+            "triangle" => 3.0 * r3 / 4.0 * 0.25,
+            "prism" => 9.0 / 4.0,
+            "rhombic" => 1.0 / 2f64.sqrt(),
+            _ => 0.0,
+        };
+        let got = export(file, &["--unit", "7"]);
+        for ((name, tris), (_, cells)) in got.iter().zip(piece_cells(file)) {
+            assert_shells_closed(name, tris);
+            if lattice == "tetra-octa" {
+                let shortest = tris
+                    .iter()
+                    .flat_map(|t| (0..3).map(move |i| dist(t[i], t[(i + 1) % 3])))
+                    .fold(f64::MAX, f64::min);
+                let want = 2.0 * 2f64.sqrt() / r3 * u;
+                assert!((shortest - want).abs() < 1e-3, "{name}: {shortest}");
+            } else {
+                let want = cells as f64 * per_cell * u.powi(3);
+                let v = volume(tris);
+                assert!(
+                    (v - want).abs() < 1e-3 * want,
+                    "{lattice} {name}: {v} {want}"
+                );
+            }
+        }
+    }
+    for (name, tris) in export("kanoodle/pyramid.toml", &["--unit", "7"]) {
+        let ball = shells(&tris).into_iter().find(|s| s.len() == 320).unwrap();
+        let pts: Vec<[f64; 3]> = ball.iter().flatten().copied().collect();
+        let c = [0, 1, 2].map(|k| pts.iter().map(|p| p[k]).sum::<f64>() / pts.len() as f64);
+        assert!(
+            pts.iter().all(|&p| (dist(p, c) - u / 2.0).abs() < 1e-3),
+            "{name}"
+        );
+    }
+}
+
+/// --gap on every lattice: each piece stays a union of closed shells and
+/// loses volume, tiles keep their thickness (2.5 mm at --unit 10), and a
+/// square piece's outline is exactly the gap narrower.
+#[test]
+fn gap_works_on_every_lattice() {
+    let files = POLYHEDRA
+        .iter()
+        .map(|p| p.1)
+        .chain(["kanoodle/pyramid.toml", "kanoodle-extreme/pyramid.toml"]);
+    for file in files {
+        let exact = export(file, &[]);
+        let gapped = export(file, &["--gap", "0.4"]);
+        assert_eq!(exact.len(), gapped.len());
+        for ((name, e), (_, g)) in exact.iter().zip(&gapped) {
+            assert_shells_closed(name, g);
+            assert!(volume(g) < volume(e) - 1.0, "{file} {name}");
+            for k in 0..3 {
+                assert!(extent(g, k) <= extent(e, k) + 1e-3, "{file} {name}");
+            }
+        }
+    }
+    for (lattice, file) in &POLYHEDRA[1..4] {
+        for (name, g) in export(file, &["--gap", "0.4"]) {
+            assert!((extent(&g, 2) - 2.5).abs() < 1e-4, "{lattice} {name}");
+        }
+    }
+    let dominoes = export("dominoes/8x8.toml", &["--gap", "0.4"]);
+    let (_, d) = &dominoes[0];
+    let (w, h) = (extent(d, 0), extent(d, 1));
+    assert!(
+        ((w - 19.6).abs() < 1e-4 && (h - 9.6).abs() < 1e-4)
+            || ((w - 9.6).abs() < 1e-4 && (h - 19.6).abs() < 1e-4),
+        "{w} {h}"
+    );
+}
+
+/// A piece with an unlimited supply: the number the board has room for.
+#[test]
+fn unlimited_pieces_say_how_many_fit() {
+    let out = temp("dominoes.stl");
+    let file = data("dominoes/8x8.toml");
     let o = run(&[
         "export",
-        data(file).to_str().unwrap(),
+        file.to_str().unwrap(),
         "--format",
         "stl",
         "-o",
         out.to_str().unwrap(),
     ]);
-    assert_eq!(outcome(&o).0, 0, "{}", outcome(&o).2);
-    let ball = 4.0 / 3.0 * std::f64::consts::PI * 125.0;
-    let mut per_sphere = vec![];
-    for ((name, tris), (_, cells)) in solids(&std::fs::read_to_string(&out).unwrap())
-        .iter()
-        .zip(piece_cells(file))
-    {
-        assert_closed(name, tris);
-        assert_eq!(tris.len() as u64, 320 * cells, "{name}");
-        per_sphere.push(volume(tris) / cells as f64);
-    }
-    for v in &per_sphere {
+    let (code, _, err) = outcome(&o);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains(
+            "domino: any number of copies: one is written; the board has room for 32 at most"
+        ),
+        "{err}"
+    );
+    let dir = temp("dominoes-dir");
+    let o = run(&[
+        "export",
+        file.to_str().unwrap(),
+        "--format",
+        "stl",
+        "--dir",
+        dir.to_str().unwrap(),
+    ]);
+    let (code, _, err) = outcome(&o);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("-domino.stl: any number of copies: the board has room for 32 at most"),
+        "{err}"
+    );
+    assert!(err.contains("wrote 1 STL file in"), "{err}");
+}
+
+/// More copies than the board has room for: only those it has room for are
+/// written (no solution uses more), and standard error says so; the file
+/// stays the size of the board, whatever the count.
+#[test]
+fn copies_beyond_the_board_are_not_written() {
+    let toml = std::fs::read_to_string(data("dominoes/8x8.toml"))
+        .unwrap()
+        .replace("count = \"unlimited\"", "count = \"0..1000000\"");
+    let file = temp("million-dominoes.toml");
+    std::fs::write(&file, toml).unwrap();
+    let out = temp("million-dominoes.stl");
+    let o = run(&[
+        "export",
+        file.to_str().unwrap(),
+        "--format",
+        "stl",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let (code, _, err) = outcome(&o);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("domino: 1000000 copies, of which the board has room for 32: 32 written"),
+        "{err}"
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(solids(&text).len(), 32);
+    let dir = temp("million-dominoes");
+    let (code, _, err) = outcome(&run(&[
+        "export",
+        file.to_str().unwrap(),
+        "--format",
+        "stl",
+        "--dir",
+        dir.to_str().unwrap(),
+    ]));
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains(
+            "-domino.stl: print 32 copies: the puzzle has 1000000, the board has room for 32"
+        ),
+        "{err}"
+    );
+}
+
+/// Options that cannot work are refused with one line naming the option.
+#[test]
+fn print_options_refused() {
+    let cases: [(&str, &[&str], &str); 5] = [
+        (
+            "soma/cube.toml",
+            &["--neck", "0.3"],
+            "--neck is for pieces of balls",
+        ),
+        (
+            "kanoodle/pyramid.toml",
+            &["--neck", "0.8"],
+            "--neck 0.8: give the necks' radius",
+        ),
+        ("kanoodle/pyramid.toml", &["--neck", "0"], "--neck 0: give"),
+        (
+            "tetra-octa/tetrahedron.toml",
+            &["--gap", "1.7"],
+            "at most 1.66 mm on the tetra-octa lattice at --unit 10",
+        ),
+        (
+            "soma/cube.toml",
+            &["--unit", "0"],
+            "--unit 0: give the millimetres",
+        ),
+    ];
+    for (file, args, want) in cases {
+        let path = data(file);
+        let mut all = vec!["export", path.to_str().unwrap(), "--format", "stl"];
+        all.extend_from_slice(args);
+        let (code, out, err) = outcome(&run(&all));
+        assert_eq!(code, 2, "{file} {args:?}");
         assert!(
-            (v - per_sphere[0]).abs() < 1e-3 && *v < ball && *v > 0.96 * ball,
-            "{v} of {ball}"
+            out.is_empty() && err.lines().count() == 1 && err.contains(want),
+            "{err}"
         );
     }
+    let (code, _, err) = outcome(&run(&[
+        "export",
+        data("soma/cube.toml").to_str().unwrap(),
+        "--format",
+        "dlx",
+        "--unit",
+        "10",
+    ]));
+    assert_eq!(code, 2);
+    assert!(err.contains("are for --format stl"), "{err}");
 }
 
 /// STL is for puzzles with cells in space; a DLX file has none.

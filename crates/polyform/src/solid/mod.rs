@@ -24,13 +24,20 @@
 //!
 //! ## World coordinates
 //!
-//! Units: neighbouring cells' centres are 1 apart (cubes have edge 1,
-//! spheres diameter 1; triangles have edge 1). `z` points up, through the
+//! Units: neighbouring cells' centres are 1 apart where every cell is a
+//! translate of one solid (cubes have edge 1, spheres diameter 1), but
+//! triangles and prisms have edge 1 (prisms height 1), tetrahedra and
+//! octahedra fill cubes of edge 1, and BurrTools' units cubes of edge 1.
+//! `z` points up, through the
 //! layers; a drawing seen from above looks as it does in the art: its
 //! columns run along `+x` and its rows (down the page) along `-y`. Flat
 //! cells of 2D lattices are tiles [`TILE_THICKNESS`] thick, centred on the
 //! plane `z = 0` (so turning a tile over is a reflection in a vertical
 //! plane, which maps it onto itself).
+//!
+//! Printing ([`piece_meshes`]) has one unit on every lattice instead: the
+//! distance between the centres of two cells that share a face
+//! ([`unit_length`] in world coordinates), and tiles a quarter of it thick.
 
 pub mod mesh;
 pub mod stl;
@@ -515,41 +522,151 @@ pub fn icosphere(centre: V3, radius: f64, subdivisions: u32) -> Polyhedron {
     }
 }
 
+/// The length of the unit of printing (`export --unit`) in world
+/// coordinates: the distance between the centres of two cells that share a
+/// face (balls: that touch), the shortest such distance where a lattice has
+/// several (prisms side by side rather than stacked; units of cells). A
+/// test measures it on the cells themselves.
+pub fn unit_length(kind: LatticeKind) -> f64 {
+    match kind {
+        LatticeKind::Square
+        | LatticeKind::Cubic
+        | LatticeKind::Hex
+        | LatticeKind::FccSquare
+        | LatticeKind::FccTriangle
+        | LatticeKind::Rhombic => 1.0,
+        // Triangles of edge 1: centres 1/sqrt(3) apart across an edge.
+        LatticeKind::Triangle | LatticeKind::Prism => 1.0 / 3f64.sqrt(),
+        // From a tetrahedron's centre to an octahedron's (cube of edge 1).
+        LatticeKind::TetraOcta => 3f64.sqrt() / 2.0,
+        LatticeKind::TetraOctaUnits => 3f64.sqrt() / 4.0,
+        // Units in a cube of edge 1: centroids sqrt(8)/16 apart.
+        LatticeKind::RhombicUnits => 2f64.sqrt() / 8.0,
+    }
+}
+
+/// The shortest distance from a cell's centre to one of its faces (for 2D
+/// lattices, to the tile's outline), in units ([`unit_length`]); a test
+/// measures it on the cells.
+fn thinnest(kind: LatticeKind) -> f64 {
+    match kind {
+        LatticeKind::TetraOcta | LatticeKind::TetraOctaUnits => 1.0 / 3.0,
+        _ => 0.5,
+    }
+}
+
+/// The largest clearance `--gap` takes, in units: faces move in by a
+/// quarter of the thinnest cell's half-width at most, so no cell is eaten.
+pub fn max_gap(kind: LatticeKind) -> f64 {
+    thinnest(kind) / 2.0
+}
+
+/// The thickest neck between two balls, as a fraction of their radius,
+/// when faces move in by `shrink` (world units): the balls of other pieces
+/// that touch both ends have centres `sqrt(3)/2` from the neck's axis, and
+/// must stay `2 shrink` clear of it.
+pub fn max_neck(shrink: f64) -> f64 {
+    (3f64.sqrt() / 2.0 - BALL_RADIUS - shrink) / BALL_RADIUS
+}
+
+/// Checks print options against a lattice and turns them into world
+/// coordinates; the error names the option.
+pub fn build_for(kind: LatticeKind, o: &mesh::MeshOptions) -> Result<mesh::Build, String> {
+    let per_world = o.unit / unit_length(kind);
+    let max = max_gap(kind) * o.unit;
+    if !(o.gap.is_finite() && o.gap >= 0.0 && o.gap <= max + 1e-12) {
+        return Err(format!(
+            "--gap {}: give a clearance of at least 0 and at most {:.2} mm on the {kind} lattice at --unit {} (a larger one would eat its thinnest cells)",
+            o.gap,
+            (max * 100.0).floor() / 100.0,
+            o.unit
+        ));
+    }
+    let shrink = o.gap / 2.0 / per_world;
+    let balls = matches!(kind, LatticeKind::FccSquare | LatticeKind::FccTriangle);
+    let neck = match (o.neck, balls) {
+        (Some(_), false) => {
+            return Err(format!(
+                "--neck is for pieces of balls (the fcc-square and fcc-triangle lattices), not for the {kind} lattice"
+            ));
+        }
+        (None, false) => 0.0,
+        (n, true) => {
+            let n = n.unwrap_or(mesh::DEFAULT_NECK);
+            let most = max_neck(shrink);
+            if !(n.is_finite() && n > 0.0 && n <= most) {
+                return Err(format!(
+                    "--neck {n}: give the necks' radius as a fraction of the balls' radius, more than 0 and at most {:.2} with --gap {} (a thicker neck would come within the gap of other pieces' balls)",
+                    (most * 100.0).floor() / 100.0,
+                    o.gap
+                ));
+            }
+            n * BALL_RADIUS
+        }
+    };
+    Ok(mesh::Build {
+        shrink,
+        neck,
+        ball_subdivisions: o.ball_subdivisions,
+    })
+}
+
 /// A piece ready to print: its name, how many copies the puzzle has, and
-/// its mesh, resting on the plane `z = 0` in the positive octant.
+/// its mesh in millimetres, resting on the plane `z = 0` in the positive
+/// octant.
 #[derive(Clone, Debug)]
 pub struct PieceMesh {
     /// The piece's name.
     pub name: String,
     /// How many copies the puzzle has.
     pub count: crate::piece::Count,
+    /// The most copies the board has room for (its cells over the
+    /// piece's): what an unlimited supply comes to.
+    pub room: usize,
     /// Its surface.
     pub mesh: mesh::Mesh,
 }
 
-/// Every piece of a puzzle as a closed mesh, as drawn in the file (flat
-/// pieces lying flat), each moved to the positive octant.
+/// Every piece of a puzzle as a mesh in millimetres, as drawn in the file
+/// (flat pieces lying flat), each moved to the positive octant. Options
+/// that do not fit the lattice are refused before any mesh is built.
+///
+/// Sizes: `options.unit` millimetres for each unit ([`unit_length`]); the
+/// tiles of 2D lattices are [`TILE_THICKNESS`] units thick.
 pub fn piece_meshes(
     puzzle: &crate::puzzle::Puzzle,
     options: &mesh::MeshOptions,
 ) -> Result<Vec<PieceMesh>, crate::error::Error> {
-    puzzle
+    let kind = puzzle.lattice;
+    let build =
+        build_for(kind, options).map_err(|e| crate::error::Error::new(&puzzle.path, None, e))?;
+    let per_world = options.unit / unit_length(kind);
+    // Tiles: thickness in units, whatever the cells' size in the plane.
+    let z_scale = if kind.lattice().dimension() == 2 {
+        options.unit
+    } else {
+        per_world
+    };
+    let board = puzzle.board.len();
+    Ok(puzzle
         .pieces
         .iter()
         .map(|p| {
-            let mut m =
-                mesh::Mesh::piece(puzzle.lattice, p.cells.cells(), options).map_err(|e| {
-                    crate::error::Error::new(&puzzle.path, None, format!("piece {}: {e}", p.name))
-                })?;
+            let cells = p.cells.cells();
+            let mut m = mesh::Mesh::piece(kind, cells, &build);
+            for v in &mut m.vertices {
+                *v = [v[0] * per_world, v[1] * per_world, v[2] * z_scale];
+            }
             let (lo, _) = m.bounds();
             m.translate(lo.map(|x| -x));
-            Ok(PieceMesh {
+            PieceMesh {
                 name: p.name.clone(),
                 count: p.count,
+                room: board / cells.len().max(1),
                 mesh: m,
-            })
+            }
         })
-        .collect()
+        .collect())
 }
 
 /// Lays pieces out side by side (rows along `x`, `gap` apart, rows about
@@ -772,6 +889,63 @@ mod tests {
                 let up = centre(kind, along((1, 0, 0)).expect("a layer"));
                 assert!(up[2] > po[2] + 0.5, "{kind}");
             }
+        }
+    }
+
+    /// [`unit_length`] and [`thinnest`] as measured on the cells: the
+    /// shortest distance between the centroids of two cells that share a
+    /// face (the cells are tetrahedra or centrally symmetric, so the mean
+    /// of the corners is the centroid), and the shortest from a centroid to
+    /// a face (2D: to the outline).
+    #[test]
+    fn unit_length_and_thinnest_measured() {
+        use crate::svg::geometry::adjacent;
+        let centroid = |s: &CellSolid| match s {
+            CellSolid::Ball { centre, .. } => *centre,
+            CellSolid::Polyhedron(p) => {
+                let n = p.vertices.len() as f64;
+                p.vertices
+                    .iter()
+                    .fold([0.0; 3], |a, v| [0, 1, 2].map(|k| a[k] + v[k] / n))
+            }
+        };
+        for kind in LatticeKind::ALL {
+            let l = kind.lattice();
+            let flat = l.dimension() == 2;
+            let (mut unit, mut thin) = (f64::MAX, f64::MAX);
+            // A period of every lattice (units repeat by 5 or 6).
+            for a in (0..216).map(|i| [i % 6, i / 6 % 6, if flat { 0 } else { i / 36 }]) {
+                if !l.is_cell(a) {
+                    continue;
+                }
+                let sa = cell_solid(kind, a);
+                let ca = centroid(&sa);
+                match &sa {
+                    CellSolid::Ball { radius, .. } => thin = thin.min(*radius),
+                    CellSolid::Polyhedron(p) => {
+                        for f in &p.faces {
+                            let pts: Vec<V3> = f.iter().map(|&i| p.vertices[i]).collect();
+                            let n = mesh::normal(&pts);
+                            if !(flat && n[2].abs() > 0.5) {
+                                thin = thin.min((0..3).map(|k| n[k] * (pts[0][k] - ca[k])).sum());
+                            }
+                        }
+                    }
+                }
+                for d in (0..2197).map(|i| [i % 13 - 6, i / 13 % 13 - 6, i / 169 - 6]) {
+                    let b = [a[0] + d[0], a[1] + d[1], if flat { 0 } else { a[2] + d[2] }];
+                    if b != a && l.is_cell(b) && adjacent(kind, a, b) {
+                        let cb = centroid(&cell_solid(kind, b));
+                        unit =
+                            unit.min((0..3).map(|k| (ca[k] - cb[k]).powi(2)).sum::<f64>().sqrt());
+                    }
+                }
+            }
+            assert!((unit - unit_length(kind)).abs() < 1e-9, "{kind}: {unit}");
+            assert!(
+                (thin / unit - thinnest(kind)).abs() < 1e-9,
+                "{kind}: {thin}"
+            );
         }
     }
 

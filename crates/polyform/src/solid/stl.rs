@@ -93,11 +93,11 @@ pub fn binary(name: &str, mesh: &Mesh, scale: f64) -> Vec<u8> {
 mod tests {
     use super::*;
     use crate::lattice::LatticeKind;
-    use crate::solid::mesh::MeshOptions;
+    use crate::solid::mesh::Build;
 
     #[test]
     fn ascii_and_binary_shapes() {
-        let m = Mesh::piece(LatticeKind::Cubic, &[[0, 0, 0]], &MeshOptions::default()).unwrap();
+        let m = Mesh::piece(LatticeKind::Cubic, &[[0, 0, 0]], &Build::default());
         let text = ascii(&[("my piece".into(), m.clone())], 10.0);
         assert!(text.starts_with("solid my_piece\n"));
         assert!(text.trim_end().ends_with("endsolid my_piece"));
