@@ -2,6 +2,7 @@
 //! pieces as STL files for 3D printing.
 
 use super::load;
+use super::paths::refuse_overwriting;
 use crate::failure::Failure;
 use clap::{Args, ValueEnum};
 use polyform::solid::mesh::MeshOptions;
@@ -134,44 +135,6 @@ fn export_bytes(args: &ExportArgs, unit: f64) -> Result<Vec<u8>, Failure> {
             one_file(pieces, unit).into_bytes()
         }
     })
-}
-
-/// Refuses an output path that names one of the input files (the same
-/// file by any path or link), before anything is read or written.
-pub(super) fn refuse_overwriting(output: &Path, inputs: &[&Path]) -> Result<(), Failure> {
-    for input in inputs {
-        if input.as_os_str() == "-" {
-            continue;
-        }
-        if same_file(output, input) {
-            return Err(Failure::input(format!(
-                "{}: this is the input file {}: give another output, it would be overwritten",
-                output.display(),
-                input.display()
-            )));
-        }
-    }
-    Ok(())
-}
-
-/// Are `a` and `b` one file (equal paths, or one existing file)?
-fn same_file(a: &Path, b: &Path) -> bool {
-    if a == b {
-        return true;
-    }
-    let (Ok(ma), Ok(mb)) = (std::fs::metadata(a), std::fs::metadata(b)) else {
-        return false;
-    };
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        ma.dev() == mb.dev() && ma.ino() == mb.ino()
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = (ma, mb);
-        matches!((a.canonicalize(), b.canonicalize()), (Ok(x), Ok(y)) if x == y)
-    }
 }
 
 /// An output file opened before the work, so that one that cannot be

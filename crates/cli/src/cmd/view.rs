@@ -1,7 +1,8 @@
 //! `polycover view`: solutions on a 3D page (one HTML file that works
 //! offline; `output::page`, `docs/viewer.md`).
 
-use super::export::{Output, refuse_overwriting};
+use super::export::Output;
+use super::paths::refuse_overwriting;
 use super::{Distinct, GroupArg, group_choice, load};
 use crate::failure::Failure;
 use crate::output::page;

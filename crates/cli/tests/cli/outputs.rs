@@ -53,7 +53,10 @@ fn an_output_that_is_the_input_is_refused() {
         .unwrap();
     let (code, _, err) = outcome(&o);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("page.html: this is the input file"), "{err}");
+    assert!(
+        err.contains("page.html: refusing to write there: it is the input file"),
+        "{err}"
+    );
     // --dir: a piece's file would be the input.
     let dir = temp("dir-clash");
     std::fs::create_dir_all(&dir).unwrap();
