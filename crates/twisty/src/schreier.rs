@@ -155,6 +155,9 @@ pub struct Chain {
     rank: Vec<u32>,
 }
 
+/// The name the chain's progress is reported under ([`crate::progress`]).
+pub const CHAIN_STEP: &str = "stabilizer chain";
+
 /// Starting generators per level.
 const START_GENS: usize = 3;
 
@@ -237,6 +240,7 @@ impl Chain {
                 }
             }
             chain.levels.push(level);
+            crate::progress::report(CHAIN_STEP, 0, 0);
             current = next;
         }
         // 2. Bottom up: every Schreier generator sifts, or its residue is added.
@@ -247,6 +251,9 @@ impl Chain {
             chain.levels.len()
         );
         while i >= 0 {
+            // Levels are checked from the last up to the first.
+            let total = chain.levels.len() as u64;
+            crate::progress::report(CHAIN_STEP, total - 1 - i as u64, total);
             checks += 1;
             match chain.check_level(i as usize) {
                 None => i -= 1,

@@ -8,10 +8,11 @@
 use crate::failure::{CHECK_FAILED, Failure};
 use crate::output::{self, JsonArg};
 use clap::{Args, Subcommand, ValueEnum};
+use dlx::read::{FileLimit, read_text_bounded};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use num_bigint::BigUint;
 use serde_json::{Value, json};
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use twisty::check::Verdict;
@@ -147,31 +148,31 @@ fn is_file_arg(arg: &str) -> bool {
     arg.ends_with(".toml") || arg.contains('/') || arg == "-"
 }
 
-/// Reads at most `limit` bytes of a file (`-`: standard input).
-pub(crate) fn read_text(path: &Path, limit: usize) -> Result<String, Failure> {
-    let mut buf = Vec::new();
-    let shown = path.display();
-    let r = if path == Path::new("-") {
-        std::io::stdin()
-            .take(limit as u64 + 1)
-            .read_to_end(&mut buf)
-    } else {
-        std::fs::File::open(path).and_then(|f| f.take(limit as u64 + 1).read_to_end(&mut buf))
-    };
-    r.map_err(|e| Failure::input(format!("{shown}: {e}")))?;
-    if buf.len() > limit {
-        return Err(Failure::input(format!(
-            "{shown}: larger than {limit} bytes"
-        )));
-    }
-    String::from_utf8(buf).map_err(|_| Failure::input(format!("{shown}: not UTF-8 text")))
+/// A puzzle file's limit.
+pub(crate) const PUZZLE_FILE: FileLimit = FileLimit {
+    what: "a twisty puzzle file",
+    bytes: file::MAX_FILE_BYTES as u64,
+    flag: None,
+};
+
+/// A state file's limit.
+pub(crate) const STATE_FILE: FileLimit = FileLimit {
+    what: "a twisty state",
+    bytes: state::MAX_STATE_BYTES as u64,
+    flag: None,
+};
+
+/// Reads a file (`-`: standard input) within its limit, through the
+/// program's one bounded reader.
+pub(crate) fn read_text(path: &Path, limit: FileLimit) -> Result<String, Failure> {
+    read_text_bounded(path, limit).map_err(|e| Failure::input(e.to_string()))
 }
 
 /// A puzzle from a catalog name or a file, with the file's expectations.
 pub fn load_puzzle(arg: &str) -> Result<(Puzzle, Option<Expect>), Failure> {
     if is_file_arg(arg) {
         let path = Path::new(arg);
-        let text = read_text(path, file::MAX_FILE_BYTES)?;
+        let text = read_text(path, PUZZLE_FILE)?;
         file::load(path, &text).map_err(fail)
     } else {
         Ok((twisty::named(arg).map_err(fail)?, None))
@@ -447,7 +448,7 @@ fn apply(a: ApplyArgs) -> Result<u8, Failure> {
 
 fn check(a: CheckArgs) -> Result<u8, Failure> {
     let path = a.state.unwrap_or_else(|| PathBuf::from("-"));
-    let text = read_text(&path, state::MAX_STATE_BYTES)?;
+    let text = read_text(&path, STATE_FILE)?;
     let name = match (a.puzzle, state::declared_puzzle(&text)) {
         (Some(n), _) | (None, Some(n)) => n,
         (None, None) => {

@@ -12,7 +12,7 @@
 //! solution is applied to the state here, with the model's own move permutations, before it is
 //! printed.
 
-use crate::cmd::twisty::{load_puzzle, read_text};
+use crate::cmd::twisty::{STATE_FILE, load_puzzle, read_text};
 use crate::failure::{CHECK_FAILED, Failure};
 use crate::output::{self, JsonArg};
 use clap::Args;
@@ -91,7 +91,7 @@ pub fn solve(a: SolveArgs) -> Result<u8, Failure> {
         } else {
             path.display().to_string()
         };
-        let text = read_text(&path, state::MAX_STATE_BYTES)?;
+        let text = read_text(&path, STATE_FILE)?;
         if let Some(declared) = state::declared_puzzle(&text)
             && declared != p.name()
             && declared != a.puzzle
