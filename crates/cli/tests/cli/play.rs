@@ -211,7 +211,10 @@ fn server_refuses_foreign_origins() {
         assert_eq!(code, 403, "{foreign}: {body}");
         let v: Value = serde_json::from_str(&body).unwrap();
         assert!(
-            v["error"].as_str().unwrap().contains("is not this server's page"),
+            v["error"]
+                .as_str()
+                .unwrap()
+                .contains("is not this server's page"),
             "{body}"
         );
     }
