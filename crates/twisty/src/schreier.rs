@@ -250,10 +250,13 @@ impl Chain {
             "chain: {} levels from random generators",
             chain.levels.len()
         );
+        // Levels are checked from the last up to the first; a repair sends
+        // the check back down, so progress is the highest level reached.
+        let mut reached = 0;
         while i >= 0 {
-            // Levels are checked from the last up to the first.
             let total = chain.levels.len() as u64;
-            crate::progress::report(CHAIN_STEP, total - 1 - i as u64, total);
+            reached = (total - 1 - i as u64).max(reached);
+            crate::progress::report(CHAIN_STEP, reached, total);
             checks += 1;
             match chain.check_level(i as usize) {
                 None => i -= 1,

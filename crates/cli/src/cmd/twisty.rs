@@ -71,10 +71,10 @@ struct CountArgs {
 
 /// The largest puzzle the long steps (the stabilizer chain, the solver)
 /// take by default, in stickers times moves: a 12x12x12 (31,104), an
-/// icosahedron-5 or a Teraminx pass, a 13x13x13 (39,546) does not. Their
-/// time grows about as the square of this (under a minute at the limit on
-/// one core; the 13x13x13 takes minutes), their memory about linearly
-/// (under 100 MB at the limit).
+/// octahedron-10, an icosahedron-5 or a Teraminx pass, a 13x13x13 (39,546)
+/// does not. Their time grows about as the square of this (at the limit a
+/// count or a solve takes under half a minute of one core), their memory
+/// about linearly (under 150 MB at the limit).
 pub const DEFAULT_MAX_SIZE: u64 = 32_000;
 
 /// What every command with a long step takes: its size limit and `--quiet`.
