@@ -34,7 +34,7 @@ enum TwistyCommand {
     /// List the catalog's puzzles
     List(JsonArg),
     /// Show a puzzle: faces, stickers, pieces, orbits, axes and moves
-    Show(PuzzleArgs),
+    Show(ShowArgs),
     /// Count a puzzle's positions: group order, positions, positions up to rotations
     Count(CountArgs),
     /// Apply moves to the solved puzzle and print the state
@@ -57,6 +57,39 @@ struct PuzzleArgs {
     puzzle: String,
     #[command(flatten)]
     json: JsonArg,
+}
+
+#[derive(Args)]
+struct ShowArgs {
+    /// A catalog name (`polycover twisty list`) or a puzzle file (.toml)
+    puzzle: String,
+    /// Refuse --json for puzzles larger than this, in stickers times moves (the JSON holds
+    /// every move's permutation)
+    #[arg(long, value_name = "N", default_value_t = MAX_PAGE_SIZE)]
+    max_page_size: u64,
+    #[command(flatten)]
+    json: JsonArg,
+}
+
+/// The largest puzzle whose every move's permutation `show --json` and the
+/// play page write by default, in stickers times moves: a 57x57x57 (3.3
+/// million: a 20 MB page made in under 500 MB) passes, an icosahedron-31
+/// (7.1 million, near 1 GB) does not. The JSON tree takes about 140 bytes
+/// per number.
+pub const MAX_PAGE_SIZE: u64 = 4_000_000;
+
+/// Refuses to write every move's permutation of a puzzle over `max`.
+pub fn check_page_size(p: &Puzzle, max: u64, what: &str) -> Result<(), Failure> {
+    let size = (p.degree() * p.moves.len()) as u64;
+    if size > max {
+        return Err(Failure::input(format!(
+            "{}: {} stickers times {} moves is {size}, over the limit of {max} for {what} (--max-page-size N raises it; memory grows with it, about 140 bytes each)",
+            p.name(),
+            p.degree(),
+            p.moves.len()
+        )));
+    }
+    Ok(())
 }
 
 #[derive(Args)]
@@ -363,8 +396,11 @@ fn v3(v: twisty::geom::Vec3) -> Value {
     json!(v.0)
 }
 
-fn show(a: PuzzleArgs) -> Result<u8, Failure> {
+fn show(a: ShowArgs) -> Result<u8, Failure> {
     let (p, _) = load_puzzle(&a.puzzle)?;
+    if a.json.json {
+        check_page_size(&p, a.max_page_size, "`twisty show --json`")?;
+    }
     let mut out = std::io::stdout().lock();
     let end_name = |m: &twisty::puzzle::Move| {
         p.axes[m.axis].ends[(m.end == twisty::puzzle::End::Negative) as usize].clone()

@@ -52,6 +52,10 @@ pub struct PlayArgs {
     /// plays; Solve then says why it cannot)
     #[arg(long, value_name = "N", default_value_t = super::twisty::DEFAULT_MAX_SIZE)]
     max_size: u64,
+    /// Refuse puzzles larger than this, in stickers times moves (the page holds every move's
+    /// permutation)
+    #[arg(long, value_name = "N", default_value_t = super::twisty::MAX_PAGE_SIZE)]
+    max_page_size: u64,
 }
 
 /// The longest `--solve-seconds`: a day (a longer wait is no use to a page).
@@ -328,6 +332,7 @@ impl Play {
 
 pub fn run(a: PlayArgs) -> Result<u8, Failure> {
     let (p, _) = load_puzzle(&a.puzzle)?;
+    super::twisty::check_page_size(&p, a.max_page_size, "the twisty page")?;
     if a.solve_seconds > MAX_SOLVE_SECONDS {
         return Err(Failure::input(format!(
             "--solve-seconds {}: at most {MAX_SOLVE_SECONDS} (a day)",

@@ -126,6 +126,55 @@ fn family_names_are_those_list_says() {
     );
 }
 
+/// Every move's permutation is written by `show --json` and the play
+/// page: the 3x3x3's is 54 stickers times 6 moves, 324.
+#[test]
+fn pages_refuse_puzzles_over_max_page_size() {
+    let over = "3x3x3: 54 stickers times 6 moves is 324, over the limit of 323 for";
+    refused(
+        &[
+            "twisty",
+            "show",
+            "3x3x3",
+            "--json",
+            "--max-page-size",
+            "323",
+        ],
+        &format!("{over} `twisty show --json` (--max-page-size N raises it;"),
+    );
+    let page = crate::common::temp("twisty-limit.html");
+    let page = page.to_str().unwrap();
+    refused(
+        &[
+            "twisty",
+            "play",
+            "3x3x3",
+            "-o",
+            page,
+            "--max-page-size",
+            "323",
+        ],
+        &format!("{over} the twisty page (--max-page-size N raises it;"),
+    );
+    assert!(!std::path::Path::new(page).exists());
+    let shown = stdout_of(&[
+        "twisty",
+        "show",
+        "3x3x3",
+        "--json",
+        "--max-page-size",
+        "324",
+    ]);
+    assert!(shown.contains("\"moves\""));
+    // The text form has no permutations: any size.
+    stdout_of(&["twisty", "show", "3x3x3", "--max-page-size", "1"]);
+    // By default, the largest icosahedron's (7.1 million) is refused.
+    refused(
+        &["twisty", "play", "icosahedron-31", "-o", page],
+        "icosahedron-31: 19220 stickers times 372 moves is 7149840, over the limit of 4000000",
+    );
+}
+
 #[test]
 fn play_refuses_an_endless_solve_time() {
     refused(
