@@ -385,7 +385,7 @@ fn list(json: bool) -> Result<u8, Failure> {
             .collect();
         writeln!(
             out,
-            "(also {} (NxNxN as cube-N); those over {DEFAULT_MAX_SIZE} stickers times moves are refused by count, check, solve and distances unless --max-size raises the limit)",
+            "(also {} (NxNxN as cube-N); those over {DEFAULT_MAX_SIZE} stickers times moves are refused by count, check, solve, distances and scramble --random-state unless --max-size raises the limit)",
             families.join(", ")
         )?;
     }
