@@ -15,7 +15,13 @@
 //!   next ones get 503 at once);
 //! * the `Host` header, when there is one, must name the loopback address
 //!   the server listens on (`127.0.0.1:PORT` or `localhost:PORT`), so a
-//!   web page elsewhere cannot reach it through a rebound DNS name (403).
+//!   web page elsewhere cannot reach it through a rebound DNS name (403);
+//! * the `Origin` header, when there is one, must be this server's own
+//!   (`http://127.0.0.1:PORT` or `http://localhost:PORT`): a browser sends
+//!   it with every cross-site POST, so a page on another site cannot drive
+//!   the solver (403). A request without it comes from the page itself (a
+//!   same-origin GET) or from a program that is not a browser, which could
+//!   reach the port anyway.
 //!
 //! The handler answers a [`Request`] with a [`Response`]; it runs on the
 //! connection's thread and must be safe to call from several at once.
@@ -105,13 +111,36 @@ fn reason(status: u16) -> &'static str {
     }
 }
 
+/// The `Host` and `Origin` values of requests this server answers: its
+/// own loopback address, by number or by name.
+struct Allowed {
+    hosts: [String; 2],
+}
+
+impl Allowed {
+    fn new(port: u16) -> Allowed {
+        Allowed {
+            hosts: [format!("127.0.0.1:{port}"), format!("localhost:{port}")],
+        }
+    }
+
+    fn host(&self, value: &str) -> bool {
+        self.hosts.iter().any(|h| h.eq_ignore_ascii_case(value))
+    }
+
+    /// `null` (a sandboxed or file page) and every other site are refused.
+    fn origin(&self, value: &str) -> bool {
+        value
+            .get(..7)
+            .is_some_and(|scheme| scheme.eq_ignore_ascii_case("http://"))
+            && self.host(&value[7..])
+    }
+}
+
 /// Serves connections from `listener` until the process ends.
 pub fn serve(listener: TcpListener, limits: Limits, handler: Handler) -> io::Result<()> {
     let port = listener.local_addr()?.port();
-    let hosts = Arc::new(vec![
-        format!("127.0.0.1:{port}"),
-        format!("localhost:{port}"),
-    ]);
+    let hosts = Arc::new(Allowed::new(port));
     let open = Arc::new(AtomicUsize::new(0));
     for stream in listener.incoming() {
         let Ok(stream) = stream else {
@@ -140,7 +169,7 @@ pub fn serve(listener: TcpListener, limits: Limits, handler: Handler) -> io::Res
 }
 
 /// One connection: read one request, answer it, close.
-fn connection(mut stream: TcpStream, limits: &Limits, handler: &Handler, hosts: &[String]) {
+fn connection(mut stream: TcpStream, limits: &Limits, handler: &Handler, hosts: &Allowed) {
     let response = match read_request(&mut stream, limits, hosts) {
         Ok(req) => handler(&req),
         Err(Some(r)) => r,
@@ -163,7 +192,7 @@ fn connection(mut stream: TcpStream, limits: &Limits, handler: &Handler, hosts: 
 fn read_request(
     stream: &mut TcpStream,
     limits: &Limits,
-    hosts: &[String],
+    allowed: &Allowed,
 ) -> Result<Request, Option<Response>> {
     let mut buf = Vec::with_capacity(1024);
     let mut chunk = [0u8; 4096];
@@ -214,10 +243,16 @@ fn read_request(
                     "chunked bodies are not accepted: send Content-Length",
                 )));
             }
-            "host" if !hosts.iter().any(|h| h.eq_ignore_ascii_case(value)) => {
+            "host" if !allowed.host(value) => {
                 return Err(Some(Response::error(
                     403,
                     format!("Host {value:?} is not this server's loopback address"),
+                )));
+            }
+            "origin" if !allowed.origin(value) => {
+                return Err(Some(Response::error(
+                    403,
+                    format!("Origin {value:?} is not this server's page"),
                 )));
             }
             _ => {}

@@ -21,6 +21,7 @@
 //! neighbours.
 
 use crate::error::Error;
+use crate::puzzle::MAX_STICKERS;
 use crate::solid::{ElementKind, Geometry, Solid};
 use crate::spec::{Cut, Moves, PuzzleSpec};
 
@@ -131,29 +132,139 @@ pub fn describe(name: &str) -> Option<String> {
     })
 }
 
-/// Largest N accepted in a family name (the sticker limit comes first for
-/// most families).
-const MAX_N: usize = 60;
+/// A family of names: its solid, the form of its names, the smallest N
+/// and whether N must be even.
+pub struct Family {
+    pub solid: Solid,
+    /// `cube-N`...
+    pub form: &'static str,
+    pub min: usize,
+    pub even: bool,
+}
 
-/// `cube-N` and the other family names, and `NxNxN`.
-fn family(name: &str) -> Option<(Solid, usize)> {
+/// The families, in the order `list` shows them (`NxNxN` is the cube's
+/// other spelling, with the classic move set).
+pub const FAMILIES: [Family; 5] = [
+    Family {
+        solid: Solid::Cube,
+        form: "cube-N",
+        min: 2,
+        even: false,
+    },
+    Family {
+        solid: Solid::Tetrahedron,
+        form: "tetrahedron-N",
+        min: 2,
+        even: false,
+    },
+    Family {
+        solid: Solid::Octahedron,
+        form: "octahedron-N",
+        min: 2,
+        even: false,
+    },
+    Family {
+        solid: Solid::Dodecahedron,
+        form: "dodecahedron-N",
+        min: 2,
+        even: true,
+    },
+    Family {
+        solid: Solid::Icosahedron,
+        form: "icosahedron-N",
+        min: 1,
+        even: false,
+    },
+];
+
+impl Family {
+    /// The stickers of its puzzle of size `n` (what the construction
+    /// makes: N² per face of a cube, tetrahedron, octahedron and
+    /// icosahedron; `1 + 5s(s+1)` per face of a dodecahedron with `s = N/2`
+    /// cuts).
+    pub fn stickers(&self, n: usize) -> usize {
+        let per_face = match self.solid {
+            Solid::Dodecahedron => 1 + 5 * (n / 2) * (n / 2 + 1),
+            _ => n * n,
+        };
+        let faces = match self.solid {
+            Solid::Tetrahedron => 4,
+            Solid::Cube => 6,
+            Solid::Octahedron => 8,
+            Solid::Dodecahedron => 12,
+            Solid::Icosahedron => 20,
+        };
+        per_face * faces
+    }
+
+    /// The largest N: the last whose puzzle has at most
+    /// [`MAX_STICKERS`] stickers, so that every name accepted builds.
+    pub fn max(&self) -> usize {
+        let step = if self.even { 2 } else { 1 };
+        let mut n = self.min;
+        while self.stickers(n + step) <= MAX_STICKERS {
+            n += step;
+        }
+        n
+    }
+
+    /// Is `n` a size of this family?
+    pub fn accepts(&self, n: usize) -> bool {
+        n >= self.min && n <= self.max() && (!self.even || n % 2 == 0)
+    }
+
+    /// The sizes accepted, in words ("N from 2 to 57").
+    pub fn range(&self) -> String {
+        format!(
+            "{}N from {} to {}",
+            if self.even { "even " } else { "" },
+            self.min,
+            self.max()
+        )
+    }
+}
+
+/// The family of a solid.
+fn family_of(solid: Solid) -> &'static Family {
+    FAMILIES
+        .iter()
+        .find(|f| f.solid == solid)
+        .expect("every solid has a family")
+}
+
+/// A name of the form of a family (`cube-N`, `NxNxN`...), whatever N.
+fn family_form(name: &str) -> Option<(Solid, usize)> {
     if let Some((a, rest)) = name.split_once('x')
         && let Some((b, c)) = rest.split_once('x')
         && a == b
         && b == c
     {
-        let n: usize = a.parse().ok()?;
-        return (2..=MAX_N).contains(&n).then_some((Solid::Cube, n));
+        return Some((Solid::Cube, a.parse().ok()?));
     }
     let (s, n) = name.rsplit_once('-')?;
     let solid = Solid::ALL.into_iter().find(|x| x.name() == s)?;
-    let n: usize = n.parse().ok()?;
-    let ok = match solid {
-        Solid::Dodecahedron => n >= 2 && n % 2 == 0,
-        Solid::Icosahedron => n >= 1,
-        _ => n >= 2,
-    };
-    (ok && n <= MAX_N).then_some((solid, n))
+    Some((solid, n.parse().ok()?))
+}
+
+/// `cube-N` and the other family names, and `NxNxN`, of a size accepted.
+fn family(name: &str) -> Option<(Solid, usize)> {
+    family_form(name).filter(|&(solid, n)| family_of(solid).accepts(n))
+}
+
+/// Why a name is not a catalog puzzle: out of its family's range, or
+/// unknown.
+fn unknown(name: &str) -> Error {
+    if let Some((solid, _)) = family_form(name) {
+        let f = family_of(solid);
+        let form = if name.contains('x') { "NxNxN" } else { f.form };
+        return Error::new(format!(
+            "unknown puzzle {name:?}: {form} is for {} (larger ones would have more than {MAX_STICKERS} stickers)",
+            f.range()
+        ));
+    }
+    Error::new(format!(
+        "unknown puzzle {name:?} (`polycover twisty list` shows the names; a puzzle file ends in .toml)"
+    ))
 }
 
 /// Depths `1 - 2k/n` that are not negative (the opposite faces give the
@@ -247,11 +358,7 @@ pub fn spec(name: &str) -> Result<PuzzleSpec, Error> {
         "gigaminx" => s(Solid::Dodecahedron, dodeca_cuts(2), Moves::NoMiddle),
         "teraminx" => s(Solid::Dodecahedron, dodeca_cuts(3), Moves::NoMiddle),
         _ => {
-            let (solid, n) = family(name).ok_or_else(|| {
-                Error::new(format!(
-                    "unknown puzzle {name:?} (`polycover twisty list` shows the names; a puzzle file ends in .toml)"
-                ))
-            })?;
+            let (solid, n) = family(name).ok_or_else(|| unknown(name))?;
             let classic_cube = name.contains('x');
             match solid {
                 Solid::Cube if classic_cube => s(Solid::Cube, faces(layered(n)), Moves::NoMiddle),
@@ -276,7 +383,31 @@ mod tests {
         assert_eq!(family("cube-1"), None);
         assert_eq!(family("4x4x5"), None);
         assert!(spec("nonsense").is_err());
+        assert_eq!(family("cube-57"), Some((Solid::Cube, 57)));
+        assert_eq!(family("cube-58"), None);
+        assert_eq!(family("dodecahedron-34"), Some((Solid::Dodecahedron, 34)));
+        assert_eq!(family("icosahedron-32"), None);
+        let e = spec("cube-70").unwrap_err().to_string();
+        assert!(e.contains("cube-N is for N from 2 to 57"), "{e}");
         assert_eq!(layered(4), vec![0.5, 0.0]);
         assert_eq!(layered(3).len(), 1);
+    }
+
+    /// The sticker counts the ranges are made from are those of the
+    /// puzzles built, so the largest size of each family builds and the
+    /// next would be over the limit.
+    #[test]
+    fn family_ranges_follow_the_sticker_limit() {
+        for f in &FAMILIES {
+            for n in (f.min..f.min + 6).filter(|&n| f.accepts(n)) {
+                let name = format!("{}-{n}", f.solid.name());
+                let p = crate::named(&name).unwrap();
+                assert_eq!(p.degree(), f.stickers(n), "{name}");
+            }
+            let (max, step) = (f.max(), if f.even { 2 } else { 1 });
+            assert!(f.stickers(max) <= MAX_STICKERS && f.stickers(max + step) > MAX_STICKERS);
+        }
+        let max: Vec<usize> = FAMILIES.iter().map(Family::max).collect();
+        assert_eq!(max, [57, 70, 50, 34, 31]);
     }
 }

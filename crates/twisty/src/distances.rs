@@ -233,7 +233,7 @@ fn search_from_solved(
         Ok(t) if t <= max_positions => t,
         _ => {
             return Err(Error::new(format!(
-                "{} has {order} positions with these moves: too many for a breadth-first search (limit {max_positions}, two bits each)",
+                "{} has {order} positions with these moves: too many for a breadth-first search (limit {max_positions}, two bits each; --max-positions N raises it)",
                 puzzle.name()
             )));
         }

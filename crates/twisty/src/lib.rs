@@ -48,6 +48,7 @@
 //! * [`check`]: is a coloured state reachable, and if not, why.
 //! * [`distances`]: God's algorithm by breadth-first search in two bits
 //!   per position.
+//! * [`progress`]: progress of the long steps, for a caller that shows it.
 //! * [`trace`]: diagnostics on standard error for tuning the solver and
 //!   the chain, off unless `POLYCOVER_TRACE` is set.
 //!
@@ -77,6 +78,7 @@ pub mod file;
 pub mod geom;
 pub mod notation;
 pub mod perm;
+pub mod progress;
 pub mod puzzle;
 pub mod rng;
 pub mod schreier;

@@ -155,6 +155,9 @@ pub struct Chain {
     rank: Vec<u32>,
 }
 
+/// The name the chain's progress is reported under ([`crate::progress`]).
+pub const CHAIN_STEP: &str = "stabilizer chain";
+
 /// Starting generators per level.
 const START_GENS: usize = 3;
 
@@ -237,6 +240,7 @@ impl Chain {
                 }
             }
             chain.levels.push(level);
+            crate::progress::report(CHAIN_STEP, 0, 0);
             current = next;
         }
         // 2. Bottom up: every Schreier generator sifts, or its residue is added.
@@ -246,7 +250,13 @@ impl Chain {
             "chain: {} levels from random generators",
             chain.levels.len()
         );
+        // Levels are checked from the last up to the first; a repair sends
+        // the check back down, so progress is the highest level reached.
+        let mut reached = 0;
         while i >= 0 {
+            let total = chain.levels.len() as u64;
+            reached = (total - 1 - i as u64).max(reached);
+            crate::progress::report(CHAIN_STEP, reached, total);
             checks += 1;
             match chain.check_level(i as usize) {
                 None => i -= 1,

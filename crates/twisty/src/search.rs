@@ -117,6 +117,9 @@ impl<'a> Tree<'a> {
                 continue;
             }
             self.nodes += 1;
+            if self.nodes % (1 << 14) == 0 {
+                crate::progress::report("colour search", self.nodes, NODE_BUDGET);
+            }
             if self.nodes > NODE_BUDGET {
                 return Err(Error::new(format!(
                     "the colour search gave up after {NODE_BUDGET} nodes"

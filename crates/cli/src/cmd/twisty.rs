@@ -5,15 +5,17 @@
 //! A PUZZLE argument is a catalog name (`3x3x3`, `megaminx`, `cube-4`...)
 //! or a puzzle file (`.toml`, docs/twisty.md).
 
-use crate::failure::{CHECK_FAILED, Failure};
+use crate::failure::{CHECK_FAILED, Failure, INTERRUPTED};
 use crate::output::{self, JsonArg};
+use ::dlx::read::{FileLimit, read_text_bounded};
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use num_bigint::BigUint;
 use serde_json::{Value, json};
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 use twisty::check::Verdict;
 use twisty::count::{Counts, Group};
 use twisty::distances::{self, Metric};
@@ -32,9 +34,9 @@ enum TwistyCommand {
     /// List the catalog's puzzles
     List(JsonArg),
     /// Show a puzzle: faces, stickers, pieces, orbits, axes and moves
-    Show(PuzzleArgs),
+    Show(ShowArgs),
     /// Count a puzzle's positions: group order, positions, positions up to rotations
-    Count(PuzzleArgs),
+    Count(CountArgs),
     /// Apply moves to the solved puzzle and print the state
     Apply(ApplyArgs),
     /// Say whether a state (docs/twisty.md) is reachable, and if not, why (exit 1)
@@ -58,6 +60,165 @@ struct PuzzleArgs {
 }
 
 #[derive(Args)]
+struct ShowArgs {
+    /// A catalog name (`polycover twisty list`) or a puzzle file (.toml)
+    puzzle: String,
+    /// Refuse --json for puzzles larger than this, in stickers times moves (the JSON holds
+    /// every move's permutation)
+    #[arg(long, value_name = "N", default_value_t = MAX_PAGE_SIZE)]
+    max_page_size: u64,
+    #[command(flatten)]
+    json: JsonArg,
+}
+
+/// The largest puzzle whose every move's permutation `show --json` and the
+/// play page write by default, in stickers times moves: a 57x57x57 (3.3
+/// million: a 20 MB page made in under 500 MB) passes, an icosahedron-31
+/// (7.1 million, near 1 GB) does not. The JSON tree takes about 140 bytes
+/// per number.
+pub const MAX_PAGE_SIZE: u64 = 4_000_000;
+
+/// Refuses to write every move's permutation of a puzzle over `max`.
+pub fn check_page_size(p: &Puzzle, max: u64, what: &str) -> Result<(), Failure> {
+    let size = (p.degree() * p.moves.len()) as u64;
+    if size > max {
+        return Err(Failure::input(format!(
+            "{}: {} stickers times {} moves is {size}, over the limit of {max} for {what} (--max-page-size N raises it; memory grows with it, about 140 bytes each)",
+            p.name(),
+            p.degree(),
+            p.moves.len()
+        )));
+    }
+    Ok(())
+}
+
+#[derive(Args)]
+struct CountArgs {
+    /// A catalog name (`polycover twisty list`) or a puzzle file (.toml)
+    puzzle: String,
+    #[command(flatten)]
+    long: LongArgs,
+    #[command(flatten)]
+    json: JsonArg,
+}
+
+/// The largest puzzle the long steps (the stabilizer chain, the solver)
+/// take by default, in stickers times moves: a 12x12x12 (31,104), an
+/// octahedron-10, an icosahedron-5 or a Teraminx pass, a 13x13x13 (39,546)
+/// does not. Their time grows about as the square of this (at the limit a
+/// count or a solve takes under half a minute of one core), their memory
+/// about linearly (under 150 MB at the limit).
+pub const DEFAULT_MAX_SIZE: u64 = 32_000;
+
+/// What every command with a long step takes: its size limit and `--quiet`.
+#[derive(Args)]
+pub struct LongArgs {
+    /// Refuse puzzles larger than this, in stickers times moves (the default takes up to a
+    /// 12x12x12 or a Teraminx; time grows about as the square of it)
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_SIZE)]
+    pub max_size: u64,
+    /// No progress bar (it shows on a terminal for steps over a second)
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+impl LongArgs {
+    /// Refuses a puzzle over the size limit before any work, naming the
+    /// limit and the flag.
+    pub fn check(&self, p: &Puzzle, what: &str) -> Result<(), Failure> {
+        let size = (p.degree() * p.moves.len()) as u64;
+        if size > self.max_size {
+            return Err(Failure::input(format!(
+                "{}: {} stickers times {} moves is {size}, over the limit of {} for {what} (--max-size N raises it; the time grows about as its square)",
+                p.name(),
+                p.degree(),
+                p.moves.len(),
+                self.max_size
+            )));
+        }
+        Ok(())
+    }
+
+    /// A progress bar for the long steps, unless `--quiet`, JSON output or
+    /// a standard error that is not a terminal.
+    pub fn progress(&self, json: bool) -> Progress {
+        Progress::start(!self.quiet && !json && std::io::stderr().is_terminal())
+    }
+}
+
+/// The bar being drawn, for the interrupt handler to clear.
+static BAR: Mutex<Option<ProgressBar>> = Mutex::new(None);
+
+/// Shows the long steps' progress ([`twisty::progress`]) on a bar drawn
+/// once the command has run a second; stops when dropped.
+pub struct Progress {
+    on: bool,
+}
+
+impl Progress {
+    fn start(on: bool) -> Progress {
+        if on {
+            let start = Instant::now();
+            twisty::progress::set_hook(Some(Arc::new(move |step: &str, done, total| {
+                if start.elapsed() >= Duration::from_secs(1) {
+                    show_progress(step, done, total);
+                }
+            })));
+        }
+        Progress { on }
+    }
+}
+
+fn show_progress(step: &str, done: u64, total: u64) {
+    let Ok(mut bar) = BAR.lock() else { return };
+    let b = bar.get_or_insert_with(|| {
+        let b = ProgressBar::with_draw_target(Some(1), ProgressDrawTarget::stderr());
+        b.set_style(
+            ProgressStyle::with_template("{bar:30} {percent:>3}% {msg} ({elapsed})")
+                .expect("a valid template"),
+        );
+        b
+    });
+    if total == 0 {
+        b.set_length(1);
+        b.set_position(0);
+        b.set_message(step.to_string());
+    } else {
+        b.set_length(total);
+        b.set_position(done);
+        b.set_message(format!("{step}: {done} of {total}"));
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        if self.on {
+            twisty::progress::set_hook(None);
+            if let Ok(mut bar) = BAR.lock()
+                && let Some(b) = bar.take()
+            {
+                b.finish_and_clear();
+            }
+        }
+    }
+}
+
+/// Ctrl-C and SIGTERM end a twisty command at once (exit 130): its steps
+/// write nothing and keep nothing worth saving, so there is nothing to
+/// stop cleanly, and the deepest loops need not poll a flag.
+fn exit_on_interrupt() {
+    let _ = ctrlc::set_handler(|| {
+        if let Ok(mut bar) = BAR.try_lock()
+            && let Some(b) = bar.take()
+        {
+            b.finish_and_clear();
+        }
+        eprintln!("polycover: interrupted");
+        std::process::exit(i32::from(INTERRUPTED));
+    });
+}
+
+#[derive(Args)]
 struct ApplyArgs {
     /// A catalog name or a puzzle file
     puzzle: String,
@@ -75,6 +236,8 @@ struct CheckArgs {
     #[arg(long)]
     puzzle: Option<String>,
     #[command(flatten)]
+    long: LongArgs,
+    #[command(flatten)]
     json: JsonArg,
 }
 
@@ -88,9 +251,12 @@ struct ScrambleArgs {
     /// Seed of the random choices (default: from the clock)
     #[arg(long)]
     seed: Option<u64>,
-    /// Number of random moves (default: 25, or 3 per move of the move set if more)
+    /// Number of random moves (default: 25, or 3 per move of the move set if more; at most
+    /// 100000)
     #[arg(long, conflicts_with = "random_state")]
-    length: Option<usize>,
+    length: Option<u64>,
+    #[command(flatten)]
+    long: LongArgs,
     #[command(flatten)]
     json: JsonArg,
 }
@@ -117,14 +283,19 @@ struct DistancesArgs {
     /// Refuse puzzles with more positions (two bits each)
     #[arg(long, default_value_t = distances::DEFAULT_MAX_POSITIONS)]
     max_positions: u64,
-    /// No progress bar
-    #[arg(long)]
-    quiet: bool,
+    #[command(flatten)]
+    long: LongArgs,
     #[command(flatten)]
     json: JsonArg,
 }
 
+/// The longest scramble `twisty scramble --length` makes: far past the
+/// point where more moves make it no more random, and a few hundred
+/// kilobytes of text.
+pub const MAX_SCRAMBLE_LENGTH: u64 = 100_000;
+
 pub fn run(args: TwistyArgs) -> Result<u8, Failure> {
+    exit_on_interrupt();
     match args.command {
         TwistyCommand::List(json) => list(json.json),
         TwistyCommand::Show(a) => show(a),
@@ -147,31 +318,31 @@ fn is_file_arg(arg: &str) -> bool {
     arg.ends_with(".toml") || arg.contains('/') || arg == "-"
 }
 
-/// Reads at most `limit` bytes of a file (`-`: standard input).
-pub(crate) fn read_text(path: &Path, limit: usize) -> Result<String, Failure> {
-    let mut buf = Vec::new();
-    let shown = path.display();
-    let r = if path == Path::new("-") {
-        std::io::stdin()
-            .take(limit as u64 + 1)
-            .read_to_end(&mut buf)
-    } else {
-        std::fs::File::open(path).and_then(|f| f.take(limit as u64 + 1).read_to_end(&mut buf))
-    };
-    r.map_err(|e| Failure::input(format!("{shown}: {e}")))?;
-    if buf.len() > limit {
-        return Err(Failure::input(format!(
-            "{shown}: larger than {limit} bytes"
-        )));
-    }
-    String::from_utf8(buf).map_err(|_| Failure::input(format!("{shown}: not UTF-8 text")))
+/// A puzzle file's limit.
+pub(crate) const PUZZLE_FILE: FileLimit = FileLimit {
+    what: "a twisty puzzle file",
+    bytes: file::MAX_FILE_BYTES as u64,
+    flag: None,
+};
+
+/// A state file's limit.
+pub(crate) const STATE_FILE: FileLimit = FileLimit {
+    what: "a twisty state",
+    bytes: state::MAX_STATE_BYTES as u64,
+    flag: None,
+};
+
+/// Reads a file (`-`: standard input) within its limit, through the
+/// program's one bounded reader.
+pub(crate) fn read_text(path: &Path, limit: FileLimit) -> Result<String, Failure> {
+    read_text_bounded(path, limit).map_err(|e| Failure::input(e.to_string()))
 }
 
 /// A puzzle from a catalog name or a file, with the file's expectations.
 pub fn load_puzzle(arg: &str) -> Result<(Puzzle, Option<Expect>), Failure> {
     if is_file_arg(arg) {
         let path = Path::new(arg);
-        let text = read_text(path, file::MAX_FILE_BYTES)?;
+        let text = read_text(path, PUZZLE_FILE)?;
         file::load(path, &text).map_err(fail)
     } else {
         Ok((twisty::named(arg).map_err(fail)?, None))
@@ -198,15 +369,24 @@ fn list(json: bool) -> Result<u8, Failure> {
         let v = json!({
             "type": "twisty-list",
             "puzzles": rows.iter().map(|(n, d)| json!({"name": n, "description": d})).collect::<Vec<_>>(),
+            "families": catalog::FAMILIES.iter().map(|f| json!({
+                "form": f.form, "min": f.min, "max": f.max(), "even": f.even,
+            })).collect::<Vec<_>>(),
+            "default_max_size": DEFAULT_MAX_SIZE,
         });
         output::print_json(&mut out, &v)?;
     } else {
         for (n, d) in rows {
             writeln!(out, "{n:<20} {d}")?;
         }
+        let families: Vec<String> = catalog::FAMILIES
+            .iter()
+            .map(|f| format!("{} for {}", f.form, f.range()))
+            .collect();
         writeln!(
             out,
-            "(also any cube-N, NxNxN, tetrahedron-N, octahedron-N, dodecahedron-N with N even, icosahedron-N)"
+            "(also {} (NxNxN as cube-N); those over {DEFAULT_MAX_SIZE} stickers times moves are refused by count, check, solve, distances and scramble --random-state unless --max-size raises the limit)",
+            families.join(", ")
         )?;
     }
     Ok(0)
@@ -216,8 +396,11 @@ fn v3(v: twisty::geom::Vec3) -> Value {
     json!(v.0)
 }
 
-fn show(a: PuzzleArgs) -> Result<u8, Failure> {
+fn show(a: ShowArgs) -> Result<u8, Failure> {
     let (p, _) = load_puzzle(&a.puzzle)?;
+    if a.json.json {
+        check_page_size(&p, a.max_page_size, "`twisty show --json`")?;
+    }
     let mut out = std::io::stdout().lock();
     let end_name = |m: &twisty::puzzle::Move| {
         p.axes[m.axis].ends[(m.end == twisty::puzzle::End::Negative) as usize].clone()
@@ -326,10 +509,13 @@ fn show(a: PuzzleArgs) -> Result<u8, Failure> {
     Ok(0)
 }
 
-fn count(a: PuzzleArgs) -> Result<u8, Failure> {
+fn count(a: CountArgs) -> Result<u8, Failure> {
     let (p, expect) = load_puzzle(&a.puzzle)?;
+    a.long.check(&p, "`twisty count`")?;
     let start = Instant::now();
+    let progress = a.long.progress(a.json.json);
     let c = Counts::new(&p).map_err(fail)?;
+    drop(progress);
     let seconds = start.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();
     let checked = expect.as_ref().map(|e| file::compare(e, &c));
@@ -447,7 +633,7 @@ fn apply(a: ApplyArgs) -> Result<u8, Failure> {
 
 fn check(a: CheckArgs) -> Result<u8, Failure> {
     let path = a.state.unwrap_or_else(|| PathBuf::from("-"));
-    let text = read_text(&path, state::MAX_STATE_BYTES)?;
+    let text = read_text(&path, STATE_FILE)?;
     let name = match (a.puzzle, state::declared_puzzle(&text)) {
         (Some(n), _) | (None, Some(n)) => n,
         (None, None) => {
@@ -460,8 +646,11 @@ fn check(a: CheckArgs) -> Result<u8, Failure> {
     let (p, _) = load_puzzle(&name)?;
     let colours =
         state::read(&p, &text).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+    a.long.check(&p, "`twisty check`")?;
+    let progress = a.long.progress(a.json.json);
     let g = Group::new(&p);
     let verdict = twisty::check::check(&p, &g, &colours).map_err(fail)?;
+    drop(progress);
     let mut out = std::io::stdout().lock();
     let (reachable, reason) = match &verdict {
         Verdict::Reachable { .. } => (true, None),
@@ -494,14 +683,22 @@ fn scramble(a: ScrambleArgs) -> Result<u8, Failure> {
             .map_or(0, |d| d.as_nanos() as u64)
     });
     let mut rng = Rng::new(seed);
+    if let Some(n) = a.length.filter(|&n| n > MAX_SCRAMBLE_LENGTH) {
+        return Err(Failure::input(format!(
+            "--length {n}: at most {MAX_SCRAMBLE_LENGTH} moves (a longer scramble is no more random)"
+        )));
+    }
     let mut out = std::io::stdout().lock();
     if a.random_state {
+        a.long.check(&p, "`twisty scramble --random-state`")?;
+        let progress = a.long.progress(a.json.json);
         let g = Group::new(&p);
+        drop(progress);
         let s = twisty::count::random_state(&g, &mut rng);
         print_state(&mut out, &p, &s, None, a.json.json)?;
         return Ok(0);
     }
-    let length = a.length.unwrap_or(25.max(3 * p.moves.len()));
+    let length = a.length.map_or(25.max(3 * p.moves.len()), |n| n as usize);
     let turns = p.all_turns();
     let mut seq: Vec<twisty::Turn> = Vec::with_capacity(length);
     while seq.len() < length {
@@ -541,10 +738,14 @@ fn distances_cmd(a: DistancesArgs) -> Result<u8, Failure> {
         MetricArg::Htm => Metric::Htm,
         MetricArg::Qtm => Metric::Qtm,
     };
-    let show_bar = !a.quiet && !a.json.json && std::io::stderr().is_terminal();
+    a.long.check(&p, "`twisty distances`")?;
+    let show_bar = !a.long.quiet && !a.json.json && std::io::stderr().is_terminal();
+    // The chain and the colour search before the breadth-first search.
+    let mut chain_bar = Some(a.long.progress(a.json.json));
     let start = Instant::now();
     let mut bar: Option<ProgressBar> = None;
     let mut progress = |depth: usize, seen: u64, total: u64| {
+        drop(chain_bar.take());
         if !show_bar {
             return;
         }
@@ -561,6 +762,7 @@ fn distances_cmd(a: DistancesArgs) -> Result<u8, Failure> {
     };
     let d =
         distances::distances(&p, &moves, metric, a.max_positions, &mut progress).map_err(fail)?;
+    drop(chain_bar);
     if let Some(b) = bar {
         b.finish_and_clear();
     }

@@ -48,7 +48,18 @@ pub struct PlayArgs {
     /// Give up a solve after this many seconds (503 to the page)
     #[arg(long, value_name = "S", default_value_t = 60)]
     solve_seconds: u64,
+    /// Prepare no solver for puzzles larger than this, in stickers times moves (the page still
+    /// plays; Solve then says why it cannot)
+    #[arg(long, value_name = "N", default_value_t = super::twisty::DEFAULT_MAX_SIZE)]
+    max_size: u64,
+    /// Refuse puzzles larger than this, in stickers times moves (the page holds every move's
+    /// permutation)
+    #[arg(long, value_name = "N", default_value_t = super::twisty::MAX_PAGE_SIZE)]
+    max_page_size: u64,
 }
+
+/// The longest `--solve-seconds`: a day (a longer wait is no use to a page).
+const MAX_SOLVE_SECONDS: u64 = 86_400;
 
 /// Solves running at once; more get 503 (the machine's cores are the
 /// limit that matters; a solve is one thread).
@@ -190,11 +201,16 @@ struct Play {
     group: OnceLock<Group>,
     solves: AtomicUsize,
     solve_time: Duration,
+    /// Why no solver is prepared (the puzzle is over `--max-size`).
+    too_large: Option<String>,
 }
 
 impl Play {
     fn solver(&self) -> &Result<Solver, String> {
         self.solver.get_or_init(|| {
+            if let Some(why) = &self.too_large {
+                return Err(why.clone());
+            }
             Solver::prepare(&PermPuzzle::from_model(&self.puzzle), &solver_options())
                 .map_err(|e| format!("the solver cannot take {}: {e}", self.puzzle.name()))
         })
@@ -316,6 +332,23 @@ impl Play {
 
 pub fn run(a: PlayArgs) -> Result<u8, Failure> {
     let (p, _) = load_puzzle(&a.puzzle)?;
+    super::twisty::check_page_size(&p, a.max_page_size, "the twisty page")?;
+    if a.solve_seconds > MAX_SOLVE_SECONDS {
+        return Err(Failure::input(format!(
+            "--solve-seconds {}: at most {MAX_SOLVE_SECONDS} (a day)",
+            a.solve_seconds
+        )));
+    }
+    let size = p.degree() as u64 * p.moves.len() as u64;
+    let too_large = (size > a.max_size).then(|| {
+        format!(
+            "no solver for {}: {} stickers times {} moves is {size}, over the server's limit of {} (--max-size N raises it)",
+            p.name(),
+            p.degree(),
+            p.moves.len(),
+            a.max_size
+        )
+    });
     let title = format!("{} — polycover", p.name());
     if let Some(out) = &a.out {
         let html = page::twisty_html(&title, &page_data(&p, false));
@@ -341,6 +374,7 @@ pub fn run(a: PlayArgs) -> Result<u8, Failure> {
         group: OnceLock::new(),
         solves: AtomicUsize::new(0),
         solve_time: Duration::from_secs(a.solve_seconds.max(1)),
+        too_large,
     });
     // Prepare the solver now, while the page loads.
     let early = play.clone();

@@ -12,7 +12,7 @@
 //! solution is applied to the state here, with the model's own move permutations, before it is
 //! printed.
 
-use crate::cmd::twisty::{load_puzzle, read_text};
+use crate::cmd::twisty::{LongArgs, STATE_FILE, load_puzzle, read_text};
 use crate::failure::{CHECK_FAILED, Failure};
 use crate::output::{self, JsonArg};
 use clap::Args;
@@ -32,6 +32,9 @@ use twisty::{Puzzle, State, state};
 pub const OPTIMAL_MAX_POSITIONS: u64 = 1_000_000_000_000;
 
 #[derive(Args)]
+#[command(
+    after_help = "Exit codes: 0 solved; 1 the state is not reachable (the reason is printed); 2 bad input or usage; 3 gave up: the state is good but the solver ran out of its search budget (a known limit on some puzzles, docs/twisty.md; with --optimal, a state too far for an exact search); 130 interrupted (Ctrl-C or SIGTERM)."
+)]
 pub struct SolveArgs {
     /// A catalog name (`polycover twisty list`) or a puzzle file (.toml)
     puzzle: String,
@@ -53,6 +56,8 @@ pub struct SolveArgs {
     #[arg(long)]
     optimal: bool,
     #[command(flatten)]
+    long: LongArgs,
+    #[command(flatten)]
     json: JsonArg,
 }
 
@@ -65,6 +70,8 @@ enum Source {
 
 pub fn solve(a: SolveArgs) -> Result<u8, Failure> {
     let (p, _) = load_puzzle(&a.puzzle)?;
+    a.long.check(&p, "`twisty solve`")?;
+    let progress = a.long.progress(a.json.json);
     // The state, and a group when one is needed (random states, membership, --optimal's size).
     let mut group: Option<Group> = None;
     let mut check_seconds = None;
@@ -91,7 +98,7 @@ pub fn solve(a: SolveArgs) -> Result<u8, Failure> {
         } else {
             path.display().to_string()
         };
-        let text = read_text(&path, state::MAX_STATE_BYTES)?;
+        let text = read_text(&path, STATE_FILE)?;
         if let Some(declared) = state::declared_puzzle(&text)
             && declared != p.name()
             && declared != a.puzzle
@@ -110,6 +117,7 @@ pub fn solve(a: SolveArgs) -> Result<u8, Failure> {
             twisty::check::check(&p, g, &colours).map_err(|e| Failure::input(e.to_string()))?;
         check_seconds = Some(t0.elapsed().as_secs_f64());
         if let Verdict::Unreachable { reason } = verdict {
+            drop(progress);
             let mut out = std::io::stdout().lock();
             if a.json.json {
                 output::print_json(
@@ -153,6 +161,7 @@ pub fn solve(a: SolveArgs) -> Result<u8, Failure> {
             }
         )),
     })?;
+    drop(progress);
     let turns: Vec<twisty::Turn> = solution.moves.iter().map(|&t| model::to_turn(t)).collect();
     // The solution, checked with the model's own permutations.
     if apply_to_colours(&p, &colours, &turns) != p.colours() {

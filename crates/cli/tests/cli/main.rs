@@ -17,4 +17,5 @@ mod shards;
 mod stl;
 mod svg;
 mod twisty;
+mod twisty_limits;
 mod view;

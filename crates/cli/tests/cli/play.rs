@@ -178,3 +178,59 @@ fn server_refuses_bad_requests_clearly() {
         "{err}"
     );
 }
+
+/// A page on another site cannot drive the server: a request carrying a
+/// foreign `Origin` (or `null`, a sandboxed or file page) is refused with
+/// 403 before it is answered; the server's own page, by number or by name,
+/// and clients that send no Origin are served.
+#[test]
+fn server_refuses_foreign_origins() {
+    let s = Server::start("3x3x3");
+    let port = s.addr.rsplit(':').next().unwrap().to_string();
+    let state = apply_json("3x3x3", "R U");
+    let post = |origin: Option<&str>| {
+        let body = state.to_string();
+        let origin = origin.map_or(String::new(), |o| format!("\r\nOrigin: {o}"));
+        s.raw(
+            &format!(
+                "POST /api/solve HTTP/1.1\r\nHost: {}\r\nContent-Length: {}{origin}",
+                s.addr,
+                body.len()
+            ),
+            body.as_bytes(),
+        )
+    };
+    for foreign in [
+        "https://evil.example".to_string(),
+        "null".to_string(),
+        format!("https://127.0.0.1:{port}"),
+        format!("http://127.0.0.1:{port}.evil.example"),
+        format!("http://evil.example:{port}"),
+    ] {
+        let (code, body) = post(Some(&foreign));
+        assert_eq!(code, 403, "{foreign}: {body}");
+        let v: Value = serde_json::from_str(&body).unwrap();
+        assert!(
+            v["error"]
+                .as_str()
+                .unwrap()
+                .contains("is not this server's page"),
+            "{body}"
+        );
+    }
+    let get = format!(
+        "GET /api/puzzle HTTP/1.1\r\nHost: {}\r\nOrigin: https://evil.example",
+        s.addr
+    );
+    assert_eq!(s.raw(&get, b"").0, 403);
+    for own in [
+        Some(format!("http://127.0.0.1:{port}")),
+        Some(format!("http://localhost:{port}")),
+        None,
+    ] {
+        let (code, body) = post(own.as_deref());
+        assert_eq!(code, 200, "{own:?}: {body}");
+        let v: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(v["type"], "twisty-solution", "{body}");
+    }
+}

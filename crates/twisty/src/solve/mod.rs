@@ -83,6 +83,14 @@ pub struct Options {
     pub limits: Limits,
 }
 
+/// The name the preparation's progress is reported under ([`crate::progress`]), and its
+/// number of parts.
+pub const PREPARE_STEP: &str = "preparing the solver";
+const PREPARE_LAPS: u64 = 6;
+/// The steps a solve reports: its exact searches, then the insertion of operators.
+pub const SOLVE_STEP: &str = "solving: exact stage";
+pub const INSERT_STEP: &str = "solving: operators";
+
 /// The most sequences each half of the search for short solutions enumerates ([`short`]): depth 2
 /// for the biggest catalog puzzles (the Teraminx has 144 moves), depth 1 beyond.
 const SHORT_STATES: f64 = 30_000.0;
@@ -173,7 +181,12 @@ impl Solver {
         puzzle.validate()?;
         let moves = Moves::new(puzzle);
         let structure = Structure::new(puzzle, &moves)?;
-        let lap = |what: &str| trace!("prepare: {what} at {:.3}s", t0.elapsed().as_secs_f64());
+        let laps = std::cell::Cell::new(0u64);
+        let lap = |what: &str| {
+            trace!("prepare: {what} at {:.3}s", t0.elapsed().as_secs_f64());
+            laps.set(laps.get() + 1);
+            crate::progress::report(PREPARE_STEP, laps.get(), PREPARE_LAPS);
+        };
         lap("structure");
         for (oi, o) in structure.orbits.iter().enumerate() {
             trace!(
@@ -389,7 +402,9 @@ impl Solver {
             vec![(0, budget)]
         };
         let mut found = None;
-        for (plan, budget) in attempts {
+        let tries = attempts.len() as u64;
+        for (i, (plan, budget)) in attempts.into_iter().enumerate() {
+            crate::progress::report(SOLVE_STEP, i as u64, tries);
             let mut tried = states.clone();
             match self.run_plan(plan, &mut tried, budget)? {
                 Some(seq) => {
@@ -463,6 +478,7 @@ impl Solver {
             } else {
                 None
             };
+            crate::progress::report(INSERT_STEP, level as u64, self.op_levels.len() as u64);
             if !insert::insert_all(
                 &self.moves,
                 orbits,

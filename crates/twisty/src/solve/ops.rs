@@ -798,6 +798,9 @@ pub struct Tables {
     pub level: Vec<Option<u8>>,
 }
 
+/// The name the operator search's progress is reported under ([`crate::progress`]).
+pub const OPS_STEP: &str = "preparing the solver: operators";
+
 /// Finds small operators for every wanted orbit and spreads them.
 pub fn build_tables(
     structure: &Structure,
@@ -874,7 +877,8 @@ pub fn build_tables(
             clock: 0,
             touched: Vec::new(),
         };
-        for &b in &bs {
+        for (i, &b) in bs.iter().enumerate() {
+            crate::progress::report(OPS_STEP, i as u64, bs.len() as u64);
             // The pieces B moves, followed through A.
             let mut home = Vec::new();
             for (oi, orbit) in structure.orbits.iter().enumerate() {
