@@ -168,6 +168,13 @@ struct State {
     /// How each level chooses its item (Algorithms X and C); copied from
     /// the solver at each `start`.
     rule: ChoiceRule,
+    /// `cover_zeroed[l]`: may covering `best[l]` have emptied a primary
+    /// item's list ([`Engine::zeroed`])?
+    cover_zeroed: Vec<bool>,
+    /// Is it known that no active primary item's list is empty at the
+    /// level being entered (see [`ChoiceRule::choose`])? Set by each
+    /// option taken; false at the root and where a replay starts.
+    none_empty: bool,
 }
 
 impl<'m> Solver<'m> {
@@ -372,6 +379,13 @@ impl<'m> Solver<'m> {
         with_core!(&self.core, c => c.path())
     }
 
+    /// The length of [`path`](Self::path) and its last step, in constant
+    /// time: what a probe that steps a node at a time reads (building the
+    /// whole path at each step would cost the square of the depth).
+    pub fn path_tip(&self) -> (usize, Option<(u32, u32)>) {
+        with_core!(&self.core, c => c.path_tip())
+    }
+
     /// Checks the engine's data structure (Knuth's `sanity` for the
     /// links). When the solver is idle it must be exactly as built. The
     /// cell engine restores nothing (backtracking pops its stack), so there
@@ -422,6 +436,8 @@ impl<'m> Xcm<'m> {
                 budget: u64::MAX,
                 early: true,
                 rule: ChoiceRule::default(),
+                cover_zeroed: Vec::with_capacity(cap),
+                none_empty: false,
             },
         }
     }
@@ -520,6 +536,13 @@ impl<'m> Xcm<'m> {
             .map(|l| (st.position[l], st.degree[l]))
             .collect()
     }
+
+    fn path_tip(&self) -> (usize, Option<(u32, u32)>) {
+        let st = &self.st;
+        let top = st.level.min(st.degree.len());
+        let last = (top > st.base).then(|| (st.position[top - 1], st.degree[top - 1]));
+        (top.saturating_sub(st.base), last)
+    }
 }
 
 /// The moves in which Algorithm M differs from Algorithms X and C: how a
@@ -529,7 +552,8 @@ impl<'m> Xcm<'m> {
 trait Moves<E: Engine> {
     /// The item to branch on and the branching degree, or `None` at a dead
     /// end (an item that can no longer be satisfied).
-    fn choose(e: &E, rule: ChoiceRule) -> Option<(u32, u32)>;
+    /// `none_empty`: no active primary item's list is empty.
+    fn choose(e: &E, rule: ChoiceRule, none_empty: bool) -> Option<(u32, u32)>;
     /// Prepares item `i` for branching; returns whether the level tweaks.
     fn open(e: &mut E, i: u32) -> bool;
     /// Before taking node `x` of item `i` (the header `i` itself when the
@@ -555,8 +579,8 @@ struct Exact;
 
 impl<E: Engine> Moves<E> for Exact {
     #[inline(always)]
-    fn choose(e: &E, rule: ChoiceRule) -> Option<(u32, u32)> {
-        Some(rule.choose(e))
+    fn choose(e: &E, rule: ChoiceRule, none_empty: bool) -> Option<(u32, u32)> {
+        Some(rule.choose(e, none_empty))
     }
 
     #[inline(always)]
@@ -600,7 +624,7 @@ struct Mult;
 
 impl<E: Multiplicities> Moves<E> for Mult {
     #[inline(always)]
-    fn choose(e: &E, _: ChoiceRule) -> Option<(u32, u32)> {
+    fn choose(e: &E, _: ChoiceRule, _: bool) -> Option<(u32, u32)> {
         let (i, score) = e.choose_mult();
         (score > 0).then_some((i, score as u32))
     }
@@ -687,6 +711,7 @@ impl State {
             self.tweaking.push(false);
             self.degree.push(0);
             self.position.push(0);
+            self.cover_zeroed.push(true);
         }
     }
 
@@ -697,13 +722,15 @@ impl State {
     fn prepare<E: Engine, A: Moves<E>, const COLORS: bool>(&mut self, e: &mut E) -> bool {
         self.push_level();
         let l = self.level;
-        let Some((i, degree)) = A::choose(e, self.rule) else {
+        let Some((i, degree)) = A::choose(e, self.rule, self.none_empty) else {
             return false;
         };
         self.best[l] = i;
         self.degree[l] = degree;
         self.position[l] = 0;
+        e.clear_zeroed();
         self.tweaking[l] = A::open(e, i);
+        self.cover_zeroed[l] = e.zeroed();
         // Covering leaves the item's own list as it was: read it after.
         let first = e.down(i);
         self.choice[l] = first;
@@ -742,9 +769,19 @@ impl State {
             return Some(false);
         }
         self.position[l] += 1;
-        if x != i && !A::commit::<COLORS>(e, x, self.early) {
+        if x == i {
+            self.none_empty = false;
+            return Some(true);
+        }
+        e.clear_zeroed();
+        if !A::commit::<COLORS>(e, x, self.early) {
             return None;
         }
+        // The level's item had no empty list among the active ones (it had
+        // options to try, and the scan that chose it saw every item or knew
+        // none was empty): only its cover and this commit can have emptied
+        // one.
+        self.none_empty = !self.cover_zeroed[l] && !e.zeroed();
         Some(true)
     }
 
@@ -962,6 +999,9 @@ impl State {
             self.phase,
             Phase::Idle | Phase::Enter | Phase::Try
         ));
+        // What the levels kept from the last subproblem left empty is not
+        // known here.
+        self.none_empty = false;
         let node_count = e.num_nodes();
         for (l, &target) in choices.iter().enumerate().skip(self.level) {
             let open = self.phase == Phase::Try && self.level == l;
@@ -1004,6 +1044,29 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `path_tip` is `path`'s length and last step, node by node, on every
+    /// engine.
+    #[test]
+    fn path_tip_is_the_end_of_the_path() {
+        let mut text = String::from("a b c d e f g h\n");
+        for (x, y) in [("a", "b"), ("c", "d"), ("e", "f"), ("g", "h")] {
+            text += &format!("{x}\n{y}\n{x} {y}\n");
+        }
+        let m = crate::format::parse(&text).unwrap();
+        for engine in EngineKind::ALL {
+            let mut s = Solver::with_engine(&m, engine);
+            s.start(&Subproblem::root()).unwrap();
+            let mut steps = 0;
+            while s.run(&mut crate::CountOnly, 1) == Outcome::Paused {
+                let path = s.path();
+                assert_eq!(s.path_tip(), (path.len(), path.last().copied()));
+                steps += 1;
+            }
+            assert!(steps > 8, "{engine:?}");
+            assert_eq!(s.stats().solutions, 16);
+        }
+    }
 
     #[test]
     fn solvers_of_one_matrix_share_the_bitset_tables() {

@@ -653,4 +653,11 @@ impl<const W: usize> Search<W> {
             .map(|l| (self.position[l], self.degree[l]))
             .collect()
     }
+
+    /// See `Cells::path_tip`.
+    pub fn path_tip(&self) -> (usize, Option<(u32, u32)>) {
+        let last = (self.level > self.base)
+            .then(|| (self.position[self.level - 1], self.degree[self.level - 1]));
+        (self.level.saturating_sub(self.base), last)
+    }
 }
