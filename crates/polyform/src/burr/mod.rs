@@ -285,15 +285,25 @@ pub fn load_bytes(
 ) -> Result<BurrPuzzle, Error> {
     let file = read_model(path, bytes, limits)?;
     let problems = infos(&file);
+    // At most `SHOWN` of them, so that the message stays one short line.
+    const SHOWN: usize = 10;
     let list = || {
-        problems
+        let mut names = problems
             .iter()
+            .take(SHOWN)
             .map(|p| match &p.name {
                 Some(n) if !n.is_empty() => format!("{} `{n}`", p.index),
                 _ => format!("{}", p.index),
             })
             .collect::<Vec<_>>()
-            .join(", ")
+            .join(", ");
+        if problems.len() > SHOWN {
+            names += &format!(
+                " and {} more (`polycover show FILE` lists them)",
+                problems.len() - SHOWN
+            );
+        }
+        names
     };
     let index = match selector {
         _ if problems.is_empty() => {
