@@ -127,10 +127,7 @@ pub fn read_sniffed<E: From<ReadError>>(
     let cap = limit.bytes.saturating_add(1);
     let got = bytes.len() as u64;
     if got < cap {
-        reader
-            .take(cap - got)
-            .read_to_end(&mut bytes)
-            .map_err(io)?;
+        reader.take(cap - got).read_to_end(&mut bytes).map_err(io)?;
     }
     if bytes.len() as u64 > limit.bytes {
         return Err(ReadError::TooLarge {

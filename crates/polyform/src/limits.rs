@@ -232,11 +232,7 @@ impl Limits {
     pub fn file_limit(&self, kind: crate::problem::Kind) -> dlx::read::FileLimit {
         use crate::problem::Kind;
         let (what, bytes, flag) = match kind {
-            Kind::Polyform | Kind::Tiles => (
-                "a puzzle file",
-                self.file_bytes,
-                "--max-file-bytes",
-            ),
+            Kind::Polyform | Kind::Tiles => ("a puzzle file", self.file_bytes, "--max-file-bytes"),
             Kind::Burr => ("a BurrTools file", self.xml_bytes, "--max-xml-bytes"),
             Kind::Dlx => ("a DLX file", self.dlx_bytes, "--max-dlx-bytes"),
         };

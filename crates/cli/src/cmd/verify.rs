@@ -171,7 +171,11 @@ fn file_id(_: &Path, meta: &std::fs::Metadata) -> (u64, u64, PathBuf) {
 
 #[cfg(not(unix))]
 fn file_id(path: &Path, _: &std::fs::Metadata) -> (u64, u64, PathBuf) {
-    (0, 0, std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()))
+    (
+        0,
+        0,
+        std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
+    )
 }
 
 /// The verdict on one file.

@@ -6,6 +6,7 @@ mod common;
 mod disassemble;
 mod dlx;
 mod engine;
+mod inputs;
 mod json;
 mod limits;
 mod play;

@@ -434,7 +434,10 @@ pub fn read_input(path: &Path, kind: Option<Kind>, limits: &Limits) -> Result<Ve
     })
     .map_err(|e: Error| {
         if e.file == path && named != path {
-            Error { file: named.into(), ..e }
+            Error {
+                file: named.into(),
+                ..e
+            }
         } else {
             e
         }
@@ -476,7 +479,18 @@ fn kind_of_head(path: &Path, head: &[u8], kind: Option<Kind>) -> Result<Kind, Er
         }
     };
     if kind == Kind::Burr {
-        return Ok(kind);
+        if looks_like_burr(head) {
+            return Ok(kind);
+        }
+        return Err(Error::new(
+            path,
+            None,
+            format!(
+                "not a BurrTools file: it holds gzip data or XML starting with `<`, \
+                 and this one starts with {}",
+                start_of(head)
+            ),
+        ));
     }
     let bad = match std::str::from_utf8(head) {
         Err(e) if e.error_len().is_some() => Some(e.valid_up_to()),
@@ -486,8 +500,10 @@ fn kind_of_head(path: &Path, head: &[u8], kind: Option<Kind>) -> Result<Kind, Er
         return Ok(kind);
     };
     let what = match (given, kind) {
-        (false, _) => "not a problem file: expected a puzzle (TOML), a BurrTools file \
-             (gzip or XML) or DLX text,",
+        (false, _) => {
+            "not a problem file: expected a puzzle (TOML), a BurrTools file \
+             (gzip or XML) or DLX text,"
+        }
         (true, Kind::Dlx) => "not a DLX file: DLX is text,",
         (true, _) => "not a puzzle file: a puzzle is TOML text,",
     };
