@@ -417,7 +417,7 @@ const HEAD_BYTES: u64 = 64 << 10;
 
 /// Reads a whole problem file (standard input for `-`) within the limit of
 /// its kind: the kind `kind` names, else the one its name says, else the
-/// one its first [`HEAD_BYTES`] say (as `detect` would tell them). Binary
+/// one its first 64 KiB say (as `detect` would tell them). Binary
 /// content where text is expected (a NUL byte, bytes that are not UTF-8:
 /// `/dev/zero`, an image) is refused from the head, with nothing more
 /// read; so at most the kind's limit (`Limits::file_limit`) plus one byte is
