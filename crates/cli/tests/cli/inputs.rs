@@ -5,7 +5,7 @@
 //! linear time they take well under a second); `verify` walks link loops
 //! once; limits of 0 are refused.
 
-use super::common::{json, outcome, run, run_stdin, temp};
+use super::common::{json, outcome, run, temp};
 
 /// Exit 2 and one line holding every word.
 fn refusal(args: &[&str], words: &[&str]) {
@@ -41,9 +41,23 @@ fn endless_files_are_refused_from_their_head() {
         &["count", &dlx.display().to_string()],
         &["zero.dlx", "not a DLX file"],
     );
-    // Standard input too.
-    let zeros = "\0".repeat(100_000);
-    let (code, _, err) = outcome(&run_stdin(&["count", "-"], &zeros));
+    // Standard input too: refused after its head, before the writer is
+    // done (so the write may find the pipe closed).
+    let mut child = super::common::bin()
+        .args(["count", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = stdin.write_all(&vec![0u8; 1 << 20]);
+    });
+    let o = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    let (code, _, err) = outcome(&o);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("<stdin>") && err.contains("not text"), "{err}");
 }
@@ -200,6 +214,11 @@ fn verify_walks_link_loops_once() {
     std::os::unix::fs::symlink("..", sub.join("up")).unwrap();
     std::os::unix::fs::symlink("../a", sub.join("same")).unwrap();
     std::os::unix::fs::symlink("p.toml", sub.join("q.toml")).unwrap();
+    // A named pipe is not opened (that would wait for a writer).
+    let fifo = std::process::Command::new("mkfifo")
+        .arg(sub.join("pipe.toml"))
+        .status();
+    assert!(fifo.is_ok_and(|s| s.success()));
     let d = dir.display().to_string();
     let o = run(&["verify", &d, "--json"]);
     let v = json(&o);
