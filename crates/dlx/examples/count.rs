@@ -3,7 +3,13 @@ use std::time::Instant;
 
 fn main() {
     let path = std::env::args().nth(1).expect("usage: count FILE");
-    let text = std::fs::read_to_string(&path).expect("readable file");
+    // Through the bounded reader, like every file the program reads.
+    let limit = dlx::read::FileLimit {
+        what: "a DLX file",
+        bytes: 1 << 30,
+        flag: None,
+    };
+    let text = dlx::read::read_text_bounded(path.as_ref(), limit).unwrap_or_else(|e| panic!("{e}"));
     let m = dlx::format::parse(&text).unwrap_or_else(|e| panic!("{path}:{e}"));
     let mut s = dlx::Solver::new(&m);
     let t = Instant::now();

@@ -51,19 +51,25 @@ impl ChoiceRule {
     }
 
     /// The item to branch on and its number of options (the branching
-    /// degree). Some primary item must be active.
+    /// degree). Some primary item must be active. `none_empty` says that no
+    /// active primary item's list is empty: the scan then stops at the
+    /// first item with one option, as it would at an empty one, since no
+    /// item after it can have fewer. (A board of n monominoes is n levels
+    /// deep with an option per item: without it, every level would scan
+    /// every item left, n^2 / 2 steps in all.)
     #[inline(always)]
-    pub(crate) fn choose<E: Engine>(self, engine: &E) -> (u32, u32) {
+    pub(crate) fn choose<E: Engine>(self, engine: &E, none_empty: bool) -> (u32, u32) {
         match self {
             ChoiceRule::MinLen => {
                 let mut best = ROOT;
                 // Starting at `COVERED`, a covered item is never taken.
                 let mut min = COVERED;
+                let floor = u32::from(none_empty);
                 engine.scan_items(|i, len| {
                     if len < min {
                         best = i;
                         min = len;
-                        if len == 0 {
+                        if len <= floor {
                             return ControlFlow::Break(());
                         }
                     }
@@ -102,8 +108,8 @@ mod tests {
     /// Both engines see the same lengths, so the rule picks the same item.
     fn chosen(text: &str) -> (u32, u32) {
         let m = crate::format::parse(text).unwrap();
-        let links = ChoiceRule::MinLen.choose(&Links::<u16>::new(&m));
-        let bits = ChoiceRule::MinLen.choose(&Bits::new(&m));
+        let links = ChoiceRule::MinLen.choose(&Links::<u16>::new(&m), false);
+        let bits = ChoiceRule::MinLen.choose(&Bits::new(&m), false);
         assert_eq!(links, bits, "{text}");
         links
     }

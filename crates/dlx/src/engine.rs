@@ -40,6 +40,16 @@ pub(crate) trait Engine {
     /// covered items, with `len` [`COVERED`], which a rule must pass over.
     /// What a [`ChoiceRule`](crate::ChoiceRule) looks at.
     fn scan_items(&self, f: impl FnMut(u32, u32) -> ControlFlow<()>);
+    /// May a primary item's list have been emptied since
+    /// [`clear_zeroed`](Self::clear_zeroed)? An engine that does not keep
+    /// track says yes.
+    #[inline(always)]
+    fn zeroed(&self) -> bool {
+        true
+    }
+    /// Starts watching for emptied lists afresh.
+    #[inline(always)]
+    fn clear_zeroed(&mut self) {}
     /// The node after `x` in its item's list, or the item's header after the
     /// last; `x` may be the header itself.
     fn down(&self, x: u32) -> u32;

@@ -136,6 +136,11 @@ pub(crate) struct Links<I: Index> {
     /// A primary item whose list a hide has just emptied (0: none since the
     /// flag was last cleared). See [`Links::commit_others`].
     pub emptied: u32,
+    /// Has a hide emptied a primary item's list since the flag was last
+    /// cleared? Unlike `emptied`, nothing but [`Engine::clear_zeroed`]
+    /// clears it: the solver's choice rule learns from it that no item can
+    /// have an empty list (see `State::none_empty`).
+    pub zeroed: bool,
     /// See the module documentation.
     pub settled: Vec<u32>,
 }
@@ -231,6 +236,7 @@ impl<I: Index> Links<I> {
             num_items: n,
             updates: 0,
             emptied: 0,
+            zeroed: true,
             settled: vec![0; n as usize + 2],
         }
     }
@@ -267,6 +273,7 @@ impl<I: Index> Links<I> {
     fn note_emptied(&mut self, emptied: u32) {
         if emptied != 0 {
             self.emptied = emptied;
+            self.zeroed = true;
         }
     }
 
@@ -548,6 +555,16 @@ impl<I: Index> Engine for Links<I> {
     #[inline(always)]
     fn first_active(&self) -> u32 {
         self.items[ROOT as usize].next
+    }
+
+    #[inline(always)]
+    fn zeroed(&self) -> bool {
+        self.zeroed
+    }
+
+    #[inline(always)]
+    fn clear_zeroed(&mut self) {
+        self.zeroed = false;
     }
 
     /// Walks the list of active primary items from the root: covered items

@@ -42,26 +42,36 @@ pub enum ReadError {
     },
 }
 
-impl fmt::Display for ReadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl ReadError {
+    /// The file the error is about.
+    pub fn path(&self) -> &Path {
         match self {
-            ReadError::Io { path, source } => {
-                write!(f, "{}: cannot read the file: {source}", path.display())
-            }
-            ReadError::TooLarge { path, limit } => {
-                write!(
-                    f,
-                    "{}: {} may have at most {} bytes, and this one has more",
-                    path.display(),
-                    limit.what,
-                    limit.bytes
-                )?;
-                match limit.flag {
-                    Some(flag) => write!(f, " ({flag} N raises the limit)"),
-                    None => Ok(()),
-                }
+            ReadError::Io { path, .. } | ReadError::TooLarge { path, .. } => path,
+        }
+    }
+
+    /// What went wrong, without the file's name (for messages that name
+    /// the file their own way).
+    pub fn reason(&self) -> String {
+        match self {
+            ReadError::Io { source, .. } => format!("cannot read the file: {source}"),
+            ReadError::TooLarge { limit, .. } => {
+                let flag = limit
+                    .flag
+                    .map(|flag| format!(" ({flag} N raises the limit)"))
+                    .unwrap_or_default();
+                format!(
+                    "{} may have at most {} bytes, and this one has more{flag}",
+                    limit.what, limit.bytes
+                )
             }
         }
+    }
+}
+
+impl fmt::Display for ReadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path().display(), self.reason())
     }
 }
 
@@ -78,33 +88,53 @@ impl std::error::Error for ReadError {
 /// bytes: a file with more is [`ReadError::TooLarge`] after reading
 /// `limit.bytes + 1` of them, so memory never exceeds the limit.
 pub fn read_bounded(path: &Path, limit: FileLimit) -> Result<Vec<u8>, ReadError> {
+    read_sniffed(path, 0, |_| Ok::<_, ReadError>(limit))
+}
+
+/// Reads `path` (`-`: standard input) as [`read_bounded`] does, with the
+/// limit that `limit_of` gives on seeing the file's first `head` bytes (or
+/// all of it, if shorter): for files whose kind, and so whose limit, their
+/// content tells. `limit_of` may refuse the file from its head; then
+/// nothing more is read. At most `max(head, limit) + 1` bytes are read.
+pub fn read_sniffed<E: From<ReadError>>(
+    path: &Path,
+    head: u64,
+    limit_of: impl FnOnce(&[u8]) -> Result<FileLimit, E>,
+) -> Result<Vec<u8>, E> {
     let io = |source| ReadError::Io {
         path: path.to_path_buf(),
         source,
     };
-    let mut bytes = Vec::new();
-    let cap = limit.bytes.saturating_add(1);
-    if path.as_os_str() == "-" {
-        std::io::stdin()
-            .lock()
-            .take(cap)
-            .read_to_end(&mut bytes)
-            .map_err(io)?;
+    let mut reader: Box<dyn Read> = if path.as_os_str() == "-" {
+        Box::new(std::io::stdin().lock())
     } else {
         let file = std::fs::File::open(path).map_err(io)?;
         if file.metadata().map_err(io)?.is_dir() {
             return Err(io(std::io::Error::new(
                 std::io::ErrorKind::IsADirectory,
                 "it is a directory",
-            )));
+            ))
+            .into());
         }
-        file.take(cap).read_to_end(&mut bytes).map_err(io)?;
+        Box::new(file)
+    };
+    let mut bytes = Vec::new();
+    (&mut reader)
+        .take(head)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    let limit = limit_of(&bytes)?;
+    let cap = limit.bytes.saturating_add(1);
+    let got = bytes.len() as u64;
+    if got < cap {
+        reader.take(cap - got).read_to_end(&mut bytes).map_err(io)?;
     }
     if bytes.len() as u64 > limit.bytes {
         return Err(ReadError::TooLarge {
             path: path.to_path_buf(),
             limit,
-        });
+        }
+        .into());
     }
     Ok(bytes)
 }
@@ -143,6 +173,32 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("--max-test-bytes"), "{text}");
+    }
+
+    /// The limit is chosen on the head; a refusal there reads no more.
+    #[cfg(unix)]
+    #[test]
+    fn a_sniffed_file_gets_the_limit_its_head_says() {
+        let mut seen = 0;
+        let e = read_sniffed(Path::new("/dev/zero"), 64, |head| {
+            seen = head.len();
+            Ok::<_, ReadError>(SMALL)
+        })
+        .unwrap_err();
+        assert_eq!(seen, 64);
+        assert!(matches!(e, ReadError::TooLarge { .. }), "{e}");
+        let e = read_sniffed(Path::new("/dev/zero"), 64, |head| {
+            Err(ReadError::Io {
+                path: PathBuf::from("z"),
+                source: std::io::Error::other(format!("{} zeros", head.len())),
+            })
+        })
+        .unwrap_err();
+        assert_eq!(e.to_string(), "z: cannot read the file: 64 zeros");
+        // A limit below the head still refuses.
+        let tiny = FileLimit { bytes: 10, ..SMALL };
+        let e = read_sniffed(Path::new("/dev/zero"), 64, |_| Ok::<_, ReadError>(tiny));
+        assert!(matches!(e, Err(ReadError::TooLarge { .. })));
     }
 
     #[test]

@@ -209,6 +209,7 @@ fn links_sanity<I: Index>(l: &Links<I>, m: &Matrix, idle: bool) -> Result<(), St
         let mut fresh = Links::new(m);
         fresh.updates = l.updates;
         fresh.emptied = l.emptied;
+        fresh.zeroed = l.zeroed;
         if fresh != *l {
             return Err("links differ from their initial state after the search".into());
         }

@@ -146,9 +146,9 @@ pub(crate) fn expand(
             // Searched to the end without branching.
             break None;
         }
-        let path = solver.path();
-        if path.last().is_some_and(|&(_, degree)| degree != 1) {
-            break Some(path.len() - 1);
+        let (depth, last) = solver.path_tip();
+        if last.is_some_and(|(_, degree)| degree != 1) {
+            break Some(depth - 1);
         }
     };
     solver.abandon();

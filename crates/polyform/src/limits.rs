@@ -20,7 +20,8 @@ use std::fmt;
 
 /// Upper bounds on what a puzzle may make the program allocate.
 ///
-/// Invariant: none is zero (a zero bound would refuse every puzzle).
+/// A bound means what it says, zero included (a zero bound refuses every
+/// puzzle that has any of what it counts); the command line refuses 0.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Limits {
     /// Bytes of a puzzle or piece-set file. Reading TOML takes about 50
@@ -53,8 +54,13 @@ pub struct Limits {
     /// The area of a picture: characters of a text picture, square pixels
     /// of an SVG picture. Default 25,000,000 (a 5,000 x 5,000 drawing).
     pub picture_area: u64,
-    /// Bytes of a BurrTools file's XML, after decompression. Default 64 MiB.
+    /// Bytes of a BurrTools file's XML, after decompression, and of the
+    /// file itself (gzip never makes a puzzle larger). Default 64 MiB.
     pub xml_bytes: u64,
+    /// Bytes of a DLX file (Knuth's exact-cover text). Reading one takes
+    /// about 3 bytes of memory per byte, so the default, 1 GiB, keeps a
+    /// matrix of some 100 million entries readable.
+    pub dlx_bytes: u64,
     /// The longest side of a BurrTools voxel space. Default 1,000.
     pub voxel_side: u64,
     /// Voxels (empty ones included) of one BurrTools voxel space, checked
@@ -85,6 +91,7 @@ impl Default for Limits {
             picture_side: 20_000,
             picture_area: 25_000_000,
             xml_bytes: 64 << 20,
+            dlx_bytes: 1 << 30,
             voxel_side: 1_000,
             voxel_volume: 1_000_000,
             voxels: 10_000_000,
@@ -118,6 +125,8 @@ pub enum Resource {
     PictureArea,
     /// [`Limits::xml_bytes`].
     XmlBytes,
+    /// [`Limits::dlx_bytes`].
+    DlxBytes,
     /// [`Limits::voxel_side`].
     VoxelSide,
     /// [`Limits::voxel_volume`].
@@ -130,7 +139,7 @@ pub enum Resource {
 
 impl Resource {
     /// Every resource, in the order of [`Limits`]' fields.
-    pub const ALL: [Resource; 15] = [
+    pub const ALL: [Resource; 16] = [
         Resource::FileBytes,
         Resource::BoardCells,
         Resource::PieceCells,
@@ -142,6 +151,7 @@ impl Resource {
         Resource::PictureSide,
         Resource::PictureArea,
         Resource::XmlBytes,
+        Resource::DlxBytes,
         Resource::VoxelSide,
         Resource::VoxelVolume,
         Resource::Voxels,
@@ -168,6 +178,7 @@ impl Resource {
             Resource::PictureSide => "picture_side",
             Resource::PictureArea => "picture_area",
             Resource::XmlBytes => "xml_bytes",
+            Resource::DlxBytes => "dlx_bytes",
             Resource::VoxelSide => "voxel_side",
             Resource::VoxelVolume => "voxel_volume",
             Resource::Voxels => "voxels",
@@ -189,6 +200,7 @@ impl Resource {
             Resource::PictureSide => "picture width or height",
             Resource::PictureArea => "picture area",
             Resource::XmlBytes => "bytes of XML",
+            Resource::DlxBytes => "bytes of a DLX file",
             Resource::VoxelSide => "voxels on a side of a voxel space",
             Resource::VoxelVolume => "voxels in one voxel space",
             Resource::Voxels => "non-empty voxels in all the shapes",
@@ -213,6 +225,24 @@ pub(crate) fn show(found: Option<u128>, limit: u64) -> String {
 }
 
 impl Limits {
+    /// The bounded read of a file of `kind`: its limit and flag. A
+    /// puzzle or piece-set file is bounded by [`Limits::file_bytes`], a
+    /// BurrTools file by [`Limits::xml_bytes`], a DLX file by
+    /// [`Limits::dlx_bytes`].
+    pub fn file_limit(&self, kind: crate::problem::Kind) -> dlx::read::FileLimit {
+        use crate::problem::Kind;
+        let (what, bytes, flag) = match kind {
+            Kind::Polyform | Kind::Tiles => ("a puzzle file", self.file_bytes, "--max-file-bytes"),
+            Kind::Burr => ("a BurrTools file", self.xml_bytes, "--max-xml-bytes"),
+            Kind::Dlx => ("a DLX file", self.dlx_bytes, "--max-dlx-bytes"),
+        };
+        dlx::read::FileLimit {
+            what,
+            bytes,
+            flag: Some(flag),
+        }
+    }
+
     /// The bound on `what`.
     pub fn get(&self, what: Resource) -> u64 {
         match what {
@@ -227,6 +257,7 @@ impl Limits {
             Resource::PictureSide => self.picture_side,
             Resource::PictureArea => self.picture_area,
             Resource::XmlBytes => self.xml_bytes,
+            Resource::DlxBytes => self.dlx_bytes,
             Resource::VoxelSide => self.voxel_side,
             Resource::VoxelVolume => self.voxel_volume,
             Resource::Voxels => self.voxels,
@@ -234,10 +265,8 @@ impl Limits {
         }
     }
 
-    /// The bound on `what` set to `value` (at least 1: a zero bound would
-    /// refuse everything).
+    /// The bound on `what` set to `value`, as it is (0 refuses any).
     pub fn set(&mut self, what: Resource, value: u64) {
-        let value = value.max(1);
         let field = match what {
             Resource::FileBytes => &mut self.file_bytes,
             Resource::BoardCells => &mut self.board_cells,
@@ -250,6 +279,7 @@ impl Limits {
             Resource::PictureSide => &mut self.picture_side,
             Resource::PictureArea => &mut self.picture_area,
             Resource::XmlBytes => &mut self.xml_bytes,
+            Resource::DlxBytes => &mut self.dlx_bytes,
             Resource::VoxelSide => &mut self.voxel_side,
             Resource::VoxelVolume => &mut self.voxel_volume,
             Resource::Voxels => &mut self.voxels,

@@ -246,8 +246,16 @@ fn ten_thousand_pieces_on_a_small_board_are_refused_before_placing() {
 
 #[test]
 fn a_file_too_big_to_read_quickly_is_refused_before_reading() {
-    // 1.2 M optional cells: a 12 MB file, refused by its size alone.
-    refused("optional", None, &["bytes in the file", "`file_bytes`"]);
+    // 1.2 M optional cells: a 12 MB file, refused by its size alone, after
+    // reading no more than the limit.
+    refused(
+        "optional",
+        None,
+        &[
+            "a puzzle file may have at most 2000000 bytes",
+            "--max-file-bytes",
+        ],
+    );
 }
 
 #[test]

@@ -32,11 +32,16 @@ pub struct DlxArgs {
     search: SearchArgs,
     #[command(flatten)]
     checkpoint: CheckpointArgs,
+    /// Bytes of the DLX file [default: 1073741824]
+    #[arg(long, value_name = "N", value_parser = super::positive)]
+    max_dlx_bytes: Option<u64>,
 }
 
 pub fn run(args: DlxArgs) -> Result<u8, Failure> {
     let path = args.file.clone().unwrap_or_else(|| PathBuf::from("-"));
-    let problem = load_as(&path, Some(Kind::Dlx), &super::InputArgs::default())?;
+    let mut input = super::InputArgs::default();
+    input.limits.max_dlx_bytes = args.max_dlx_bytes;
+    let problem = load_as(&path, Some(Kind::Dlx), &input)?;
     let limit = if args.all {
         u64::MAX
     } else {

@@ -55,52 +55,65 @@ impl InputArgs {
 #[command(next_help_heading = "Limits (raise them for a real giant puzzle; docs/format.md)")]
 pub struct LimitArgs {
     /// Bytes of a puzzle or piece-set file [default: 2000000]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = positive)]
     max_file_bytes: Option<u64>,
     /// Board cells, to fill and optional together [default: 1000000]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = positive)]
     max_board_cells: Option<u64>,
     /// Cells of one piece [default: 10000]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = positive)]
     max_piece_cells: Option<u64>,
     /// Pieces of a puzzle (kinds, not copies) [default: 10000]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = positive)]
     max_pieces: Option<u64>,
     /// Copies of one piece [default: 1000000]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = positive)]
     max_copies: Option<u64>,
     /// A coordinate, in absolute value [default: 100000]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = positive)]
     max_coordinate: Option<u64>,
     /// Placements (matrix options), counted before they are made [default: 2000000]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = positive)]
     max_placements: Option<u64>,
     /// Matrix entries (cells and piece items of the placements), counted
     /// before they are made; about 50 bytes each [default: 10000000]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = positive)]
     max_matrix_entries: Option<u64>,
     /// Width or height of a picture, in characters or pixels [default: 20000]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = positive)]
     max_picture_side: Option<u64>,
     /// Area of a picture, in characters or square pixels [default: 25000000]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = positive)]
     max_picture_area: Option<u64>,
     /// Bytes of a BurrTools file's XML, after decompression [default: 67108864]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = positive)]
     max_xml_bytes: Option<u64>,
+    /// Bytes of a DLX file [default: 1073741824]
+    #[arg(long, value_name = "N", value_parser = positive)]
+    pub(crate) max_dlx_bytes: Option<u64>,
     /// Voxels on a side of a BurrTools voxel space [default: 1000]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = positive)]
     max_voxel_side: Option<u64>,
     /// Voxels (empty ones too) of one BurrTools voxel space [default: 1000000]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = positive)]
     max_voxel_volume: Option<u64>,
     /// Non-empty voxels of all the shapes of a BurrTools file [default: 10000000]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = positive)]
     max_voxels: Option<u64>,
     /// Positions one disassembly search holds (--disassemble); at most
     /// about 120 bytes plus 16 per piece each [default: 10000000]
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = positive)]
     max_disassembly_positions: Option<u64>,
+}
+
+/// A `--max-...` value: a whole number of at least 1 (a limit of 0 would
+/// refuse every file, which no one means).
+pub fn positive(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(0) => Err("a limit must be at least 1 (0 would refuse everything)".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(format!("not a whole number ({e})")),
+    }
 }
 
 impl LimitArgs {
@@ -118,6 +131,7 @@ impl LimitArgs {
             self.max_picture_side,
             self.max_picture_area,
             self.max_xml_bytes,
+            self.max_dlx_bytes,
             self.max_voxel_side,
             self.max_voxel_volume,
             self.max_voxels,
@@ -145,7 +159,7 @@ pub fn load_as(
     kind: Option<Kind>,
     input: &InputArgs,
 ) -> Result<Box<dyn Problem>, Failure> {
-    let bytes = problem::read_bounded(path)?;
+    let bytes = problem::read_input(path, kind, &input.limits.limits())?;
     load_bytes(path, &bytes, kind, input)
 }
 

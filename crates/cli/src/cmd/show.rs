@@ -22,7 +22,7 @@ pub struct ShowArgs {
 }
 
 pub fn run(args: ShowArgs) -> Result<u8, Failure> {
-    let bytes = polyform::problem::read_bounded(&args.file)?;
+    let bytes = polyform::problem::read_input(&args.file, None, &args.input.limits.limits())?;
     if args.input.problem.is_none() && polyform::problem::kind_of(&args.file, &bytes)? == Kind::Burr
     {
         let (grid, list) = burr::problems_of(&args.file, &bytes, &args.input.limits.limits())?;

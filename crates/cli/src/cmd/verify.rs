@@ -49,7 +49,7 @@ pub struct VerifyArgs {
     /// Skip puzzles estimated to take over S seconds on this machine
     /// (default 60): their `[expect] nodes` over the rate (nodes per second)
     /// measured at the start on a small built-in puzzle
-    #[arg(long, value_name = "S", conflicts_with = "all")]
+    #[arg(long, value_name = "S", conflicts_with = "all", value_parser = seconds)]
     max_seconds: Option<f64>,
     /// Run every puzzle, however slow
     #[arg(long)]
@@ -66,8 +66,21 @@ pub struct VerifyArgs {
     json: JsonArg,
     #[command(flatten)]
     search: SearchArgs,
+    /// Directory entries looked through for problem files [default: 100000]
+    #[arg(long, value_name = "N", value_parser = super::positive)]
+    max_entries: Option<u64>,
     #[command(flatten)]
     limits: super::LimitArgs,
+}
+
+/// A `--max-seconds` value: a finite number of seconds, 0 or more (0 skips
+/// every file with recorded nodes).
+fn seconds(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        Ok(_) => Err("seconds must be a finite number, 0 or more".into()),
+        Err(e) => Err(format!("not a number ({e})")),
+    }
 }
 
 /// The bundled catalog: `$POLYCOVER_DATA`, else `./data`, else the `data/`
@@ -89,24 +102,80 @@ fn is_problem_file(p: &Path) -> bool {
         .is_some_and(|x| x == "toml" || x == "xmpuzzle")
 }
 
-fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), Failure> {
-    let meta =
-        std::fs::metadata(path).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
-    if meta.is_dir() {
-        let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
-            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .collect();
-        entries.sort();
-        for e in entries {
-            if e.is_dir() || is_problem_file(&e) {
-                collect(&e, out)?;
+/// The default of `--max-entries`: directory entries looked through.
+const DEFAULT_MAX_ENTRIES: u64 = 100_000;
+
+/// The problem files under `roots`, each once, in the order of a sorted
+/// depth-first walk. Symbolic links are followed, but a directory or file
+/// already reached (by its device and inode) is not entered or listed
+/// again, so a link loop ends the walk of that branch. At most
+/// `max_entries` directory entries are looked through, and Ctrl-C or
+/// SIGTERM stops the walk at the next entry.
+fn collect(roots: &[PathBuf], max_entries: u64) -> Result<Vec<PathBuf>, Failure> {
+    let mut files = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut entries = 0u64;
+    // A stack rather than recursion: a deep tree cannot exhaust the stack.
+    let mut stack: Vec<PathBuf> = roots.iter().rev().cloned().collect();
+    while let Some(path) = stack.pop() {
+        if crate::search::interrupted() {
+            return Err(Failure {
+                code: crate::failure::INTERRUPTED,
+                message: format!(
+                    "interrupted while looking for problem files ({} found so far)",
+                    files.len()
+                ),
+            });
+        }
+        let cannot = |e: std::io::Error| Failure::input(format!("{}: {e}", path.display()));
+        let meta = std::fs::metadata(&path).map_err(cannot)?;
+        if !seen.insert(file_id(&path, &meta)) {
+            continue;
+        }
+        if !meta.is_dir() {
+            // Found in a directory, only a regular file is read (opening a
+            // named pipe would wait for a writer).
+            if meta.is_file() || roots.contains(&path) {
+                files.push(path);
+            }
+            continue;
+        }
+        let mut found = Vec::new();
+        for e in std::fs::read_dir(&path).map_err(cannot)? {
+            entries += 1;
+            if entries > max_entries {
+                return Err(Failure::input(format!(
+                    "{}: verify looks through at most {max_entries} directory entries, and there are more (--max-entries N raises the limit)",
+                    path.display()
+                )));
+            }
+            let Ok(e) = e else { continue };
+            let p = e.path();
+            if p.is_dir() || is_problem_file(&p) {
+                found.push(p);
             }
         }
-    } else {
-        out.push(path.to_path_buf());
+        found.sort();
+        stack.extend(found.into_iter().rev());
     }
-    Ok(())
+    Ok(files)
+}
+
+/// What tells two paths to the same file or directory apart: its device
+/// and inode (elsewhere than Unix, its canonical path).
+#[cfg(unix)]
+fn file_id(_: &Path, meta: &std::fs::Metadata) -> (u64, u64, PathBuf) {
+    use std::os::unix::fs::MetadataExt;
+    (meta.dev(), meta.ino(), PathBuf::new())
+}
+
+#[cfg(not(unix))]
+fn file_id(path: &Path, _: &std::fs::Metadata) -> (u64, u64, PathBuf) {
+    (
+        0,
+        0,
+        std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf()),
+    )
 }
 
 /// The verdict on one file.
@@ -248,6 +317,9 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
     };
     let json = args.json.json;
     let runner = Runner::new(&args.search, json)?;
+    // Ctrl-C and SIGTERM stop the walk too, not only the searches.
+    crate::search::stop_flag();
+    let files = collect(&roots, args.max_entries.unwrap_or(DEFAULT_MAX_ENTRIES))?;
     // Node counts are recorded for the default engine's tree.
     let default_engine = args.search.engine == crate::search::EngineArg::Auto && !args.search.knuth;
     let rate = if max.is_finite() {
@@ -272,10 +344,6 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
         problem: None,
         limits: args.limits.clone(),
     };
-    let mut files = vec![];
-    for r in &roots {
-        collect(r, &mut files)?;
-    }
     let mut out = std::io::stdout().lock();
     if !json {
         writeln!(
@@ -287,6 +355,12 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
     let total = Instant::now();
     let mut rows = Vec::new();
     for f in &files {
+        if crate::search::interrupted() {
+            return Err(Failure {
+                code: crate::failure::INTERRUPTED,
+                message: format!("interrupted after {} of {} files", rows.len(), files.len()),
+            });
+        }
         let shown = roots
             .iter()
             .find_map(|r| f.strip_prefix(r).ok().filter(|p| !p.as_os_str().is_empty()))
@@ -462,7 +536,7 @@ fn check(f: &Path, shown: String, ctx: &Context, input: &super::InputArgs) -> Re
         Ok(row)
     };
     // The file is read once: the piece-set test and the problem share it.
-    let bytes = match polyform::problem::read_bounded(f) {
+    let bytes = match polyform::problem::read_input(f, None, &input.limits.limits()) {
         Ok(b) => b,
         Err(e) => return error(shown, e.to_string()),
     };

@@ -226,6 +226,11 @@ impl Cells {
     pub fn path(&self) -> Vec<(u32, u32)> {
         with_search!(self, s => s.path())
     }
+
+    /// The length of `path` and its last step, in constant time.
+    pub fn path_tip(&self) -> (usize, Option<(u32, u32)>) {
+        with_search!(self, s => s.path_tip())
+    }
 }
 
 #[cfg(test)]

@@ -60,7 +60,8 @@ pub(crate) struct Search<const W: usize> {
     best: Vec<u32>,
     /// `degree[l]`: `best[l]`'s number of options.
     degree: Vec<u32>,
-    /// `position[l]`: the options of `best[l]` tried so far on level `l`.
+    /// `position[l]`: the options of `best[l]` tried so far on level `l`
+    /// (from the base level on: a subproblem's replayed prefix has none).
     position: Vec<u32>,
     /// `cursor[l]`: the index in `best[l]`'s list from which to look for
     /// the next option to try; `chosen[l]`: the option tried last.
@@ -530,17 +531,10 @@ impl<const W: usize> Search<W> {
             if self.next_at(l, j) != Some(j) {
                 return Err(SubproblemError::NotAChoice { level: l });
             }
-            // The options before it that this level would have tried first.
-            let mut k = 0;
-            let mut from = 0;
-            while let Some(x) = self.next_at(l, from) {
-                if x >= j {
-                    break;
-                }
-                k += 1;
-                from = x + 1;
-            }
-            self.position[l] = k + 1;
+            // Only the levels from the base are read for progress, so the
+            // replayed ones are not counted (counting the options before `j`
+            // would cost each start a pass over the item's list).
+            self.position[l] = 0;
             self.cursor[l] = j + 1;
             self.chosen[l] = o as u32;
             if !self.commit(l, o) {
@@ -658,5 +652,12 @@ impl<const W: usize> Search<W> {
         (self.base..self.level)
             .map(|l| (self.position[l], self.degree[l]))
             .collect()
+    }
+
+    /// See `Cells::path_tip`.
+    pub fn path_tip(&self) -> (usize, Option<(u32, u32)>) {
+        let last = (self.level > self.base)
+            .then(|| (self.position[self.level - 1], self.degree[self.level - 1]));
+        (self.level.saturating_sub(self.base), last)
     }
 }

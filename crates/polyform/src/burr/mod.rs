@@ -249,23 +249,11 @@ pub fn problems_of(
     Ok((file.grid, infos(&file)))
 }
 
-/// The file's bytes, refusing before reading a file larger than the text
-/// limit (gzip never makes a puzzle file larger).
+/// The file's bytes, through the bounded reader: at most the XML limit
+/// (gzip never makes a puzzle file larger).
 fn read_file(path: &Path) -> Result<Vec<u8>, Error> {
-    let max = Limits::default().xml_bytes;
-    let cannot = |e: std::io::Error| error(path, None, format!("cannot read the file: {e}"));
-    let len = std::fs::metadata(path).map_err(cannot)?.len();
-    if len > max {
-        return Err(error(
-            path,
-            None,
-            format!(
-                "the file has {len} bytes; a puzzle file may have at most {} MiB",
-                max >> 20
-            ),
-        ));
-    }
-    std::fs::read(path).map_err(cannot)
+    let limit = Limits::default().file_limit(crate::problem::Kind::Burr);
+    Ok(dlx::read::read_bounded(path, limit)?)
 }
 
 /// Reads a BurrTools file and maps a problem to a puzzle: the one
@@ -285,15 +273,25 @@ pub fn load_bytes(
 ) -> Result<BurrPuzzle, Error> {
     let file = read_model(path, bytes, limits)?;
     let problems = infos(&file);
+    // At most `SHOWN` of them, so that the message stays one short line.
+    const SHOWN: usize = 10;
     let list = || {
-        problems
+        let mut names = problems
             .iter()
+            .take(SHOWN)
             .map(|p| match &p.name {
                 Some(n) if !n.is_empty() => format!("{} `{n}`", p.index),
                 _ => format!("{}", p.index),
             })
             .collect::<Vec<_>>()
-            .join(", ")
+            .join(", ");
+        if problems.len() > SHOWN {
+            names += &format!(
+                " and {} more (`polycover show FILE` lists them)",
+                problems.len() - SHOWN
+            );
+        }
+        names
     };
     let index = match selector {
         _ if problems.is_empty() => {

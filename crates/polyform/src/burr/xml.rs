@@ -177,18 +177,30 @@ pub struct BurrFile {
 /// A message about an element, located in the text.
 pub(super) type XmlError = (Loc, String);
 
-fn loc_of(doc: &roxmltree::Document, node: roxmltree::Node) -> Loc {
+/// A parsed document and where its lines start: an element's line is then
+/// a binary search, where roxmltree's `text_pos_at` counts from the top of
+/// the text (a file of n problems, each located, took n^2 steps).
+struct Doc<'input> {
+    tree: roxmltree::Document<'input>,
+    line_starts: Vec<usize>,
+}
+
+impl<'input> std::ops::Deref for Doc<'input> {
+    type Target = roxmltree::Document<'input>;
+    fn deref(&self) -> &Self::Target {
+        &self.tree
+    }
+}
+
+fn loc_of(doc: &Doc, node: roxmltree::Node) -> Loc {
+    let at = node.range().start;
     Loc {
-        line: doc.text_pos_at(node.range().start).row as usize,
+        line: doc.line_starts.partition_point(|&s| s <= at),
         element: node.tag_name().name().to_string(),
     }
 }
 
-fn attr_u32(
-    doc: &roxmltree::Document,
-    node: roxmltree::Node,
-    name: &str,
-) -> Result<Option<u32>, XmlError> {
+fn attr_u32(doc: &Doc, node: roxmltree::Node, name: &str) -> Result<Option<u32>, XmlError> {
     match node.attribute(name) {
         None => Ok(None),
         Some(v) => v.trim().parse::<u32>().map(Some).map_err(|_| {
@@ -203,11 +215,7 @@ fn attr_u32(
     }
 }
 
-fn required_u32(
-    doc: &roxmltree::Document,
-    node: roxmltree::Node,
-    name: &str,
-) -> Result<u32, XmlError> {
+fn required_u32(doc: &Doc, node: roxmltree::Node, name: &str) -> Result<u32, XmlError> {
     attr_u32(doc, node, name)?.ok_or_else(|| {
         (
             loc_of(doc, node),
@@ -226,7 +234,7 @@ fn children<'a, 'i>(
 
 /// Reads the model from XML text.
 pub(super) fn parse(text: &str, limits: &Limits) -> Result<BurrFile, XmlError> {
-    let doc = roxmltree::Document::parse(text).map_err(|e| {
+    let tree = roxmltree::Document::parse(text).map_err(|e| {
         let p = e.pos();
         (
             Loc {
@@ -236,6 +244,10 @@ pub(super) fn parse(text: &str, limits: &Limits) -> Result<BurrFile, XmlError> {
             format!("not well-formed XML: {e}"),
         )
     })?;
+    let line_starts = std::iter::once(0)
+        .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    let doc = Doc { tree, line_starts };
     let root = doc.root_element();
     if root.tag_name().name() != "puzzle" {
         return Err((
@@ -307,11 +319,7 @@ pub(super) fn parse(text: &str, limits: &Limits) -> Result<BurrFile, XmlError> {
     })
 }
 
-fn voxel_space(
-    doc: &roxmltree::Document,
-    node: roxmltree::Node,
-    limits: &Limits,
-) -> Result<VoxelSpace, XmlError> {
+fn voxel_space(doc: &Doc, node: roxmltree::Node, limits: &Limits) -> Result<VoxelSpace, XmlError> {
     let loc = loc_of(doc, node);
     let size = [
         required_u32(doc, node, "x")?,
@@ -451,11 +459,7 @@ fn voxel_space(
     })
 }
 
-fn problem(
-    doc: &roxmltree::Document,
-    node: roxmltree::Node,
-    shapes: usize,
-) -> Result<ProblemDef, XmlError> {
+fn problem(doc: &Doc, node: roxmltree::Node, shapes: usize) -> Result<ProblemDef, XmlError> {
     let loc = loc_of(doc, node);
     let name = node.attribute("name").map(str::to_string);
     let max_holes = attr_u32(doc, node, "maxHoles")?;

@@ -9,15 +9,17 @@ use std::ops::Range;
 use std::path::Path;
 use toml::Spanned;
 
-/// Reads a file's text, refusing one over the `file_bytes` limit before
-/// reading it; the error names the file.
+/// Reads a puzzle or piece-set file's text through the bounded reader,
+/// at most the `file_bytes` limit (whatever the file: `/dev/zero`, a
+/// pipe); the error names the file.
 pub(crate) fn read(path: &Path, limits: &Limits) -> Result<String, Error> {
-    let read_error = |e: std::io::Error| Error::at(path, None, ErrorKind::Read(e.to_string()));
-    let len = std::fs::metadata(path).map_err(read_error)?.len();
-    limits
-        .check(Resource::FileBytes, Some(u128::from(len)))
-        .map_err(|k| Error::at(path, None, k))?;
-    std::fs::read_to_string(path).map_err(read_error)
+    let limit = limits.file_limit(crate::problem::Kind::Polyform);
+    dlx::read::read_text_bounded(path, limit).map_err(|e| match e {
+        dlx::read::ReadError::Io { source, .. } => {
+            Error::at(path, None, ErrorKind::Read(source.to_string()))
+        }
+        too_large => Error::from(too_large),
+    })
 }
 
 /// Reads the file at `path` within `limits` and parses it with `parse`.

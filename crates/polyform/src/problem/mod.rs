@@ -194,7 +194,7 @@ pub struct LoadOptions {
 /// Reads a file once and builds its problem, of the kind `options.kind`
 /// names, or else the kind its name and content say together (`detect`).
 pub fn load(path: &Path, options: &LoadOptions) -> Result<Box<dyn Problem>, Error> {
-    let bytes = read_bounded(path)?;
+    let bytes = read_input(path, options.kind, &options.limits)?;
     load_bytes(path, &bytes, options)
 }
 
@@ -411,37 +411,110 @@ fn start_of(bytes: &[u8]) -> String {
     }
 }
 
-/// The largest input file read (1 GiB): beyond it, a file is refused before
-/// it is read.
-pub const MAX_FILE_BYTES: u64 = 1 << 30;
+/// How much of a file is read to tell its kind (and so its limit) before
+/// the rest is read.
+const HEAD_BYTES: u64 = 64 << 10;
 
-/// Reads a whole file (standard input for `-`), refusing one larger than
-/// [`MAX_FILE_BYTES`].
-pub fn read_bounded(path: &Path) -> Result<Vec<u8>, Error> {
-    use std::io::Read;
-    let cannot = |e: std::io::Error| Error::new(path, None, format!("cannot read the file: {e}"));
-    let mut bytes = Vec::new();
-    if path.as_os_str() == "-" {
-        std::io::stdin()
-            .lock()
-            .take(MAX_FILE_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(cannot)?;
+/// Reads a whole problem file (standard input for `-`) within the limit of
+/// its kind: the kind `kind` names, else the one its name says, else the
+/// one its first 64 KiB say (as `detect` would tell them). Binary
+/// content where text is expected (a NUL byte, bytes that are not UTF-8:
+/// `/dev/zero`, an image) is refused from the head, with nothing more
+/// read; so at most the kind's limit (`Limits::file_limit`) plus one byte is
+/// ever read, whatever the file.
+pub fn read_input(path: &Path, kind: Option<Kind>, limits: &Limits) -> Result<Vec<u8>, Error> {
+    let named = if path.as_os_str() == "-" {
+        Path::new("<stdin>")
     } else {
-        std::fs::File::open(path)
-            .map_err(cannot)?
-            .take(MAX_FILE_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(cannot)?;
+        path
+    };
+    dlx::read::read_sniffed(path, HEAD_BYTES, |head| {
+        let kind = kind_of_head(named, head, kind)?;
+        Ok(limits.file_limit(kind))
+    })
+    .map_err(|e: Error| {
+        if e.file == path && named != path {
+            Error {
+                file: named.into(),
+                ..e
+            }
+        } else {
+            e
+        }
+    })
+}
+
+impl From<dlx::read::ReadError> for Error {
+    fn from(e: dlx::read::ReadError) -> Error {
+        Error::new(e.path(), None, e.reason())
     }
-    if bytes.len() as u64 > MAX_FILE_BYTES {
+}
+
+/// The kind a file's head says, to choose its limit; text kinds refuse a
+/// head that is not text.
+fn kind_of_head(path: &Path, head: &[u8], kind: Option<Kind>) -> Result<Kind, Error> {
+    let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let ext = ext.to_ascii_lowercase();
+    let given = kind.is_some() || matches!(ext.as_str(), "dlx" | "toml");
+    let kind = match (kind, ext.as_str()) {
+        (Some(k), _) => k,
+        (None, "xmpuzzle" | "xml") => Kind::Burr,
+        (None, "dlx") => Kind::Dlx,
+        (None, "toml") => Kind::Polyform,
+        _ if looks_like_burr(head) => Kind::Burr,
+        _ => {
+            let text = match std::str::from_utf8(head) {
+                Ok(t) => t,
+                // Cut in the middle of a character at the end of the head.
+                Err(e) if e.error_len().is_none() => {
+                    std::str::from_utf8(&head[..e.valid_up_to()]).unwrap_or("")
+                }
+                Err(_) => "",
+            };
+            if looks_like_toml(text) {
+                Kind::Polyform
+            } else {
+                Kind::Dlx
+            }
+        }
+    };
+    if kind == Kind::Burr {
+        if looks_like_burr(head) {
+            return Ok(kind);
+        }
         return Err(Error::new(
             path,
             None,
-            format!("the file is larger than {MAX_FILE_BYTES} bytes"),
+            format!(
+                "not a BurrTools file: it holds gzip data or XML starting with `<`, \
+                 and this one starts with {}",
+                start_of(head)
+            ),
         ));
     }
-    Ok(bytes)
+    let bad = match std::str::from_utf8(head) {
+        Err(e) if e.error_len().is_some() => Some(e.valid_up_to()),
+        _ => head.iter().position(|&b| b == 0),
+    };
+    let Some(at) = bad else {
+        return Ok(kind);
+    };
+    let what = match (given, kind) {
+        (false, _) => {
+            "not a problem file: expected a puzzle (TOML), a BurrTools file \
+             (gzip or XML) or DLX text,"
+        }
+        (true, Kind::Dlx) => "not a DLX file: DLX is text,",
+        (true, _) => "not a puzzle file: a puzzle is TOML text,",
+    };
+    Err(Error::new(
+        path,
+        None,
+        format!(
+            "{what} and byte {at} is not text (the file starts with {})",
+            start_of(head)
+        ),
+    ))
 }
 
 /// The expected counts as a line of text (`show`).
