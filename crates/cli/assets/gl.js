@@ -1,7 +1,9 @@
 // polycover's WebGL helpers, shared by the 3D page (view.js) and the twisty
 // page (twisty.js), which come after this file in one script: 3-vectors as
 // arrays, 4x4 matrices as Float32Arrays (column-major, as WebGL takes them),
-// and a shader program from two sources. Written for polycover.
+// a shader program from two sources, and what both pages do alike around
+// WebGL (a dead panel without it, keys wherever the focus is but text
+// fields). Written for polycover.
 "use strict";
 // ---- Vectors and 4x4 matrices (column-major, as WebGL takes them) ----
 const v3 = {
@@ -63,4 +65,19 @@ function glProgram(gl, vs, fs) {
   gl.linkProgram(prog);
   if (!gl.getProgramParameter(prog, gl.LINK_STATUS)) throw new Error(gl.getProgramInfoLog(prog));
   return prog;
+}
+
+// ---- What both pages do alike ----
+// Whether the keys at `el` are a text field's (a text input, a text area,
+// an editable element): the pages' keys work wherever else the focus is
+// (a ticked box, a slider, a button, a choice).
+const NOT_TEXT = ["checkbox", "radio", "range", "button", "submit", "reset", "color", "file", "image"];
+const takesText = (el) => !!el && (el.isContentEditable || el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && !NOT_TEXT.includes(el.type)));
+// A page without WebGL (none, lost, or a shader it cannot build): every
+// control of `panel` disabled (and the panel greyed, page.css), since none
+// could do anything, and the drawing no longer looks draggable.
+function disableControls(panel, canvas) {
+  for (const el of panel.querySelectorAll("button, input, select, textarea")) el.disabled = true;
+  panel.classList.add("dead");
+  canvas.style.cursor = "default";
 }

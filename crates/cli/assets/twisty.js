@@ -44,6 +44,11 @@
   let version = 0;
   let rand = Math.random;
   const view = { az: 35, el: 28, dist: 1 };
+  // `ready` once the first picture is drawn (the body says so then);
+  // `alive` until WebGL is found missing, is lost or cannot draw.
+  let ready = false, alive = true;
+  // The pointers down on the canvas (a drag, or two for a pinch).
+  const pointers = new Map();
 
   function turn(mv, amount) {
     const perm = MOVES[mv].perm;
@@ -70,6 +75,7 @@
     if (!anim) advance(performance.now());
   }
   function advance(now) {
+    if (!alive) return;
     if (anim) {
       const f = anim.ms ? (now - anim.start) / anim.ms : 1;
       if (f < 1) { render(f); nextFrame(advance); return; }
@@ -189,6 +195,7 @@
       .then((r) => r.json().then((j) => ({ ok: r.ok, j })))
       .then(({ ok, j }) => {
         busy = false;
+        if (!alive) return;
         if (!ok) { say(j.error || "the server refused the state", true); updateUi(); return; }
         if (version !== asked) { say("The puzzle was turned while the solver worked: press Solve again."); updateUi(); return; }
         hold(`Solution: ${j.length} moves: ${j.moves}`);
@@ -201,7 +208,7 @@
         enqueue(j.turns, ms);
         if (!j.turns.length) finished();
       })
-      .catch((e) => { busy = false; say(`The server did not answer: ${e.message}`, true); updateUi(); });
+      .catch((e) => { busy = false; if (alive) say(`The server did not answer: ${e.message}`, true); updateUi(); });
   }
 
   // Moves in the notation: each token is a name of DATA.names (a move, or
@@ -233,11 +240,29 @@
   const gl = canvas.getContext("webgl", { antialias: true, preserveDrawingBuffer: true });
   $("puzzle-name").textContent = DATA.puzzle;
   $("moves-note").textContent = `Moves: ${MOVES.map((m) => m.name).join(" ")}`;
-  if (!gl) {
-    $("message").textContent = "This page needs WebGL, which this browser does not offer.";
+  // Without WebGL (or when it fails) the page says why, and disables its
+  // controls, which could do nothing; turns under way end at once (the
+  // status and the state then say where the puzzle is).
+  function dead(why) {
+    alive = false;
+    ready = false;
+    if (anim) turn(anim.mv, anim.amount);
+    for (const t of queue) turn(t.mv, t.amount);
+    anim = null;
+    queue = [];
+    finished();
+    pointers.clear();
+    $("message").textContent = why;
+    disableControls($("panel"), canvas);
+    publish();
     document.body.dataset.state = "no-webgl";
+    document.title = "polycover: no WebGL";
+  }
+  if (!gl) {
+    dead("This page needs WebGL, which this browser does not offer.");
     return;
   }
+  canvas.addEventListener("webglcontextlost", () => dead("WebGL stopped (the graphics context was lost): reload the page."));
   const VS = `attribute vec3 aPos; attribute vec3 aNormal; attribute vec3 aColor;
 uniform mat4 uModel, uView, uProj;
 varying vec3 vNormal; varying vec3 vColor;
@@ -254,7 +279,13 @@ void main() {
   float d = max(dot(normalize(vNormal), normalize(vec3(-0.3, 0.4, 0.87))), 0.0);
   gl_FragColor = vec4(vColor * (0.62 + 0.38 * d), 1.0);
 }`;
-  const prog = glProgram(gl, VS, FS);
+  let prog;
+  try {
+    prog = glProgram(gl, VS, FS);
+  } catch (e) {
+    dead(`WebGL cannot draw this page: ${e.message}`);
+    return;
+  }
   gl.useProgram(prog);
   const loc = {};
   for (const n of ["aPos", "aNormal", "aColor"]) { loc[n] = gl.getAttribLocation(prog, n); gl.enableVertexAttribArray(loc[n]); }
@@ -315,7 +346,7 @@ void main() {
       drawBuffer(moving, m4.rotation(m.axis, (-2 * Math.PI * anim.amount * (f || 0)) / m.order));
     }
   }
-  const redraw = () => { if (!anim) render(0); publish(); };
+  const redraw = () => { if (alive && !anim) render(0); publish(); };
 
   // ---- Picking and dragging ----
   // The screen point (CSS pixels) of a 3D point.
@@ -360,9 +391,9 @@ void main() {
     if (!best || Math.abs(best.cos) < 0.5) return null;
     return [best.mv, best.cos > 0 ? 1 : MOVES[best.mv].order - 1];
   }
-  const pointers = new Map();
   canvas.addEventListener("contextmenu", (e) => e.preventDefault());
   canvas.addEventListener("pointerdown", (e) => {
+    if (!alive) return;
     try { canvas.setPointerCapture(e.pointerId); } catch (_) { /* a synthetic pointer */ }
     const r = canvas.getBoundingClientRect(), x = e.clientX - r.left, y = e.clientY - r.top;
     const hit = pointers.size === 0 && e.button === 0 ? pick(x, y) : null;
@@ -395,7 +426,7 @@ void main() {
   canvas.addEventListener("pointerup", up);
   canvas.addEventListener("pointercancel", up);
   function zoom(f) { view.dist = Math.max(RADIUS * 1.2, Math.min(RADIUS * 30, view.dist * f)); }
-  canvas.addEventListener("wheel", (e) => { e.preventDefault(); zoom(Math.exp(e.deltaY * 0.001)); redraw(); }, { passive: false });
+  canvas.addEventListener("wheel", (e) => { e.preventDefault(); if (alive) { zoom(Math.exp(e.deltaY * 0.001)); redraw(); } }, { passive: false });
   window.addEventListener("resize", redraw);
   // The first view: from above the F face, towards R (U up), where the
   // solid has such faces; else between the two faces nearest the front.
@@ -409,9 +440,13 @@ void main() {
     view.dist = (RADIUS / Math.sin(FOV / 2)) * 1.25;
   }
 
-  // ---- Keys: a move's name turns it; ' and 2 right after change it ----
+  // ---- Keys: a move's name turns it; ' and 2 right after change it.
+  // They work wherever the focus is (a button just clicked), except in a
+  // field that takes text (the moves box, whose Ctrl+Z is its own); of
+  // the shortcuts with Ctrl, Alt or Meta, the page takes Ctrl+Z, Ctrl+Y
+  // and Ctrl+Shift+Z (undo, redo) and leaves the rest to the browser. ----
   window.addEventListener("keydown", (e) => {
-    if (e.target.tagName === "INPUT") return;
+    if (takesText(e.target) || !alive || gl.isContextLost()) return;
     const k = e.key;
     if ((e.ctrlKey || e.metaKey) && (k === "z" || k === "Z")) { (e.shiftKey ? redo : undo)(); e.preventDefault(); return; }
     if ((e.ctrlKey || e.metaKey) && (k === "y" || k === "Y")) { redo(); e.preventDefault(); return; }
@@ -439,6 +474,7 @@ void main() {
 
   // ---- The panel ----
   function updateUi() {
+    if (!alive) return;
     $("undo").disabled = done === 0;
     $("redo").disabled = done >= history.length;
     $("solve").disabled = busy;
@@ -457,12 +493,11 @@ void main() {
       puzzle: DATA.puzzle, solved: solved(), colours: at.map((x) => FACE[x]),
       history: history.slice(0, done).map((e) => e.label), undone: history.length - done,
       queued: queue.length + (anim ? 1 : 0), busy, status: $("status").textContent,
-      view: { az: view.az, el: view.el },
+      view: { az: view.az, el: view.el }, webgl: alive,
     };
     $("state").textContent = JSON.stringify(s);
     if (ready) document.body.dataset.state = "ready";
   }
-  let ready = false;
   const on = (id, ev, f) => $(id).addEventListener(ev, f);
   on("scramble", "click", scramble);
   on("solve", "click", solve);
@@ -474,9 +509,12 @@ void main() {
 
   // ---- Start, then the test script of the URL's fragment, if any:
   // #test=anim:0;seed:7;click:scramble;moves:R U;key:R;dragsticker:12:0:-60
-  // acts as a person would (buttons clicked, keys pressed, moves typed, a
-  // sticker dragged); `anim:MS` sets every turn's duration and `seed:N`
-  // makes scrambles repeatable. ----
+  // acts as a person would: a control focused and clicked, a key pressed
+  // where the focus is (`key:Ctrl+z` with Ctrl held), moves typed into the
+  // moves box and sent with Enter (the box keeps the focus), a sticker
+  // dragged; `anim:MS` sets every turn's duration, `seed:N` makes
+  // scrambles repeatable, and `losecontext` loses WebGL, as when the
+  // graphics driver resets. ----
   resetView();
   rebuild(null);
   finished();
@@ -490,9 +528,13 @@ void main() {
         canvas.dispatchEvent(new PointerEvent(type, { pointerId: 7, clientX: r.left + x, clientY: r.top + y, button: 0, bubbles: true }));
       };
       const drag = (x, y, dx, dy) => { pointer("pointerdown", x, y); pointer("pointermove", x + dx / 2, y + dy / 2); pointer("pointermove", x + dx, y + dy); pointer("pointerup", x + dx, y + dy); };
-      if (verb === "click") $(arg).click();
-      else if (verb === "key") window.dispatchEvent(new KeyboardEvent("keydown", { key: arg }));
-      else if (verb === "moves") { $("notation").value = arg; $("apply").click(); }
+      if (verb === "click") { $(arg).focus(); $(arg).click(); }
+      else if (verb === "key") {
+        const mods = {}, m = /^((?:(?:Ctrl|Alt|Meta|Shift)\+)*)(.+)$/.exec(arg);
+        for (const mod of m[1].split("+").filter(Boolean)) mods[`${mod.toLowerCase()}Key`] = true;
+        (document.activeElement || document.body).dispatchEvent(new KeyboardEvent("keydown", { key: m[2], bubbles: true, cancelable: true, ...mods }));
+      } else if (verb === "moves") { $("notation").focus(); $("notation").value = arg; $("notation-form").requestSubmit(); }
+      else if (verb === "losecontext") gl.getExtension("WEBGL_lose_context").loseContext();
       else if (verb === "anim") turnMs = +arg;
       else if (verb === "seed") {
         let x = +arg >>> 0 || 1;
@@ -505,6 +547,6 @@ void main() {
       else throw new Error(`unknown test action ${verb}`);
     }
   }
-  ready = true;
+  ready = alive;
   updateUi();
 })();

@@ -40,9 +40,7 @@
   // controls, which could do nothing.
   function dead(why) {
     $("message").textContent = why;
-    for (const el of $("panel").querySelectorAll("button, input, select")) el.disabled = true;
-    $("panel").classList.add("dead");
-    canvas.style.cursor = "default";
+    disableControls($("panel"), canvas);
     state.ready = false;
     document.body.dataset.state = "no-webgl";
     document.title = "polycover: no WebGL";
@@ -457,15 +455,13 @@ void main() {
   // The page's keys work wherever the focus is (a ticked box, a slider, a
   // button), except in a field that takes text; shortcuts with Ctrl, Alt
   // or Meta are the browser's.
-  const NOT_TEXT = ["checkbox", "radio", "range", "button", "submit", "reset", "color", "file", "image"];
-  const typing = (el) => !!el && (el.isContentEditable || el.tagName === "TEXTAREA" || (el.tagName === "INPUT" && !NOT_TEXT.includes(el.type)));
   const KEYS = {
     ArrowLeft: () => step(state.shown - 1), ArrowRight: () => step(state.shown + 1),
     PageUp: () => goSolution(state.solution - 1), PageDown: () => goSolution(state.solution + 1),
     r: () => { resetView(); redraw(); }, p: togglePlay, "[": () => stepMove(-1), "]": () => stepMove(1),
   };
   window.addEventListener("keydown", (e) => {
-    if (e.ctrlKey || e.altKey || e.metaKey || typing(e.target) || gl.isContextLost()) return;
+    if (e.ctrlKey || e.altKey || e.metaKey || takesText(e.target) || gl.isContextLost()) return;
     const k = KEYS[e.key.length === 1 ? e.key.toLowerCase() : e.key];
     if (k) { k(); e.preventDefault(); }
   });

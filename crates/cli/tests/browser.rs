@@ -189,6 +189,11 @@ fn state_at(url: &str, extra: &[String]) -> Value {
         "the page did not get ready (WebGL missing or a script error?):\n{}",
         &dom[..dom.len().min(2000)]
     );
+    dom_state(&dom)
+}
+
+/// The state a page wrote into its DOM (`<pre id="state">`).
+fn dom_state(dom: &str) -> Value {
     let start = dom.find("<pre id=\"state\"").unwrap();
     let start = start + dom[start..].find('>').unwrap() + 1;
     let end = start + dom[start..].find("</pre>").unwrap();
@@ -802,7 +807,7 @@ fn controls_disabled_without_webgl() {
         &dom[..dom.len().min(2000)]
     );
     assert!(dom.contains("This page needs WebGL"));
-    disabled_controls(&dom);
+    disabled_controls(&dom, 12);
 }
 
 /// Controls of a page that has drawn, then lost WebGL (as when the
@@ -820,11 +825,16 @@ fn controls_disabled_when_webgl_is_lost() {
         &dom[..dom.len().min(2000)]
     );
     assert!(dom.contains("WebGL stopped"));
-    disabled_controls(&dom);
+    disabled_controls(&dom, 12);
 }
 
-/// Checks that every control of a page's DOM is disabled (at least 12).
-fn disabled_controls(dom: &str) {
+/// Checks that every control of a page's DOM is disabled (at least `min`)
+/// and the panel greyed.
+fn disabled_controls(dom: &str, min: usize) {
+    assert!(
+        dom.contains("<aside id=\"panel\" class=\"dead\">"),
+        "the panel is not greyed"
+    );
     let mut controls = 0;
     for tag in ["<button", "<input", "<select"] {
         for (at, _) in dom.match_indices(tag) {
@@ -837,7 +847,7 @@ fn disabled_controls(dom: &str) {
             controls += 1;
         }
     }
-    assert!(controls >= 12, "{controls} controls");
+    assert!(controls >= min, "{controls} controls");
 }
 
 // ---- The twisty page (`polycover twisty play`, docs/twisty-play.md) ----
@@ -1113,4 +1123,115 @@ fn twisty_scramble_then_solve_with_the_server() {
         "{s}"
     );
     assert_eq!(s["solved"], false);
+}
+
+/// The twisty page's keys work whatever has the focus (a button just
+/// clicked, even one that is then disabled), with `'` after a move's key
+/// and Ctrl+Z, Ctrl+Y, Ctrl+Shift+Z; in the moves box the keys are the
+/// box's (Ctrl+Z too); Alt with a key is the browser's.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn twisty_keys_work_wherever_the_focus_is_but_the_moves_box() {
+    let p = twisty_page("3x3x3");
+    let d = page_data(&p);
+    let done = |script: &str| {
+        let s = state(&p, script);
+        (s["history"].clone(), s["undone"].as_u64().unwrap(), s)
+    };
+    let (h, undone, s) = done("click:reset-view;key:R;key:U;key:'");
+    assert_eq!((h, undone), (serde_json::json!(["R", "U'"]), 0), "{s}");
+    assert_eq!(colours(&s), applied(&d, "3x3x3", "R U'"));
+    // Undo is disabled once nothing is left to undo, the focus on it.
+    let (h, _, s) = done("key:R;click:undo;key:F");
+    assert_eq!(h, serde_json::json!(["F"]), "{s}");
+    assert_eq!(colours(&s), applied(&d, "3x3x3", "F"));
+    let (h, undone, s) = done("seed:3;click:scramble;key:R;key:Ctrl+z");
+    assert_eq!((h.as_array().unwrap().len(), undone), (1, 1), "{s}");
+    let (h, undone, s) =
+        done("key:R;key:U;click:solve;key:Ctrl+z;key:Ctrl+z;key:Ctrl+y;key:Ctrl+Shift+z");
+    assert_eq!((h, undone), (serde_json::json!(["R", "U"]), 0), "{s}");
+    assert_eq!(colours(&s), applied(&d, "3x3x3", "R U"));
+
+    // Moves typed and sent with Enter: the box keeps the focus.
+    let (h, undone, s) = done("moves:R;key:U;key:';key:Ctrl+z");
+    assert_eq!((h, undone), (serde_json::json!(["R"]), 0), "{s}");
+    assert_eq!(colours(&s), applied(&d, "3x3x3", "R"));
+    let (h, _, s) = done("click:notation;key:R");
+    assert_eq!(h, serde_json::json!([]), "{s}");
+    let (h, _, s) = done("click:reset-view;key:Alt+r;key:Meta+u");
+    assert_eq!(h, serde_json::json!([]), "{s}");
+}
+
+/// Without WebGL the twisty page says so, and every control (the moves
+/// box too) is disabled; its state says it has no WebGL.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn twisty_controls_disabled_without_webgl() {
+    let dom = chromium_run(
+        &url(&twisty_page("3x3x3"), ""),
+        &["--dump-dom".into(), "--disable-webgl".into()],
+    );
+    assert!(
+        dom.contains("data-state=\"no-webgl\""),
+        "{}",
+        &dom[..dom.len().min(2000)]
+    );
+    assert!(dom.contains("This page needs WebGL"));
+    disabled_controls(&dom, 8);
+    let s = dom_state(&dom);
+    assert_eq!(
+        (s["webgl"].clone(), s["solved"].clone()),
+        (false.into(), true.into()),
+        "{s}"
+    );
+}
+
+/// The twisty page loses WebGL while a turn is under way (as when the
+/// graphics driver resets): the turn ends at once (the status says the
+/// puzzle is not solved), the page says WebGL stopped, every control is
+/// disabled and a key pressed then turns nothing.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn twisty_controls_disabled_when_webgl_is_lost() {
+    let p = twisty_page("3x3x3");
+    let dom = chromium_run(
+        &url(&p, "anim:3000;key:R;losecontext;key:U"),
+        &["--dump-dom".into()],
+    );
+    assert!(
+        dom.contains("data-state=\"no-webgl\""),
+        "{}",
+        &dom[..dom.len().min(2000)]
+    );
+    assert!(dom.contains("WebGL stopped"));
+    disabled_controls(&dom, 8);
+    let s = dom_state(&dom);
+    assert_eq!(
+        (
+            s["webgl"].clone(),
+            s["history"].clone(),
+            s["queued"].clone(),
+            s["status"].clone()
+        ),
+        (
+            false.into(),
+            serde_json::json!(["R"]),
+            0.into(),
+            "Not solved.".into()
+        ),
+        "{s}"
+    );
+    assert_eq!(colours(&s), applied(&page_data(&p), "3x3x3", "R"));
+    // Where the puzzle was drawn: the page's dark background only (no
+    // mark of a lost canvas), but for the message at the top.
+    let shot = screenshot(&p, "anim:3000;key:R;losecontext");
+    let back = hex("#3a4048");
+    let other = (40..shot.height)
+        .flat_map(|y| (0..shot.width - PANEL).map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            let q = shot.rgb[(y * shot.width + x) as usize];
+            (0..3).any(|j| (q[j] as i32 - back[j] as i32).abs() > 6)
+        })
+        .count();
+    assert_eq!(other, 0, "pixels other than the background");
 }

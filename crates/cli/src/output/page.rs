@@ -10,8 +10,9 @@
 //! The twisty page (`polycover twisty play`, docs/twisty-play.md) is made
 //! the same way from `assets/twisty.html` and `twisty.js`. Both scripts
 //! start with `assets/gl.js`, the vector, matrix and shader helpers they
-//! share, and both templates' style starts with `assets/page.css`, the
-//! layout they share.
+//! share (with their dead panel without WebGL, and which element's keys
+//! are a text field's), and both templates' style starts with
+//! `assets/page.css`, the layout they share.
 
 use serde_json::Value;
 
