@@ -225,12 +225,12 @@ impl Runner {
     /// terminal.
     pub fn new(args: &SearchArgs, machine_output: bool) -> Result<Runner, Failure> {
         let mut options = Options::with_threads(args.threads.unwrap_or(0));
-        if let Some(n) = args.threads {
-            if let Some(max) = parallel::over_max_threads(n) {
-                return Err(Failure::input(format!(
-                    "-j {n}: at most {max} threads (4 per core) are allowed; 0 or no -j uses one per core"
-                )));
-            }
+        if let Some(n) = args.threads
+            && let Some(max) = parallel::over_max_threads(n)
+        {
+            return Err(Failure::input(format!(
+                "-j {n}: at most {max} threads (4 per core) are allowed; 0 or no -j uses one per core"
+            )));
         }
         options.stop = stop_flag();
         options.hold_after = hold_after()?;
@@ -533,10 +533,6 @@ impl Drop for CheckpointLock {
 /// is refused. The lock is the operating system's, released when the
 /// process ends however it ends, so a run killed outright leaves nothing
 /// that blocks a resume (only an empty lock file, which any run reuses).
-// std's file locks are stable since Rust 1.89; the workspace's code already
-// needs 1.88 (let chains) whatever `rust-version` says, and raising it
-// brings lints of its own across the workspace: a change of its own.
-#[allow(clippy::incompatible_msrv)]
 pub fn lock_checkpoint(ck: &Path) -> Result<CheckpointLock, Failure> {
     let lock = lock_path(ck);
     let file = std::fs::OpenOptions::new()

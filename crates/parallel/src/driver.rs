@@ -234,10 +234,10 @@ impl<'m> Shared<'m> {
     /// hold once `Options::hold_after` have finished in this run.
     fn count_finished(&self, st: &mut State) {
         st.subproblems += 1;
-        if let Some(n) = self.options.hold_after {
-            if st.subproblems - self.earlier_done >= n {
-                self.holding.store(true, Relaxed);
-            }
+        if let Some(n) = self.options.hold_after
+            && st.subproblems - self.earlier_done >= n
+        {
+            self.holding.store(true, Relaxed);
         }
     }
 
@@ -312,17 +312,17 @@ impl<'m> Shared<'m> {
             if st.pending.is_empty() && st.running.iter().all(Option::is_none) {
                 return None;
             }
-            if !self.holding.load(Relaxed) {
-                if let Some((key, task)) = st.pending.pop_first() {
-                    st.running[w] = Some(Running {
-                        key: key.clone(),
-                        weight: task.weight,
-                        progress: 0.0,
-                        solutions: 0,
-                        weights: Weight::ZERO,
-                    });
-                    return Some((key, task));
-                }
+            if !self.holding.load(Relaxed)
+                && let Some((key, task)) = st.pending.pop_first()
+            {
+                st.running[w] = Some(Running {
+                    key: key.clone(),
+                    weight: task.weight,
+                    progress: 0.0,
+                    solutions: 0,
+                    weights: Weight::ZERO,
+                });
+                return Some((key, task));
             }
             st.idle += 1;
             st = self
@@ -797,20 +797,20 @@ impl Monitor<'_, '_> {
                 }
             }
             let now = Instant::now();
-            if let (Some(path), Some(due)) = (&o.checkpoint, next_checkpoint) {
-                if over || hold_now || (now >= due && saved != Some(done)) {
-                    if let Err(e) = self.checkpoint().save(path) {
-                        // A run that was asked to keep checkpoints must not
-                        // go on silently without them.
-                        sh.halt.store(true, Relaxed);
-                        if over {
-                            return Err(e);
-                        }
-                        sh.lock().error.get_or_insert(e);
+            if let (Some(path), Some(due)) = (&o.checkpoint, next_checkpoint)
+                && (over || hold_now || (now >= due && saved != Some(done)))
+            {
+                if let Err(e) = self.checkpoint().save(path) {
+                    // A run that was asked to keep checkpoints must not
+                    // go on silently without them.
+                    sh.halt.store(true, Relaxed);
+                    if over {
+                        return Err(e);
                     }
-                    saved = Some(done);
-                    next_checkpoint = Some(now + o.checkpoint_every);
+                    sh.lock().error.get_or_insert(e);
                 }
+                saved = Some(done);
+                next_checkpoint = Some(now + o.checkpoint_every);
             }
             // Progress after the checkpoint, so that a hold is reported
             // with its checkpoint on disk.

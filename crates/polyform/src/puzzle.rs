@@ -135,7 +135,7 @@ pub fn resolve_fixed(
             piece.size()
         )
     };
-    if cells.len() % piece.size() != 0 {
+    if !cells.len().is_multiple_of(piece.size()) {
         return Err(ErrorKind::Fixed(format!(
             "{}: draw exactly the piece's cells with its symbol",
             describe(cells.len())

@@ -210,7 +210,7 @@ impl Family {
 
     /// Is `n` a size of this family?
     pub fn accepts(&self, n: usize) -> bool {
-        n >= self.min && n <= self.max() && (!self.even || n % 2 == 0)
+        n >= self.min && n <= self.max() && (!self.even || n.is_multiple_of(2))
     }
 
     /// The sizes accepted, in words ("N from 2 to 57").

@@ -117,7 +117,7 @@ impl<'a> Tree<'a> {
                 continue;
             }
             self.nodes += 1;
-            if self.nodes % (1 << 14) == 0 {
+            if self.nodes.is_multiple_of(1 << 14) {
                 crate::progress::report("colour search", self.nodes, NODE_BUDGET);
             }
             if self.nodes > NODE_BUDGET {

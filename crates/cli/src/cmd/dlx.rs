@@ -69,11 +69,11 @@ pub fn run(args: DlxArgs) -> Result<u8, Failure> {
         let mut error = None;
         runner.engine_for(problem.path(), problem.matrix())?;
         let report = runner.solve(problem.matrix(), &mut |opts: &[OptionId]| {
-            if sink.shown < limit {
-                if let Err(e) = sink.push(opts) {
-                    error = Some(e);
-                    return Control::Stop;
-                }
+            if sink.shown < limit
+                && let Err(e) = sink.push(opts)
+            {
+                error = Some(e);
+                return Control::Stop;
             }
             Control::Continue
         })?;

@@ -135,7 +135,7 @@ fn parts_are_dealt_round_robin() {
 fn known_weight(opts: &[OptionId]) -> Weight {
     let mut w = Weight::new(
         opts.iter().map(|o| o.index() as u128).sum(),
-        u128::from(opts.len() % 2 == 0),
+        u128::from(opts.len().is_multiple_of(2)),
     );
     let c = parallel::ClassWeight {
         total: w.total,

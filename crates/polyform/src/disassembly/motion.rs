@@ -125,7 +125,11 @@ impl Motion {
     /// against it).
     pub fn step(&self, d: usize) -> Cell {
         let a = self.axes[d / 2];
-        if d % 2 == 0 { a } else { [-a[0], -a[1], -a[2]] }
+        if d.is_multiple_of(2) {
+            a
+        } else {
+            [-a[0], -a[1], -a[2]]
+        }
     }
 
     /// A translation of the lattice near `c`: the one that takes the

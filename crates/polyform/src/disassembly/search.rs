@@ -275,7 +275,8 @@ impl Search<'_> {
             let Some(k) = walk.pop() else {
                 return Ok(None);
             };
-            if self.visited % STOP_POLL == 0 && self.stop.is_some_and(|s| s.load(Relaxed)) {
+            if self.visited.is_multiple_of(STOP_POLL) && self.stop.is_some_and(|s| s.load(Relaxed))
+            {
                 return Err(DisassemblyError::Stopped);
             }
             self.visited += 1;

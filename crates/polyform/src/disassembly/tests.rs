@@ -463,7 +463,7 @@ fn l_near(l: &dyn crate::lattice::Lattice, c: Cell, r: i32, rz: i32) -> Vec<Cell
 /// direction `d`?
 fn blocks(m: &Motion, c: Cell, b: Cell, d: usize) -> bool {
     let lim = |a: Cell, b: Cell| m.limit(&m.lines(&[a]), &m.lines(&[b]), [0; 3], d / 2);
-    lim(c, b) == 0 && d % 2 == 0 || d % 2 == 1 && lim(b, c) == 0
+    lim(c, b) == 0 && d.is_multiple_of(2) || d % 2 == 1 && lim(b, c) == 0
 }
 
 /// A prism follows a three-legged tunnel out of a block of prisms, in
@@ -504,7 +504,7 @@ fn escape_moves(m: &Motion, block: &[Cell], start: Cell) -> Option<usize> {
     // A step of the piece at q against axis a is blocked when the block,
     // stepping along a, would be stopped by the piece.
     let free = |q: Cell, d: usize| {
-        if d % 2 == 0 {
+        if d.is_multiple_of(2) {
             m.limit(&m.lines(&[q]), &lines, [0; 3], d / 2) > 0
         } else {
             m.limit(&lines, &m.lines(&[q]), [0; 3], d / 2) > 0

@@ -89,28 +89,28 @@ impl Moves {
     pub fn push(&self, seq: &mut Vec<MoveId>, runs: &mut Vec<usize>, m: MoveId) {
         let tw = self.twist[m as usize];
         let axis = self.axis[m as usize];
-        if let Some(&start) = runs.last() {
-            if self.axis[seq[start] as usize] == axis {
-                let order = self.order[tw.turn as usize];
-                let mut at = start;
-                while at < seq.len() && self.twist[seq[at] as usize].turn < tw.turn {
-                    at += 1;
-                }
-                if at < seq.len() && self.twist[seq[at] as usize].turn == tw.turn {
-                    let amount = (self.twist[seq[at] as usize].amount + tw.amount) % order;
-                    if amount == 0 {
-                        seq.remove(at);
-                        if seq.len() == start {
-                            runs.pop();
-                        }
-                    } else {
-                        seq[at] = self.id[tw.turn as usize][amount as usize];
+        if let Some(&start) = runs.last()
+            && self.axis[seq[start] as usize] == axis
+        {
+            let order = self.order[tw.turn as usize];
+            let mut at = start;
+            while at < seq.len() && self.twist[seq[at] as usize].turn < tw.turn {
+                at += 1;
+            }
+            if at < seq.len() && self.twist[seq[at] as usize].turn == tw.turn {
+                let amount = (self.twist[seq[at] as usize].amount + tw.amount) % order;
+                if amount == 0 {
+                    seq.remove(at);
+                    if seq.len() == start {
+                        runs.pop();
                     }
                 } else {
-                    seq.insert(at, m);
+                    seq[at] = self.id[tw.turn as usize][amount as usize];
                 }
-                return;
+            } else {
+                seq.insert(at, m);
             }
+            return;
         }
         runs.push(seq.len());
         seq.push(m);

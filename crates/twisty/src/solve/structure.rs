@@ -392,7 +392,7 @@ fn build_orbit(
             }
         }
     }
-    if order.len() % n != 0 {
+    if !order.len().is_multiple_of(n) {
         return Err(PuzzleError::NotRigid {
             turn: 0,
             piece: pieces[0],
