@@ -23,8 +23,8 @@ use std::time::Duration;
 /// Options every searching command takes.
 #[derive(Args, Clone, Debug, Default)]
 pub struct SearchArgs {
-    /// Worker threads (default: one per core; at most 4 per core, refused
-    /// beyond)
+    /// Worker threads (default, or 0: one per core; at most 4 per core,
+    /// refused beyond)
     #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
     /// No progress bar

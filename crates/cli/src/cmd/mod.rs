@@ -181,7 +181,7 @@ pub fn load_bytes(
 /// `--group`: which symmetries make two solutions the same.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum GroupArg {
-    /// Rotations and reflections (the default for puzzles)
+    /// Rotations and reflections (the default for puzzles whose file names no `[expect] group`)
     Full,
     /// Rotations only (proper motions, 2D and 3D alike)
     Rotations,
