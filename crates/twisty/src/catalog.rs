@@ -257,14 +257,20 @@ fn unknown(name: &str) -> Error {
     if let Some((solid, _)) = family_form(name) {
         let f = family_of(solid);
         let form = if name.contains('x') { "NxNxN" } else { f.form };
-        return Error::new(format!(
-            "unknown puzzle {name:?}: {form} is for {} (larger ones would have more than {MAX_STICKERS} stickers)",
-            f.range()
-        ));
+        return Error::UnknownPuzzle {
+            name: name.into(),
+            message: format!(
+                "unknown puzzle {name:?}: {form} is for {} (larger ones would have more than {MAX_STICKERS} stickers)",
+                f.range()
+            ),
+        };
     }
-    Error::new(format!(
-        "unknown puzzle {name:?} (`polycover twisty list` shows the names; a puzzle file ends in .toml)"
-    ))
+    Error::UnknownPuzzle {
+        name: name.into(),
+        message: format!(
+            "unknown puzzle {name:?} (`polycover twisty list` shows the names; a puzzle file ends in .toml)"
+        ),
+    }
 }
 
 /// Depths `1 - 2k/n` that are not negative (the opposite faces give the

@@ -42,7 +42,7 @@ pub enum Verdict {
 /// Checks colours (one per sticker position).
 pub fn check(puzzle: &Puzzle, group: &Group, colours: &[u16]) -> Result<Verdict, Error> {
     if colours.len() != puzzle.degree() {
-        return Err(Error::new(format!(
+        return Err(Error::state(format!(
             "a state of {} has {} stickers, not {}",
             puzzle.name(),
             puzzle.degree(),

@@ -223,7 +223,7 @@ fn search_from_solved(
     };
     let (h, _) = search::colour_stabilizer(&sub.chain, &puzzle.colours())?;
     if h != num_bigint::BigUint::from(1u32) {
-        return Err(Error::new(format!(
+        return Err(Error::Unsupported(format!(
             "{} has identical-looking stickers ({h} arrangements look alike): distances are computed only for puzzles whose stickers all look different",
             puzzle.name()
         )));
@@ -232,7 +232,7 @@ fn search_from_solved(
     let total: u64 = match u64::try_from(&order) {
         Ok(t) if t <= max_positions => t,
         _ => {
-            return Err(Error::new(format!(
+            return Err(Error::TooLarge(format!(
                 "{} has {order} positions with these moves: too many for a breadth-first search (limit {max_positions}, two bits each; --max-positions N raises it)",
                 puzzle.name()
             )));

@@ -1,18 +1,144 @@
-//! The one error type: a message fit to print on one line, naming what
-//! was wrong (and, for files, where).
+//! The one error type: what went wrong, as a variant a caller can match
+//! on, printed as a message fit for one line, naming what was wrong (and,
+//! for files, where).
 
-/// What went wrong, in one line.
+use std::path::PathBuf;
+
+/// What went wrong. Its `Display` is one line, the message a user sees.
+///
+/// [`Error::File`] and [`Error::Context`] wrap another error with where it
+/// happened; [`Error::cause`] looks through them to the error itself.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct Error(pub String);
+#[non_exhaustive]
+pub enum Error {
+    /// An error in a file: `path: line N: error` (the line where it is
+    /// known).
+    #[error("{}: {}{error}", path.display(), line.map(|l| format!("line {l}: ")).unwrap_or_default())]
+    File {
+        /// The file, as it was named.
+        path: PathBuf,
+        /// The line (1-based), where it is known.
+        line: Option<usize>,
+        /// What was wrong in it.
+        error: Box<Error>,
+    },
+    /// An error in a part of a file (`[twisty] cuts: error`).
+    #[error("{at}: {error}")]
+    Context {
+        /// The part (`[twisty]`, `[twisty] cuts`).
+        at: String,
+        /// What was wrong there.
+        error: Box<Error>,
+    },
+    /// A file that is not valid TOML (the message is the TOML parser's).
+    #[error("{0}")]
+    Syntax(String),
+    /// A puzzle file's tables or keys are wrong (a key missing, a value
+    /// out of range, keys that exclude each other).
+    #[error("{0}")]
+    PuzzleFile(String),
+    /// A name that is no catalog puzzle.
+    #[error("{message}")]
+    UnknownPuzzle {
+        /// The name asked for.
+        name: String,
+        /// Why it is not one, and what is.
+        message: String,
+    },
+    /// A cut that cannot be read or does not cut the solid.
+    #[error("{0}")]
+    Cut(String),
+    /// A move set that cannot be read or built (a move listed twice, a
+    /// move that turns nothing, an empty set).
+    #[error("{0}")]
+    MoveSet(String),
+    /// A turn that does not follow the notation or names no move of the
+    /// puzzle.
+    #[error("{0}")]
+    Notation(String),
+    /// A state that cannot be read or is not a state of the puzzle:
+    /// `line N: message` where it has a line.
+    #[error("{}{message}", line.map(|l| format!("line {l}: ")).unwrap_or_default())]
+    State {
+        /// The line (1-based) of the state's text form, where it has one.
+        line: Option<usize>,
+        /// What is wrong.
+        message: String,
+    },
+    /// Over a size limit (a file, a state, the stickers or planes of a
+    /// puzzle, the positions of a breadth-first search).
+    #[error("{0}")]
+    TooLarge(String),
+    /// A search that ran out of its node budget.
+    #[error("{0}")]
+    GaveUp(String),
+    /// A request this puzzle does not support.
+    #[error("{0}")]
+    Unsupported(String),
+    /// A check of the construction failed: a bug or a tolerance problem,
+    /// never the input's fault alone.
+    #[error("internal: {0}")]
+    Internal(String),
+}
 
 impl Error {
-    pub fn new(message: impl Into<String>) -> Error {
-        Error(message.into())
+    /// The error itself, looked for through the [`Error::File`] and
+    /// [`Error::Context`] wrappers.
+    pub fn cause(&self) -> &Error {
+        match self {
+            Error::File { error, .. } | Error::Context { error, .. } => error.cause(),
+            e => e,
+        }
     }
 
-    /// The same error, prefixed with where it happened (`file.toml: ...`).
-    pub fn context(self, at: impl std::fmt::Display) -> Error {
-        Error(format!("{at}: {}", self.0))
+    /// The same error, in a file (`file.toml: ...`).
+    pub fn in_file(self, path: impl Into<PathBuf>) -> Error {
+        Error::File {
+            path: path.into(),
+            line: None,
+            error: Box::new(self),
+        }
+    }
+
+    /// The same error, prefixed with the part of a file it is in
+    /// (`[twisty] cuts: ...`).
+    pub fn context(self, at: impl Into<String>) -> Error {
+        Error::Context {
+            at: at.into(),
+            error: Box::new(self),
+        }
+    }
+
+    /// A state error without a line.
+    pub(crate) fn state(message: impl Into<String>) -> Error {
+        Error::State {
+            line: None,
+            message: message.into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrappers_print_where_and_keep_the_cause() {
+        let e = Error::Cut("cut \"x\": bad".into())
+            .context("[twisty] cuts")
+            .in_file("a/p.toml");
+        assert_eq!(e.to_string(), "a/p.toml: [twisty] cuts: cut \"x\": bad");
+        assert_eq!(e.cause(), &Error::Cut("cut \"x\": bad".into()));
+        let e = Error::File {
+            path: "p.toml".into(),
+            line: Some(3),
+            error: Box::new(Error::Syntax("expected `=`".into())),
+        };
+        assert_eq!(e.to_string(), "p.toml: line 3: expected `=`");
+        let e = Error::State {
+            line: Some(2),
+            message: "\"X\" is not a face".into(),
+        };
+        assert_eq!(e.to_string(), "line 2: \"X\" is not a face");
     }
 }

@@ -108,19 +108,20 @@ fn line_of(text: &str, at: usize) -> usize {
 /// Reads a puzzle file; errors name the file (and the line where TOML
 /// knows it).
 pub fn parse(path: &Path, text: &str) -> Result<PuzzleFile, Error> {
-    let at = |e: Error| e.context(path.display());
+    let at = |e: Error| e.in_file(path);
     if text.len() > MAX_FILE_BYTES {
-        return Err(at(Error::new(format!(
+        return Err(at(Error::TooLarge(format!(
             "larger than {MAX_FILE_BYTES} bytes"
         ))));
     }
     let raw: RawFile = toml::from_str(text).map_err(|e| {
         let line = e.span().map(|s| line_of(text, s.start));
         let msg = e.message().replace('\n', " ");
-        at(Error::new(match line {
-            Some(l) => format!("line {l}: {msg}"),
-            None => msg,
-        }))
+        Error::File {
+            path: path.into(),
+            line,
+            error: Box::new(Error::Syntax(msg)),
+        }
     })?;
     let t = raw.twisty;
     let default_name = path
@@ -130,8 +131,8 @@ pub fn parse(path: &Path, text: &str) -> Result<PuzzleFile, Error> {
     let spec = match &t.puzzle {
         Some(name) => {
             if t.solid.is_some() || t.cuts.is_some() || t.moves.is_some() {
-                return Err(at(Error::new(
-                    "[twisty]: `puzzle` names a catalog puzzle; give either it or solid, cuts and moves",
+                return Err(at(Error::PuzzleFile(
+                    "[twisty]: `puzzle` names a catalog puzzle; give either it or solid, cuts and moves".into(),
                 )));
             }
             let mut s = catalog::spec(name).map_err(at)?;
@@ -142,21 +143,22 @@ pub fn parse(path: &Path, text: &str) -> Result<PuzzleFile, Error> {
         }
         None => {
             let solid_name = t.solid.as_deref().ok_or_else(|| {
-                at(Error::new(
-                    "[twisty]: missing `solid` (tetrahedron, cube, octahedron, dodecahedron or icosahedron) or `puzzle`",
+                at(Error::PuzzleFile(
+                    "[twisty]: missing `solid` (tetrahedron, cube, octahedron, dodecahedron or icosahedron) or `puzzle`".into(),
                 ))
             })?;
             let solid = Solid::from_name(solid_name).ok_or_else(|| {
-                at(Error::new(format!(
+                at(Error::PuzzleFile(format!(
                     "[twisty]: unknown solid {solid_name:?} (tetrahedron, cube, octahedron, dodecahedron, icosahedron)"
                 )))
             })?;
-            let cuts_raw = t
-                .cuts
-                .as_ref()
-                .ok_or_else(|| at(Error::new("[twisty]: missing `cuts`, e.g. [\"f 1/3\"]")))?;
+            let cuts_raw = t.cuts.as_ref().ok_or_else(|| {
+                at(Error::PuzzleFile(
+                    "[twisty]: missing `cuts`, e.g. [\"f 1/3\"]".into(),
+                ))
+            })?;
             if cuts_raw.is_empty() || cuts_raw.len() > MAX_CUTS {
-                return Err(at(Error::new(format!(
+                return Err(at(Error::PuzzleFile(format!(
                     "[twisty]: give 1 to {MAX_CUTS} cuts"
                 ))));
             }
@@ -189,7 +191,7 @@ pub fn parse(path: &Path, text: &str) -> Result<PuzzleFile, Error> {
                     Some(s) => {
                         let digits: String = s.chars().filter(|c| *c != ',' && *c != '_').collect();
                         digits.parse::<BigUint>().map(Some).map_err(|_| {
-                            at(Error::new(format!(
+                            at(Error::PuzzleFile(format!(
                                 "[expect] {key} = {s:?}: not a whole number"
                             )))
                         })
@@ -288,11 +290,13 @@ mod tests {
             ),
         ] {
             let e = parse(Path::new("p.toml"), text).unwrap_err();
+            assert!(matches!(e, Error::File { .. }), "{text:?}: {e:?}");
+            let e = e.to_string();
             assert!(
-                e.0.starts_with("p.toml: ") && e.0.contains(want),
+                e.starts_with("p.toml: ") && e.contains(want),
                 "{text:?}: {e}"
             );
-            assert!(!e.0.contains('\n'), "one line: {e}");
+            assert!(!e.contains('\n'), "one line: {e}");
         }
     }
 }
@@ -349,6 +353,6 @@ pub fn compare(expect: &Expect, counts: &crate::count::Counts) -> Vec<Checked> {
 /// Reads a puzzle file and builds its puzzle; errors name the file.
 pub fn load(path: &Path, text: &str) -> Result<(crate::Puzzle, Option<Expect>), Error> {
     let f = parse(path, text)?;
-    let p = crate::Puzzle::build(&f.spec).map_err(|e| e.context(path.display()))?;
+    let p = crate::Puzzle::build(&f.spec).map_err(|e| e.in_file(path))?;
     Ok((p, f.expect))
 }

@@ -128,7 +128,7 @@ impl Puzzle {
     /// Reads one turn.
     pub fn parse_turn(&self, text: &str) -> Result<Option<Turn>, Error> {
         let tok = split_token(text).ok_or_else(|| {
-            Error::new(format!("{text:?}: not a turn (e.g. U, U', U2, 2U, 1-2U)"))
+            Error::Notation(format!("{text:?}: not a turn (e.g. U, U', U2, 2U, 1-2U)"))
         })?;
         let (mv, sign) = match self.move_named(tok.base) {
             Some(m) => (m, 1),
@@ -139,7 +139,7 @@ impl Puzzle {
                     .iter()
                     .position(|m| m.axis == axis && m.slices == slices)
                     .ok_or_else(|| {
-                        Error::new(format!(
+                        Error::Notation(format!(
                             "{text}: not a move of {} (its moves: {})",
                             self.name(),
                             self.moves

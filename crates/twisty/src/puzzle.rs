@@ -206,7 +206,7 @@ impl Puzzle {
     pub fn build(spec: &PuzzleSpec) -> Result<Puzzle, Error> {
         let geometry = Geometry::new(spec.solid);
         if spec.cuts.is_empty() {
-            return Err(Error::new("a puzzle needs at least one cut"));
+            return Err(Error::Cut("a puzzle needs at least one cut".into()));
         }
         // 1. Planes.
         let mut planes: Vec<Plane> = Vec::new();
@@ -214,7 +214,7 @@ impl Puzzle {
             let first = geometry.elements_of(cut.kind).next().expect("every kind");
             let (lo, hi) = geometry.extent(first.dir);
             if !(cut.depth > lo + 1e-6 && cut.depth < hi - 1e-6) {
-                return Err(Error::new(format!(
+                return Err(Error::Cut(format!(
                     "cut \"{}\" does not cut the {}: a {} cut needs a depth strictly between {:.6} and {:.6}",
                     cut.format(),
                     spec.solid.name(),
@@ -238,7 +238,7 @@ impl Puzzle {
             }
         }
         if planes.len() > MAX_PLANES {
-            return Err(Error::new(format!(
+            return Err(Error::TooLarge(format!(
                 "{} cut planes: at most {MAX_PLANES} are supported",
                 planes.len()
             )));
@@ -298,7 +298,7 @@ impl Puzzle {
                 }
                 polys = next;
                 if polys.len() * geometry.faces.len() > MAX_STICKERS {
-                    return Err(Error::new(format!(
+                    return Err(Error::TooLarge(format!(
                         "more than {MAX_STICKERS} stickers: too large a puzzle"
                     )));
                 }
@@ -356,12 +356,12 @@ impl Puzzle {
         let image_of = |rot: &Mat3, s: usize| -> Result<usize, Error> {
             let target = rot.apply(centres[s]);
             let t = locator.find(&centres, target).ok_or_else(|| {
-                Error::new("internal: a turned sticker does not land on a sticker")
+                Error::Internal("a turned sticker does not land on a sticker".into())
             })?;
             let fnormal = rot.apply(geometry.faces[face_of[s]].normal);
             if !geometry.faces[face_of[t]].normal.close(fnormal, 1e-6) {
-                return Err(Error::new(
-                    "internal: a turned sticker lands on the wrong face",
+                return Err(Error::Internal(
+                    "a turned sticker lands on the wrong face".into(),
                 ));
             }
             Ok(t)
@@ -374,7 +374,7 @@ impl Puzzle {
                 .collect::<Result<Vec<u16>, Error>>()?;
             rotations.push(
                 Perm::from_images(img)
-                    .ok_or_else(|| Error::new("internal: a rotation is not a permutation"))?,
+                    .ok_or_else(|| Error::Internal("a rotation is not a permutation".into()))?,
             );
         }
         // 5. Moves.
@@ -404,9 +404,9 @@ impl Puzzle {
                 }
             }
             let perm = Perm::from_images(img)
-                .ok_or_else(|| Error::new("internal: a move is not a permutation"))?;
+                .ok_or_else(|| Error::Internal("a move is not a permutation".into()))?;
             if perm.is_identity() {
-                return Err(Error::new(format!(
+                return Err(Error::MoveSet(format!(
                     "move {name} turns no sticker (its slices hold none)"
                 )));
             }
@@ -461,10 +461,10 @@ impl Puzzle {
             Moves::List(list) => {
                 for m in list {
                     let tok = notation::split_token(&m.turn).ok_or_else(|| {
-                        Error::new(format!("move {:?}: not a turn in the notation", m.turn))
+                        Error::MoveSet(format!("move {:?}: not a turn in the notation", m.turn))
                     })?;
                     if tok.power != 1 {
-                        return Err(Error::new(format!(
+                        return Err(Error::MoveSet(format!(
                             "move {:?}: a move set lists single turns, without a power",
                             m.turn
                         )));
@@ -475,7 +475,7 @@ impl Puzzle {
                         && notation::split_token(n)
                             .is_none_or(|t| t.layers.is_some() || t.power != 1 || t.base != n)
                     {
-                        return Err(Error::new(format!(
+                        return Err(Error::MoveSet(format!(
                             "move name {n:?}: a name is letters (and - or _), e.g. u=U"
                         )));
                     }
@@ -488,10 +488,10 @@ impl Puzzle {
         for i in 0..out.len() {
             for j in 0..i {
                 if out[i].0 == out[j].0 {
-                    return Err(Error::new(format!("move {} is listed twice", out[i].0)));
+                    return Err(Error::MoveSet(format!("move {} is listed twice", out[i].0)));
                 }
                 if out[i].1 == out[j].1 && out[i].2 == out[j].2 {
-                    return Err(Error::new(format!(
+                    return Err(Error::MoveSet(format!(
                         "moves {} and {} turn the same slices",
                         out[j].0, out[i].0
                     )));
@@ -499,7 +499,7 @@ impl Puzzle {
             }
         }
         if out.is_empty() {
-            return Err(Error::new("the move set is empty"));
+            return Err(Error::MoveSet("the move set is empty".into()));
         }
         Ok(out)
     }
@@ -509,9 +509,9 @@ impl Puzzle {
     pub fn resolve_layers(&self, tok: &Token) -> Result<(usize, End, Vec<usize>), Error> {
         let (ai, end) = self.axis_end(tok.name).ok_or_else(|| {
             if self.geometry.element(tok.name).is_some() {
-                Error::new(format!("{}: no cut turns about {}", tok.text, tok.name))
+                Error::Notation(format!("{}: no cut turns about {}", tok.text, tok.name))
             } else {
-                Error::new(format!(
+                Error::Notation(format!(
                     "{}: {:?} names no face, vertex or edge of the {}",
                     tok.text,
                     tok.name,
@@ -522,7 +522,7 @@ impl Puzzle {
         let a = &self.axes[ai];
         let (lo, hi) = tok.layers.unwrap_or((1, 1));
         if lo == 0 || hi < lo || hi > a.slices() {
-            return Err(Error::new(format!(
+            return Err(Error::Notation(format!(
                 "{}: layers {lo}-{hi} do not exist (the axis at {} has {} layers)",
                 tok.text,
                 tok.name,
@@ -672,6 +672,7 @@ mod tests {
             moves: Moves::All,
         })
         .unwrap_err();
-        assert!(e.0.contains("does not cut"), "{e}");
+        assert!(e.to_string().contains("does not cut"), "{e}");
+        assert!(matches!(e, Error::Cut(_)), "{e:?}");
     }
 }

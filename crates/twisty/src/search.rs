@@ -121,7 +121,7 @@ impl<'a> Tree<'a> {
                 crate::progress::report("colour search", self.nodes, NODE_BUDGET);
             }
             if self.nodes > NODE_BUDGET {
-                return Err(Error::new(format!(
+                return Err(Error::GaveUp(format!(
                     "the colour search gave up after {NODE_BUDGET} nodes"
                 )));
             }

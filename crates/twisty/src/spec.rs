@@ -50,7 +50,7 @@ impl Cut {
     pub fn parse(s: &str) -> Result<Cut, Error> {
         let mut w = s.split_whitespace();
         let (Some(k), Some(d), None) = (w.next(), w.next(), w.next()) else {
-            return Err(Error::new(format!(
+            return Err(Error::Cut(format!(
                 "cut {s:?}: expected a kind (f, v or e) and a depth, e.g. \"f 0.333\""
             )));
         };
@@ -59,13 +59,13 @@ impl Cut {
             "v" | "vertex" => ElementKind::Vertex,
             "e" | "edge" => ElementKind::Edge,
             _ => {
-                return Err(Error::new(format!(
+                return Err(Error::Cut(format!(
                     "cut {s:?}: unknown kind {k:?} (f, v or e)"
                 )));
             }
         };
         let depth = parse_number(d)
-            .ok_or_else(|| Error::new(format!("cut {s:?}: {d:?} is not a number")))?;
+            .ok_or_else(|| Error::Cut(format!("cut {s:?}: {d:?} is not a number")))?;
         Ok(Cut { kind, depth })
     }
 
@@ -115,7 +115,7 @@ impl Moves {
             "all" => Ok(Moves::All),
             "no-middle" => Ok(Moves::NoMiddle),
             "outer" => Ok(Moves::Outer),
-            _ => Err(Error::new(format!(
+            _ => Err(Error::MoveSet(format!(
                 "moves {s:?}: expected \"all\", \"no-middle\", \"outer\" or a list of turns"
             ))),
         }

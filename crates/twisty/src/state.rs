@@ -139,7 +139,7 @@ pub fn declared_puzzle(text: &str) -> Option<String> {
 /// Reads colours (one per sticker position) from the text or JSON form.
 pub fn read(puzzle: &Puzzle, text: &str) -> Result<Vec<u16>, Error> {
     if text.len() > MAX_STATE_BYTES {
-        return Err(Error::new(format!(
+        return Err(Error::TooLarge(format!(
             "state larger than {MAX_STATE_BYTES} bytes"
         )));
     }
@@ -153,12 +153,9 @@ pub fn read(puzzle: &Puzzle, text: &str) -> Result<Vec<u16>, Error> {
     let mut colours = vec![u16::MAX; puzzle.degree()];
     let mut seen = vec![false; faces.len()];
     for (line, face, row) in rows {
-        let at = |m: String| {
-            if line > 0 {
-                Error::new(format!("line {line}: {m}"))
-            } else {
-                Error::new(m)
-            }
+        let at = |message: String| Error::State {
+            line: (line > 0).then_some(line),
+            message,
         };
         let fi = face_index(&face).ok_or_else(|| {
             at(format!(
@@ -191,7 +188,7 @@ pub fn read(puzzle: &Puzzle, text: &str) -> Result<Vec<u16>, Error> {
         }
     }
     if let Some(missing) = seen.iter().position(|&s| !s) {
-        return Err(Error::new(format!(
+        return Err(Error::state(format!(
             "face {} is missing",
             faces[missing].name
         )));
@@ -207,7 +204,7 @@ pub fn read(puzzle: &Puzzle, text: &str) -> Result<Vec<u16>, Error> {
     }
     for (fi, f) in faces.iter().enumerate() {
         if want[fi] != got[fi] {
-            return Err(Error::new(format!(
+            return Err(Error::state(format!(
                 "colour {} appears {} times, the puzzle has {} stickers of it",
                 f.name, got[fi], want[fi]
             )));
@@ -225,11 +222,9 @@ fn read_text_rows(text: &str) -> Result<Rows, Error> {
         if line.is_empty() || line.starts_with("puzzle ") || line == "puzzle" {
             continue;
         }
-        let (face, rest) = line.split_once(':').ok_or_else(|| {
-            Error::new(format!(
-                "line {}: expected \"FACE: colours...\" (e.g. \"U: U U U ...\")",
-                n + 1
-            ))
+        let (face, rest) = line.split_once(':').ok_or_else(|| Error::State {
+            line: Some(n + 1),
+            message: "expected \"FACE: colours...\" (e.g. \"U: U U U ...\")".into(),
         })?;
         rows.push((
             n + 1,
@@ -242,22 +237,22 @@ fn read_text_rows(text: &str) -> Result<Rows, Error> {
 
 fn read_json_rows(text: &str) -> Result<Rows, Error> {
     let v: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| Error::new(format!("JSON state: {e}")))?;
+        serde_json::from_str(text).map_err(|e| Error::state(format!("JSON state: {e}")))?;
     let faces = v
         .get("faces")
         .and_then(|f| f.as_object())
-        .ok_or_else(|| Error::new("JSON state: no \"faces\" object"))?;
+        .ok_or_else(|| Error::state("JSON state: no \"faces\" object"))?;
     let mut rows = Vec::new();
     for (k, row) in faces {
         let arr = row
             .as_array()
-            .ok_or_else(|| Error::new(format!("JSON state: face {k} is not an array")))?;
+            .ok_or_else(|| Error::state(format!("JSON state: face {k} is not an array")))?;
         let colours = arr
             .iter()
             .map(|c| {
-                c.as_str()
-                    .map(str::to_string)
-                    .ok_or_else(|| Error::new(format!("JSON state: face {k}: colours are strings")))
+                c.as_str().map(str::to_string).ok_or_else(|| {
+                    Error::state(format!("JSON state: face {k}: colours are strings"))
+                })
             })
             .collect::<Result<Vec<_>, _>>()?;
         rows.push((0, k.clone(), colours));

@@ -162,8 +162,13 @@ fn two_by_two_distances_match_oeis_a079761() {
 fn distances_refuse_what_they_cannot_do() {
     let p = named("3x3x3").unwrap();
     let e = distances::distances(&p, &[], Metric::Htm, 1 << 30, &mut |_, _, _| {}).unwrap_err();
-    assert!(e.0.contains("too many"), "{e}");
+    assert!(e.to_string().contains("too many"), "{e}");
+    assert!(matches!(e, polycover_twisty::Error::TooLarge(_)), "{e:?}");
     let p = named("4x4x4").unwrap();
     let e = distances::distances(&p, &[], Metric::Htm, 1 << 30, &mut |_, _, _| {}).unwrap_err();
-    assert!(e.0.contains("identical-looking"), "{e}");
+    assert!(e.to_string().contains("identical-looking"), "{e}");
+    assert!(
+        matches!(e, polycover_twisty::Error::Unsupported(_)),
+        "{e:?}"
+    );
 }

@@ -201,6 +201,10 @@ fn states_read_back_what_is_written() {
         ),
     ] {
         let e = state::read(&p, bad).unwrap_err();
-        assert!(e.0.contains(why), "{bad:?}: {e}");
+        assert!(e.to_string().contains(why), "{bad:?}: {e}");
+        assert!(
+            matches!(e, polycover_twisty::Error::State { .. }),
+            "{bad:?}: {e:?}"
+        );
     }
 }
