@@ -87,6 +87,7 @@ pub mod solid;
 pub mod solve;
 pub mod spec;
 pub mod state;
+pub mod token;
 pub mod trace;
 
 pub use error::Error;

@@ -25,10 +25,10 @@
 
 use crate::error::Error;
 use crate::geom::{EPS, Mat3, Plane, Vec3, area, split};
-use crate::notation::{self, Token};
 use crate::perm::Perm;
 use crate::solid::Geometry;
 use crate::spec::{Moves, PuzzleSpec};
+use crate::token::{self, Token};
 use std::collections::HashMap;
 use std::f64::consts::PI;
 
@@ -460,7 +460,7 @@ impl Puzzle {
             }
             Moves::List(list) => {
                 for m in list {
-                    let tok = notation::split_token(&m.turn).ok_or_else(|| {
+                    let tok = token::split_token(&m.turn).ok_or_else(|| {
                         Error::MoveSet(format!("move {:?}: not a turn in the notation", m.turn))
                     })?;
                     if tok.power != 1 {
@@ -472,7 +472,7 @@ impl Puzzle {
                     let (ai, end, slices) = self.resolve_layers(&tok)?;
                     // A name of its own must read as a name: letters, '-' or '_'.
                     if let Some(n) = &m.name
-                        && notation::split_token(n)
+                        && token::split_token(n)
                             .is_none_or(|t| t.layers.is_some() || t.power != 1 || t.base != n)
                     {
                         return Err(Error::MoveSet(format!(
