@@ -274,7 +274,7 @@ pub fn insert_all(
                     best.sort_by(|x, y| {
                         let sx = x.cand.gain as f64 / x.est as f64;
                         let sy = y.cand.gain as f64 / y.est as f64;
-                        sy.partial_cmp(&sx).unwrap().then(x.est.cmp(&y.est))
+                        sy.total_cmp(&sx).then(x.est.cmp(&y.est))
                     });
                     best.truncate(REFINE);
                     let w = best.last().unwrap();

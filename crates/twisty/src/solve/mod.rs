@@ -258,7 +258,13 @@ impl Solver {
                     (isolated, size, oi)
                 })
                 .collect();
-            order.sort_by(|a, b| a.partial_cmp(b).unwrap());
+            // Sizes are finite (orbits are never empty), and `total_cmp` orders
+            // them as `partial_cmp` would: every key of one order has the same sign.
+            order.sort_by(|a, b| {
+                (a.0.cmp(&b.0))
+                    .then(a.1.total_cmp(&b.1))
+                    .then(a.2.cmp(&b.2))
+            });
             order
         };
         let big_first = sorted(&|oi| (isolated(oi), -size(oi)));

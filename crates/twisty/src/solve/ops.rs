@@ -1119,7 +1119,7 @@ pub fn build_tables(
             let Some(x) = hopeful
                 .iter()
                 .copied()
-                .min_by(|a, b| ratio(a).partial_cmp(&ratio(b)).unwrap())
+                .min_by(|a, b| ratio(a).total_cmp(&ratio(b)))
             else {
                 break;
             };
