@@ -56,8 +56,6 @@ use std::sync::Arc;
 
 use exact::{Cache, Found, OrbitTables, Stage};
 use invariants::Invariants;
-#[allow(unused_imports)]
-use ops::covers;
 use ops::{OpSearch, OpTable, Symmetry};
 
 /// How to prepare and solve.

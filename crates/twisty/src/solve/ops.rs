@@ -545,16 +545,6 @@ fn effect_of(
     Some((orbit_i, e))
 }
 
-/// A bit set over pieces.
-#[allow(dead_code)]
-fn bits_of(pieces: impl Iterator<Item = usize>, words: usize) -> Vec<u64> {
-    let mut b = vec![0u64; words];
-    for p in pieces {
-        b[p / 64] |= 1 << (p % 64);
-    }
-    b
-}
-
 /// Settings of the operator search.
 #[derive(Clone, Copy, Debug)]
 pub struct OpSearch {
