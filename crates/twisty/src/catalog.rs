@@ -135,10 +135,13 @@ pub fn describe(name: &str) -> Option<String> {
 /// A family of names: its solid, the form of its names, the smallest N
 /// and whether N must be even.
 pub struct Family {
+    /// The solid its puzzles are cut from.
     pub solid: Solid,
     /// `cube-N`...
     pub form: &'static str,
+    /// The smallest N a name may have.
     pub min: usize,
+    /// Whether N must be even.
     pub even: bool,
 }
 

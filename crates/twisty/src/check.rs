@@ -34,9 +34,15 @@ use crate::state::State;
 pub enum Verdict {
     /// Reachable; `state` is one state with these colours (its permutation
     /// is an element of the group).
-    Reachable { state: State },
+    Reachable {
+        /// A state with these colours.
+        state: State,
+    },
     /// Not reachable, with a reason in words.
-    Unreachable { reason: String },
+    Unreachable {
+        /// Why, in words.
+        reason: String,
+    },
 }
 
 /// Checks colours (one per sticker position).

@@ -47,6 +47,7 @@ pub const CHAIN_SEED: u64 = 0x7769_7374;
 /// A puzzle's group with its stabilizer chain.
 #[derive(Clone, Debug)]
 pub struct Group {
+    /// Its stabilizer chain, base points taken piece by piece.
     pub chain: Chain,
 }
 
@@ -63,10 +64,12 @@ impl Group {
         Group { chain }
     }
 
+    /// The group order.
     pub fn order(&self) -> BigUint {
         self.chain.order()
     }
 
+    /// Whether `g` is an element of the group.
     pub fn contains(&self, g: &Perm) -> bool {
         self.chain.contains(g)
     }
@@ -110,9 +113,11 @@ pub fn base_priority(puzzle: &Puzzle) -> Vec<u16> {
 /// The counts of a puzzle (see the module documentation).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Counts {
+    /// `|G|`: the order of the group the moves generate.
     pub group_order: BigUint,
     /// `|H|`: elements of `G` that only exchange same-coloured stickers.
     pub colour_stabilizer: BigUint,
+    /// `|G| / |H|`: positions, stickers of one colour looking alike.
     pub positions: BigUint,
     /// Whole-puzzle rotations whose image of the solved puzzle is a
     /// position (1 when the move set fixes the orientation).

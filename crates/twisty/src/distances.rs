@@ -49,7 +49,9 @@ pub enum Metric {
 /// The result: `counts[d]` positions at distance `d`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Distances {
+    /// `counts[d]`: positions at distance `d` from solved.
     pub counts: Vec<u64>,
+    /// All positions: the sum of `counts`.
     pub positions: u64,
     /// The turns used, in notation.
     pub turns: Vec<String>,

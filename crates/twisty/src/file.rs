@@ -41,19 +41,30 @@ pub const MAX_CUTS: usize = 64;
 /// Counts a file expects, with their source.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Expect {
+    /// The expected group order.
     pub group_order: Option<BigUint>,
+    /// The expected number of positions.
     pub positions: Option<BigUint>,
+    /// The expected positions up to whole-puzzle rotations.
     pub positions_fixed: Option<BigUint>,
+    /// The expected positions with the tips' stickers blanked (see
+    /// [`crate::count`]).
     pub positions_without_tips: Option<BigUint>,
+    /// Where the expected counts come from (a reference, in words).
     pub source: Option<String>,
+    /// An older estimate of the count's time, used only where `work` is missing.
     pub seconds: Option<f64>,
+    /// The count's work (points visited by permutation products,
+    /// [`crate::perm::work`]), from which `verify` estimates its time.
     pub work: Option<u64>,
 }
 
 /// A puzzle file read.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PuzzleFile {
+    /// The puzzle defined.
     pub spec: PuzzleSpec,
+    /// The `[expect]` table, if any.
     pub expect: Option<Expect>,
 }
 
@@ -307,12 +318,14 @@ pub struct Checked {
     /// `group_order`, `positions`, `positions_fixed` or
     /// `positions_without_tips`.
     pub key: &'static str,
+    /// The count the file expects.
     pub expected: BigUint,
     /// `None` when the count could not be made (see [`crate::count`]).
     pub got: Option<BigUint>,
 }
 
 impl Checked {
+    /// Whether the count was made and equals the expected one.
     pub fn ok(&self) -> bool {
         self.got.as_ref() == Some(&self.expected)
     }

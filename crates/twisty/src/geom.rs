@@ -15,20 +15,25 @@ pub const EPS: f64 = 1e-9;
 pub struct Vec3(pub [f64; 3]);
 
 impl Vec3 {
+    /// The vector `(x, y, z)`.
     pub const fn new(x: f64, y: f64, z: f64) -> Vec3 {
         Vec3([x, y, z])
     }
+    /// The dot product.
     pub fn dot(self, o: Vec3) -> f64 {
         self.0[0] * o.0[0] + self.0[1] * o.0[1] + self.0[2] * o.0[2]
     }
+    /// The cross product `self x o`.
     pub fn cross(self, o: Vec3) -> Vec3 {
         let [a, b, c] = self.0;
         let [d, e, f] = o.0;
         Vec3([b * f - c * e, c * d - a * f, a * e - b * d])
     }
+    /// The Euclidean length.
     pub fn norm(self) -> f64 {
         self.dot(self).sqrt()
     }
+    /// The unit vector in the same direction (not for the zero vector).
     pub fn unit(self) -> Vec3 {
         self * (1.0 / self.norm())
     }
@@ -79,6 +84,7 @@ impl std::ops::Neg for Vec3 {
 pub struct Mat3(pub [[f64; 3]; 3]);
 
 impl Mat3 {
+    /// The identity matrix.
     pub const IDENTITY: Mat3 = Mat3([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]);
 
     /// The rotation by `angle` radians about the unit vector `axis`,
@@ -99,6 +105,7 @@ impl Mat3 {
         Mat3([a.0, b.0, c.0])
     }
 
+    /// The image `self * v` of a vector.
     pub fn apply(&self, v: Vec3) -> Vec3 {
         let m = &self.0;
         Vec3([
@@ -119,6 +126,7 @@ impl Mat3 {
         Mat3(r)
     }
 
+    /// Within `tol` of `o` in every entry.
     pub fn close(&self, o: &Mat3, tol: f64) -> bool {
         (0..3).all(|i| (0..3).all(|j| (self.0[i][j] - o.0[i][j]).abs() <= tol))
     }
@@ -127,7 +135,9 @@ impl Mat3 {
 /// A plane `{x : normal . x = offset}` with a unit normal.
 #[derive(Copy, Clone, Debug, PartialEq)]
 pub struct Plane {
+    /// Its unit normal.
     pub normal: Vec3,
+    /// Its signed distance from the origin along `normal`.
     pub offset: f64,
 }
 

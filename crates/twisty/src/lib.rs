@@ -24,6 +24,27 @@
 //!                    colour search (backtrack) ──────────► positions, with identical stickers merged
 //! ```
 //!
+//! **Solving** ([`solve`]) sees the puzzle the same way, as sticker
+//! permutations ([`solve::PermPuzzle`]), with no per-puzzle code.
+//! [`solve::Solver::prepare`] reads the structure once: pieces fall into
+//! orbits, each piece at a position with a twist, look-alike pieces in
+//! colour classes. It then finds small operators (3-cycles and pure twists
+//! from commutators `A B A' B'`, transported by the solid's rotations and
+//! spread to every position by a Dijkstra over conjugations) and builds
+//! pattern databases for the orbits operators cannot finish and for the
+//! abelian invariants they cannot change (parities, twist sums).
+//! [`solve::Solver::solve`] turns a reachable coloured state into a move
+//! sequence: a state a few moves from solved gets a shortest solution by
+//! meeting in the middle; otherwise an exact stage (IDA* over the pattern
+//! databases) solves those orbits and invariants, and the other orbits are
+//! finished by inserting operators where they cost least after merging
+//! with their neighbours. Sequences stay canonical (moves of one axis
+//! commute and merge), node budgets bound the searches (with a longer
+//! fallback when the exact stage exhausts it), and every solution is
+//! checked by applying it before it is returned. With
+//! [`solve::Options::optimal`] every orbit goes to the exact stage and the
+//! solution is a shortest one, for small puzzles.
+//!
 //! Geometry is in `f64` with an absolute tolerance ([`geom::EPS`]); the
 //! construction checks that every turned sticker lands on a sticker of the
 //! turned face, so a tolerance problem shows up as an error, never as a
@@ -37,6 +58,9 @@
 //!   [`catalog`]: named puzzles (the seed project's families and the
 //!   classics).
 //! * [`puzzle`]: the construction and the [`Puzzle`] model.
+//! * [`token`]: the grammar of one turn, split before any puzzle is
+//!   consulted (the construction reads move sets with it, the notation
+//!   turns).
 //! * [`notation`]: turns (`U`, `U2'`, `2U`, `1-2U`), sequences, inverses.
 //! * [`state`]: states, and the text and JSON forms of a coloured state.
 //! * [`schreier`]: a verified Schreier–Sims stabilizer chain.
@@ -46,9 +70,14 @@
 //! * [`count`]: the three counts (group order, positions, positions up to
 //!   whole-puzzle rotations) and tips.
 //! * [`check`]: is a coloured state reachable, and if not, why.
+//! * [`solve`]: the generic solver (above): structure, operators, exact
+//!   stage, insertion.
 //! * [`distances`]: God's algorithm by breadth-first search in two bits
 //!   per position.
 //! * [`progress`]: progress of the long steps, for a caller that shows it.
+//! * [`error`]: the one error type, a variant per kind of failure.
+//! * [`rng`]: a small seeded generator for reproducible scrambles.
+//! * [`geom`]: vectors, rotations, planes and convex polygons.
 //! * [`trace`]: diagnostics on standard error for tuning the solver and
 //!   the chain, off unless `POLYCOVER_TRACE` is set.
 //!
@@ -68,6 +97,8 @@
 //! let counts = Counts::new(&cube).unwrap();
 //! assert_eq!(counts.group_order.to_string(), "43252003274489856000");
 //! ```
+
+#![deny(missing_docs)]
 
 pub mod catalog;
 pub mod check;

@@ -50,10 +50,12 @@ impl Perm {
         Some(Perm(images))
     }
 
+    /// The degree: how many points it permutes.
     pub fn len(&self) -> usize {
         self.0.len()
     }
 
+    /// Whether it permutes no points (degree 0).
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
@@ -64,6 +66,7 @@ impl Perm {
         self.0[i] as usize
     }
 
+    /// Whether it moves no point.
     pub fn is_identity(&self) -> bool {
         self.0.iter().enumerate().all(|(i, &x)| i == x as usize)
     }
@@ -82,6 +85,7 @@ impl Perm {
         }
     }
 
+    /// The inverse permutation.
     pub fn inverse(&self) -> Perm {
         add_work(self.0.len());
         let mut r = vec![0u16; self.0.len()];

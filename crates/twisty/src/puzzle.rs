@@ -68,7 +68,9 @@ pub struct Piece {
 /// Which end of an axis.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum End {
+    /// The end `dir` points to (`ends[0]`).
     Positive,
+    /// The opposite end (`ends[1]`).
     Negative,
 }
 
@@ -88,6 +90,7 @@ pub struct Axis {
 }
 
 impl Axis {
+    /// The number of slices: one more than the planes.
     pub fn slices(&self) -> usize {
         self.offsets.len() + 1
     }
@@ -114,6 +117,7 @@ impl Axis {
 pub struct Move {
     /// Its name in the notation (`U`, `2U`, `u`...).
     pub name: String,
+    /// The axis it turns about: an index into [`Puzzle::axes`].
     pub axis: usize,
     /// The slices turned (indices from the axis's positive end), increasing.
     pub slices: Vec<usize>,
@@ -138,6 +142,7 @@ impl Move {
 /// stickers.
 #[derive(Clone, Debug)]
 pub struct Orbit {
+    /// Its stickers, in increasing order.
     pub stickers: Vec<usize>,
     /// The pieces whose stickers lie in this orbit.
     pub pieces: Vec<usize>,
@@ -150,14 +155,53 @@ pub struct Orbit {
 type MoveChoice = (String, usize, Vec<usize>, End);
 
 /// A twisty puzzle: the model everything else works on.
+///
+/// Everything is indexed by position in these vectors, and the indices
+/// cross-reference each other; [`Puzzle::build`] establishes the
+/// invariants below and nothing changes them afterwards (the fields are
+/// public for reading).
+///
+/// A **sticker position** `s` is an index into `stickers`; it is also the
+/// point `s` of every permutation ([`Perm`], `u16` points, so
+/// `stickers.len() <= MAX_STICKERS < 2^16`), and the `degree` of the
+/// puzzle is `stickers.len()`.
 #[derive(Clone, Debug)]
 pub struct Puzzle {
+    /// The definition it was built from (name, solid, cuts, move set).
     pub spec: PuzzleSpec,
+    /// The solid: its faces, named elements and rotations. `Sticker::face`
+    /// indexes `geometry.faces`; axis end names are element names.
     pub geometry: Geometry,
+    /// The stickers, face by face in the order of `geometry.faces`, each
+    /// face's in reading order (rows from its top, left to right). The
+    /// solved state has sticker `s` at position `s`, coloured
+    /// `stickers[s].face`. Invariants: `stickers[s].piece` is a piece
+    /// listing `s`, and `stickers[s].orbit` an orbit listing `s`; no two
+    /// stickers have the same centre.
     pub stickers: Vec<Sticker>,
+    /// The pieces, numbered in order of their first sticker. They
+    /// partition the stickers: every sticker is in exactly one piece's
+    /// (increasing) `stickers`, the stickers in the same slice of every
+    /// axis; `pieces[p].orbit` is the orbit of its first sticker.
     pub pieces: Vec<Piece>,
+    /// The axes, one per direction of parallel cut planes, in the order
+    /// their first plane was made. `axes[a].offsets` is sorted largest
+    /// first and non-empty; slices are numbered from 0 at the positive end
+    /// (see [`Axis`]).
     pub axes: Vec<Axis>,
+    /// The move set, in the order the move set lists it (for a keyword
+    /// set: axis by axis, slice by slice). Invariants: names are distinct;
+    /// no two moves turn the same slices of the same axis; `moves[m].axis`
+    /// indexes `axes`, its `slices` are increasing slice indices of that
+    /// axis, its `order` is `axes[axis].order`, and its `perm` is a
+    /// permutation of degree `stickers.len()` other than the identity. A
+    /// [`crate::Turn`]'s `mv` indexes this vector. The moves generate the
+    /// puzzle's group.
     pub moves: Vec<Move>,
+    /// The orbits of the group on sticker positions, numbered in order of
+    /// their smallest sticker. They partition the stickers; every move
+    /// maps each orbit onto itself; `orbits[o].pieces` are the pieces `p`
+    /// with `pieces[p].orbit == o`, all of `piece_size` stickers.
     pub orbits: Vec<Orbit>,
     /// The solid's rotations as sticker permutations (whole-puzzle
     /// rotations), identity first, in the order of `geometry.rotations`.

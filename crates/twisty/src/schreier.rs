@@ -150,6 +150,9 @@ impl Level {
 pub struct Chain {
     /// The degree (points are `0..n`).
     pub n: usize,
+    /// One level per base point, in base order: level `i` holds `G_i`
+    /// (the stabilizer of the base points before `b_i`), its generators,
+    /// and the orbit of `b_i` under it with a transversal.
     pub levels: Vec<Level>,
     /// `rank[p]`: the priority of point `p` as a base point (lower first).
     rank: Vec<u32>,

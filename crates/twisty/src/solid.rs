@@ -23,14 +23,20 @@ use std::f64::consts::PI;
 /// One of the five platonic solids.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Solid {
+    /// 4 triangular faces.
     Tetrahedron,
+    /// 6 square faces.
     Cube,
+    /// 8 triangular faces.
     Octahedron,
+    /// 12 pentagonal faces.
     Dodecahedron,
+    /// 20 triangular faces.
     Icosahedron,
 }
 
 impl Solid {
+    /// The five, by number of faces.
     pub const ALL: [Solid; 5] = [
         Solid::Tetrahedron,
         Solid::Cube,
@@ -62,12 +68,16 @@ impl Solid {
 /// normal to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum ElementKind {
+    /// A face: the axis through its centre.
     Face,
+    /// A vertex: the axis through it.
     Vertex,
+    /// An edge: the axis through its midpoint.
     Edge,
 }
 
 impl ElementKind {
+    /// The lower-case name (`face`, `vertex`, `edge`).
     pub fn name(self) -> &'static str {
         match self {
             ElementKind::Face => "face",
@@ -81,14 +91,18 @@ impl ElementKind {
 /// to it (the face normal, the vertex, the edge's midpoint).
 #[derive(Clone, Debug)]
 pub struct Element {
+    /// Face, vertex or edge.
     pub kind: ElementKind,
+    /// Its name in the notation (`U`, `UFR`, `UF`).
     pub name: String,
+    /// The unit direction from the centre to it.
     pub dir: Vec3,
 }
 
 /// A face of a solid.
 #[derive(Clone, Debug)]
 pub struct Face {
+    /// Its name in the notation (`U`, `F`...); also its colour's name.
     pub name: String,
     /// The outward unit normal; the face lies in the plane `normal . x = 1`.
     pub normal: Vec3,
@@ -99,8 +113,11 @@ pub struct Face {
 /// A solid at inradius 1 with its named elements and rotation group.
 #[derive(Clone, Debug)]
 pub struct Geometry {
+    /// Which solid.
     pub solid: Solid,
+    /// Its vertices.
     pub vertices: Vec<Vec3>,
+    /// Its faces, in naming order.
     pub faces: Vec<Face>,
     /// Faces, then vertices, then edges, each in naming order.
     pub elements: Vec<Element>,

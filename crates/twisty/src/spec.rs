@@ -21,23 +21,29 @@ use crate::solid::{ElementKind, Solid};
 /// from the centre (inradius units).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cut {
+    /// The kind of element the planes are normal to.
     pub kind: ElementKind,
+    /// The planes' distance from the centre, in inradius units (negative:
+    /// beyond the centre).
     pub depth: f64,
 }
 
 impl Cut {
+    /// Planes normal to every face at `depth`.
     pub fn face(depth: f64) -> Cut {
         Cut {
             kind: ElementKind::Face,
             depth,
         }
     }
+    /// Planes normal to every vertex direction at `depth`.
     pub fn vertex(depth: f64) -> Cut {
         Cut {
             kind: ElementKind::Vertex,
             depth,
         }
     }
+    /// Planes normal to every edge direction at `depth`.
     pub fn edge(depth: f64) -> Cut {
         Cut {
             kind: ElementKind::Edge,
@@ -104,7 +110,9 @@ pub enum Moves {
 /// One turn of a listed move set: `turn` in the notation, shown as `name`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct MoveSpec {
+    /// Its own name (`u` in `u=U`), if it has one.
     pub name: Option<String>,
+    /// The turn, in the notation (`2U`, `1-2U`).
     pub turn: String,
 }
 
@@ -161,9 +169,13 @@ impl Moves {
 /// A puzzle's definition.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PuzzleSpec {
+    /// Its name, as shown.
     pub name: String,
+    /// The solid it is cut from.
     pub solid: Solid,
+    /// Its cuts (at least one).
     pub cuts: Vec<Cut>,
+    /// Its move set.
     pub moves: Moves,
 }
 

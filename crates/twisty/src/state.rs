@@ -29,10 +29,12 @@ use crate::puzzle::Puzzle;
 /// solved position). The solved state is the identity.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct State {
+    /// `at[p]`: the sticker (its solved position) now at position `p`.
     pub at: Vec<u16>,
 }
 
 impl State {
+    /// The solved state of a puzzle: the identity.
     pub fn solved(puzzle: &Puzzle) -> State {
         State {
             at: (0..puzzle.degree() as u16).collect(),
@@ -75,6 +77,7 @@ impl State {
             .collect()
     }
 
+    /// Whether every sticker is at its solved position.
     pub fn is_solved(&self) -> bool {
         self.at.iter().enumerate().all(|(i, &s)| i == s as usize)
     }

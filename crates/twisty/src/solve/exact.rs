@@ -407,6 +407,7 @@ pub struct Stage {
 /// Outcome of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Found {
+    /// A solution: its moves.
     Solution(Vec<MoveId>),
     /// The node budget ran out.
     Budget,

@@ -87,6 +87,7 @@ pub const PREPARE_STEP: &str = "preparing the solver";
 const PREPARE_LAPS: u64 = 6;
 /// The steps a solve reports: its exact searches, then the insertion of operators.
 pub const SOLVE_STEP: &str = "solving: exact stage";
+/// The step a solve reports while it inserts operators.
 pub const INSERT_STEP: &str = "solving: operators";
 
 /// The most sequences each half of the search for short solutions enumerates ([`short`]): depth 2
@@ -107,9 +108,13 @@ impl Default for Options {
 
 /// A prepared solver for one puzzle.
 pub struct Solver {
+    /// The puzzle, as sticker permutations.
     pub puzzle: PermPuzzle,
+    /// Its moves, and how they commute and merge.
     pub moves: Moves,
+    /// Its orbits and pieces.
     pub structure: Structure,
+    /// The abelian invariants operators cannot change.
     pub invariants: Invariants,
     /// Operator tables, one per orbit.
     pub tables: Vec<OpTable>,

@@ -54,9 +54,13 @@ pub type IntMap<K, V> = HashMap<K, V, BuildHasherDefault<IntHasher>>;
 /// `(dst[i], t + delta[i])`; sources are sorted and form the same set as the destinations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Effect {
+    /// Pieces moved: the first `len` entries of `src`, `dst`, `delta` are used.
     pub len: u8,
+    /// Source positions, sorted.
     pub src: [u16; 3],
+    /// Where the piece at `src[i]` goes.
     pub dst: [u16; 3],
+    /// The twist the piece at `src[i]` gains.
     pub delta: [u16; 3],
 }
 
@@ -214,6 +218,7 @@ pub struct OrbitSym {
 /// One tabulated operator.
 #[derive(Clone, Copy, Debug)]
 pub struct OpEntry {
+    /// What it does to its orbit.
     pub effect: Effect,
     start: u32,
     len: u16,
@@ -225,8 +230,11 @@ pub struct OpEntry {
 #[derive(Clone, Copy, Debug)]
 pub struct Brief {
     entry: u32,
+    /// The sequence's length.
     pub len: u16,
+    /// Its first move.
     pub first: MoveId,
+    /// Its last move.
     pub last: MoveId,
 }
 

@@ -42,7 +42,9 @@ pub struct PermPuzzle {
 /// A move of a solution: turn `turn` by `amount` basic twists (`1..order`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Twist {
+    /// Index of the turn in the puzzle's turns.
     pub turn: u16,
+    /// Basic twists, `1..order` of the turn's axis.
     pub amount: u16,
 }
 
@@ -53,18 +55,37 @@ pub enum PuzzleError {
     TooManyStickers(usize),
     /// A per-sticker list has the wrong length.
     Length {
+        /// Which list.
         what: &'static str,
+        /// Its length.
         len: usize,
+        /// The number of stickers it should have.
         stickers: usize,
     },
     /// A turn's list is not a permutation of the slots.
-    NotPermutation { turn: usize },
+    NotPermutation {
+        /// The turn's index.
+        turn: usize,
+    },
     /// Two turns declared on the same axis do not commute.
-    AxisNotCommuting { first: usize, second: usize },
+    AxisNotCommuting {
+        /// One turn's index.
+        first: usize,
+        /// The other's.
+        second: usize,
+    },
     /// A turn splits a piece or maps it onto several pieces.
-    NotRigid { turn: usize, piece: u32 },
+    NotRigid {
+        /// The turn's index.
+        turn: usize,
+        /// The piece.
+        piece: u32,
+    },
     /// A turn does nothing.
-    Identity { turn: usize },
+    Identity {
+        /// The turn's index.
+        turn: usize,
+    },
 }
 
 impl fmt::Display for PuzzleError {

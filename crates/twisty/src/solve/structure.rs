@@ -77,6 +77,7 @@ impl Orbit {
 /// The orbits of a puzzle and where each sticker belongs.
 #[derive(Clone, Debug)]
 pub struct Structure {
+    /// The orbits of pieces, in the solver's order.
     pub orbits: Vec<Orbit>,
     /// Stickers no move touches.
     pub fixed: Vec<Slot>,
@@ -125,13 +126,27 @@ impl OrbitState {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StateError {
     /// The state has the wrong number of stickers.
-    Length { len: usize, stickers: usize },
+    Length {
+        /// The state's length.
+        len: usize,
+        /// The puzzle's number of stickers.
+        stickers: usize,
+    },
     /// A piece shows colours no piece of the puzzle has there.
-    UnknownPiece { sticker: usize },
+    UnknownPiece {
+        /// A sticker of that piece.
+        sticker: usize,
+    },
     /// Some piece appears more often than the puzzle has it.
-    PieceCount { sticker: usize },
+    PieceCount {
+        /// A sticker of that piece.
+        sticker: usize,
+    },
     /// A sticker no move touches shows the wrong colour.
-    FixedSticker { sticker: usize },
+    FixedSticker {
+        /// The sticker.
+        sticker: usize,
+    },
 }
 
 impl std::fmt::Display for StateError {
