@@ -9,7 +9,7 @@
 
 use super::{GroupArg, group_choice, load};
 use crate::failure::Failure;
-use crate::output::{self, CountInfo, JsonArg};
+use crate::output::{self, CountInfo, JsonArg, Levels};
 use crate::search::{CheckpointArgs, Runner, SearchArgs};
 use clap::Args;
 use parallel::ClassWeight;
@@ -205,18 +205,6 @@ impl<'p> Job<'p> {
             CountError::Search(f) => f,
             CountError::Internal(m) => internal(&self.path, m),
         })
-    }
-}
-
-/// Solutions by disassembly level: (level, solutions, distinct solutions),
-/// in level order; levels with no solution are not listed.
-#[derive(Clone, Debug, Default)]
-pub struct Levels(pub Vec<(Level, u128, u128)>);
-
-impl Levels {
-    /// Solutions that come apart: (all, distinct).
-    pub fn disassemblable(&self) -> (u128, u128) {
-        self.0.iter().fold((0, 0), |(a, b), l| (a + l.1, b + l.2))
     }
 }
 
