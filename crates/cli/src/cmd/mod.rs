@@ -12,6 +12,7 @@ pub mod plan;
 pub mod show;
 pub mod solve;
 pub mod twisty;
+pub mod twisty_common;
 pub mod twisty_play;
 pub mod twisty_solve;
 pub mod verify;
