@@ -12,7 +12,7 @@
 //! * an *option* is a row: a set of items, each secondary one possibly with a
 //!   color. Every option holds at least one primary item.
 
-use crate::bits::{BitsTables, TablesCache};
+use crate::bits_tables::{BitsTables, TablesCache};
 use std::collections::HashMap;
 use std::fmt;
 use std::num::NonZeroU32;
