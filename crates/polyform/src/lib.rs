@@ -97,6 +97,7 @@ pub mod encode;
 pub mod error;
 pub mod fast_hash;
 pub mod file;
+mod group_choice;
 pub mod lattice;
 mod lattice_kind;
 pub mod limits;
