@@ -261,8 +261,8 @@ pub fn run(args: CountArgs) -> Result<u8, Failure> {
         let mut inputs = vec![file];
         inputs.extend(args.checkpoint.checkpoint.as_deref());
         inputs.extend(args.checkpoint.resume.as_deref());
-        super::paths::refuse_overwriting(out, &inputs)?;
-        super::paths::check_writable(out, "a shard result")?;
+        crate::paths::refuse_overwriting(out, &inputs)?;
+        crate::paths::check_writable(out, "a shard result")?;
         return run_shard(
             &*problem,
             group,

@@ -7,7 +7,6 @@ pub mod dlx;
 pub mod export;
 pub mod matrix;
 pub mod merge;
-pub mod paths;
 pub mod plan;
 pub mod show;
 pub mod solve;
