@@ -98,6 +98,7 @@ pub mod error;
 pub mod fast_hash;
 pub mod file;
 mod group_choice;
+mod kind;
 pub mod lattice;
 mod lattice_kind;
 pub mod limits;

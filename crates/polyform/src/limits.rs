@@ -101,6 +101,24 @@ impl Default for Limits {
 }
 
 impl Limits {
+    /// The bounded read of a file of `kind`: its limit and flag. A
+    /// puzzle or piece-set file is bounded by [`Limits::file_bytes`], a
+    /// BurrTools file by [`Limits::xml_bytes`], a DLX file by
+    /// [`Limits::dlx_bytes`].
+    pub fn file_limit(&self, kind: crate::kind::Kind) -> dlx::read::FileLimit {
+        use crate::kind::Kind;
+        let (what, bytes, flag) = match kind {
+            Kind::Polyform | Kind::Tiles => ("a puzzle file", self.file_bytes, "--max-file-bytes"),
+            Kind::Burr => ("a BurrTools file", self.xml_bytes, "--max-xml-bytes"),
+            Kind::Dlx => ("a DLX file", self.dlx_bytes, "--max-dlx-bytes"),
+        };
+        dlx::read::FileLimit {
+            what,
+            bytes,
+            flag: Some(flag),
+        }
+    }
+
     /// The bound on `what`.
     pub fn get(&self, what: Resource) -> u64 {
         match what {

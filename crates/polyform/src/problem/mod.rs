@@ -21,6 +21,7 @@ pub mod polyform_puzzle;
 pub mod tile_puzzle;
 
 use crate::error::Error;
+pub use crate::kind::Kind;
 use crate::limits::Limits;
 use crate::orbits::Action;
 use crate::puzzle::Expect;
@@ -28,51 +29,6 @@ use crate::symmetry::GroupChoice;
 use dlx::{Matrix, OptionId};
 use serde_json::Value;
 use std::path::Path;
-
-/// The kinds of input polycover reads.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// A polyform puzzle file (TOML).
-    Polyform,
-    /// An edge-matching puzzle file (TOML, `kind = "tiles"`).
-    Tiles,
-    /// An exact-cover problem in Knuth's DLX format.
-    Dlx,
-    /// A BurrTools `.xmpuzzle` file.
-    Burr,
-}
-
-impl Kind {
-    /// The name used in JSON and messages.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Polyform => "polyform",
-            Kind::Tiles => "tiles",
-            Kind::Dlx => "dlx",
-            Kind::Burr => "burrtools",
-        }
-    }
-}
-
-impl Limits {
-    /// The bounded read of a file of `kind`: its limit and flag. A
-    /// puzzle or piece-set file is bounded by [`Limits::file_bytes`], a
-    /// BurrTools file by [`Limits::xml_bytes`], a DLX file by
-    /// [`Limits::dlx_bytes`].
-    pub fn file_limit(&self, kind: crate::problem::Kind) -> dlx::read::FileLimit {
-        use crate::problem::Kind;
-        let (what, bytes, flag) = match kind {
-            Kind::Polyform | Kind::Tiles => ("a puzzle file", self.file_bytes, "--max-file-bytes"),
-            Kind::Burr => ("a BurrTools file", self.xml_bytes, "--max-xml-bytes"),
-            Kind::Dlx => ("a DLX file", self.dlx_bytes, "--max-dlx-bytes"),
-        };
-        dlx::read::FileLimit {
-            what,
-            bytes,
-            flag: Some(flag),
-        }
-    }
-}
 
 /// One piece of a puzzle drawn for a legend (galleries).
 #[derive(Clone, Debug)]
