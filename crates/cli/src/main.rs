@@ -15,6 +15,7 @@ use std::process::ExitCode;
 mod cmd;
 mod failure;
 mod output;
+mod paths;
 mod search;
 mod serve;
 

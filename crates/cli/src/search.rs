@@ -293,15 +293,15 @@ impl Runner {
         }
         let target = c.checkpoint.clone().or_else(|| c.resume.clone());
         if let Some(t) = &target {
-            crate::cmd::paths::refuse_overwriting(t, inputs)?;
-            crate::cmd::paths::check_writable(t, "a checkpoint")?;
+            crate::paths::refuse_overwriting(t, inputs)?;
+            crate::paths::check_writable(t, "a checkpoint")?;
             self._lock = Some(lock_checkpoint(t)?);
         }
         if let Some(ck) = &c.checkpoint {
             let resumed = c
                 .resume
                 .as_deref()
-                .is_some_and(|r| crate::cmd::paths::same_file(r, ck));
+                .is_some_and(|r| crate::paths::same_file(r, ck));
             if !resumed && std::fs::symlink_metadata(ck).is_ok() {
                 return Err(already_there(ck));
             }

@@ -58,11 +58,11 @@
 //! Only Algorithms X and C: with multiplicities an option does not exclude
 //! the others of its items, and the solver keeps the links for them.
 
+use crate::bits_tables::{BitsTables, TablesCache};
 use crate::engine::{COVERED, Engine};
 use crate::links::ROOT;
 use crate::matrix::Matrix;
 use std::collections::HashMap;
-use std::fmt;
 use std::ops::ControlFlow;
 use std::sync::{Arc, OnceLock};
 
@@ -75,48 +75,6 @@ pub(crate) const MAX_OPTIONS: usize = 8192;
 /// covered item's count never changes again: every option that holds it is
 /// gone.
 const DONE: u16 = u16::MAX;
-
-/// What the bitset engine knows of a matrix before any search: read-only,
-/// shared by every solver of the matrix. See the module documentation.
-#[derive(Clone, Debug)]
-pub(crate) struct BitsTables {
-    /// Words in a set of options: `ceil(options / 64)`, at least 1.
-    w: usize,
-    /// `N1`, the number of primary items.
-    np: usize,
-    /// `N`, the number of items (headers are nodes `1..=N`).
-    num_items: u32,
-    /// Row `o` (`w` words) once made: the options that conflict with option
-    /// `o`, `o` itself included ([`conflict_row`](Self::conflict_row)).
-    conflict: Vec<OnceLock<Box<[u64]>>>,
-    /// Row `i` (`w` words): the options that hold item `i` (0-based), for
-    /// every item; the first `np` rows are the primary items'.
-    holders: Vec<u64>,
-    /// `same[c]` (`w` words): the options that hold one (item, color)
-    /// pair, and `colored[x]` that row's `c` for a node `x` of an option
-    /// that holds its item in a color (no entry for uncolored nodes).
-    same: Vec<u64>,
-    colored: HashMap<u32, u32>,
-    /// The primary items of option `o` (0-based):
-    /// `prim[prim_start[o]..prim_start[o + 1]]`.
-    prim_start: Vec<u32>,
-    prim: Vec<u32>,
-    /// Updates DLX makes to hide option `o`: its size minus one.
-    hide_cost: Vec<u32>,
-    /// Items whose commit covers them (primary and uncolored secondary), of
-    /// option `o`, minus one for the item the option is chosen from.
-    cover_cost: Vec<u32>,
-    /// The links' node array, as far as names go: `first[o]` is option `o`'s
-    /// first node; `top[x]` is node `x`'s item (1-based, 0 for spacers and
-    /// headers), `opt[x]` its option.
-    first: Vec<u32>,
-    top: Vec<u32>,
-    opt: Vec<u32>,
-    /// The bottom frame: every option alive (`w` words), and each primary
-    /// item's number of options (`np` counters).
-    alive: Vec<u64>,
-    len: Vec<u16>,
-}
 
 impl BitsTables {
     /// The tables of `m`, which [`Bits::suits`].
@@ -265,28 +223,11 @@ impl PartialEq for BitsTables {
 
 impl Eq for BitsTables {}
 
-/// A matrix's slot for its [`BitsTables`]: empty until a bitset solver
-/// first asks for them. Cloning a matrix shares the tables (they depend
-/// only on the matrix); a matrix made by `retain_options` starts empty.
-#[derive(Clone, Default)]
-pub(crate) struct TablesCache(OnceLock<Arc<BitsTables>>);
-
 impl TablesCache {
     /// The tables of `m`, whose cache this is, built on first call (by one
     /// thread; the others wait for it).
     pub fn get_or_build(&self, m: &Matrix) -> &BitsTables {
         self.0.get_or_init(|| Arc::new(BitsTables::new(m)))
-    }
-}
-
-impl fmt::Debug for TablesCache {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let state = if self.0.get().is_some() {
-            "built"
-        } else {
-            "not built"
-        };
-        write!(f, "TablesCache({state})")
     }
 }
 

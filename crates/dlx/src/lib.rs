@@ -89,6 +89,7 @@
 #![deny(missing_docs)]
 
 mod bits;
+mod bits_tables;
 mod cells;
 mod choose;
 mod engine;

@@ -12,7 +12,7 @@
 //! * an *option* is a row: a set of items, each secondary one possibly with a
 //!   color. Every option holds at least one primary item.
 
-use crate::bits::{BitsTables, TablesCache};
+use crate::bits_tables::{BitsTables, TablesCache};
 use std::collections::HashMap;
 use std::fmt;
 use std::num::NonZeroU32;
@@ -177,7 +177,7 @@ pub struct Matrix {
     /// them and shared by all the others.
     bits: TablesCache,
     /// The cell engine's tables, likewise.
-    cells: crate::cells::TablesCache,
+    cells: crate::cells::tables::TablesCache,
 }
 
 impl Matrix {
@@ -342,7 +342,7 @@ impl Matrix {
 
     /// The cell engine's tables for this matrix (which must suit the
     /// engine), built on the first call.
-    pub(crate) fn cells_tables(&self) -> &crate::cells::AnyTables {
+    pub(crate) fn cells_tables(&self) -> &crate::cells::tables::AnyTables {
         self.cells.get_or_build(self)
     }
 

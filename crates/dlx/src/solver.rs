@@ -399,7 +399,7 @@ impl<'m> Solver<'m> {
 
     /// The bitset engine's tables this solver reads, if it runs that engine.
     #[cfg(test)]
-    fn bits_tables(&self) -> Option<*const crate::bits::BitsTables> {
+    fn bits_tables(&self) -> Option<*const crate::bits_tables::BitsTables> {
         match &self.core {
             Core::Loop(x) => match &x.engine {
                 EngineState::Bits(b) => Some(b.tables()),

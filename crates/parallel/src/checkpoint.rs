@@ -7,6 +7,7 @@
 //! used with another one. The body carries a checksum so that a damaged file
 //! is refused rather than silently giving a wrong count.
 
+use crate::decimal;
 use crate::error::Error;
 use crate::shards::ShardId;
 use crate::weight::Weight;
@@ -485,21 +486,6 @@ impl Write for Fnv {
 
     fn flush(&mut self) -> std::io::Result<()> {
         Ok(())
-    }
-}
-
-/// u128 as a decimal string.
-pub(crate) mod decimal {
-    use serde::{Deserialize, Deserializer, Serializer, de::Error};
-
-    pub fn serialize<S: Serializer>(x: &u128, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&x.to_string())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u128, D::Error> {
-        let s = String::deserialize(d)?;
-        s.parse()
-            .map_err(|_| D::Error::custom(format!("`{s}` is not a count")))
     }
 }
 

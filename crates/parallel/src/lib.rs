@@ -121,6 +121,7 @@
 //! ```
 
 pub mod checkpoint;
+mod decimal;
 mod driver;
 mod error;
 mod options;

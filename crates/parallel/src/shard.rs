@@ -28,9 +28,8 @@
 //! [`Merged::checkpoint`] turns what is finished into a checkpoint so that a
 //! resumed count runs only the rest.
 
-use crate::checkpoint::{
-    self, Checkpoint, Finished, decimal, fingerprint, hex, made_with, tree_words,
-};
+use crate::checkpoint::{self, Checkpoint, Finished, fingerprint, hex, made_with, tree_words};
+use crate::decimal;
 use crate::plan::Plan;
 pub use crate::shards::{
     MAX_CUT_DEPTH, MAX_SHARDS, PARTS_PER_SHARD, PLAN_VERSION, ShardId, Shards,

@@ -21,10 +21,10 @@ use std::collections::BTreeMap;
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct ClassWeight {
     /// Solutions of the class.
-    #[serde(with = "crate::checkpoint::decimal")]
+    #[serde(with = "crate::decimal")]
     pub total: u128,
     /// Distinct solutions (as the weigher counts them) of the class.
-    #[serde(with = "crate::checkpoint::decimal")]
+    #[serde(with = "crate::decimal")]
     pub distinct: u128,
 }
 
@@ -33,10 +33,10 @@ pub struct ClassWeight {
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Weight {
     /// Solutions it stands for.
-    #[serde(with = "crate::checkpoint::decimal")]
+    #[serde(with = "crate::decimal")]
     pub total: u128,
     /// Distinct solutions (classes) it contributes.
-    #[serde(with = "crate::checkpoint::decimal")]
+    #[serde(with = "crate::decimal")]
     pub distinct: u128,
     /// The part of the weight that goes to named classes of solutions (a
     /// solution in no class adds nothing here).

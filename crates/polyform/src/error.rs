@@ -7,8 +7,8 @@
 //! code, a lattice embedding) return the [`ErrorKind`] alone; the file
 //! reader places it.
 
-use crate::lattice::LatticeKind;
-use crate::limits::{Resource, show};
+use crate::lattice_kind::LatticeKind;
+use crate::resource::{Resource, show};
 use std::fmt;
 use std::path::{Path, PathBuf};
 

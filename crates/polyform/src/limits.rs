@@ -16,7 +16,7 @@
 //! [`LoadOptions::limits`](crate::problem::LoadOptions)).
 
 use crate::error::ErrorKind;
-use std::fmt;
+pub use crate::resource::Resource;
 
 /// Upper bounds on what a puzzle may make the program allocate.
 ///
@@ -100,137 +100,13 @@ impl Default for Limits {
     }
 }
 
-/// What a [`Limits`] bound counts, for messages.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Resource {
-    /// [`Limits::file_bytes`].
-    FileBytes,
-    /// [`Limits::board_cells`].
-    BoardCells,
-    /// [`Limits::piece_cells`].
-    PieceCells,
-    /// [`Limits::pieces`].
-    Pieces,
-    /// [`Limits::copies`].
-    Copies,
-    /// [`Limits::coordinate`].
-    Coordinate,
-    /// [`Limits::placements`].
-    Placements,
-    /// [`Limits::matrix_entries`].
-    MatrixEntries,
-    /// [`Limits::picture_side`].
-    PictureSide,
-    /// [`Limits::picture_area`].
-    PictureArea,
-    /// [`Limits::xml_bytes`].
-    XmlBytes,
-    /// [`Limits::dlx_bytes`].
-    DlxBytes,
-    /// [`Limits::voxel_side`].
-    VoxelSide,
-    /// [`Limits::voxel_volume`].
-    VoxelVolume,
-    /// [`Limits::voxels`].
-    Voxels,
-    /// [`Limits::disassembly_positions`].
-    DisassemblyPositions,
-}
-
-impl Resource {
-    /// Every resource, in the order of [`Limits`]' fields.
-    pub const ALL: [Resource; 16] = [
-        Resource::FileBytes,
-        Resource::BoardCells,
-        Resource::PieceCells,
-        Resource::Pieces,
-        Resource::Copies,
-        Resource::Coordinate,
-        Resource::Placements,
-        Resource::MatrixEntries,
-        Resource::PictureSide,
-        Resource::PictureArea,
-        Resource::XmlBytes,
-        Resource::DlxBytes,
-        Resource::VoxelSide,
-        Resource::VoxelVolume,
-        Resource::Voxels,
-        Resource::DisassemblyPositions,
-    ];
-
-    /// The command-line flag that raises its bound: `--max-` and the
-    /// field's name with `-` for `_` (`--max-matrix-entries`).
-    pub fn flag(self) -> String {
-        format!("--max-{}", self.field().replace('_', "-"))
-    }
-
-    /// The field of [`Limits`] that bounds it.
-    pub fn field(self) -> &'static str {
-        match self {
-            Resource::FileBytes => "file_bytes",
-            Resource::BoardCells => "board_cells",
-            Resource::PieceCells => "piece_cells",
-            Resource::Pieces => "pieces",
-            Resource::Copies => "copies",
-            Resource::Coordinate => "coordinate",
-            Resource::Placements => "placements",
-            Resource::MatrixEntries => "matrix_entries",
-            Resource::PictureSide => "picture_side",
-            Resource::PictureArea => "picture_area",
-            Resource::XmlBytes => "xml_bytes",
-            Resource::DlxBytes => "dlx_bytes",
-            Resource::VoxelSide => "voxel_side",
-            Resource::VoxelVolume => "voxel_volume",
-            Resource::Voxels => "voxels",
-            Resource::DisassemblyPositions => "disassembly_positions",
-        }
-    }
-
-    /// What is counted, in words.
-    pub fn what(self) -> &'static str {
-        match self {
-            Resource::FileBytes => "bytes in the file",
-            Resource::BoardCells => "board cells",
-            Resource::PieceCells => "cells in one piece",
-            Resource::Pieces => "pieces",
-            Resource::Copies => "copies of one piece",
-            Resource::Coordinate => "coordinate (absolute value)",
-            Resource::Placements => "placements (matrix options)",
-            Resource::MatrixEntries => "matrix entries (cells and piece items of the placements)",
-            Resource::PictureSide => "picture width or height",
-            Resource::PictureArea => "picture area",
-            Resource::XmlBytes => "bytes of XML",
-            Resource::DlxBytes => "bytes of a DLX file",
-            Resource::VoxelSide => "voxels on a side of a voxel space",
-            Resource::VoxelVolume => "voxels in one voxel space",
-            Resource::Voxels => "non-empty voxels in all the shapes",
-            Resource::DisassemblyPositions => "positions held by one disassembly search",
-        }
-    }
-}
-
-impl fmt::Display for Resource {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.what())
-    }
-}
-
-/// A count found over a limit: `None` when it was not counted to the end
-/// (it overflowed, or counting stopped once it passed the limit).
-pub(crate) fn show(found: Option<u128>, limit: u64) -> String {
-    match found {
-        Some(n) => n.to_string(),
-        None => format!("more than {limit}"),
-    }
-}
-
 impl Limits {
     /// The bounded read of a file of `kind`: its limit and flag. A
     /// puzzle or piece-set file is bounded by [`Limits::file_bytes`], a
     /// BurrTools file by [`Limits::xml_bytes`], a DLX file by
     /// [`Limits::dlx_bytes`].
-    pub fn file_limit(&self, kind: crate::problem::Kind) -> dlx::read::FileLimit {
-        use crate::problem::Kind;
+    pub fn file_limit(&self, kind: crate::kind::Kind) -> dlx::read::FileLimit {
+        use crate::kind::Kind;
         let (what, bytes, flag) = match kind {
             Kind::Polyform | Kind::Tiles => ("a puzzle file", self.file_bytes, "--max-file-bytes"),
             Kind::Burr => ("a BurrTools file", self.xml_bytes, "--max-xml-bytes"),

@@ -17,7 +17,7 @@ pub struct Expect {
     pub distinct: Option<u128>,
     /// The group the distinct count is taken under (default: the full
     /// group, rotations and reflections).
-    pub group: crate::symmetry::GroupChoice,
+    pub group: crate::group_choice::GroupChoice,
     /// Where the numbers come from.
     pub source: Option<String>,
     /// The size of the search tree `polycover verify` walks for the file:

@@ -9,7 +9,7 @@
 
 use super::{GroupArg, group_choice, load};
 use crate::failure::Failure;
-use crate::output::{self, CountInfo, JsonArg};
+use crate::output::{self, CountInfo, JsonArg, Levels};
 use crate::search::{CheckpointArgs, Runner, SearchArgs};
 use clap::Args;
 use parallel::ClassWeight;
@@ -208,18 +208,6 @@ impl<'p> Job<'p> {
     }
 }
 
-/// Solutions by disassembly level: (level, solutions, distinct solutions),
-/// in level order; levels with no solution are not listed.
-#[derive(Clone, Debug, Default)]
-pub struct Levels(pub Vec<(Level, u128, u128)>);
-
-impl Levels {
-    /// Solutions that come apart: (all, distinct).
-    pub fn disassemblable(&self) -> (u128, u128) {
-        self.0.iter().fold((0, 0), |(a, b), l| (a + l.1, b + l.2))
-    }
-}
-
 fn internal(path: &std::path::Path, m: String) -> Failure {
     Failure::check(format!("{}: internal error: {m}", path.display()))
 }
@@ -273,8 +261,8 @@ pub fn run(args: CountArgs) -> Result<u8, Failure> {
         let mut inputs = vec![file];
         inputs.extend(args.checkpoint.checkpoint.as_deref());
         inputs.extend(args.checkpoint.resume.as_deref());
-        super::paths::refuse_overwriting(out, &inputs)?;
-        super::paths::check_writable(out, "a shard result")?;
+        crate::paths::refuse_overwriting(out, &inputs)?;
+        crate::paths::check_writable(out, "a shard result")?;
         return run_shard(
             &*problem,
             group,

@@ -2,8 +2,8 @@
 //! pieces as STL files for 3D printing.
 
 use super::load;
-use super::paths::refuse_overwriting;
 use crate::failure::Failure;
+use crate::paths::refuse_overwriting;
 use clap::{Args, ValueEnum};
 use polyform::solid::mesh::MeshOptions;
 use polyform::solid::{self, PieceMesh, stl};

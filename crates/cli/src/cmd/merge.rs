@@ -58,8 +58,8 @@ pub fn run(args: MergeArgs) -> Result<u8, Failure> {
     if let Some(ck) = &args.checkpoint {
         let mut inputs: Vec<&std::path::Path> = vec![&args.file];
         inputs.extend(args.results.iter().map(|r| r.as_path()));
-        super::paths::refuse_overwriting(ck, &inputs)?;
-        super::paths::check_writable(ck, "a checkpoint")?;
+        crate::paths::refuse_overwriting(ck, &inputs)?;
+        crate::paths::check_writable(ck, "a checkpoint")?;
     }
     // The merged checkpoint replaces an earlier merge's (the workflow of
     // docs/distributed.md), never one a count is writing.

@@ -5,21 +5,23 @@
 //! A PUZZLE argument is a catalog name (`3x3x3`, `megaminx`, `cube-4`...)
 //! or a puzzle file (`.toml`, docs/twisty.md).
 
-use crate::failure::{CHECK_FAILED, Failure, INTERRUPTED};
+use super::twisty_common::{
+    DEFAULT_MAX_SIZE, LongArgs, MAX_PAGE_SIZE, STATE_FILE, check_page_size, exit_on_interrupt,
+    fail, load_puzzle, read_text,
+};
+use crate::failure::{CHECK_FAILED, Failure};
 use crate::output::{self, JsonArg};
-use ::dlx::read::{FileLimit, read_text_bounded};
 use clap::{Args, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use num_bigint::BigUint;
 use serde_json::{Value, json};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use twisty::check::Verdict;
 use twisty::count::{Counts, Group};
 use twisty::distances::{self, Metric};
-use twisty::file::{self, Expect};
+use twisty::file;
 use twisty::rng::Rng;
 use twisty::{Puzzle, State, catalog, state};
 
@@ -71,27 +73,6 @@ struct ShowArgs {
     json: JsonArg,
 }
 
-/// The largest puzzle whose every move's permutation `show --json` and the
-/// play page write by default, in stickers times moves: a 57x57x57 (3.3
-/// million: a 20 MB page made in under 500 MB) passes, an icosahedron-31
-/// (7.1 million, near 1 GB) does not. The JSON tree takes about 140 bytes
-/// per number.
-pub const MAX_PAGE_SIZE: u64 = 4_000_000;
-
-/// Refuses to write every move's permutation of a puzzle over `max`.
-pub fn check_page_size(p: &Puzzle, max: u64, what: &str) -> Result<(), Failure> {
-    let size = (p.degree() * p.moves.len()) as u64;
-    if size > max {
-        return Err(Failure::input(format!(
-            "{}: {} stickers times {} moves is {size}, over the limit of {max} for {what} (--max-page-size N raises it; memory grows with it, about 140 bytes each)",
-            p.name(),
-            p.degree(),
-            p.moves.len()
-        )));
-    }
-    Ok(())
-}
-
 #[derive(Args)]
 struct CountArgs {
     /// A catalog name (`polycover twisty list`) or a puzzle file (.toml)
@@ -100,122 +81,6 @@ struct CountArgs {
     long: LongArgs,
     #[command(flatten)]
     json: JsonArg,
-}
-
-/// The largest puzzle the long steps (the stabilizer chain, the solver)
-/// take by default, in stickers times moves: a 12x12x12 (31,104), an
-/// octahedron-10, an icosahedron-5 or a Teraminx pass, a 13x13x13 (39,546)
-/// does not. Their time grows about as the square of this (at the limit a
-/// count or a solve takes under half a minute of one core), their memory
-/// about linearly (under 150 MB at the limit).
-pub const DEFAULT_MAX_SIZE: u64 = 32_000;
-
-/// What every command with a long step takes: its size limit and `--quiet`.
-#[derive(Args)]
-pub struct LongArgs {
-    /// Refuse puzzles larger than this, in stickers times moves (the default takes up to a
-    /// 12x12x12 or a Teraminx; time grows about as the square of it)
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_SIZE)]
-    pub max_size: u64,
-    /// No progress bar (it shows on a terminal for steps over a second)
-    #[arg(long)]
-    pub quiet: bool,
-}
-
-impl LongArgs {
-    /// Refuses a puzzle over the size limit before any work, naming the
-    /// limit and the flag.
-    pub fn check(&self, p: &Puzzle, what: &str) -> Result<(), Failure> {
-        let size = (p.degree() * p.moves.len()) as u64;
-        if size > self.max_size {
-            return Err(Failure::input(format!(
-                "{}: {} stickers times {} moves is {size}, over the limit of {} for {what} (--max-size N raises it; the time grows about as its square)",
-                p.name(),
-                p.degree(),
-                p.moves.len(),
-                self.max_size
-            )));
-        }
-        Ok(())
-    }
-
-    /// A progress bar for the long steps, unless `--quiet`, JSON output or
-    /// a standard error that is not a terminal.
-    pub fn progress(&self, json: bool) -> Progress {
-        Progress::start(!self.quiet && !json && std::io::stderr().is_terminal())
-    }
-}
-
-/// The bar being drawn, for the interrupt handler to clear.
-static BAR: Mutex<Option<ProgressBar>> = Mutex::new(None);
-
-/// Shows the long steps' progress ([`twisty::progress`]) on a bar drawn
-/// once the command has run a second; stops when dropped.
-pub struct Progress {
-    on: bool,
-}
-
-impl Progress {
-    fn start(on: bool) -> Progress {
-        if on {
-            let start = Instant::now();
-            twisty::progress::set_hook(Some(Arc::new(move |step: &str, done, total| {
-                if start.elapsed() >= Duration::from_secs(1) {
-                    show_progress(step, done, total);
-                }
-            })));
-        }
-        Progress { on }
-    }
-}
-
-fn show_progress(step: &str, done: u64, total: u64) {
-    let Ok(mut bar) = BAR.lock() else { return };
-    let b = bar.get_or_insert_with(|| {
-        let b = ProgressBar::with_draw_target(Some(1), ProgressDrawTarget::stderr());
-        b.set_style(
-            ProgressStyle::with_template("{bar:30} {percent:>3}% {msg} ({elapsed})")
-                .expect("a valid template"),
-        );
-        b
-    });
-    if total == 0 {
-        b.set_length(1);
-        b.set_position(0);
-        b.set_message(step.to_string());
-    } else {
-        b.set_length(total);
-        b.set_position(done);
-        b.set_message(format!("{step}: {done} of {total}"));
-    }
-}
-
-impl Drop for Progress {
-    fn drop(&mut self) {
-        if self.on {
-            twisty::progress::set_hook(None);
-            if let Ok(mut bar) = BAR.lock()
-                && let Some(b) = bar.take()
-            {
-                b.finish_and_clear();
-            }
-        }
-    }
-}
-
-/// Ctrl-C and SIGTERM end a twisty command at once (exit 130): its steps
-/// write nothing and keep nothing worth saving, so there is nothing to
-/// stop cleanly, and the deepest loops need not poll a flag.
-fn exit_on_interrupt() {
-    let _ = ctrlc::set_handler(|| {
-        if let Ok(mut bar) = BAR.try_lock()
-            && let Some(b) = bar.take()
-        {
-            b.finish_and_clear();
-        }
-        eprintln!("polycover: interrupted");
-        std::process::exit(i32::from(INTERRUPTED));
-    });
 }
 
 #[derive(Args)]
@@ -306,46 +171,6 @@ pub fn run(args: TwistyArgs) -> Result<u8, Failure> {
         TwistyCommand::Distances(a) => distances_cmd(a),
         TwistyCommand::Play(a) => super::twisty_play::run(a),
         TwistyCommand::Solve(a) => super::twisty_solve::solve(a),
-    }
-}
-
-fn fail(e: twisty::Error) -> Failure {
-    Failure::input(e.to_string())
-}
-
-/// Is this argument a file rather than a catalog name?
-fn is_file_arg(arg: &str) -> bool {
-    arg.ends_with(".toml") || arg.contains('/') || arg == "-"
-}
-
-/// A puzzle file's limit.
-pub(crate) const PUZZLE_FILE: FileLimit = FileLimit {
-    what: "a twisty puzzle file",
-    bytes: file::MAX_FILE_BYTES as u64,
-    flag: None,
-};
-
-/// A state file's limit.
-pub(crate) const STATE_FILE: FileLimit = FileLimit {
-    what: "a twisty state",
-    bytes: state::MAX_STATE_BYTES as u64,
-    flag: None,
-};
-
-/// Reads a file (`-`: standard input) within its limit, through the
-/// program's one bounded reader.
-pub(crate) fn read_text(path: &Path, limit: FileLimit) -> Result<String, Failure> {
-    read_text_bounded(path, limit).map_err(|e| Failure::input(e.to_string()))
-}
-
-/// A puzzle from a catalog name or a file, with the file's expectations.
-pub fn load_puzzle(arg: &str) -> Result<(Puzzle, Option<Expect>), Failure> {
-    if is_file_arg(arg) {
-        let path = Path::new(arg);
-        let text = read_text(path, PUZZLE_FILE)?;
-        file::load(path, &text).map_err(fail)
-    } else {
-        Ok((twisty::named(arg).map_err(fail)?, None))
     }
 }
 

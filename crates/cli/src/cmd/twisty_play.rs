@@ -16,7 +16,7 @@
 //! | `GET /api/puzzle` | the page's data ([`page_data`]) |
 //! | `POST /api/solve`, a state (docs/twisty.md, text or JSON) | `{"type": "twisty-solution", "moves": "R U ...", "turns": [[move, amount], ...], ...}`, or an error `{"type": "error", "error": ...}`: 400 malformed, 422 unreachable (with the reason), 413 too large, 503 busy or too slow |
 
-use super::twisty::load_puzzle;
+use super::twisty_common::{DEFAULT_MAX_SIZE, MAX_PAGE_SIZE, check_page_size, load_puzzle};
 use crate::failure::Failure;
 use crate::output::page;
 use crate::serve::{self, Request, Response};
@@ -50,11 +50,11 @@ pub struct PlayArgs {
     solve_seconds: u64,
     /// Prepare no solver for puzzles larger than this, in stickers times moves (the page still
     /// plays; Solve then says why it cannot)
-    #[arg(long, value_name = "N", default_value_t = super::twisty::DEFAULT_MAX_SIZE)]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_SIZE)]
     max_size: u64,
     /// Refuse puzzles larger than this, in stickers times moves (the page holds every move's
     /// permutation)
-    #[arg(long, value_name = "N", default_value_t = super::twisty::MAX_PAGE_SIZE)]
+    #[arg(long, value_name = "N", default_value_t = MAX_PAGE_SIZE)]
     max_page_size: u64,
 }
 
@@ -332,7 +332,7 @@ impl Play {
 
 pub fn run(a: PlayArgs) -> Result<u8, Failure> {
     let (p, _) = load_puzzle(&a.puzzle)?;
-    super::twisty::check_page_size(&p, a.max_page_size, "the twisty page")?;
+    check_page_size(&p, a.max_page_size, "the twisty page")?;
     if a.solve_seconds > MAX_SOLVE_SECONDS {
         return Err(Failure::input(format!(
             "--solve-seconds {}: at most {MAX_SOLVE_SECONDS} (a day)",

@@ -12,7 +12,7 @@
 //! solution is applied to the state here, with the model's own move permutations, before it is
 //! printed.
 
-use crate::cmd::twisty::{LongArgs, STATE_FILE, load_puzzle, read_text};
+use super::twisty_common::{LongArgs, STATE_FILE, load_puzzle, read_text};
 use crate::failure::{CHECK_FAILED, Failure};
 use crate::output::{self, JsonArg};
 use clap::Args;

@@ -2,10 +2,10 @@
 //! offline; `output::page`, `docs/viewer.md`).
 
 use super::export::Output;
-use super::paths::refuse_overwriting;
 use super::{Distinct, GroupArg, group_choice, load};
 use crate::failure::Failure;
 use crate::output::page;
+use crate::paths::refuse_overwriting;
 use crate::search::{self, Runner, SearchArgs};
 use clap::Args;
 use dlx::{Control, OptionId};

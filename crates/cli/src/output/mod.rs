@@ -19,6 +19,7 @@ pub mod svg;
 use crate::failure::Failure;
 use clap::{Args, ValueEnum};
 use dlx::OptionId;
+use polyform::disassembly::Level;
 use polyform::orbits::{Counted, Method};
 use polyform::problem::Problem;
 use serde_json::{Value, json};
@@ -154,13 +155,25 @@ pub fn count_text(problem: &dyn Problem, c: &Counted, info: &CountInfo, distinct
     )
 }
 
+/// Solutions by disassembly level: (level, solutions, distinct solutions),
+/// in level order; levels with no solution are not listed.
+#[derive(Clone, Debug, Default)]
+pub struct Levels(pub Vec<(Level, u128, u128)>);
+
+impl Levels {
+    /// Solutions that come apart: (all, distinct).
+    pub fn disassemblable(&self) -> (u128, u128) {
+        self.0.iter().fold((0, 0), |(a, b), l| (a + l.1, b + l.2))
+    }
+}
+
 /// Adds the counts by disassembly level to a count's JSON (`count
 /// --disassemble`): `assemblies` (the distinct solutions, on every kind of
 /// file), `disassemblable` (solutions up to the group that come
 /// apart: BurrTools' "solutions"), `disassemblable_solutions` (all of
 /// them), `levels` (level string: distinct solutions) and
 /// `level_solutions` (level string: all solutions).
-pub fn add_levels_json(v: &mut Value, levels: &crate::cmd::count::Levels) {
+pub fn add_levels_json(v: &mut Value, levels: &Levels) {
     let (all, distinct) = levels.disassemblable();
     if let Some(m) = v.as_object_mut() {
         // The assemblies that were taken apart: the distinct solutions,
@@ -170,7 +183,7 @@ pub fn add_levels_json(v: &mut Value, levels: &crate::cmd::count::Levels) {
         }
         m.insert("disassemblable".into(), json!(distinct));
         m.insert("disassemblable_solutions".into(), json!(all));
-        let by = |f: fn(&(polyform::disassembly::Level, u128, u128)) -> u128| {
+        let by = |f: fn(&(Level, u128, u128)) -> u128| {
             Value::Object(
                 levels
                     .0
@@ -185,7 +198,7 @@ pub fn add_levels_json(v: &mut Value, levels: &crate::cmd::count::Levels) {
 }
 
 /// The counts by disassembly level as a line of text.
-pub fn levels_text(levels: &crate::cmd::count::Levels) -> String {
+pub fn levels_text(levels: &Levels) -> String {
     let (all, distinct) = levels.disassemblable();
     let mut s = format!("  come apart: {distinct} distinct ({all} solutions)");
     if !levels.0.is_empty() {

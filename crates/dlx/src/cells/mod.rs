@@ -79,13 +79,14 @@
 //! as this engine would make them and refuses any that is not an option of
 //! the item it branches on there.
 
+mod make;
 mod mask;
 mod search;
-mod tables;
+pub(crate) mod tables;
 
 use crate::{Matrix, Outcome, Stats, Subproblem, SubproblemError, Visitor};
 use search::{Phase, Search};
-pub(crate) use tables::{AnyTables, TablesCache};
+use tables::AnyTables;
 
 /// Does `m` meet the applicability condition (module documentation)?
 pub(crate) fn suits(m: &Matrix) -> bool {
@@ -114,7 +115,7 @@ pub(crate) fn refusal(m: &Matrix) -> Option<String> {
             ),
             None => format!(
                 "its kill rows would take about {} MiB, the cell engine takes at most {} MiB",
-                tables::kill_words_bound(m) / (1 << 17),
+                make::kill_words_bound(m) / (1 << 17),
                 tables::MAX_KILL_WORDS / (1 << 17)
             ),
         }

@@ -252,7 +252,7 @@ pub fn problems_of(
 /// The file's bytes, through the bounded reader: at most the XML limit
 /// (gzip never makes a puzzle file larger).
 fn read_file(path: &Path) -> Result<Vec<u8>, Error> {
-    let limit = Limits::default().file_limit(crate::problem::Kind::Burr);
+    let limit = Limits::default().file_limit(crate::kind::Kind::Burr);
     Ok(dlx::read::read_bounded(path, limit)?)
 }
 

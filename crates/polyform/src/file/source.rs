@@ -13,7 +13,7 @@ use toml::Spanned;
 /// at most the `file_bytes` limit (whatever the file: `/dev/zero`, a
 /// pipe); the error names the file.
 pub(crate) fn read(path: &Path, limits: &Limits) -> Result<String, Error> {
-    let limit = limits.file_limit(crate::problem::Kind::Polyform);
+    let limit = limits.file_limit(crate::kind::Kind::Polyform);
     dlx::read::read_text_bounded(path, limit).map_err(|e| match e {
         dlx::read::ReadError::Io { source, .. } => {
             Error::at(path, None, ErrorKind::Read(source.to_string()))

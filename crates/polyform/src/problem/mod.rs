@@ -21,6 +21,7 @@ pub mod polyform_puzzle;
 pub mod tile_puzzle;
 
 use crate::error::Error;
+pub use crate::kind::Kind;
 use crate::limits::Limits;
 use crate::orbits::Action;
 use crate::puzzle::Expect;
@@ -28,31 +29,6 @@ use crate::symmetry::GroupChoice;
 use dlx::{Matrix, OptionId};
 use serde_json::Value;
 use std::path::Path;
-
-/// The kinds of input polycover reads.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Kind {
-    /// A polyform puzzle file (TOML).
-    Polyform,
-    /// An edge-matching puzzle file (TOML, `kind = "tiles"`).
-    Tiles,
-    /// An exact-cover problem in Knuth's DLX format.
-    Dlx,
-    /// A BurrTools `.xmpuzzle` file.
-    Burr,
-}
-
-impl Kind {
-    /// The name used in JSON and messages.
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Polyform => "polyform",
-            Kind::Tiles => "tiles",
-            Kind::Dlx => "dlx",
-            Kind::Burr => "burrtools",
-        }
-    }
-}
 
 /// One piece of a puzzle drawn for a legend (galleries).
 #[derive(Clone, Debug)]
