@@ -414,9 +414,34 @@ pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()>
 /// The bytes of a checkpoint file, at most `limit`'s; unreadable is
 /// [`Error::CheckpointRead`], too long [`Error::TooLarge`].
 pub(crate) fn read_bytes(path: &Path, limit: FileLimit) -> Result<Vec<u8>, Error> {
-    dlx::read::read_bounded(path, limit).map_err(|e| match e {
+    read_json(path, limit).map_err(|e| match e {
         dlx::read::ReadError::Io { path, source } => Error::CheckpointRead { path, source },
         too_large => Error::TooLarge(too_large),
+    })
+}
+
+/// Reads a checkpoint or result file within `limit`, refusing at once, from
+/// its first bytes, one that is not JSON text (`/dev/zero`, a binary file),
+/// rather than after reading up to the limit.
+pub(crate) fn read_json(path: &Path, limit: FileLimit) -> Result<Vec<u8>, dlx::read::ReadError> {
+    dlx::read::read_sniffed(path, 64, |head| {
+        match head.iter().find(|b| !b.is_ascii_whitespace()) {
+            None | Some(b'{') => Ok(limit),
+            Some(_) => {
+                let shown: Vec<String> = head.iter().take(8).map(|b| format!("{b:02x}")).collect();
+                Err(dlx::read::ReadError::Io {
+                    path: path.to_path_buf(),
+                    source: std::io::Error::new(
+                        std::io::ErrorKind::InvalidData,
+                        format!(
+                            "not {} (JSON text): it starts with the bytes {}",
+                            limit.what,
+                            shown.join(" ")
+                        ),
+                    ),
+                })
+            }
+        }
     })
 }
 

@@ -169,11 +169,10 @@ impl ShardResult {
         engine: EngineKind,
         max_bytes: u64,
     ) -> Result<ShardResult, Error> {
-        let bytes =
-            dlx::read::read_bounded(path, result_limit(max_bytes)).map_err(|e| match e {
-                dlx::read::ReadError::Io { path, source } => Error::ResultRead { path, source },
-                too_large => Error::TooLarge(too_large),
-            })?;
+        let bytes = checkpoint::read_json(path, result_limit(max_bytes)).map_err(|e| match e {
+            dlx::read::ReadError::Io { path, source } => Error::ResultRead { path, source },
+            too_large => Error::TooLarge(too_large),
+        })?;
         ShardResult::from_bytes(&bytes, matrix, engine, path)
     }
 

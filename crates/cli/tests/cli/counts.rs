@@ -333,7 +333,8 @@ fn one_run_at_a_time_on_a_checkpoint() {
 }
 
 /// Checkpoints and shard results are read up to a limit, whatever the
-/// file is; the limit is named with its flag, which raises it.
+/// file is; the limit is named with its flag, which raises it. A file that
+/// is not JSON text is refused from its first bytes.
 #[test]
 fn checkpoints_and_results_are_read_within_a_limit() {
     let f = data("pentominoes/6x10.toml");
@@ -341,15 +342,31 @@ fn checkpoints_and_results_are_read_within_a_limit() {
     let (code, _, err) = count(&f, &["--resume", "/dev/zero"]);
     assert_eq!(code, 2);
     assert!(
-        err.contains("/dev/zero: a checkpoint file may have at most 268435456 bytes")
-            && err.contains("--max-checkpoint-bytes N raises the limit"),
+        err.contains(
+            "/dev/zero: not a checkpoint file (JSON text): it starts with the bytes 00 00"
+        ),
         "{err}"
     );
-    let o = run(&["merge", fs, "/dev/zero", "--max-result-bytes", "1000"]);
+    let o = run(&["merge", fs, "/dev/zero"]);
     let (code, _, err) = outcome(&o);
     assert_eq!(code, 2);
     assert!(
-        err.contains("/dev/zero: a shard result file may have at most 1000 bytes")
+        err.contains("/dev/zero: not a shard result file (JSON text)"),
+        "{err}"
+    );
+    let long = temp("long-result.json");
+    std::fs::write(&long, format!("{{{}", " ".repeat(2000))).unwrap();
+    let o = run(&[
+        "merge",
+        fs,
+        long.to_str().unwrap(),
+        "--max-result-bytes",
+        "1000",
+    ]);
+    let (code, _, err) = outcome(&o);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("long-result.json: a shard result file may have at most 1000 bytes")
             && err.contains("--max-result-bytes N"),
         "{err}"
     );
