@@ -189,9 +189,15 @@ pub struct Server {
 
 impl Server {
     pub fn start(puzzle: &str) -> Server {
+        Server::start_with(puzzle, &[])
+    }
+
+    /// [`Server::start`] with more arguments for `twisty play`.
+    pub fn start_with(puzzle: &str, args: &[&str]) -> Server {
         use std::io::BufRead;
         let mut child = bin()
             .args(["twisty", "play", puzzle])
+            .args(args)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

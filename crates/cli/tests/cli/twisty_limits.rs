@@ -3,7 +3,7 @@
 //! line); the names the catalog accepts are those it says; the long steps
 //! stop on Ctrl-C and SIGTERM (exit 130).
 
-use crate::common::{bin, outcome, run, run_stdin};
+use crate::common::{Server, bin, outcome, run, run_stdin};
 use std::io::{BufRead, BufReader};
 use std::process::Stdio;
 
@@ -263,44 +263,17 @@ fn long_steps_stop_on_interrupt() {
 /// answers 503 with why (no solver is prepared).
 #[test]
 fn play_over_max_size_says_why_it_cannot_solve() {
-    use std::io::{Read, Write};
-    let mut child = bin()
-        .args(["twisty", "play", "3x3x3", "--max-size", "323"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("the binary runs");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split_whitespace()
-        .find_map(|w| w.strip_prefix("http://"))
-        .map(|a| a.trim_end_matches('/').to_string());
-    let ask = |head: &str, body: &str| {
-        let mut s = std::net::TcpStream::connect(addr.as_deref().unwrap()).unwrap();
-        let _ = s.write_all(
-            format!("{head}\r\nContent-Length: {}\r\n\r\n{body}", body.len()).as_bytes(),
-        );
-        let mut answer = String::new();
-        let _ = s.read_to_string(&mut answer);
-        answer
-    };
-    let host = addr.clone().unwrap_or_default();
-    let page = ask(&format!("GET / HTTP/1.1\r\nHost: {host}"), "");
-    let solved = ask(
-        &format!("POST /api/solve HTTP/1.1\r\nHost: {host}"),
+    let server = Server::start_with("3x3x3", &["--max-size", "323"]);
+    let (page, _) = server.request("GET", "/", "");
+    let (solved, why) = server.request(
+        "POST",
+        "/api/solve",
         "U: U U U U U U U U U\nD: D D D D D D D D D\nF: F F F F F F F F F\nB: B B B B B B B B B\nR: R R R R R R R R R\nL: L L L L L L L L L\n",
     );
-    let _ = child.kill();
-    let _ = child.wait();
-    assert!(addr.is_some(), "no address in {line:?}");
-    assert!(page.starts_with("HTTP/1.1 200"), "{page}");
-    assert!(solved.starts_with("HTTP/1.1 503"), "{solved}");
+    assert_eq!(page, 200);
+    assert_eq!(solved, 503, "{why}");
     assert!(
-        solved.contains("no solver for 3x3x3: 54 stickers times 6 moves is 324, over the server's limit of 323 (--max-size N raises it)"),
-        "{solved}"
+        why.contains("no solver for 3x3x3: 54 stickers times 6 moves is 324, over the server's limit of 323 (--max-size N raises it)"),
+        "{why}"
     );
 }
