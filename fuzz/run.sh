@@ -49,7 +49,7 @@ queens="$root/benches/instances/queens13.dlx"
 seed puzzle_file $tomls $dlxs "$made/soma.xmpuzzle" $(regressions puzzle_file)
 seed tile_file $tiles $(regressions tile_file)
 seed dlx_roundtrip $dlxs $(regressions dlx_roundtrip)
-seed burr_file "$root"/crates/polyform/tests/burr/*.xmpuzzle "$made/soma.xmpuzzle" \
+seed burr_file "$root"/crates/burrtools/tests/burr/*.xmpuzzle "$made/soma.xmpuzzle" \
     "$fuzz"/seeds/burr_file/* $(regressions burr_file)
 seed twisty_file $(find "$root/data/twisty" -name '*.toml' | sort) $(regressions twisty_file)
 seed twisty_state "$fuzz"/seeds/twisty_state/* $(regressions twisty_state)

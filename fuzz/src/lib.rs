@@ -14,8 +14,8 @@
 
 use dlx::{CountOnly, EngineKind, Matrix, Outcome, Solver, Subproblem};
 use polyform::Limits;
-use polyform::problem::{Kind, LoadOptions, load_bytes};
 use polyform::symmetry::GroupChoice;
+use problem::{Kind, LoadOptions, load_bytes};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -36,7 +36,7 @@ pub fn input_path(name: &str) -> PathBuf {
 
 /// Target `puzzle_file`: a polyform puzzle file read and encoded
 /// (`polyform::file::parse_puzzle`, `polyform::encode`), and the same bytes
-/// read as whatever kind they are (`polyform::problem::load_bytes`: polyform
+/// read as whatever kind they are (`problem::load_bytes`: polyform
 /// or tile TOML, DLX text, BurrTools `.xmpuzzle`) with the problem's
 /// description drawn. Every matrix built goes through [`check_matrix`].
 pub fn puzzle_file(data: &[u8]) {
@@ -72,10 +72,10 @@ pub fn burr_limits() -> Limits {
 }
 
 /// Target `burr_file`: the bytes read as a BurrTools file: as they are
-/// (`polyform::problem::load_bytes` as [`Kind::Burr`]: gzip or XML, every
+/// (`problem::load_bytes` as [`Kind::Burr`]: gzip or XML, every
 /// grid) and, when they are not gzip data, gzip-compressed too (so that
 /// the fuzzer's XML reaches the reader through the decompressor: there
-/// the file's model is read, `polyform::burr::problems_of`). Each of the
+/// the file's model is read, `burrtools::problems_of`). Each of the
 /// file's first three problems that reads is described, its group
 /// (BurrTools') built, and its matrix checked ([`check_matrix`]); one that
 /// writes back as a BurrTools file (`Problem::to_xmpuzzle`) must read
@@ -88,15 +88,15 @@ pub fn burr_file(data: &[u8]) {
         let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
         z.write_all(data).expect("writing to memory");
         let gz = z.finish().expect("writing to memory");
-        let plain = polyform::burr::problems_of(&path, data, &limits).map(|(_, p)| p);
-        let packed = polyform::burr::problems_of(&path, &gz, &limits).map(|(_, p)| p);
+        let plain = burrtools::problems_of(&path, data, &limits).map(|(_, p)| p);
+        let packed = burrtools::problems_of(&path, &gz, &limits).map(|(_, p)| p);
         assert_eq!(
             plain.as_ref().ok(),
             packed.as_ref().ok(),
             "gzip changed what the file holds"
         );
     }
-    let Ok((_, problems)) = polyform::burr::problems_of(&path, data, &limits) else {
+    let Ok((_, problems)) = burrtools::problems_of(&path, data, &limits) else {
         return;
     };
     let options = |problem: usize| LoadOptions {
@@ -274,11 +274,18 @@ pub fn twisty_file(data: &[u8]) {
         return;
     };
     for m in &p.moves {
-        assert!(m.perm.pow(m.order as i64).is_identity(), "move {} has the wrong order", m.name);
+        assert!(
+            m.perm.pow(m.order as i64).is_identity(),
+            "move {} has the wrong order",
+            m.name
+        );
         for piece in &p.pieces {
             let to = p.stickers[m.perm.image(piece.stickers[0])].piece;
             assert!(
-                piece.stickers.iter().all(|&s| p.stickers[m.perm.image(s)].piece == to),
+                piece
+                    .stickers
+                    .iter()
+                    .all(|&s| p.stickers[m.perm.image(s)].piece == to),
                 "move {} splits a piece",
                 m.name
             );

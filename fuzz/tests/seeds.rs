@@ -57,7 +57,7 @@ fn puzzle_file_on_seeds_and_regressions() {
 fn burr_file_on_seeds_and_regressions() {
     // BurrTools files of every grid polycover reads (and some it refuses),
     // and hand-made XML in fuzz/seeds/burr_file/.
-    let mut inputs = files(&root().join("crates/polyform/tests/burr"), ".xmpuzzle");
+    let mut inputs = files(&root().join("crates/burrtools/tests/burr"), ".xmpuzzle");
     assert!(inputs.len() >= 8, "the seeds are missing");
     inputs.extend(files(&root().join("fuzz/seeds/burr_file"), ""));
     inputs.extend(regressions("burr_file"));

@@ -6,7 +6,7 @@
 //! 2 bad input, usage or I/O, 130 interrupted.
 //!
 //! The commands never ask what kind of file they read: `cmd::load` gives
-//! them a `polyform::problem::Problem`, and [`output`] prints what they
+//! them a `problem::Problem`, and [`output`] prints what they
 //! find in every format.
 
 use clap::{Parser, Subcommand};

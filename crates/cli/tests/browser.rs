@@ -508,7 +508,7 @@ fn disassembly_moves_pieces() {
 /// named `name` (the page's title starts with it), with `--disassemble`.
 fn burr_page(fixture: &str, name: &str, problem: &str) -> PathBuf {
     let src = common::root()
-        .join("crates/polyform/tests/burr")
+        .join("crates/burrtools/tests/burr")
         .join(fixture);
     let dir = temp(&format!("burr-{}", unique()));
     std::fs::create_dir_all(&dir).unwrap();

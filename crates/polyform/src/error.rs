@@ -164,3 +164,9 @@ impl Error {
         self
     }
 }
+/// A refused read (too large, not text) as a file error naming the file.
+impl From<dlx::read::ReadError> for Error {
+    fn from(e: dlx::read::ReadError) -> Error {
+        Error::new(e.path(), None, e.reason())
+    }
+}

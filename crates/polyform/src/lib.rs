@@ -1,8 +1,7 @@
 //! # Polyform puzzles as exact-cover problems
 //!
 //! This crate turns packing puzzles (pieces made of cells, a board made of
-//! cells) into exact-cover matrices for the [`dlx`] crate, and solutions
-//! back into pictures. It knows pieces and boards; `dlx` knows only items
+//! cells) into exact-cover matrices for the [`dlx`] crate. It knows pieces and boards; `dlx` knows only items
 //! and options, and does not depend on this crate.
 //!
 //! ## Design
@@ -41,32 +40,29 @@
 //!   counts each multiset once; none for an unlimited supply) and per cell
 //!   to fill, a secondary item per optional cell, an option per
 //!   [`Placement`]. The [`Encoding`] maps options back to placements.
-//! * [`render`]: text pictures (ANSI colors optional) and JSON.
-//! * [`burr`]: BurrTools `.xmpuzzle` files in and out, and BurrTools'
-//!   assembly count (solutions up to the rotations, and where it applies
-//!   the reflections, of the result).
-//! * [`colors`]: colour constraints (a piece cell of colour `c` only on
+//! * [`color_rules`]: colour constraints (a piece cell of colour `c` only on
 //!   board cells whose colour `c` allows), from BurrTools files.
-//! * [`svg`]: SVG pictures of every lattice (cells, isometric cubes,
-//!   shaded balls), each piece in its own color with its outline.
-//! * [`solid`]: cells as solids in space (a convex polyhedron or a ball per
-//!   cell, one function per lattice), pieces as closed meshes, STL files.
-//! * [`view`]: the data of the 3D page: piece meshes once, solutions as
-//!   rotations and translations of them.
+//! * [`color`]: a piece's colour as the file gives it, and the palette.
+//! * [`space`]: cells as solids in space (each lattice's frame, a convex
+//!   polyhedron or a ball per cell, which cells touch): the geometry that
+//!   disassembly, the 3D page and printing share.
 //! * [`tiles`]: edge-matching puzzles (tiles with labelled edges).
-//! * [`symmetry`] and [`orbits`]: the board's symmetry group acting on the
-//!   options, and counts up to symmetry (one piece at one placement per
-//!   orbit, or Burnside's lemma).
-//! * [`problem`]: what the command line works with: a file of any kind
-//!   (polyform or tile TOML, DLX text, BurrTools) read once into a
-//!   [`problem::Problem`]. The kind comes from the file's name and content
-//!   together: a `.xmpuzzle` must hold gzip data or XML, a `.toml` TOML, and
-//!   text recognised by its content alone as DLX must give an option.
+//! * [`symmetry`]: the board's symmetry group acting on the options, for
+//!   counting up to symmetry (the counting itself is the `orbits` crate's).
+//! * [`kind`]: which kind of puzzle file a text is (polyform or tile TOML,
+//!   BurrTools, DLX), from its name and first bytes.
+//!
+//! ## Beside this crate
+//!
+//! The crates after this one in the data flow: `problem` reads a file of any
+//! kind into one problem, `burrtools` reads and writes BurrTools files,
+//! `disassembly` takes solutions apart, `picture` draws them (text, SVG, the
+//! 3D page, STL), and `orbits` counts solutions up to symmetry.
 //!
 //! ## Example
 //!
 //! ```
-//! use polyform::{encode, file};
+//! use crate::{encode, file};
 //! use std::path::Path;
 //! let text = r###"
 //! lattice = "square"
@@ -89,32 +85,25 @@
 pub mod art;
 pub mod board;
 pub mod board_shapes;
-pub mod burr;
 pub mod color;
-pub mod colors;
-pub mod disassembly;
+pub mod color_rules;
 pub mod encode;
 pub mod error;
 pub mod fast_hash;
 pub mod file;
 mod group_choice;
-mod kind;
+pub mod kind;
 pub mod lattice;
 mod lattice_kind;
 pub mod limits;
-pub mod orbits;
 pub mod piece;
 pub mod placement;
-pub mod problem;
 pub mod puzzle;
-pub mod render;
 mod resource;
 pub mod shape;
-pub mod solid;
-pub mod svg;
+pub mod space;
 pub mod symmetry;
 pub mod tiles;
-pub mod view;
 
 pub use board::{Board, CellKind};
 pub use encode::{Encoding, PieceStats, encode, encode_with};

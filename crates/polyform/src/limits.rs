@@ -13,7 +13,7 @@
 //! 1 GB; real giant puzzles raise them
 //! ([`file::load_with`](crate::file::load_with),
 //! [`encode_with`](crate::encode::encode_with),
-//! [`LoadOptions::limits`](crate::problem::LoadOptions)).
+//! the `problem` crate's `LoadOptions::limits`).
 
 use crate::error::ErrorKind;
 pub use crate::resource::Resource;

@@ -55,7 +55,7 @@ pub struct Puzzle {
     pub expect: Option<Expect>,
     /// Colour constraints on where piece cells may go (read from BurrTools
     /// files; `None`: none).
-    pub colors: Option<crate::colors::Colors>,
+    pub colors: Option<crate::color_rules::Colors>,
 }
 
 impl Puzzle {

@@ -15,15 +15,15 @@
 //! solutions to solutions: [`action`] gives that permutation action, for
 //! the whole group or a [`GroupChoice`] of it, with the pieces that can
 //! serve as representatives. Counting orbits of solutions is the business
-//! of [`crate::orbits`], which knows no puzzles.
+//! of [`orbits`], which knows no puzzles.
 
 use crate::board::{CellOrder, reading_key, sort_cells};
 use crate::encode::Encoding;
 pub use crate::group_choice::GroupChoice;
 use crate::lattice::{Cell, Symmetry};
-use crate::orbits::Action;
 use crate::puzzle::Puzzle;
 use crate::shape::Shape;
+use orbits::Action;
 use std::collections::HashSet;
 
 /// One symmetry of a puzzle: `c -> point(c) + shift`, and the piece it

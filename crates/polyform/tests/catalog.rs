@@ -72,12 +72,12 @@ fn check(select: impl Fn(u64) -> bool) -> usize {
         let enc = polyform::encode(&p).unwrap();
         // Counting up to symmetry gives both numbers from a smaller search.
         let a = polyform::symmetry::action(&p, &enc, expect.group).unwrap();
-        let d = polyform::orbits::count(
+        let d = orbits::count(
             &enc.matrix,
             &a,
-            polyform::orbits::Want::Distinct,
+            orbits::Want::Distinct,
             true,
-            &mut polyform::orbits::SerialSearch,
+            &mut orbits::SerialSearch,
         )
         .unwrap();
         if d.solutions != want {

@@ -1,7 +1,7 @@
 //! Counting up to symmetry: published distinct counts, the group orders, and
 //! the fast methods against the definition on random puzzles.
 
-use polyform::orbits::{self, Counted, Method, SerialSearch, Want};
+use orbits::{self, Counted, Method, SerialSearch, Want};
 use polyform::symmetry::{GroupChoice, action, puzzle_group};
 use polyform::{Count, Encoding, Puzzle, encode, file};
 use std::path::{Path, PathBuf};

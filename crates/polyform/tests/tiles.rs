@@ -9,7 +9,7 @@
 //!   reading order, every turn of every unused tile.
 //! * Bad input: clear errors with file and line.
 
-use polyform::orbits::{Action, Counted, SerialSearch, Want};
+use orbits::{Action, Counted, SerialSearch, Want};
 
 /// The counts under the rotations `perms` with representatives from `cands`.
 pub(crate) fn count_distinct_by_action(
@@ -23,7 +23,7 @@ pub(crate) fn count_distinct_by_action(
         perms: perms.to_vec(),
         candidates: cands.to_vec(),
     };
-    polyform::orbits::count(m, &a, Want::Distinct, true, search).map_err(|e| e.to_string())
+    orbits::count(m, &a, Want::Distinct, true, search).map_err(|e| e.to_string())
 }
 use polyform::tiles::{self, TilePuzzle};
 use std::path::Path;

@@ -1,9 +1,9 @@
 //! Measures the item orders of the tile encoding on Another Tough Puzzle
 //! (nodes, updates, seconds). Slow: run with
-//! `cargo test --release -p polycover-polyform --test tiles_measure -- --ignored --nocapture`.
+//! `cargo test --release -p polycover-polyform --test main tiles_measure -- --ignored --nocapture`.
 
 use super::tiles::count_distinct_by_action;
-use polyform::orbits::SerialSearch;
+use orbits::SerialSearch;
 use polyform::tiles::encode::{ItemOrder, encode_with};
 use std::path::Path;
 use std::time::Instant;

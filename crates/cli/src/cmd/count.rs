@@ -3,7 +3,7 @@
 //!
 //! One counting entry for every command ([`Job`], also used by `verify`,
 //! `dlx`, `merge` and `plan`): the problem's group action, a plan from
-//! `polyform::orbits` (the whole tree, one piece at one placement per
+//! `orbits` (the whole tree, one piece at one placement per
 //! orbit, or Burnside), the plan's one big search on the runner (whole,
 //! resumed from a checkpoint, or one shard of it), and the plan's finish.
 
@@ -12,13 +12,13 @@ use crate::failure::Failure;
 use crate::output::{self, CountInfo, JsonArg, Levels};
 use crate::search::{CheckpointArgs, Runner, SearchArgs};
 use clap::Args;
+use disassembly::levels::{self, Classifier};
+use disassembly::{DisassemblyError, Level};
+pub use orbits::Want;
+use orbits::{Action, CountError, Counted, Plan, Tally, Weigher};
 use parallel::ClassWeight;
-use polyform::disassembly::levels::{self, Classifier};
-use polyform::disassembly::{DisassemblyError, Level};
-pub use polyform::orbits::Want;
-use polyform::orbits::{Action, CountError, Counted, Plan, Tally, Weigher};
-use polyform::problem::Problem;
 use polyform::symmetry::GroupChoice;
+use problem::Problem;
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::io::Write;

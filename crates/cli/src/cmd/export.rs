@@ -5,8 +5,8 @@ use super::load;
 use crate::failure::Failure;
 use crate::paths::refuse_overwriting;
 use clap::{Args, ValueEnum};
-use polyform::solid::mesh::MeshOptions;
-use polyform::solid::{self, PieceMesh, stl};
+use picture::solid::mesh::MeshOptions;
+use picture::solid::{self, PieceMesh, stl};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 

@@ -11,7 +11,7 @@ use crate::failure::{CHECK_FAILED, Failure};
 use crate::output::{self, CountInfo, JsonArg};
 use crate::search::{Runner, SearchArgs};
 use clap::Args;
-use polyform::orbits::{Tally, Weight};
+use orbits::{Tally, Weight};
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::PathBuf;

@@ -19,9 +19,9 @@ pub mod view;
 
 use crate::failure::Failure;
 use clap::{Args, ValueEnum};
-use polyform::problem::{self, Kind, LoadOptions, Problem};
 use polyform::symmetry::GroupChoice;
 use polyform::{Limits, Resource};
+use problem::{self, Kind, LoadOptions, Problem};
 use std::path::Path;
 
 /// What every command that reads a problem file takes beside the file:
@@ -38,7 +38,7 @@ pub struct InputArgs {
 }
 
 impl InputArgs {
-    /// The options for `polyform::problem::load`, reading as `kind` (or
+    /// The options for `problem::load`, reading as `kind` (or
     /// the kind the file's name and content say).
     pub fn load_options(&self, kind: Option<Kind>) -> LoadOptions {
         LoadOptions {
@@ -248,12 +248,12 @@ impl Distinct {
 /// The disassembler of `problem` when `--disassemble` is on (`solve` and `view`): refused, with
 /// the file named, where the lattice has no motion model or solutions may have too many pieces.
 /// It polls the Ctrl-C flag: on Ctrl-C a disassembly gives up
-/// ([`DisassemblyError::Stopped`](polyform::disassembly::DisassemblyError::Stopped)), and the
+/// ([`DisassemblyError::Stopped`](disassembly::DisassemblyError::Stopped)), and the
 /// visitor stops the search, which then ends as interrupted.
 pub fn disassembler_for(
     problem: &dyn Problem,
     on: bool,
-) -> Result<Option<polyform::disassembly::PuzzleDisassembler<'_>>, Failure> {
+) -> Result<Option<disassembly::PuzzleDisassembler<'_>>, Failure> {
     on.then(|| disassembler_of(problem)).transpose()
 }
 
@@ -261,7 +261,7 @@ pub fn disassembler_for(
 /// [`disassembler_for`] says.
 pub fn disassembler_of(
     problem: &dyn Problem,
-) -> Result<polyform::disassembly::PuzzleDisassembler<'_>, Failure> {
+) -> Result<disassembly::PuzzleDisassembler<'_>, Failure> {
     let d = problem
         .disassembler()?
         .with_stop(crate::search::stop_flag());
@@ -272,11 +272,7 @@ pub fn disassembler_of(
 
 /// Says on standard error that nothing was shown: no solution, or none that comes apart (at
 /// level `min_level` or more).
-pub fn say_none(
-    problem: &dyn Problem,
-    disassemble: bool,
-    min_level: Option<&polyform::disassembly::Level>,
-) {
+pub fn say_none(problem: &dyn Problem, disassemble: bool, min_level: Option<&disassembly::Level>) {
     if disassemble {
         eprintln!(
             "polycover: {}: no solution comes apart{}",

@@ -4,9 +4,9 @@
 
 use crate::failure::Failure;
 use crate::output::{self, Format, FormatArgs};
+use burrtools::{GridType, ProblemInfo};
 use clap::Args;
-use polyform::burr::{self, GridType, ProblemInfo};
-use polyform::problem::Kind;
+use problem::Kind;
 use serde_json::{Value, json};
 use std::io::Write;
 use std::path::PathBuf;
@@ -22,10 +22,9 @@ pub struct ShowArgs {
 }
 
 pub fn run(args: ShowArgs) -> Result<u8, Failure> {
-    let bytes = polyform::problem::read_input(&args.file, None, &args.input.limits.limits())?;
-    if args.input.problem.is_none() && polyform::problem::kind_of(&args.file, &bytes)? == Kind::Burr
-    {
-        let (grid, list) = burr::problems_of(&args.file, &bytes, &args.input.limits.limits())?;
+    let bytes = problem::read_input(&args.file, None, &args.input.limits.limits())?;
+    if args.input.problem.is_none() && problem::kind_of(&args.file, &bytes)? == Kind::Burr {
+        let (grid, list) = burrtools::problems_of(&args.file, &bytes, &args.input.limits.limits())?;
         if list.len() > 1 {
             return list_problems(&args, grid, &list);
         }

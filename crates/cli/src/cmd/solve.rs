@@ -5,8 +5,8 @@ use crate::failure::Failure;
 use crate::output::{Format, FormatArgs, Note, Solutions, SvgArgs};
 use crate::search::{self, Runner, SearchArgs};
 use clap::Args;
+use disassembly::{DisassemblyError, Level, PuzzleDisassembler, Separation};
 use dlx::{Control, OptionId};
-use polyform::disassembly::{DisassemblyError, Level, PuzzleDisassembler, Separation};
 use serde_json::json;
 use std::path::PathBuf;
 

@@ -19,7 +19,7 @@ use crate::failure::{BAD_INPUT, CHECK_FAILED, Failure};
 use crate::output::{self, JsonArg};
 use crate::search::{Runner, SearchArgs};
 use clap::Args;
-use polyform::orbits::Want;
+use orbits::Want;
 use polyform::symmetry::GroupChoice;
 use serde_json::{Value, json};
 use std::io::Write;
@@ -462,11 +462,11 @@ fn calibrate(runner: &Runner) -> Result<f64, Failure> {
     let set = include_str!("../../../../data/sets/pentominoes.toml");
     let pieces = &set[set.find("[[piece]]").expect("the pentominoes")..];
     let text = format!("{CALIBRATION}{pieces}");
-    let problem = polyform::problem::load_bytes(
+    let problem = problem::load_bytes(
         Path::new("<calibration>"),
         text.as_bytes(),
-        &polyform::problem::LoadOptions {
-            kind: Some(polyform::problem::Kind::Polyform),
+        &problem::LoadOptions {
+            kind: Some(problem::Kind::Polyform),
             ..Default::default()
         },
     )?;
@@ -536,7 +536,7 @@ fn check(f: &Path, shown: String, ctx: &Context, input: &super::InputArgs) -> Re
         Ok(row)
     };
     // The file is read once: the piece-set test and the problem share it.
-    let bytes = match polyform::problem::read_input(f, None, &input.limits.limits()) {
+    let bytes = match problem::read_input(f, None, &input.limits.limits()) {
         Ok(b) => b,
         Err(e) => return error(shown, e.to_string()),
     };
@@ -560,7 +560,7 @@ fn check(f: &Path, shown: String, ctx: &Context, input: &super::InputArgs) -> Re
     };
     row.expected = expect.solutions;
     row.distinct = expect.distinct;
-    if problem.kind() != polyform::problem::Kind::Dlx {
+    if problem.kind() != problem::Kind::Dlx {
         row.group = expect.group;
     }
     row.recorded_nodes = expect.nodes;

@@ -18,10 +18,10 @@ pub mod svg;
 
 use crate::failure::Failure;
 use clap::{Args, ValueEnum};
+use disassembly::Level;
 use dlx::OptionId;
-use polyform::disassembly::Level;
-use polyform::orbits::{Counted, Method};
-use polyform::problem::Problem;
+use orbits::{Counted, Method};
+use problem::Problem;
 use serde_json::{Value, json};
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
@@ -119,7 +119,7 @@ pub fn count_json(problem: &dyn Problem, c: &Counted, info: &CountInfo) -> Value
     m.insert("group".into(), json!(info.group));
     m.insert("group_order".into(), json!(c.group_order));
     m.insert("group_description".into(), json!(info.group_description));
-    if problem.kind() == polyform::problem::Kind::Burr && info.group == "full" {
+    if problem.kind() == problem::Kind::Burr && info.group == "full" {
         // BurrTools' assembly count: orbits under its own group, which is
         // what `full` means for a BurrTools file (docs/burrtools.md).
         m.insert("assemblies".into(), json!(c.distinct));

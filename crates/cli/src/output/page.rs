@@ -1,7 +1,7 @@
 //! The 3D page (`polycover view`): one self-contained HTML file.
 //!
 //! The page is the template `assets/view.html` with three holes: the title,
-//! the data (the JSON of [`polyform::view::Page`], in a `<script
+//! the data (the JSON of [`picture::view::Page`], in a `<script
 //! type="application/json">` element) and the script `assets/view.js` (the
 //! WebGL viewer, written for polycover). Both assets are compiled into the
 //! binary, so the page needs no network and no other file. The format of

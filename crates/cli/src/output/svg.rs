@@ -14,7 +14,7 @@
 
 use crate::failure::Failure;
 use dlx::OptionId;
-use polyform::problem::Problem;
+use problem::Problem;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;

@@ -1,12 +1,12 @@
 //! BurrTools files from the command line: the BurrTools-comparable count
 //! under `assemblies`, `--problem`, export and import, bad files.
 //!
-//! The fixtures are polycover's own (crates/polyform/tests/burr/); the
+//! The fixtures are polycover's own (crates/burrtools/tests/burr/); the
 //! assembly counts are what BurrTools 0.7.1's solver printed on them.
 
 use super::common::{json, run, stderr, temp};
 
-const FIXTURES: &str = "crates/polyform/tests/burr";
+const FIXTURES: &str = "crates/burrtools/tests/burr";
 
 #[test]
 fn assemblies_as_burrtools_counts_them() {

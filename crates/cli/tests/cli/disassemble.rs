@@ -8,7 +8,7 @@
 use super::common::{Held, json, run, stderr, temp};
 use serde_json::json;
 
-const FIXTURES: &str = "crates/polyform/tests/burr";
+const FIXTURES: &str = "crates/burrtools/tests/burr";
 
 /// The keys of `count --disassemble --json` that BurrTools reports.
 fn figures(v: &serde_json::Value) -> (serde_json::Value, serde_json::Value, serde_json::Value) {

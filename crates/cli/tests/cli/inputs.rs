@@ -118,7 +118,7 @@ fn each_kind_of_file_is_refused_over_its_own_limit() {
             "--max-file-bytes",
         ],
     );
-    let burr = super::common::root().join("crates/polyform/tests/burr/soma-cube.xmpuzzle");
+    let burr = super::common::root().join("crates/burrtools/tests/burr/soma-cube.xmpuzzle");
     let b = burr.display().to_string();
     refusal(
         &["show", &b, "--max-xml-bytes", "100"],

@@ -256,7 +256,7 @@ impl TileEncoding {
     }
 
     /// Candidates for the distinct count
-    /// ([`crate::orbits`]):
+    /// ([`orbits`]):
     /// sets of options of which every solution holds exactly one and which
     /// every rotation maps onto itself, each in order of preference for
     /// representatives (the first of each orbit in the list).

@@ -23,14 +23,12 @@
 //!   position that the border allows. Why the item order and the option
 //!   set make it fast is explained there (and measured in
 //!   `docs/performance.md`). The symmetry of the board's rotations is given
-//!   to [`crate::orbits`] as option
-//!   permutations (through [`crate::problem::tile_puzzle`]).
-//! * [`render`]: text pictures (labels on edges) and JSON.
+//!   to the `orbits` crate as option permutations (by the `problem`
+//!   crate's tile puzzles).
 
 pub mod board;
 pub mod encode;
 pub mod file;
-pub mod render;
 
 pub use board::{Board, Shape};
 pub use encode::{TileEncoding, TilePlacement, encode};

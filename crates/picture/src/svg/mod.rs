@@ -1,0 +1,598 @@
+//! Pictures of boards and solutions as SVG, for every lattice.
+//!
+//! The SVG text is written here by hand (no dependency). A picture is a
+//! *scene*: each board cell with its *owner* (a placed piece, or nobody:
+//! a cell still to fill or one that may stay empty). [`geometry`] says
+//! where each cell goes, in units, in the panel of its layer; this module
+//! lays the panels side by side (bottom layer first, one frame for all, so
+//! the layers of a pyramid line up), scales units to pixels and writes:
+//!
+//! * flat cells (squares, hexagons, triangles, and the top faces of
+//!   cubes) as one filled path per piece, with faint lines between its
+//!   cells; then each piece's *outline*: the cell edges it does not share
+//!   with itself (found by counting edges, so holes and odd shapes need no
+//!   special case), in a darker shade of its color;
+//! * cubes in isometric view, nearer cubes last (painter's order), side
+//!   faces shaded darker;
+//! * spheres as balls: the piece color, a shadow towards the rim and a
+//!   highlight at the upper left that both leave the centre untouched, with
+//!   the spheres of a piece in one layer joined by bars so pieces read as
+//!   shapes;
+//! * pieces placed in advance hatched, with a thicker outline; cells to
+//!   fill that are empty in light grey, cells that may stay empty paler,
+//!   with a dashed edge; holes are the white background.
+//!
+//! Colors ([`placement_colors`]): a piece's own `color` when its file
+//! names one; else palette color number *piece index*, the same in every
+//! solution, as long as every piece is used once and the palette has
+//! enough colors; else (copies, big sets) a greedy coloring of the
+//! touching-pieces graph that tries that color first.
+//!
+//! Every cell's centre is recorded in the [`Picture`], so tests can check
+//! the rendered pixel there.
+
+pub mod geometry;
+mod text;
+
+use geometry::{Form, Pt, cell_geom, unit};
+use polyform::board::CellKind;
+pub use polyform::color::{PALETTE, Rgb};
+use polyform::error::{Error, ErrorKind};
+use polyform::lattice::{Cell, LatticeKind};
+use polyform::limits::Limits;
+use polyform::placement::Placement;
+use polyform::puzzle::Puzzle;
+use polyform::space::adjacent;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt::Write as _;
+use text::{document, edge_key, esc, inner, n, poly_path};
+
+/// The page behind the board (and in holes).
+pub const BACKGROUND: Rgb = Rgb(255, 255, 255);
+/// An empty cell that must be filled.
+pub const EMPTY_FILL: Rgb = Rgb(0xd9, 0xd9, 0xd9);
+/// An empty cell that may stay empty.
+pub const EMPTY_OPTIONAL: Rgb = Rgb(0xf2, 0xf2, 0xf2);
+/// The hatching over pieces placed in advance: this color at this opacity.
+pub const HATCH: (Rgb, f64) = (Rgb(255, 255, 255), 0.45);
+
+/// Margin around the drawing, pixels.
+const MARGIN: f64 = 12.0;
+/// Room for the caption, pixels.
+const CAPTION: f64 = 22.0;
+
+/// A finished picture: the SVG text, its size, and where each cell's
+/// centre is drawn (pixels), for tests and image maps.
+#[derive(Clone, Debug)]
+pub struct Picture {
+    /// The SVG document.
+    pub svg: String,
+    /// Its width in pixels.
+    pub width: f64,
+    /// Its height in pixels.
+    pub height: f64,
+    centres: HashMap<Cell, Pt>,
+}
+
+impl Picture {
+    /// Where the centre of cell `c` is drawn (the centre of its top face
+    /// for a cube), if it is in the picture.
+    pub fn centre(&self, c: Cell) -> Option<(f64, f64)> {
+        self.centres.get(&c).copied()
+    }
+}
+
+/// Who covers a cell.
+#[derive(Copy, Clone, Debug, PartialEq)]
+enum Owner {
+    /// Placement number `id`, drawn in `color`; `fixed` if placed in
+    /// advance.
+    Piece {
+        id: usize,
+        color: Rgb,
+        fixed: bool,
+    },
+    Empty(CellKind),
+}
+
+impl Owner {
+    fn fill(self) -> Rgb {
+        match self {
+            Owner::Piece { color, .. } => color,
+            Owner::Empty(CellKind::Fill) => EMPTY_FILL,
+            Owner::Empty(CellKind::Optional) => EMPTY_OPTIONAL,
+        }
+    }
+    fn line(self) -> Rgb {
+        match self {
+            Owner::Piece { color, .. } => color.outline(),
+            Owner::Empty(_) => Rgb(0xa0, 0xa0, 0xa0),
+        }
+    }
+    /// A key for grouping: placements by number, empty cells by kind.
+    fn key(self) -> usize {
+        match self {
+            Owner::Piece { id, .. } => id,
+            Owner::Empty(CellKind::Fill) => usize::MAX,
+            Owner::Empty(CellKind::Optional) => usize::MAX - 1,
+        }
+    }
+}
+
+/// The color of each placement (see the [module docs](self)).
+pub fn placement_colors(puzzle: &Puzzle, placements: &[Placement]) -> Vec<Rgb> {
+    let stable = placements.len() <= PALETTE.len() && puzzle.pieces.len() <= PALETTE.len() && {
+        let mut seen = HashSet::new();
+        placements.iter().all(|p| seen.insert(p.piece))
+    };
+    let preferred = |p: &Placement| p.piece % PALETTE.len();
+    let mut out: Vec<Option<Rgb>> = placements
+        .iter()
+        .map(|p| puzzle.pieces[p.piece].color)
+        .collect();
+    if stable {
+        return placements
+            .iter()
+            .zip(out)
+            .map(|(p, c)| c.unwrap_or(PALETTE[preferred(p)]))
+            .collect();
+    }
+    // Greedy coloring of the touching graph.
+    let kind = puzzle.lattice;
+    let owner: HashMap<Cell, usize> = placements
+        .iter()
+        .enumerate()
+        .flat_map(|(i, p)| p.cells.iter().map(move |&c| (c, i)))
+        .collect();
+    let board: Vec<Cell> = owner.keys().copied().collect();
+    let mut neighbours: Vec<HashSet<usize>> = vec![HashSet::new(); placements.len()];
+    for (i, p) in placements.iter().enumerate() {
+        for &a in &p.cells {
+            for &b in &board {
+                if adjacent(kind, a, b) && owner[&b] != i {
+                    neighbours[i].insert(owner[&b]);
+                }
+            }
+        }
+    }
+    for i in 0..placements.len() {
+        if out[i].is_some() {
+            continue;
+        }
+        let taken: HashSet<Rgb> = neighbours[i].iter().filter_map(|&j| out[j]).collect();
+        let first = preferred(&placements[i]);
+        let pick = (0..PALETTE.len())
+            .map(|k| PALETTE[(first + k) % PALETTE.len()])
+            .find(|c| !taken.contains(c))
+            .unwrap_or(PALETTE[first]);
+        out[i] = Some(pick);
+    }
+    out.into_iter()
+        .map(|c| c.expect("every placement colored"))
+        .collect()
+}
+
+/// A solution (or any placements, e.g. only the fixed ones) on the board:
+/// pieces in their colors, uncovered cells as empty cells. `caption` is
+/// written under the picture (and as its title).
+///
+/// Pictures over the default [`Limits`] picture size are
+/// refused before they are drawn ([`ErrorKind::OverLimit`]).
+pub fn solution(
+    puzzle: &Puzzle,
+    placements: &[Placement],
+    caption: &str,
+) -> Result<Picture, Error> {
+    solution_with(puzzle, placements, caption, &Limits::default())
+}
+
+/// [`solution`] within the picture size of `limits`.
+pub fn solution_with(
+    puzzle: &Puzzle,
+    placements: &[Placement],
+    caption: &str,
+    limits: &Limits,
+) -> Result<Picture, Error> {
+    let colors = placement_colors(puzzle, placements);
+    let mut owner: HashMap<Cell, Owner> = HashMap::new();
+    for (id, (p, &color)) in placements.iter().zip(&colors).enumerate() {
+        let fixed = puzzle.fixed.contains(p);
+        for &c in &p.cells {
+            owner.insert(c, Owner::Piece { id, color, fixed });
+        }
+    }
+    let cells: Vec<(Cell, Owner)> = puzzle
+        .board
+        .cells()
+        .iter()
+        .map(|&(c, k)| (c, owner.get(&c).copied().unwrap_or(Owner::Empty(k))))
+        .collect();
+    draw(puzzle.lattice, &cells, caption, limits).map_err(|k| Error::at(&puzzle.path, None, k))
+}
+
+/// One piece alone, in the color it gets in pictures of `puzzle` (for
+/// legends).
+pub fn piece(puzzle: &Puzzle, index: usize, caption: &str) -> Result<Picture, Error> {
+    piece_with(puzzle, index, caption, &Limits::default())
+}
+
+/// [`piece`] within the picture size of `limits`.
+pub fn piece_with(
+    puzzle: &Puzzle,
+    index: usize,
+    caption: &str,
+    limits: &Limits,
+) -> Result<Picture, Error> {
+    let p = &puzzle.pieces[index];
+    let color = p.color.unwrap_or(PALETTE[index % PALETTE.len()]);
+    let cells: Vec<(Cell, Owner)> = p
+        .cells
+        .cells()
+        .iter()
+        .map(|&c| {
+            (
+                c,
+                Owner::Piece {
+                    id: 0,
+                    color,
+                    fixed: false,
+                },
+            )
+        })
+        .collect();
+    draw(puzzle.lattice, &cells, caption, limits).map_err(|k| Error::at(&puzzle.path, None, k))
+}
+
+/// The board with its pre-placed pieces, and every piece below it, in one
+/// picture (`polycover show --format svg`).
+pub fn overview(puzzle: &Puzzle) -> Result<Picture, Error> {
+    overview_with(puzzle, &Limits::default())
+}
+
+/// [`overview`] within the picture size of `limits`.
+pub fn overview_with(puzzle: &Puzzle, limits: &Limits) -> Result<Picture, Error> {
+    let board = solution_with(puzzle, &puzzle.fixed, &puzzle.name, limits)?;
+    let pieces: Vec<Picture> = (0..puzzle.pieces.len())
+        .map(|i| {
+            let p = &puzzle.pieces[i];
+            let caption = if p.count.is_one() {
+                p.name.clone()
+            } else {
+                format!("{} ×{}", p.name, p.count)
+            };
+            piece_with(puzzle, i, &caption, limits)
+        })
+        .collect::<Result<_, _>>()?;
+    // Pieces in rows no wider than the board (or 600 pixels).
+    let max_w = board.width.max(600.0);
+    let mut body = String::new();
+    let mut y = board.height;
+    let (mut x, mut row_h, mut width) = (0.0f64, 0.0f64, board.width);
+    let centres = board.centres.clone();
+    let _ = write!(body, "<g>{}</g>", inner(&board.svg));
+    for p in &pieces {
+        if x > 0.0 && x + p.width > max_w {
+            y += row_h;
+            x = 0.0;
+            row_h = 0.0;
+        }
+        let _ = write!(
+            body,
+            "<g transform=\"translate({} {})\">{}</g>",
+            n(x),
+            n(y),
+            inner(&p.svg)
+        );
+        x += p.width;
+        row_h = row_h.max(p.height);
+        width = width.max(x);
+    }
+    y += row_h;
+    limits
+        .check_picture(width, y)
+        .map_err(|k| Error::at(&puzzle.path, None, k))?;
+    Ok(Picture {
+        svg: document(width, y, &puzzle.name, &body),
+        width,
+        height: y,
+        centres,
+    })
+}
+
+/// Draws cells with their owners.
+fn draw(
+    kind: LatticeKind,
+    cells: &[(Cell, Owner)],
+    caption: &str,
+    limits: &Limits,
+) -> Result<Picture, ErrorKind> {
+    let s = unit(kind);
+    let geoms: Vec<_> = cells.iter().map(|&(c, _)| cell_geom(kind, c)).collect();
+    // One frame for every layer: the union of the layers' extents.
+    let (mut lo, mut hi) = ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN));
+    let mut grow = |p: Pt| {
+        lo = (lo.0.min(p.0), lo.1.min(p.1));
+        hi = (hi.0.max(p.0), hi.1.max(p.1));
+    };
+    for g in &geoms {
+        match &g.form {
+            Form::Poly(pts) => pts.iter().for_each(|&p| grow(p)),
+            Form::Cube { top, left, right } => {
+                top.iter().chain(left).chain(right).for_each(|&p| grow(p))
+            }
+            Form::Ball { r } => {
+                grow((g.centre.0 - r, g.centre.1 - r));
+                grow((g.centre.0 + r, g.centre.1 + r));
+            }
+        }
+    }
+    if geoms.is_empty() {
+        lo = (0.0, 0.0);
+        hi = (0.0, 0.0);
+    }
+    let layers: Vec<i32> = {
+        let set: std::collections::BTreeSet<i32> = geoms.iter().map(|g| g.layer).collect();
+        set.into_iter().collect()
+    };
+    let panel_w = (hi.0 - lo.0) * s;
+    let gap = if layers.len() > 1 { s.max(24.0) } else { 0.0 };
+    let width = (2.0 * MARGIN + layers.len().max(1) as f64 * (panel_w + gap) - gap).max(160.0);
+    let height = 2.0 * MARGIN + (hi.1 - lo.1) * s + CAPTION;
+    limits.check_picture(width, height)?;
+    let panel = |layer: i32| layers.binary_search(&layer).unwrap_or(0) as f64;
+    let px = |layer: i32, p: Pt| {
+        (
+            MARGIN + panel(layer) * (panel_w + gap) + (p.0 - lo.0) * s,
+            MARGIN + (p.1 - lo.1) * s,
+        )
+    };
+    let map = |layer: i32, pts: &[Pt]| pts.iter().map(|&p| px(layer, p)).collect::<Vec<Pt>>();
+
+    let mut body = String::new();
+    let mut centres = HashMap::new();
+    for (g, &(c, _)) in geoms.iter().zip(cells) {
+        centres.insert(c, px(g.layer, g.centre));
+    }
+
+    // Flat cells and cube tops: fill paths per owner, then outlines.
+    let mut fills: BTreeMap<usize, (Owner, String)> = BTreeMap::new();
+    // Edges in the order first met (so the SVG text is reproducible).
+    let mut edge_index: HashMap<_, usize> = HashMap::new();
+    let mut edges: Vec<(Pt, Pt, Vec<usize>)> = vec![];
+    let mut add_face = |owner: Owner, pts: &[Pt], fills: &mut BTreeMap<usize, (Owner, String)>| {
+        let entry = fills
+            .entry(owner.key())
+            .or_insert_with(|| (owner, String::new()));
+        poly_path(&mut entry.1, pts);
+        for i in 0..pts.len() {
+            let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+            let i = *edge_index.entry(edge_key(a, b)).or_insert_with(|| {
+                edges.push((a, b, vec![]));
+                edges.len() - 1
+            });
+            edges[i].2.push(owner.key());
+        }
+    };
+    let owners: HashMap<usize, Owner> = cells.iter().map(|&(_, o)| (o.key(), o)).collect();
+    match kind {
+        LatticeKind::Cubic => {
+            let present: HashSet<Cell> = cells.iter().map(|&(c, _)| c).collect();
+            let mut order: Vec<usize> = (0..cells.len()).collect();
+            order.sort_by_key(|&i| {
+                let c = cells[i].0;
+                (c[2], c[0] + c[1], c[0])
+            });
+            for &layer in &layers {
+                let mut sides = String::new();
+                for &i in order.iter().filter(|&&i| geoms[i].layer == layer) {
+                    let (c, owner) = cells[i];
+                    let Form::Cube { top, left, right } = &geoms[i].form else {
+                        continue;
+                    };
+                    let fill = owner.fill();
+                    for (face, shown, dark) in [
+                        (left, !present.contains(&[c[0], c[1] + 1, c[2]]), 0.2),
+                        (right, !present.contains(&[c[0] + 1, c[1], c[2]]), 0.38),
+                    ] {
+                        if shown {
+                            let mut d = String::new();
+                            poly_path(&mut d, &map(layer, face));
+                            let _ = write!(
+                                sides,
+                                "<path d=\"{d}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1\" stroke-linejoin=\"round\"/>",
+                                fill.darker(dark),
+                                owner.line()
+                            );
+                        }
+                    }
+                    let mut d = String::new();
+                    let t = map(layer, top);
+                    poly_path(&mut d, &t);
+                    let _ = write!(
+                        sides,
+                        "<path d=\"{d}\" fill=\"{fill}\" stroke=\"{fill}\" stroke-width=\"0.5\"/>"
+                    );
+                    add_face(owner, &t, &mut fills);
+                }
+                body.push_str(&sides);
+            }
+            // Tops were drawn cube by cube (painter's order); the fill
+            // paths are only wanted for the cell lines and hatching.
+            for (owner, d) in fills.values() {
+                cell_lines(&mut body, *owner, d);
+            }
+        }
+        LatticeKind::FccSquare | LatticeKind::FccTriangle => {
+            balls(&mut body, cells, &geoms, &px, s);
+        }
+        _ => {
+            for (g, &(_, owner)) in geoms.iter().zip(cells) {
+                if let Form::Poly(pts) = &g.form {
+                    add_face(owner, &map(g.layer, pts), &mut fills);
+                }
+            }
+            // Fill and faint cell lines in one element (files stay small).
+            for (owner, d) in fills.values() {
+                let _ = write!(
+                    body,
+                    "<path d=\"{d}\" fill=\"{}\" stroke=\"{}\" stroke-opacity=\"0.35\" stroke-width=\"0.8\"/>",
+                    owner.fill(),
+                    owner.line()
+                );
+                hatch(&mut body, *owner, d);
+            }
+        }
+    }
+    // Outlines: for each owner, the edges it does not share with itself.
+    let mut outline: BTreeMap<usize, String> = BTreeMap::new();
+    for (a, b, who) in &edges {
+        for &k in who {
+            let inside = who.len() == 2 && who[0] == who[1];
+            if !inside {
+                let d = outline.entry(k).or_default();
+                let _ = write!(d, "M{} {}L{} {}", n(a.0), n(a.1), n(b.0), n(b.1));
+            }
+        }
+    }
+    for (k, d) in &outline {
+        let owner = owners[k];
+        match owner {
+            Owner::Piece { color, fixed, .. } => {
+                let _ = write!(
+                    body,
+                    "<path d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" stroke-linecap=\"round\"/>",
+                    color.outline(),
+                    if fixed { 4 } else { 2 }
+                );
+            }
+            Owner::Empty(kind) => {
+                let _ = write!(
+                    body,
+                    "<path d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1\"{}/>",
+                    owner.line(),
+                    if kind == CellKind::Optional {
+                        " stroke-dasharray=\"3 2\""
+                    } else {
+                        ""
+                    }
+                );
+            }
+        }
+    }
+    if !caption.is_empty() {
+        let _ = write!(
+            body,
+            "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#333\">{}</text>",
+            n(MARGIN),
+            n(height - 8.0),
+            esc(caption)
+        );
+    }
+    Ok(Picture {
+        svg: document(width, height, caption, &body),
+        width,
+        height,
+        centres,
+    })
+}
+
+/// Faint lines between the cells of one owner, and hatching over pieces
+/// placed in advance (`d` is the owner's cells as one path).
+fn cell_lines(body: &mut String, owner: Owner, d: &str) {
+    let _ = write!(
+        body,
+        "<path d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-opacity=\"0.35\" stroke-width=\"0.8\"/>",
+        owner.line()
+    );
+    hatch(body, owner, d);
+}
+
+/// Hatching over a piece placed in advance (`d`: its cells as one path).
+fn hatch(body: &mut String, owner: Owner, d: &str) {
+    if let Owner::Piece { fixed: true, .. } = owner {
+        let _ = write!(body, "<path d=\"{d}\" fill=\"url(#pc-hatch)\"/>");
+    }
+}
+
+/// Spheres: bars joining a piece's touching spheres in a layer, then the
+/// balls with shadow and highlight.
+fn balls(
+    body: &mut String,
+    cells: &[(Cell, Owner)],
+    geoms: &[geometry::CellGeom],
+    px: &dyn Fn(i32, Pt) -> Pt,
+    s: f64,
+) {
+    for (i, (&(_, oa), ga)) in cells.iter().zip(geoms).enumerate() {
+        let Owner::Piece { id, color, .. } = oa else {
+            continue;
+        };
+        for (&(_, ob), gb) in cells[i + 1..].iter().zip(&geoms[i + 1..]) {
+            let same = matches!(ob, Owner::Piece { id: j, .. } if j == id);
+            let d2 = (ga.centre.0 - gb.centre.0).powi(2) + (ga.centre.1 - gb.centre.1).powi(2);
+            if same && ga.layer == gb.layer && (d2 - 1.0).abs() < 1e-6 {
+                let (a, b) = (px(ga.layer, ga.centre), px(gb.layer, gb.centre));
+                let _ = write!(
+                    body,
+                    "<path d=\"M{} {}L{} {}\" stroke=\"{}\" stroke-width=\"{}\" stroke-linecap=\"round\"/>",
+                    n(a.0),
+                    n(a.1),
+                    n(b.0),
+                    n(b.1),
+                    color.darker(0.3),
+                    n(0.32 * s)
+                );
+            }
+        }
+    }
+    for (&(_, owner), g) in cells.iter().zip(geoms) {
+        let Form::Ball { r } = g.form else { continue };
+        let (x, y) = px(g.layer, g.centre);
+        let (cx, cy, r) = (n(x), n(y), r * s);
+        match owner {
+            Owner::Piece { color, fixed, .. } => {
+                let _ = write!(
+                    body,
+                    "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{color}\" stroke=\"{}\" stroke-width=\"{}\"/>\
+                     <circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"url(#pc-shade)\"/>",
+                    n(r),
+                    color.outline(),
+                    if fixed { 3 } else { 1 },
+                    n(r)
+                );
+                if fixed {
+                    let _ = write!(
+                        body,
+                        "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"url(#pc-hatch)\"/>",
+                        n(r)
+                    );
+                }
+                // The highlight: centred 0.45 r up and left, radius 0.4 r,
+                // so it stops short of the ball's centre.
+                let h = 0.45 * r / std::f64::consts::SQRT_2;
+                let (hx, hy) = (x - h, y - h);
+                let _ = write!(
+                    body,
+                    "<circle cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"url(#pc-shine)\"/>",
+                    n(hx),
+                    n(hy),
+                    n(0.4 * r)
+                );
+            }
+            Owner::Empty(kind) => {
+                let _ = write!(
+                    body,
+                    "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{}\" stroke=\"{}\"{}/>",
+                    n(r * 0.8),
+                    owner.fill(),
+                    owner.line(),
+                    if kind == CellKind::Optional {
+                        " stroke-dasharray=\"3 2\""
+                    } else {
+                        ""
+                    }
+                );
+            }
+        }
+    }
+}

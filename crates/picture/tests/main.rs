@@ -1,0 +1,6 @@
+//! The crate's integration tests, in one binary (one link, so CI builds
+//! faster); each module holds the tests of one subject.
+
+mod limits;
+mod preplaced;
+mod svg_pixels;

@@ -1,0 +1,5 @@
+//! The crate's integration tests, in one binary (one link, so CI builds
+//! faster); each module holds the tests of one subject.
+
+mod burrtools_examples;
+mod detect;
