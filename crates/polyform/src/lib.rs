@@ -62,7 +62,7 @@
 //! ## Example
 //!
 //! ```
-//! use crate::{encode, file};
+//! use polyform::{encode, file};
 //! use std::path::Path;
 //! let text = r###"
 //! lattice = "square"
