@@ -1,8 +1,10 @@
+//! # BurrTools files
+//!
 //! BurrTools puzzle files (`.xmpuzzle`) in and out.
 //!
 //! [BurrTools](https://burrtools.sourceforge.net) is the standard designer's
 //! tool for polyform and burr puzzles; its files are gzip-compressed XML
-//! (plain XML is read too). This module reads such a file into a small
+//! (plain XML is read too). This crate reads such a file into a small
 //! model ([`xml`]), maps one of its problems to a [`Puzzle`] ([`import`]),
 //! writes a puzzle as an `.xmpuzzle` ([`export()`]), and counts solutions
 //! the way BurrTools counts assemblies ([`assemblies`]). The mapping and

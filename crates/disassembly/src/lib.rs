@@ -1,3 +1,5 @@
+//! # Taking assemblies apart
+//!
 //! Disassembly: which assemblies come apart by sliding pieces, and in how
 //! many moves.
 //!

@@ -1,5 +1,7 @@
+//! # Counting up to symmetry
+//!
 //! Counting the solutions of an exact-cover problem in all and up to a group
-//! acting on its options. This module knows no puzzles: a polyform puzzle,
+//! acting on its options. This crate knows no puzzles: a polyform puzzle,
 //! an edge-matching puzzle or any other kind hands it an [`Action`] (one
 //! permutation of the options per group element) and gets counts back.
 //!

@@ -1,3 +1,5 @@
+//! # A puzzle file of any kind, as one problem
+//!
 //! A problem read once, whatever its kind: the one thing the commands of
 //! the command line work with.
 //!
