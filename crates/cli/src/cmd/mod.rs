@@ -3,6 +3,7 @@
 //! [`crate::output`].
 
 pub mod count;
+pub mod disassemble;
 pub mod dlx;
 pub mod export;
 pub mod matrix;
@@ -245,20 +246,10 @@ impl Distinct {
     }
 }
 
-/// The disassembler of `problem` when `--disassemble` is on (`solve` and `view`): refused, with
-/// the file named, where the lattice has no motion model or solutions may have too many pieces.
-/// It polls the Ctrl-C flag: on Ctrl-C a disassembly gives up
+/// The disassembler of `problem`, polling the Ctrl-C flag: on Ctrl-C a disassembly gives up
 /// ([`DisassemblyError::Stopped`](polyform::disassembly::DisassemblyError::Stopped)), and the
-/// visitor stops the search, which then ends as interrupted.
-pub fn disassembler_for(
-    problem: &dyn Problem,
-    on: bool,
-) -> Result<Option<polyform::disassembly::PuzzleDisassembler<'_>>, Failure> {
-    on.then(|| disassembler_of(problem)).transpose()
-}
-
-/// The disassembler of `problem`, polling the Ctrl-C flag, refused as
-/// [`disassembler_for`] says.
+/// visitor stops the search, which then ends as interrupted. Refused, with the file named, where
+/// the lattice has no motion model or solutions may have too many pieces.
 pub fn disassembler_of(
     problem: &dyn Problem,
 ) -> Result<polyform::disassembly::PuzzleDisassembler<'_>, Failure> {
