@@ -11,7 +11,6 @@ use crate::search::{self, Runner, SearchArgs};
 use clap::Args;
 use dlx::{Control, OptionId};
 use polyform::symmetry::GroupChoice;
-use serde_json::{Map, json};
 use std::path::PathBuf;
 
 /// The most solutions one page holds.
@@ -147,18 +146,13 @@ fn page_html(args: &ViewArgs) -> Result<(String, u64), Failure> {
             e.solutions
         }
     });
-    let mut extra = Map::new();
-    extra.insert("file".into(), json!(problem.path().display().to_string()));
-    extra.insert(
-        "count".into(),
-        json!({
-            "shown": shown,
-            "complete": complete,
-            "expected": expected.map(|n| n.to_string()),
-            "distinct": args.distinct,
-            "group": args.distinct.then(|| group.name()),
-        }),
-    );
+    let count = page::Count {
+        shown,
+        complete,
+        expected,
+        group: args.distinct.then(|| group.name()),
+    };
+    let extra = page::view_keys(problem.path(), &count);
     let html = page::html(
         &format!("{} — polycover", problem.name()),
         &page.json(extra),

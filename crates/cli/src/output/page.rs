@@ -14,7 +14,8 @@
 //! are a text field's), and both templates' style starts with
 //! `assets/page.css`, the layout they share.
 
-use serde_json::Value;
+use serde_json::{Map, Value, json};
+use std::path::Path;
 
 const TEMPLATE: &str = include_str!("../../assets/view.html");
 const SCRIPT: &str = include_str!("../../assets/view.js");
@@ -27,6 +28,37 @@ const TITLE: &str = "__POLYCOVER_TITLE__";
 const STYLE_HOLE: &str = "__POLYCOVER_STYLE__";
 const DATA: &str = "__POLYCOVER_DATA__";
 const CODE: &str = "__POLYCOVER_SCRIPT__";
+
+/// What `view` says of the solutions its page lists.
+pub struct Count<'a> {
+    /// Solutions on the page.
+    pub shown: u64,
+    /// The search ran to its end: the page lists them all.
+    pub complete: bool,
+    /// The file's count of what the page lists, where it has one.
+    pub expected: Option<u128>,
+    /// With `--distinct`: the group the solutions are distinct under
+    /// (`None`: every solution is listed).
+    pub group: Option<&'a str>,
+}
+
+/// The keys `view` adds to the page's data: the problem file and the
+/// count (docs/viewer.md).
+pub fn view_keys(file: &Path, c: &Count) -> Map<String, Value> {
+    let mut extra = Map::new();
+    extra.insert("file".into(), json!(file.display().to_string()));
+    extra.insert(
+        "count".into(),
+        json!({
+            "shown": c.shown,
+            "complete": c.complete,
+            "expected": c.expected.map(|n| n.to_string()),
+            "distinct": c.group.is_some(),
+            "group": c.group,
+        }),
+    );
+    extra
+}
 
 /// Text for HTML (element content or a quoted attribute).
 fn esc(s: &str) -> String {
