@@ -12,9 +12,9 @@ use super::twisty_common::{
 use crate::failure::{CHECK_FAILED, Failure};
 use crate::output::{self, JsonArg};
 use clap::{Args, Subcommand, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 use num_bigint::BigUint;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use twisty::check::Verdict;
@@ -483,7 +483,7 @@ fn distances_cmd(a: DistancesArgs) -> Result<u8, Failure> {
         MetricArg::Qtm => Metric::Qtm,
     };
     a.long.check(&p, "`twisty distances`")?;
-    let show_bar = !a.long.quiet && !a.json.json && std::io::stderr().is_terminal();
+    let show_bar = crate::progress::wanted(a.long.quiet, a.json.json);
     // The chain and the colour search before the breadth-first search.
     let mut chain_bar = Some(a.long.progress(a.json.json));
     let start = Instant::now();
@@ -493,14 +493,7 @@ fn distances_cmd(a: DistancesArgs) -> Result<u8, Failure> {
         if !show_bar {
             return;
         }
-        let b = bar.get_or_insert_with(|| {
-            let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-            b.set_style(
-                ProgressStyle::with_template("{bar:30} {percent:>3}% {msg}")
-                    .expect("a valid template"),
-            );
-            b
-        });
+        let b = bar.get_or_insert_with(|| crate::progress::bar(total, crate::progress::PLAIN));
         b.set_position(seen);
         b.set_message(format!("depth {depth}, {seen} of {total} positions"));
     };
