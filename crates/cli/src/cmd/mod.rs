@@ -203,6 +203,16 @@ pub fn group_choice(arg: Option<GroupArg>, problem: &dyn Problem) -> GroupChoice
     }
 }
 
+/// What a visitor that lists solutions says once it has `shown` of the
+/// `limit` asked for: stop at the limit, else go on.
+pub fn until_limit(shown: u64, limit: u64) -> ::dlx::Control {
+    if shown >= limit {
+        ::dlx::Control::Stop
+    } else {
+        ::dlx::Control::Continue
+    }
+}
+
 /// `--distinct` for commands that list solutions: keeps one solution per
 /// class of solutions equal up to symmetry, the one whose options, as
 /// sorted numbers, come first among its images.

@@ -114,11 +114,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
             error = Some(e);
             return Control::Stop;
         }
-        if sink.shown >= limit {
-            Control::Stop
-        } else {
-            Control::Continue
-        }
+        super::until_limit(sink.shown, limit)
     })?;
     if let Some(e) = error {
         return Err(e);

@@ -117,11 +117,7 @@ fn page_html(args: &ViewArgs) -> Result<(String, u64), Failure> {
                 }
             },
         }
-        if page.len() as u64 >= args.limit {
-            Control::Stop
-        } else {
-            Control::Continue
-        }
+        super::until_limit(page.len() as u64, args.limit)
     })?;
     if let Some(e) = error {
         return Err(e);
