@@ -1,6 +1,7 @@
 //! `polycover twisty play PUZZLE`: the twisty page (docs/twisty-play.md).
 //!
-//! The page (`assets/twisty.html`, `twisty.js`) draws the puzzle from its
+//! The page (`output::page`: `assets/twisty.html`, `twisty.css` and
+//! `twisty.js` in the frame both pages share) draws the puzzle from its
 //! geometry and does everything but solving itself: twisting, scrambling,
 //! undo and redo. Solving is Rust (`twisty::solve`), so the command serves
 //! the page from a local HTTP server ([`crate::serve`], 127.0.0.1 only)
