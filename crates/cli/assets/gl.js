@@ -1,7 +1,7 @@
 // polycover's WebGL helpers, shared by the 3D page (view.js) and the twisty
 // page (twisty.js), which come after this file in one script: 3-vectors as
 // arrays, 4x4 matrices as Float32Arrays (column-major, as WebGL takes them),
-// a shader program from two sources, and what both pages do alike around
+// a shader program from two sources put to use, and what both pages do alike around
 // WebGL (a dead panel without it, keys wherever the focus is but text
 // fields). Written for polycover.
 "use strict";
@@ -65,6 +65,23 @@ function glProgram(gl, vs, fs) {
   gl.linkProgram(prog);
   if (!gl.getProgramParameter(prog, gl.LINK_STATUS)) throw new Error(gl.getProgramInfoLog(prog));
   return prog;
+}
+// The program of two shader sources, in use, and the locations of its
+// `attributes` and `uniforms` by name; null when WebGL cannot build it,
+// after `dead` has been told why.
+function useProgram(gl, vs, fs, { attributes, uniforms }, dead) {
+  let prog;
+  try {
+    prog = glProgram(gl, vs, fs);
+  } catch (e) {
+    dead(`WebGL cannot draw this page: ${e.message}`);
+    return null;
+  }
+  gl.useProgram(prog);
+  const loc = {};
+  for (const n of attributes) loc[n] = gl.getAttribLocation(prog, n);
+  for (const n of uniforms) loc[n] = gl.getUniformLocation(prog, n);
+  return loc;
 }
 
 // ---- What both pages do alike ----

@@ -279,17 +279,10 @@ void main() {
   float d = max(dot(normalize(vNormal), normalize(vec3(-0.3, 0.4, 0.87))), 0.0);
   gl_FragColor = vec4(vColor * (0.62 + 0.38 * d), 1.0);
 }`;
-  let prog;
-  try {
-    prog = glProgram(gl, VS, FS);
-  } catch (e) {
-    dead(`WebGL cannot draw this page: ${e.message}`);
-    return;
-  }
-  gl.useProgram(prog);
-  const loc = {};
-  for (const n of ["aPos", "aNormal", "aColor"]) { loc[n] = gl.getAttribLocation(prog, n); gl.enableVertexAttribArray(loc[n]); }
-  for (const n of ["uModel", "uView", "uProj"]) loc[n] = gl.getUniformLocation(prog, n);
+  const attributes = ["aPos", "aNormal", "aColor"];
+  const loc = useProgram(gl, VS, FS, { attributes, uniforms: ["uModel", "uView", "uProj"] }, dead);
+  if (!loc) return;
+  for (const n of attributes) gl.enableVertexAttribArray(loc[n]);
   const still = { b: gl.createBuffer(), n: 0 }, moving = { b: gl.createBuffer(), n: 0 };
   const BODY = [0.07, 0.07, 0.08];
   // A convex polygon as a triangle fan, pushed outward by `lift` and

@@ -73,17 +73,8 @@ void main() {
   float d = max(dot(n, normalize(vec3(-0.3, 0.4, 0.87))), 0.0);
   gl_FragColor = vec4(uColor * mix(1.0, 0.5 + 0.5 * d, uLit), 1.0);
 }`;
-  let prog;
-  try {
-    prog = glProgram(gl, VS, FS);
-  } catch (e) {
-    dead(`WebGL cannot draw this page: ${e.message}`);
-    return;
-  }
-  gl.useProgram(prog);
-  const loc = {};
-  for (const n of ["aPos", "aNormal"]) loc[n] = gl.getAttribLocation(prog, n);
-  for (const n of ["uModel", "uView", "uProj", "uColor", "uLit"]) loc[n] = gl.getUniformLocation(prog, n);
+  const loc = useProgram(gl, VS, FS, { attributes: ["aPos", "aNormal"], uniforms: ["uModel", "uView", "uProj", "uColor", "uLit"] }, dead);
+  if (!loc) return;
 
   // A drawable: interleaved position and normal, drawn as triangles or lines.
   function buffer(data, mode) {

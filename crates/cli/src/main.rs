@@ -16,6 +16,7 @@ mod cmd;
 mod failure;
 mod output;
 mod paths;
+mod progress;
 mod search;
 mod serve;
 

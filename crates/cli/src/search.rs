@@ -11,10 +11,9 @@
 use crate::failure::{Failure, INTERRUPTED};
 use clap::Args;
 use dlx::{Control, Matrix, OptionId, Stats};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 use orbits::{Search, Tally, Weigher, Weight};
 use parallel::{Options, Report, Snapshot};
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -245,7 +244,7 @@ impl Runner {
         }
         Ok(Runner {
             options,
-            bar: !args.quiet && !machine_output && std::io::stderr().is_terminal(),
+            bar: crate::progress::wanted(args.quiet, machine_output),
             noun: "solutions",
             _lock: None,
         })
@@ -682,14 +681,9 @@ impl Bar {
         if !self.enabled || s.elapsed < Duration::from_secs(1) {
             return;
         }
-        let bar = self.bar.get_or_insert_with(|| {
-            let b = ProgressBar::with_draw_target(Some(10_000), ProgressDrawTarget::stderr());
-            b.set_style(
-                ProgressStyle::with_template("{bar:30} {percent:>3}% {msg}")
-                    .expect("a valid template"),
-            );
-            b
-        });
+        let bar = self
+            .bar
+            .get_or_insert_with(|| crate::progress::bar(10_000, crate::progress::PLAIN));
         bar.set_position((s.fraction_done * 10_000.0) as u64);
         let rate = s.nodes as f64 / s.elapsed.as_secs_f64().max(1e-9);
         // No figure until the estimate has settled (parallel::Eta).

@@ -85,10 +85,7 @@ impl Response {
 
     /// An error as JSON: `{"type": "error", "error": message}`.
     pub fn error(status: u16, message: impl Into<String>) -> Response {
-        Response::json(
-            status,
-            &serde_json::json!({"type": "error", "error": message.into()}),
-        )
+        Response::json(status, &crate::output::error_json(&message.into()))
     }
 }
 

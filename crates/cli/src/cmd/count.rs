@@ -19,7 +19,6 @@ use orbits::{Action, CountError, Counted, Plan, Tally, Weigher};
 use parallel::ClassWeight;
 use polyform::symmetry::GroupChoice;
 use problem::Problem;
-use serde_json::json;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
@@ -427,36 +426,10 @@ fn run_shard(
         .save(out)
         .map_err(|e| Failure::input(e.to_string()))?;
     let mut stdout = std::io::stdout().lock();
-    let weights = result.weights();
     if json {
-        let mut m = output::problem_keys(problem, "shard");
-        m.insert("shard".into(), json!(index));
-        m.insert("shards".into(), json!(n));
-        m.insert("parts".into(), json!(result.parts.len()));
-        m.insert("found".into(), json!(result.solutions()));
-        m.insert(
-            "weights".into(),
-            json!(weights.map(|w| {
-                let mut v = json!({"total": w.total, "distinct_times_group_order": w.distinct});
-                if disassemble {
-                    v["levels_times_group_order"] = json!(
-                        w.classes
-                            .iter()
-                            .map(|(k, c)| (
-                                k.clone(),
-                                json!({"total": c.total, "distinct": c.distinct})
-                            ))
-                            .collect::<serde_json::Map<_, _>>()
-                    );
-                }
-                v
-            })),
-        );
-        m.insert("nodes".into(), json!(result.nodes));
-        m.insert("cpu_seconds".into(), json!(result.cpu_seconds()));
-        m.insert("seconds".into(), json!(start.elapsed().as_secs_f64()));
-        m.insert("out".into(), json!(out.display().to_string()));
-        output::print_json(&mut stdout, &serde_json::Value::Object(m))?;
+        let seconds = start.elapsed().as_secs_f64();
+        let v = output::shards::shard(problem, (index, n), &result, disassemble, seconds, out);
+        output::print_json(&mut stdout, &v)?;
     } else {
         writeln!(
             stdout,

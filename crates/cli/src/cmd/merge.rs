@@ -9,10 +9,10 @@
 use super::{GroupArg, count, group_choice, load};
 use crate::failure::{CHECK_FAILED, Failure};
 use crate::output::{self, CountInfo, JsonArg};
-use crate::search::{Runner, SearchArgs};
+use crate::search::{CheckpointLock, Runner, SearchArgs};
 use clap::Args;
 use orbits::{Tally, Weight};
-use serde_json::{Value, json};
+use problem::Problem;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -55,19 +55,9 @@ const SHOWN: usize = 10;
 
 pub fn run(args: MergeArgs) -> Result<u8, Failure> {
     let start = Instant::now();
-    if let Some(ck) = &args.checkpoint {
-        let mut inputs: Vec<&std::path::Path> = vec![&args.file];
-        inputs.extend(args.results.iter().map(|r| r.as_path()));
-        crate::paths::refuse_overwriting(ck, &inputs)?;
-        crate::paths::check_writable(ck, "a checkpoint")?;
-    }
     // The merged checkpoint replaces an earlier merge's (the workflow of
     // docs/distributed.md), never one a count is writing.
-    let _lock = args
-        .checkpoint
-        .as_deref()
-        .map(crate::search::lock_checkpoint)
-        .transpose()?;
+    let _lock = lock_checkpoint(&args)?;
     let problem = load(&args.file, &args.input)?;
     let group = group_choice(args.group, &*problem);
     let job = if args.disassemble {
@@ -76,6 +66,71 @@ pub fn run(args: MergeArgs) -> Result<u8, Failure> {
         count::Job::new(&*problem, group, count::Want::Distinct, true)?
     };
     let runner = Runner::new(&args.search, args.json.json)?;
+    let merged = merge_results(&args, &*problem, &job, &runner)?;
+    let mut out = std::io::stdout().lock();
+    if !merged.complete() {
+        if args.json.json {
+            let v = output::shards::merge_incomplete(&*problem, &merged);
+            output::print_json(&mut out, &v)?;
+        }
+        return Err(Failure {
+            code: CHECK_FAILED,
+            message: missing_message(&merged),
+        });
+    }
+    let counted = job.finish(tally(&merged), &runner)?;
+    let levels = if args.disassemble {
+        Some(job.levels(merged.weights.as_ref())?)
+    } else {
+        None
+    };
+    let info = CountInfo {
+        group: group.name(),
+        group_description: &job.action.description,
+        split_nodes: 0,
+        seconds: start.elapsed().as_secs_f64(),
+        threads: runner.threads(),
+    };
+    if args.json.json {
+        let v = output::shards::merge(&*problem, &counted, &info, &merged, levels.as_ref());
+        output::print_json(&mut out, &v)?;
+    } else {
+        writeln!(
+            out,
+            "{} ({} shards, {:.1} CPU seconds)",
+            output::count_text(&*problem, &counted, &info, true),
+            merged.shards,
+            merged.cpu_seconds
+        )?;
+        if let Some(l) = &levels {
+            writeln!(out, "{}", output::levels_text(l))?;
+        }
+    }
+    Ok(0)
+}
+
+/// With `--checkpoint CK`: refuses a CK that is an input or cannot be
+/// written, and locks it for the merge.
+fn lock_checkpoint(args: &MergeArgs) -> Result<Option<CheckpointLock>, Failure> {
+    let Some(ck) = &args.checkpoint else {
+        return Ok(None);
+    };
+    let mut inputs: Vec<&std::path::Path> = vec![&args.file];
+    inputs.extend(args.results.iter().map(|r| r.as_path()));
+    crate::paths::refuse_overwriting(ck, &inputs)?;
+    crate::paths::check_writable(ck, "a checkpoint")?;
+    crate::search::lock_checkpoint(ck).map(Some)
+}
+
+/// The result files merged against the job's plan (any refused one fails
+/// the merge, naming it), and the checkpoint of them written when asked
+/// for.
+fn merge_results(
+    args: &MergeArgs,
+    problem: &dyn Problem,
+    job: &count::Job,
+    runner: &Runner,
+) -> Result<parallel::Merged, Failure> {
     let engine = runner.engine_for(problem.path(), job.plan.matrix())?;
     let max_bytes = args
         .max_result_bytes
@@ -98,38 +153,32 @@ pub fn run(args: MergeArgs) -> Result<u8, Failure> {
             ck.display()
         );
     }
-    let mut out = std::io::stdout().lock();
-    if !merged.complete() {
-        let ranges = ranges(&merged.missing);
-        let message = format!(
-            "{} of {} shards missing: {} (resubmit with --array={})",
-            merged.missing.len(),
-            merged.shards,
-            bounded(&ranges, ", "),
-            if ranges.len() <= SHOWN {
-                ranges.join(",")
-            } else {
-                format!(
-                    "{},... (the list is long: see --json)",
-                    ranges[..SHOWN].join(",")
-                )
-            }
-        );
-        if args.json.json {
-            let mut m = output::problem_keys(&*problem, "merge");
-            m.insert("complete".into(), json!(false));
-            m.insert("shards".into(), json!(merged.shards));
-            m.insert("missing".into(), json!(merged.missing));
-            m.insert("solutions".into(), Value::Null);
-            m.insert("distinct".into(), Value::Null);
-            output::print_json(&mut out, &Value::Object(m))?;
+    Ok(merged)
+}
+
+/// The message for missing shards: how many, which, and the `--array=`
+/// list to resubmit them.
+fn missing_message(merged: &parallel::Merged) -> String {
+    let ranges = ranges(&merged.missing);
+    format!(
+        "{} of {} shards missing: {} (resubmit with --array={})",
+        merged.missing.len(),
+        merged.shards,
+        bounded(&ranges, ", "),
+        if ranges.len() <= SHOWN {
+            ranges.join(",")
+        } else {
+            format!(
+                "{},... (the list is long: see --json)",
+                ranges[..SHOWN].join(",")
+            )
         }
-        return Err(Failure {
-            code: CHECK_FAILED,
-            message,
-        });
-    }
-    let tally = Tally {
+    )
+}
+
+/// The merged counts as the tally of one search.
+fn tally(merged: &parallel::Merged) -> Tally {
+    Tally {
         stats: dlx::Stats {
             solutions: merged.solutions,
             nodes: merged.nodes,
@@ -145,46 +194,7 @@ pub fn run(args: MergeArgs) -> Result<u8, Failure> {
                 distinct: 0,
             },
         },
-    };
-    let counted = job.finish(tally, &runner)?;
-    let levels = if args.disassemble {
-        Some(job.levels(merged.weights.as_ref())?)
-    } else {
-        None
-    };
-    let info = CountInfo {
-        group: group.name(),
-        group_description: &job.action.description,
-        split_nodes: 0,
-        seconds: start.elapsed().as_secs_f64(),
-        threads: runner.threads(),
-    };
-    if args.json.json {
-        let mut v = output::count_json(&*problem, &counted, &info);
-        if let Some(m) = v.as_object_mut() {
-            m.insert("type".into(), json!("merge"));
-            m.insert("complete".into(), json!(true));
-            m.insert("shards".into(), json!(merged.shards));
-            m.insert("missing".into(), json!(merged.missing));
-            m.insert("cpu_seconds".into(), json!(merged.cpu_seconds));
-        }
-        if let Some(l) = &levels {
-            output::add_levels_json(&mut v, l);
-        }
-        output::print_json(&mut out, &v)?;
-    } else {
-        writeln!(
-            out,
-            "{} ({} shards, {:.1} CPU seconds)",
-            output::count_text(&*problem, &counted, &info, true),
-            merged.shards,
-            merged.cpu_seconds
-        )?;
-        if let Some(l) = &levels {
-            writeln!(out, "{}", output::levels_text(l))?;
-        }
     }
-    Ok(0)
 }
 
 /// The message for refused result files: how many, the first few (each

@@ -3,6 +3,7 @@
 //! [`crate::output`].
 
 pub mod count;
+pub mod disassemble;
 pub mod dlx;
 pub mod export;
 pub mod matrix;
@@ -202,6 +203,16 @@ pub fn group_choice(arg: Option<GroupArg>, problem: &dyn Problem) -> GroupChoice
     }
 }
 
+/// What a visitor that lists solutions says once it has `shown` of the
+/// `limit` asked for: stop at the limit, else go on.
+pub fn until_limit(shown: u64, limit: u64) -> ::dlx::Control {
+    if shown >= limit {
+        ::dlx::Control::Stop
+    } else {
+        ::dlx::Control::Continue
+    }
+}
+
 /// `--distinct` for commands that list solutions: keeps one solution per
 /// class of solutions equal up to symmetry, the one whose options, as
 /// sorted numbers, come first among its images.
@@ -245,20 +256,10 @@ impl Distinct {
     }
 }
 
-/// The disassembler of `problem` when `--disassemble` is on (`solve` and `view`): refused, with
-/// the file named, where the lattice has no motion model or solutions may have too many pieces.
-/// It polls the Ctrl-C flag: on Ctrl-C a disassembly gives up
+/// The disassembler of `problem`, polling the Ctrl-C flag: on Ctrl-C a disassembly gives up
 /// ([`DisassemblyError::Stopped`](disassembly::DisassemblyError::Stopped)), and the
-/// visitor stops the search, which then ends as interrupted.
-pub fn disassembler_for(
-    problem: &dyn Problem,
-    on: bool,
-) -> Result<Option<disassembly::PuzzleDisassembler<'_>>, Failure> {
-    on.then(|| disassembler_of(problem)).transpose()
-}
-
-/// The disassembler of `problem`, polling the Ctrl-C flag, refused as
-/// [`disassembler_for`] says.
+/// visitor stops the search, which then ends as interrupted. Refused, with the file named, where
+/// the lattice has no motion model or solutions may have too many pieces.
 pub fn disassembler_of(
     problem: &dyn Problem,
 ) -> Result<disassembly::PuzzleDisassembler<'_>, Failure> {

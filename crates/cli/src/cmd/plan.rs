@@ -2,10 +2,10 @@
 
 use super::{GroupArg, count, group_choice, load};
 use crate::failure::Failure;
+use crate::output::shards::PlanInfo;
 use crate::output::{self, JsonArg};
 use crate::search::{self, EngineArg};
 use clap::Args;
-use serde_json::{Value, json};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -38,44 +38,25 @@ pub fn run(args: PlanArgs) -> Result<u8, Failure> {
     let engine = search::engine_for(args.engine.kind(), problem.path(), job.plan.matrix())?;
     let shards = parallel::Shards::new(job.plan.matrix(), args.shards, engine)
         .map_err(|e| Failure::input(e.to_string()))?;
-    let per_shard: Vec<usize> = (1..=shards.count())
-        .map(|i| shards.parts_of(i).len())
-        .collect();
-    // Knuth's estimate of each shard's share of the tree.
-    let share: Vec<f64> = (1..=shards.count())
+    // Each shard's parts, and Knuth's estimate of its share of the tree.
+    let per_shard: Vec<(usize, f64)> = (1..=shards.count())
         .map(|i| {
-            shards
-                .parts_of(i)
-                .iter()
-                .map(|&p| shards.parts()[p].weight())
-                .sum()
+            let parts = shards.parts_of(i);
+            let share: f64 = parts.iter().map(|&p| shards.parts()[p].weight()).sum();
+            (parts.len(), share)
         })
         .collect();
     let mut out = std::io::stdout().lock();
     if args.json.json {
-        let mut m = output::problem_keys(&*problem, "plan");
-        m.insert("shards".into(), json!(shards.count()));
-        m.insert("depth".into(), json!(shards.depth()));
-        m.insert("version".into(), json!(parallel::shard::PLAN_VERSION));
-        m.insert("parts".into(), json!(shards.parts().len()));
-        m.insert("group".into(), json!(group.name()));
-        m.insert(
-            "method".into(),
-            json!(output::method_name(job.plan.method())),
-        );
-        m.insert("reduced".into(), json!(job.plan.reduced()));
-        m.insert(
-            "per_shard".into(),
-            json!(
-                per_shard
-                    .iter()
-                    .zip(&share)
-                    .enumerate()
-                    .map(|(i, (n, w))| json!({"shard": i + 1, "parts": n, "estimated_share": w}))
-                    .collect::<Vec<_>>()
-            ),
-        );
-        output::print_json(&mut out, &Value::Object(m))?;
+        let info = PlanInfo {
+            group: group.name(),
+            method: job.plan.method(),
+            reduced: job.plan.reduced(),
+            parts: shards.parts().len(),
+            depth: shards.depth(),
+            per_shard: &per_shard,
+        };
+        output::print_json(&mut out, &output::shards::plan(&*problem, &info))?;
     } else {
         writeln!(
             out,
@@ -88,7 +69,7 @@ pub fn run(args: PlanArgs) -> Result<u8, Failure> {
             output::method_name(job.plan.method()),
             job.plan.reduced()
         )?;
-        for (i, (n, w)) in per_shard.iter().zip(&share).enumerate() {
+        for (i, (n, w)) in per_shard.iter().enumerate() {
             writeln!(
                 out,
                 "  shard {:>4}: {n} parts, about {:.2}% of the tree",

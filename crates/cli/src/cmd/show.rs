@@ -7,7 +7,6 @@ use crate::output::{self, Format, FormatArgs};
 use burrtools::{GridType, ProblemInfo};
 use clap::Args;
 use problem::Kind;
-use serde_json::{Value, json};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -34,23 +33,7 @@ pub fn run(args: ShowArgs) -> Result<u8, Failure> {
     match args.format.format() {
         Format::Text => out.write_all(problem.describe(output::use_color())?.as_bytes())?,
         Format::Svg => out.write_all(problem.overview_svg()?.as_bytes())?,
-        Format::Json => {
-            let mut m = output::problem_keys(&*problem, "problem");
-            if let Value::Object(o) = problem.describe_json() {
-                m.extend(o);
-            }
-            let expect = problem.expect().map(|e| {
-                json!({
-                    "solutions": e.solutions,
-                    "distinct": e.distinct,
-                    "group": e.group.name(),
-                    "source": e.source,
-                    "nodes": e.nodes,
-                })
-            });
-            m.insert("expect".into(), json!(expect));
-            output::print_json(&mut out, &Value::Object(m))?;
-        }
+        Format::Json => output::print_json(&mut out, &output::show::problem(&*problem))?,
     }
     Ok(0)
 }
@@ -62,30 +45,7 @@ fn list_problems(args: &ShowArgs, grid: GridType, list: &[ProblemInfo]) -> Resul
     let file = args.file.display().to_string();
     match args.format.format() {
         Format::Json => {
-            let problems: Vec<Value> = list
-                .iter()
-                .map(|p| {
-                    json!({
-                        "index": p.index,
-                        "name": p.name,
-                        "pieces": p.pieces,
-                        "result": p.result.map(|(fill, optional)| json!({
-                            "fill": fill,
-                            "optional": optional,
-                        })),
-                        "saved_assemblies": p.saved_assemblies,
-                        "line": p.line,
-                    })
-                })
-                .collect();
-            let v = json!({
-                "type": "problems",
-                "file": file,
-                "kind": Kind::Burr.name(),
-                "grid": grid.name(),
-                "problems": problems,
-            });
-            output::print_json(&mut out, &v)?;
+            output::print_json(&mut out, &output::show::problems(&file, grid, list))?;
         }
         Format::Text | Format::Svg => {
             if args.format.format() == Format::Svg {

@@ -1,16 +1,21 @@
 //! `polycover solve`: solutions as pictures, JSON Lines or SVG files.
 
+use super::disassemble::{DisassembleArgs, Verdict};
 use super::{Distinct, GroupArg, group_choice, load};
 use crate::failure::Failure;
-use crate::output::{Format, FormatArgs, Note, Solutions, SvgArgs};
+use crate::output::disassembly::note;
+use crate::output::{Format, FormatArgs, Solutions, SvgArgs};
 use crate::search::{self, Runner, SearchArgs};
 use clap::Args;
-use disassembly::{DisassemblyError, Level, PuzzleDisassembler, Separation};
+use disassembly::{Level, Separation};
 use dlx::{Control, OptionId};
-use serde_json::json;
 use std::path::PathBuf;
 
+/// The help of `solve --disassemble`.
+const DISASSEMBLE_HELP: &str = "Take each solution apart by sliding pieces (BurrTools' rules, see docs/burrtools.md) and print only those that come apart, each with its level and its moves step by step (JSON: `level` and `disassembly`). With --distinct, each class is taken apart in the form `count --disassemble` takes, so the levels are the count's";
+
 #[derive(Args)]
+#[command(mut_arg("disassemble", |a| a.help(DISASSEMBLE_HELP)))]
 pub struct SolveArgs {
     /// The problem file (`-`: standard input)
     file: PathBuf,
@@ -31,17 +36,8 @@ pub struct SolveArgs {
     /// DLX files)
     #[arg(long, value_enum)]
     group: Option<GroupArg>,
-    /// Take each solution apart by sliding pieces (BurrTools' rules, see
-    /// docs/burrtools.md) and print only those that come apart, each with
-    /// its level and its moves step by step (JSON: `level` and
-    /// `disassembly`). With --distinct, each class is taken apart in the
-    /// form `count --disassemble` takes, so the levels are the count's
-    #[arg(long)]
-    disassemble: bool,
-    /// With --disassemble: only solutions of at least this level (levels
-    /// compare number by number: 1.2 < 2 < 4.9.3 < 10)
-    #[arg(long, value_name = "LEVEL", requires = "disassemble")]
-    min_level: Option<Level>,
+    #[command(flatten)]
+    apart: DisassembleArgs,
     /// With --disassemble: search every solution, then print the highest
     /// levels first (with --limit N, the N highest)
     #[arg(long, requires = "disassemble")]
@@ -63,50 +59,6 @@ struct Apart {
     separation: Separation,
 }
 
-/// What `solve --disassemble` says of a solution: its level, the labels
-/// of its pieces and its moves.
-fn note(dis: &PuzzleDisassembler<'_>, solution: &[OptionId], separation: &Separation) -> Note {
-    let level = separation.level().to_string();
-    let steps = dis.steps(solution, separation);
-    let labels = dis.labels(solution);
-    let vector = |c: [i32; 3]| format!("({}, {}, {})", c[0], c[1], c[2]);
-    let mut text = String::new();
-    for (i, s) in steps.iter().enumerate() {
-        let who = s.pieces.join(" ");
-        text += &match s.steps {
-            Some(n) => format!("  move {}: {who} by {} x{n}\n", i + 1, vector(s.step)),
-            None => format!("  move {}: {who} out along {}\n", i + 1, vector(s.step)),
-        };
-    }
-    let pieces: Vec<serde_json::Value> = dis
-        .placements(solution)
-        .iter()
-        .zip(&labels)
-        .map(|(p, label)| {
-            json!({
-                "label": label,
-                "piece": dis.piece_name(p.piece),
-                "cells": p.cells,
-            })
-        })
-        .collect();
-    let moves: Vec<serde_json::Value> = steps
-        .iter()
-        .map(|s| json!({"pieces": s.pieces, "step": s.step, "steps": s.steps}))
-        .collect();
-    let mut m = serde_json::Map::new();
-    m.insert("level".into(), json!(level));
-    m.insert(
-        "disassembly".into(),
-        json!({"pieces": pieces, "moves": moves}),
-    );
-    Note {
-        title: format!("level {level}, {} moves", steps.len()),
-        text,
-        json: m,
-    }
-}
-
 pub fn run(args: SolveArgs) -> Result<u8, Failure> {
     let limit = if args.all {
         u64::MAX
@@ -126,7 +78,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
     let mut distinct = Distinct::new(&*problem, group, args.distinct)?;
     let runner = Runner::new(&args.search, format != Format::Text)?;
     runner.engine_for(problem.path(), problem.matrix())?;
-    let dis = super::disassembler_for(&*problem, args.disassemble)?;
+    let sieve = args.apart.sieve(&*problem)?;
     let mut sink = Solutions::new(&*problem, format, &args.svg, limit > 1)?;
     let mut visited = 0u64;
     let mut error = None;
@@ -136,48 +88,39 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
         if !distinct.keeps(opts) {
             return Control::Continue;
         }
-        let pushed = match &dis {
+        let pushed = match &sieve {
             None => sink.push(opts),
-            Some(d) => match d.analyse(opts) {
-                // Ctrl-C: the search ends as interrupted.
-                Err(DisassemblyError::Stopped) => return Control::Stop,
-                Err(e) => Err(Failure::input(format!(
-                    "{}: --disassemble: {e}",
-                    problem.path().display()
-                ))),
-                Ok(o) => match o.separation {
-                    Some(s) if args.min_level.as_ref().is_none_or(|m| s.level() >= *m) => {
-                        if args.by_level {
-                            let mut key: Vec<usize> = opts.iter().map(|o| o.index()).collect();
-                            key.sort_unstable();
-                            kept.push(Apart {
-                                level: s.level(),
-                                key,
-                                options: opts.to_vec(),
-                                separation: s,
-                            });
-                            return Control::Continue;
-                        }
-                        sink.push_noted(opts, Some(&note(d, opts, &s)))
-                    }
-                    _ => return Control::Continue,
-                },
+            Some(sieve) => match sieve.judge(opts) {
+                Verdict::Stop => return Control::Stop,
+                Verdict::Skip => return Control::Continue,
+                Verdict::Failed(e) => Err(e),
+                Verdict::Apart(s) if args.by_level => {
+                    let mut key: Vec<usize> = opts.iter().map(|o| o.index()).collect();
+                    key.sort_unstable();
+                    kept.push(Apart {
+                        level: s.level(),
+                        key,
+                        options: opts.to_vec(),
+                        separation: s,
+                    });
+                    return Control::Continue;
+                }
+                Verdict::Apart(s) => {
+                    sink.push_noted(opts, Some(&note(sieve.disassembler(), opts, &s)))
+                }
             },
         };
         if let Err(e) = pushed {
             error = Some(e);
             return Control::Stop;
         }
-        if sink.shown >= limit {
-            Control::Stop
-        } else {
-            Control::Continue
-        }
+        super::until_limit(sink.shown, limit)
     })?;
     if let Some(e) = error {
         return Err(e);
     }
-    if let Some(d) = &dis {
+    if let Some(sieve) = &sieve {
+        let d = sieve.disassembler();
         // Highest level first; equal levels by their options.
         kept.sort_by(|a, b| b.level.cmp(&a.level).then_with(|| a.key.cmp(&b.key)));
         for a in kept
@@ -206,7 +149,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
         });
     }
     if shown == 0 {
-        super::say_none(&*problem, args.disassemble, args.min_level.as_ref());
+        args.apart.say_none(&*problem);
     }
     Ok(0)
 }

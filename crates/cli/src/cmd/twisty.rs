@@ -12,10 +12,9 @@ use super::twisty_common::{
 use crate::failure::{CHECK_FAILED, Failure};
 use crate::output::{self, JsonArg};
 use clap::{Args, Subcommand, ValueEnum};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 use num_bigint::BigUint;
-use serde_json::{Value, json};
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 use twisty::check::Verdict;
@@ -174,16 +173,6 @@ pub fn run(args: TwistyArgs) -> Result<u8, Failure> {
     }
 }
 
-/// A big count as a JSON number (exact: the CLI's serde_json keeps
-/// arbitrary precision).
-fn big(n: &BigUint) -> Value {
-    serde_json::from_str(&n.to_string()).expect("digits are a JSON number")
-}
-
-fn opt_big(n: &Option<BigUint>) -> Value {
-    n.as_ref().map_or(Value::Null, big)
-}
-
 fn list(json: bool) -> Result<u8, Failure> {
     let mut out = std::io::stdout().lock();
     let rows: Vec<(&str, String)> = catalog::names()
@@ -191,14 +180,7 @@ fn list(json: bool) -> Result<u8, Failure> {
         .map(|n| (n, catalog::describe(n).unwrap_or_default()))
         .collect();
     if json {
-        let v = json!({
-            "type": "twisty-list",
-            "puzzles": rows.iter().map(|(n, d)| json!({"name": n, "description": d})).collect::<Vec<_>>(),
-            "families": catalog::FAMILIES.iter().map(|f| json!({
-                "form": f.form, "min": f.min, "max": f.max(), "even": f.even,
-            })).collect::<Vec<_>>(),
-            "default_max_size": DEFAULT_MAX_SIZE,
-        });
+        let v = output::twisty::list(&rows, DEFAULT_MAX_SIZE);
         output::print_json(&mut out, &v)?;
     } else {
         for (n, d) in rows {
@@ -217,49 +199,14 @@ fn list(json: bool) -> Result<u8, Failure> {
     Ok(0)
 }
 
-fn v3(v: twisty::geom::Vec3) -> Value {
-    json!(v.0)
-}
-
 fn show(a: ShowArgs) -> Result<u8, Failure> {
     let (p, _) = load_puzzle(&a.puzzle)?;
     if a.json.json {
         check_page_size(&p, a.max_page_size, "`twisty show --json`")?;
     }
     let mut out = std::io::stdout().lock();
-    let end_name = |m: &twisty::puzzle::Move| {
-        p.axes[m.axis].ends[(m.end == twisty::puzzle::End::Negative) as usize].clone()
-    };
     if a.json.json {
-        let v = json!({
-            "type": "twisty-puzzle",
-            "puzzle": p.name(),
-            "solid": p.spec.solid.name(),
-            "cuts": p.spec.cuts.iter().map(|c| c.format()).collect::<Vec<_>>(),
-            "move_set": p.spec.moves.describe(),
-            "faces": p.geometry.faces.iter().map(|f| json!({
-                "name": f.name, "normal": v3(f.normal),
-                "polygon": f.polygon.iter().map(|&q| v3(q)).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-            "stickers": p.stickers.iter().map(|s| json!({
-                "face": s.face, "piece": s.piece, "orbit": s.orbit,
-                "polygon": s.polygon.iter().map(|&q| v3(q)).collect::<Vec<_>>(),
-            })).collect::<Vec<_>>(),
-            "pieces": p.pieces.iter().map(|pc| json!({"stickers": pc.stickers, "orbit": pc.orbit})).collect::<Vec<_>>(),
-            "orbits": p.orbits.iter().map(|o| json!({
-                "stickers": o.stickers, "pieces": o.pieces, "piece_size": o.piece_size,
-            })).collect::<Vec<_>>(),
-            "axes": p.axes.iter().map(|ax| json!({
-                "direction": v3(ax.dir), "ends": ax.ends, "offsets": ax.offsets,
-                "order": ax.order, "slices": ax.slices(),
-            })).collect::<Vec<_>>(),
-            "moves": p.moves.iter().map(|m| json!({
-                "name": m.name, "axis": m.axis, "slices": m.slices, "end": end_name(m),
-                "order": m.order, "angle_degrees": 360.0 / m.order as f64,
-                "perm": m.perm.0,
-            })).collect::<Vec<_>>(),
-        });
-        output::print_json(&mut out, &v)?;
+        output::print_json(&mut out, &output::twisty::puzzle(&p))?;
         return Ok(0);
     }
     writeln!(
@@ -325,7 +272,7 @@ fn show(a: ShowArgs) -> Result<u8, Failure> {
             "  {:<8} layer {} from {}, {} degrees clockwise",
             m.name,
             layers.join("+"),
-            end_name(m),
+            output::twisty::end_name(&p, m),
             360 / m.order as u32
         )?;
     }
@@ -345,26 +292,7 @@ fn count(a: CountArgs) -> Result<u8, Failure> {
     let mut out = std::io::stdout().lock();
     let checked = expect.as_ref().map(|e| file::compare(e, &c));
     if a.json.json {
-        let v = json!({
-            "type": "twisty-count",
-            "puzzle": p.name(),
-            "stickers": p.degree(),
-            "pieces": p.pieces.len(),
-            "moves": p.moves.len(),
-            "group_order": big(&c.group_order),
-            "colour_stabilizer": big(&c.colour_stabilizer),
-            "positions": big(&c.positions),
-            "rotations": c.rotations,
-            "positions_fixed": opt_big(&c.positions_fixed),
-            "tips": c.tips.len(),
-            "tip_factor": big(&c.tip_factor),
-            "positions_without_tips": opt_big(&c.positions_fixed_without_tips),
-            "base_length": c.base_len,
-            "expected": checked.as_ref().map(|v| v.iter().map(|r| json!({
-                "key": r.key, "expected": big(&r.expected), "ok": r.ok(),
-            })).collect::<Vec<_>>()),
-            "seconds": seconds,
-        });
+        let v = output::twisty::count(&p, &c, checked.as_deref(), seconds);
         output::print_json(&mut out, &v)?;
     } else {
         let none = || "not proved exact (no piece pins the orientation)".to_string();
@@ -433,10 +361,7 @@ fn print_state(
 ) -> Result<(), Failure> {
     let colours = s.colours(p);
     if json {
-        let mut v = state::write_json(p, &colours);
-        v["type"] = json!("twisty-state");
-        v["moves"] = json!(moves);
-        output::print_json(out, &v)?;
+        output::print_json(out, &output::twisty::state(p, &colours, moves))?;
     } else {
         if let Some(m) = moves {
             writeln!(out, "# moves: {m}")?;
@@ -484,13 +409,7 @@ fn check(a: CheckArgs) -> Result<u8, Failure> {
     if a.json.json {
         output::print_json(
             &mut out,
-            &json!({
-                "type": "twisty-check",
-                "puzzle": p.name(),
-                "file": path.display().to_string(),
-                "reachable": reachable,
-                "reason": reason,
-            }),
+            &output::twisty::check(&p, &path, reason.as_deref()),
         )?;
     } else if let Some(r) = &reason {
         writeln!(out, "not reachable: {r}")?;
@@ -564,7 +483,7 @@ fn distances_cmd(a: DistancesArgs) -> Result<u8, Failure> {
         MetricArg::Qtm => Metric::Qtm,
     };
     a.long.check(&p, "`twisty distances`")?;
-    let show_bar = !a.long.quiet && !a.json.json && std::io::stderr().is_terminal();
+    let show_bar = crate::progress::wanted(a.long.quiet, a.json.json);
     // The chain and the colour search before the breadth-first search.
     let mut chain_bar = Some(a.long.progress(a.json.json));
     let start = Instant::now();
@@ -574,14 +493,7 @@ fn distances_cmd(a: DistancesArgs) -> Result<u8, Failure> {
         if !show_bar {
             return;
         }
-        let b = bar.get_or_insert_with(|| {
-            let b = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
-            b.set_style(
-                ProgressStyle::with_template("{bar:30} {percent:>3}% {msg}")
-                    .expect("a valid template"),
-            );
-            b
-        });
+        let b = bar.get_or_insert_with(|| crate::progress::bar(total, crate::progress::PLAIN));
         b.set_position(seen);
         b.set_message(format!("depth {depth}, {seen} of {total} positions"));
     };
@@ -594,18 +506,10 @@ fn distances_cmd(a: DistancesArgs) -> Result<u8, Failure> {
     let seconds = start.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();
     if a.json.json {
+        let metric = format!("{:?}", a.metric).to_lowercase();
         output::print_json(
             &mut out,
-            &json!({
-                "type": "twisty-distances",
-                "puzzle": p.name(),
-                "metric": format!("{:?}", a.metric).to_lowercase(),
-                "turns": d.turns,
-                "positions": d.positions,
-                "counts": d.counts,
-                "diameter": d.counts.len() - 1,
-                "seconds": seconds,
-            }),
+            &output::twisty::distances(&p, &metric, &d, seconds),
         )?;
     } else {
         writeln!(
@@ -691,9 +595,4 @@ pub fn short(n: &BigUint) -> String {
     } else {
         format!("{}.{}e{}", &s[..1], &s[1..3], s.len() - 1)
     }
-}
-
-/// The JSON of a big count (for `verify --json`).
-pub fn json_count(n: &BigUint) -> Value {
-    big(n)
 }

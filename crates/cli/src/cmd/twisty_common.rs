@@ -4,10 +4,10 @@
 //! none of them.
 
 use crate::failure::{Failure, INTERRUPTED};
+use crate::progress;
 use ::dlx::read::{FileLimit, read_text_bounded};
 use clap::Args;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
+use indicatif::ProgressBar;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -75,7 +75,7 @@ impl LongArgs {
     /// A progress bar for the long steps, unless `--quiet`, JSON output or
     /// a standard error that is not a terminal.
     pub fn progress(&self, json: bool) -> Progress {
-        Progress::start(!self.quiet && !json && std::io::stderr().is_terminal())
+        Progress::start(progress::wanted(self.quiet, json))
     }
 }
 
@@ -104,14 +104,7 @@ impl Progress {
 
 fn show_progress(step: &str, done: u64, total: u64) {
     let Ok(mut bar) = BAR.lock() else { return };
-    let b = bar.get_or_insert_with(|| {
-        let b = ProgressBar::with_draw_target(Some(1), ProgressDrawTarget::stderr());
-        b.set_style(
-            ProgressStyle::with_template("{bar:30} {percent:>3}% {msg} ({elapsed})")
-                .expect("a valid template"),
-        );
-        b
-    });
+    let b = bar.get_or_insert_with(|| progress::bar(1, progress::TIMED));
     if total == 0 {
         b.set_length(1);
         b.set_position(0);

@@ -14,10 +14,10 @@
 
 use super::twisty_common::{LongArgs, STATE_FILE, load_puzzle, read_text};
 use crate::failure::{CHECK_FAILED, Failure};
+use crate::output::twisty::{Solved, StateSource};
 use crate::output::{self, JsonArg};
 use clap::Args;
 use num_bigint::BigUint;
-use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
@@ -61,81 +61,34 @@ pub struct SolveArgs {
     json: JsonArg,
 }
 
-/// Where the state came from.
-enum Source {
-    File(String),
-    Scramble(String),
-    Random(u64),
+/// The state to solve, or why there is none.
+enum Given {
+    /// A reachable state's colours and where they came from.
+    State(Vec<u16>, StateSource),
+    /// A state file (as named in messages) whose state is not reachable,
+    /// and why.
+    Unreachable(String, String),
 }
 
 pub fn solve(a: SolveArgs) -> Result<u8, Failure> {
     let (p, _) = load_puzzle(&a.puzzle)?;
     a.long.check(&p, "`twisty solve`")?;
     let progress = a.long.progress(a.json.json);
-    // The state, and a group when one is needed (random states, membership, --optimal's size).
+    // A group when one is needed (random states, membership, --optimal's size).
     let mut group: Option<Group> = None;
     let mut check_seconds = None;
-    let (colours, source) = if let Some(moves) = &a.scramble {
-        let turns = p
-            .parse_turns(moves)
-            .map_err(|e| Failure::input(e.to_string()))?;
-        let mut s = State::solved(&p);
-        s.apply(&p, &turns);
-        (s.colours(&p), Source::Scramble(p.format_turns(&turns)))
-    } else if a.random_state {
-        let seed = a.seed.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64)
-        });
-        let g = group.insert(Group::new(&p));
-        let s = random_state(g, &mut Rng::new(seed));
-        (s.colours(&p), Source::Random(seed))
-    } else {
-        let path = a.state.clone().unwrap_or_else(|| PathBuf::from("-"));
-        let shown = if path == std::path::Path::new("-") {
-            "standard input".to_string()
-        } else {
-            path.display().to_string()
-        };
-        let text = read_text(&path, STATE_FILE)?;
-        if let Some(declared) = state::declared_puzzle(&text)
-            && declared != p.name()
-            && declared != a.puzzle
-        {
-            return Err(Failure::input(format!(
-                "{shown}: the state is of {declared}, not {}",
-                p.name()
-            )));
-        }
-        let colours =
-            state::read(&p, &text).map_err(|e| Failure::input(format!("{shown}: {e}")))?;
-        // Membership first: an unreachable state is refused with the reason.
-        let t0 = Instant::now();
-        let g = group.insert(Group::new(&p));
-        let verdict =
-            twisty::check::check(&p, g, &colours).map_err(|e| Failure::input(e.to_string()))?;
-        check_seconds = Some(t0.elapsed().as_secs_f64());
-        if let Verdict::Unreachable { reason } = verdict {
+    let (colours, source) = match given_state(&p, &a, &mut group, &mut check_seconds)? {
+        Given::State(colours, source) => (colours, source),
+        Given::Unreachable(shown, reason) => {
             drop(progress);
             let mut out = std::io::stdout().lock();
             if a.json.json {
-                output::print_json(
-                    &mut out,
-                    &json!({
-                        "type": "twisty-solution",
-                        "puzzle": p.name(),
-                        "state": {"source": "file", "file": shown},
-                        "reachable": false,
-                        "reason": reason,
-                    }),
-                )?;
+                output::print_json(&mut out, &output::twisty::unreachable(&p, &shown, &reason))?;
             } else {
                 writeln!(out, "not reachable: {reason}")?;
             }
             return Ok(CHECK_FAILED);
         }
-        (colours, Source::File(shown))
     };
     if a.optimal {
         refuse_if_too_large(&p, &mut group)?;
@@ -147,20 +100,9 @@ pub fn solve(a: SolveArgs) -> Result<u8, Failure> {
     };
     let solver = Solver::prepare(&perm, &options)
         .map_err(|e| Failure::input(format!("{}: the solver cannot use it: {e}", p.name())))?;
-    let solution = solver.solve(&colours).map_err(|e| match e {
-        SolveError::State(_) | SolveError::Unreachable(_) => {
-            Failure::check(format!("{}: not solved: {e}", p.name()))
-        }
-        SolveError::Budget => Failure::gave_up(format!(
-            "{}: not solved: {e} ({})",
-            p.name(),
-            if a.optimal {
-                "the state is too far for an optimal search"
-            } else {
-                "a known limit of the solver on this puzzle, see docs/twisty.md"
-            }
-        )),
-    })?;
+    let solution = solver
+        .solve(&colours)
+        .map_err(|e| solve_failure(&p, e, a.optimal))?;
     drop(progress);
     let turns: Vec<twisty::Turn> = solution.moves.iter().map(|&t| model::to_turn(t)).collect();
     // The solution, checked with the model's own permutations.
@@ -171,56 +113,128 @@ pub fn solve(a: SolveArgs) -> Result<u8, Failure> {
         )));
     }
     let text = p.format_turns(&turns);
-    let length = turns.len();
-    let qtm = solution.quarter_turns;
+    let solved = Solved {
+        source: &source,
+        optimal: a.optimal,
+        text: &text,
+        htm: turns.len(),
+        qtm: solution.quarter_turns as usize,
+        check_seconds,
+        prepare_seconds: solver.prepare_seconds,
+        solve_seconds: solution.solve_seconds,
+        fell_back: solution.fell_back,
+    };
     let mut out = std::io::stdout().lock();
     if a.json.json {
-        let state = match &source {
-            Source::File(f) => json!({"source": "file", "file": f}),
-            Source::Scramble(m) => json!({"source": "scramble", "scramble": m}),
-            Source::Random(seed) => json!({"source": "random-state", "seed": seed}),
-        };
-        output::print_json(
-            &mut out,
-            &json!({
-                "type": "twisty-solution",
-                "puzzle": p.name(),
-                "stickers": p.degree(),
-                "pieces": p.pieces.len(),
-                "moves": p.moves.len(),
-                "state": state,
-                "reachable": true,
-                "optimal": a.optimal,
-                "solution": text,
-                "length": length,
-                "metrics": {"htm": length, "qtm": qtm},
-                "check_seconds": check_seconds,
-                "prepare_seconds": solver.prepare_seconds,
-                "solve_seconds": solution.solve_seconds,
-                "fallback": solution.fell_back,
-            }),
-        )?;
+        output::print_json(&mut out, &output::twisty::solution(&p, &solved))?;
     } else {
-        match &source {
-            Source::File(f) => writeln!(out, "# {}, state from {f} (reachable)", p.name())?,
-            Source::Scramble(m) => writeln!(out, "# {}, scramble {m}", p.name())?,
-            Source::Random(seed) => writeln!(out, "# {}, random state, seed {seed}", p.name())?,
-        }
-        writeln!(out, "{text}")?;
-        writeln!(
-            out,
-            "# {length} moves{}, {qtm} quarter turns; prepared in {:.3} s, solved in {:.3} s{}",
-            if a.optimal { " (optimal)" } else { "" },
-            solver.prepare_seconds,
-            solution.solve_seconds,
-            if solution.fell_back {
-                " (the exact stage ran out of its budget: small orbits finished by operators)"
-            } else {
-                ""
-            }
-        )?;
+        print_text(&mut out, &p, &solved)?;
     }
     Ok(0)
+}
+
+/// The state asked for: from `--scramble`, `--random-state` or a file
+/// (whose state is checked first: the seconds that takes go to
+/// `check_seconds`). `group` keeps the group where one is made.
+fn given_state(
+    p: &Puzzle,
+    a: &SolveArgs,
+    group: &mut Option<Group>,
+    check_seconds: &mut Option<f64>,
+) -> Result<Given, Failure> {
+    if let Some(moves) = &a.scramble {
+        let turns = p
+            .parse_turns(moves)
+            .map_err(|e| Failure::input(e.to_string()))?;
+        let mut s = State::solved(p);
+        s.apply(p, &turns);
+        return Ok(Given::State(
+            s.colours(p),
+            StateSource::Scramble(p.format_turns(&turns)),
+        ));
+    }
+    if a.random_state {
+        let seed = a.seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64)
+        });
+        let g = group.insert(Group::new(p));
+        let s = random_state(g, &mut Rng::new(seed));
+        return Ok(Given::State(s.colours(p), StateSource::Random(seed)));
+    }
+    let path = a.state.clone().unwrap_or_else(|| PathBuf::from("-"));
+    let shown = if path == std::path::Path::new("-") {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let text = read_text(&path, STATE_FILE)?;
+    if let Some(declared) = state::declared_puzzle(&text)
+        && declared != p.name()
+        && declared != a.puzzle
+    {
+        return Err(Failure::input(format!(
+            "{shown}: the state is of {declared}, not {}",
+            p.name()
+        )));
+    }
+    let colours = state::read(p, &text).map_err(|e| Failure::input(format!("{shown}: {e}")))?;
+    // Membership first: an unreachable state is refused with the reason.
+    let t0 = Instant::now();
+    let g = group.insert(Group::new(p));
+    let verdict =
+        twisty::check::check(p, g, &colours).map_err(|e| Failure::input(e.to_string()))?;
+    *check_seconds = Some(t0.elapsed().as_secs_f64());
+    Ok(match verdict {
+        Verdict::Unreachable { reason } => Given::Unreachable(shown, reason),
+        Verdict::Reachable { .. } => Given::State(colours, StateSource::File(shown)),
+    })
+}
+
+/// Why the solver found no solution, as a failure: a bad state (exit 1),
+/// or a search that gave up (exit 3).
+fn solve_failure(p: &Puzzle, e: SolveError, optimal: bool) -> Failure {
+    match e {
+        SolveError::State(_) | SolveError::Unreachable(_) => {
+            Failure::check(format!("{}: not solved: {e}", p.name()))
+        }
+        SolveError::Budget => Failure::gave_up(format!(
+            "{}: not solved: {e} ({})",
+            p.name(),
+            if optimal {
+                "the state is too far for an optimal search"
+            } else {
+                "a known limit of the solver on this puzzle, see docs/twisty.md"
+            }
+        )),
+    }
+}
+
+/// A solution as text: where the state came from, the moves, and the
+/// lengths and times.
+fn print_text(out: &mut dyn Write, p: &Puzzle, s: &Solved) -> Result<(), Failure> {
+    match s.source {
+        StateSource::File(f) => writeln!(out, "# {}, state from {f} (reachable)", p.name())?,
+        StateSource::Scramble(m) => writeln!(out, "# {}, scramble {m}", p.name())?,
+        StateSource::Random(seed) => writeln!(out, "# {}, random state, seed {seed}", p.name())?,
+    }
+    writeln!(out, "{}", s.text)?;
+    writeln!(
+        out,
+        "# {} moves{}, {} quarter turns; prepared in {:.3} s, solved in {:.3} s{}",
+        s.htm,
+        if s.optimal { " (optimal)" } else { "" },
+        s.qtm,
+        s.prepare_seconds,
+        s.solve_seconds,
+        if s.fell_back {
+            " (the exact stage ran out of its budget: small orbits finished by operators)"
+        } else {
+            ""
+        }
+    )?;
+    Ok(())
 }
 
 /// Colours after turns (a turn carries the colour at `i` to `perm[i]`).

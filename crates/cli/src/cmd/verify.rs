@@ -16,13 +16,12 @@
 
 use super::count;
 use crate::failure::{BAD_INPUT, CHECK_FAILED, Failure};
+use crate::output::verify::{Asked, Row, Summary, UPDATED, Verdict};
 use crate::output::{self, JsonArg};
 use crate::search::{Runner, SearchArgs};
 use clap::Args;
 use orbits::Want;
 use polyform::symmetry::GroupChoice;
-use serde_json::{Value, json};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -178,132 +177,6 @@ fn file_id(path: &Path, _: &std::fs::Metadata) -> (u64, u64, PathBuf) {
     )
 }
 
-/// The verdict on one file.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Verdict {
-    Pass,
-    Fail,
-    Error,
-    Skip,
-    Unchecked,
-    Set,
-}
-
-impl Verdict {
-    fn name(self) -> &'static str {
-        match self {
-            Verdict::Pass => "pass",
-            Verdict::Fail => "FAIL",
-            Verdict::Error => "ERROR",
-            Verdict::Skip => "skip",
-            Verdict::Unchecked => "unchecked",
-            Verdict::Set => "set",
-        }
-    }
-}
-
-/// One row of the table.
-struct Row {
-    file: String,
-    puzzle: String,
-    expected: Option<u128>,
-    got: Option<u128>,
-    distinct: Option<u128>,
-    got_distinct: Option<u128>,
-    group: GroupChoice,
-    verdict: Verdict,
-    seconds: Option<f64>,
-    /// The nodes recorded in the file, and those of the search made.
-    recorded_nodes: Option<u64>,
-    nodes: Option<u64>,
-    /// The time the recorded nodes would take at the measured rate.
-    estimate: Option<f64>,
-    note: Option<String>,
-    /// Twisty puzzles: the first expected and counted numbers as shown
-    /// (they outgrow `u128`), and every check for JSON.
-    big: Option<(String, String, Value)>,
-}
-
-impl Row {
-    fn new(file: String, verdict: Verdict) -> Row {
-        Row {
-            puzzle: String::new(),
-            file,
-            expected: None,
-            got: None,
-            distinct: None,
-            got_distinct: None,
-            group: GroupChoice::Full,
-            verdict,
-            seconds: None,
-            recorded_nodes: None,
-            nodes: None,
-            estimate: None,
-            note: None,
-            big: None,
-        }
-    }
-
-    fn json(&self) -> Value {
-        if let Some((_, _, checks)) = &self.big {
-            return json!({
-                "type": "verify",
-                "file": self.file,
-                "puzzle": self.puzzle,
-                "kind": "twisty",
-                "checks": checks,
-                "result": self.verdict.name().to_lowercase(),
-                "seconds": self.seconds,
-                "message": self.note,
-            });
-        }
-        json!({
-            "type": "verify",
-            "file": self.file,
-            "puzzle": self.puzzle,
-            "expected": self.expected,
-            "solutions": self.got,
-            "expected_distinct": self.distinct,
-            "distinct": self.got_distinct,
-            "group": self.group.name(),
-            "result": self.verdict.name().to_lowercase(),
-            "seconds": self.seconds,
-            "nodes": self.nodes,
-            "expected_nodes": self.recorded_nodes,
-            "estimated_seconds": self.estimate,
-            "message": self.note,
-        })
-    }
-
-    fn text(&self, out: &mut impl Write) -> std::io::Result<()> {
-        let n = |v: Option<u128>| v.map_or("-".to_string(), |v| v.to_string());
-        let secs = match (self.verdict, self.seconds, self.estimate) {
-            (Verdict::Skip, _, Some(s)) => format!("~{s:.0}"),
-            (_, Some(s), _) => format!("{s:.3}"),
-            _ => "-".into(),
-        };
-        let (expected, got) = match &self.big {
-            Some((e, g, _)) => (e.clone(), g.clone()),
-            None => (n(self.expected), n(self.got)),
-        };
-        writeln!(
-            out,
-            "{:<40} {:>12} {:>12} {:>9} {:>6} {:>9} {:>9}",
-            self.file,
-            expected,
-            got,
-            n(self.distinct),
-            n(self.got_distinct),
-            self.verdict.name(),
-            secs
-        )?;
-        if let Some(m) = &self.note {
-            writeln!(out, "  {m}")?;
-        }
-        Ok(())
-    }
-}
-
 pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
     let roots = if args.paths.is_empty() {
         vec![catalog_dir()]
@@ -346,11 +219,7 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
     };
     let mut out = std::io::stdout().lock();
     if !json {
-        writeln!(
-            out,
-            "{:<40} {:>12} {:>12} {:>9} {:>6} {:>9} {:>9}",
-            "puzzle", "expected", "got", "distinct", "got", "result", "seconds"
-        )?;
+        output::verify::header(&mut out)?;
     }
     let total = Instant::now();
     let mut rows = Vec::new();
@@ -361,82 +230,43 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
                 message: format!("interrupted after {} of {} files", rows.len(), files.len()),
             });
         }
-        let shown = roots
-            .iter()
-            .find_map(|r| f.strip_prefix(r).ok().filter(|p| !p.as_os_str().is_empty()))
-            .unwrap_or(f)
-            .display()
-            .to_string();
-        let row = check(f, shown, &ctx, &input)?;
+        let row = check(f, shown_path(f, &roots), &ctx, &input)?;
         if !json {
             row.text(&mut out)?;
         }
         rows.push(row);
     }
-    let tally = |v: Verdict| rows.iter().filter(|r| r.verdict == v).count();
-    let (passed, failed, errors) = (
-        tally(Verdict::Pass),
-        tally(Verdict::Fail),
-        tally(Verdict::Error),
-    );
-    let (skipped, unchecked) = (tally(Verdict::Skip), tally(Verdict::Unchecked));
-    let skipped_seconds: f64 = rows
-        .iter()
-        .filter_map(|r| r.estimate.filter(|_| r.verdict == Verdict::Skip))
-        .sum();
-    let updated = rows
-        .iter()
-        .filter(|r| r.note.as_deref().is_some_and(|n| n.starts_with(UPDATED)))
-        .count();
+    let summary = Summary::of(&rows);
     let seconds = total.elapsed().as_secs_f64();
+    let asked = Asked {
+        strict: args.strict,
+        update: args.update,
+        max,
+        rate,
+    };
     if json {
-        let v = json!({
-            "type": "verify-summary",
-            "passed": passed,
-            "failed": failed,
-            "errors": errors,
-            "skipped": skipped,
-            "unchecked": unchecked,
-            "sets": tally(Verdict::Set),
-            "strict": args.strict,
-            "max_seconds": if max.is_finite() { json!(max) } else { Value::Null },
-            "rate_nodes_per_second": rate,
-            "skipped_seconds": skipped_seconds,
-            "updated": updated,
-            "seconds": seconds,
-            "files": rows.iter().map(Row::json).collect::<Vec<_>>(),
-        });
-        output::print_json(&mut out, &v)?;
+        output::print_json(&mut out, &summary.json(&asked, &rows, seconds))?;
     } else {
-        let skip_note = match rate {
-            Some(r) if skipped > 0 => format!(
-                " ({skipped_seconds:.0} s in all at this machine's {:.1} M nodes/s, each over {max} s; --all runs them)",
-                r / 1e6
-            ),
-            _ => String::new(),
-        };
-        writeln!(
-            out,
-            "{passed} passed, {failed} failed, {errors} errors, {skipped} skipped{skip_note}, {unchecked} unchecked (no [expect]{}){} in {seconds:.1} s",
-            if args.strict {
-                "; --strict fails on them"
-            } else {
-                ""
-            },
-            if args.update {
-                format!(", {updated} files updated")
-            } else {
-                String::new()
-            }
-        )?;
+        summary.text(&asked, seconds, &mut out)?;
     }
-    Ok(if errors > 0 {
+    Ok(if summary.errors > 0 {
         BAD_INPUT
-    } else if failed > 0 || (args.strict && unchecked > 0) {
+    } else if summary.failed > 0 || (args.strict && summary.unchecked > 0) {
         CHECK_FAILED
     } else {
         0
     })
+}
+
+/// A file as shown: relative to the root it was found under (itself
+/// where it is a root).
+fn shown_path(f: &Path, roots: &[PathBuf]) -> String {
+    roots
+        .iter()
+        .find_map(|r| f.strip_prefix(r).ok().filter(|p| !p.as_os_str().is_empty()))
+        .unwrap_or(f)
+        .display()
+        .to_string()
 }
 
 /// What every file's check needs.
@@ -453,9 +283,6 @@ struct Context<'a> {
     /// Record the nodes in the files (`--update`).
     update: bool,
 }
-
-/// The start of a row's note when its file was rewritten.
-const UPDATED: &str = "updated:";
 
 /// Counts [`CALIBRATION`] on the runner: this machine's nodes per second.
 fn calibrate(runner: &Runner) -> Result<f64, Failure> {
@@ -620,7 +447,7 @@ fn check(f: &Path, shown: String, ctx: &Context, input: &super::InputArgs) -> Re
 
 /// Checks a twisty puzzle file (`[twisty]`): its expected counts.
 fn twisty_row(f: &Path, shown: String, text: &str, ctx: &Context) -> Row {
-    use super::twisty::{json_count, short, verify_file};
+    use super::twisty::{short, verify_file};
     let mut row = Row::new(shown, Verdict::Unchecked);
     match verify_file(f, text, ctx.max, ctx.twisty_rate) {
         Err(message) => {
@@ -680,22 +507,10 @@ fn twisty_row(f: &Path, shown: String, text: &str, ctx: &Context) -> Row {
                             ));
                         }
                     }
-                    let checks: Vec<Value> = r
-                        .checked
-                        .iter()
-                        .map(|c| {
-                            json!({
-                                "key": c.key,
-                                "expected": json_count(&c.expected),
-                                "got": c.got.as_ref().map(json_count),
-                                "ok": c.ok(),
-                            })
-                        })
-                        .collect();
                     row.big = Some((
                         fmt(first.map(|c| &c.expected)),
                         fmt(first.and_then(|c| c.got.as_ref())),
-                        Value::Array(checks),
+                        output::twisty::checks(&r.checked),
                     ));
                 }
             }

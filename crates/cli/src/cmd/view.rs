@@ -1,6 +1,7 @@
 //! `polycover view`: solutions on a 3D page (one HTML file that works
 //! offline; `output::page`, `docs/viewer.md`).
 
+use super::disassemble::{DisassembleArgs, Verdict};
 use super::export::Output;
 use super::{Distinct, GroupArg, group_choice, load};
 use crate::failure::Failure;
@@ -8,16 +9,18 @@ use crate::output::page;
 use crate::paths::refuse_overwriting;
 use crate::search::{self, Runner, SearchArgs};
 use clap::Args;
-use disassembly::{DisassemblyError, Level};
 use dlx::{Control, OptionId};
 use polyform::symmetry::GroupChoice;
-use serde_json::{Map, json};
 use std::path::PathBuf;
 
 /// The most solutions one page holds.
 pub const MAX_SOLUTIONS: u64 = 10_000;
 
+/// The help of `view --disassemble`.
+const DISASSEMBLE_HELP: &str = "Put only solutions that come apart by sliding pieces on the page (BurrTools' rules, docs/burrtools.md), each with its level and its moves: the page's Disassembly slider and play button animate them";
+
 #[derive(Args)]
+#[command(mut_arg("disassemble", |a| a.help(DISASSEMBLE_HELP)))]
 pub struct ViewArgs {
     /// The problem file (a polyform puzzle or a BurrTools file)
     file: PathBuf,
@@ -35,15 +38,8 @@ pub struct ViewArgs {
     /// group of the file's expected distinct count, else full)
     #[arg(long, value_enum, requires = "distinct")]
     group: Option<GroupArg>,
-    /// Put only solutions that come apart by sliding pieces on the page
-    /// (BurrTools' rules, docs/burrtools.md), each with its level and its
-    /// moves: the page's Disassembly slider and play button animate them
-    #[arg(long)]
-    disassemble: bool,
-    /// With --disassemble: only solutions of at least this level (levels
-    /// compare number by number: 1.2 < 2 < 4.9.3 < 10)
-    #[arg(long, value_name = "LEVEL", requires = "disassemble")]
-    min_level: Option<Level>,
+    #[command(flatten)]
+    apart: DisassembleArgs,
     #[command(flatten)]
     input: super::InputArgs,
     #[command(flatten)]
@@ -100,38 +96,28 @@ fn page_html(args: &ViewArgs) -> Result<(String, u64), Failure> {
     let mut distinct = Distinct::new(&*problem, group, args.distinct)?;
     let runner = Runner::new(&args.search, false)?;
     runner.engine_for(problem.path(), problem.matrix())?;
-    let dis = super::disassembler_for(&*problem, args.disassemble)?;
+    let sieve = args.apart.sieve(&*problem)?;
     let mut error = None;
     let report = runner.solve(problem.matrix(), &mut |opts: &[OptionId]| {
         if !distinct.keeps(opts) {
             return Control::Continue;
         }
-        match &dis {
+        match &sieve {
             None => page.push(opts),
-            Some(d) => match d.analyse(opts) {
-                // Ctrl-C: the search ends as interrupted.
-                Err(DisassemblyError::Stopped) => return Control::Stop,
-                Err(e) => {
-                    error = Some(Failure::input(format!(
-                        "{}: --disassemble: {e}",
-                        problem.path().display()
-                    )));
+            Some(sieve) => match sieve.judge(opts) {
+                Verdict::Stop => return Control::Stop,
+                Verdict::Skip => return Control::Continue,
+                Verdict::Failed(e) => {
+                    error = Some(e);
                     return Control::Stop;
                 }
-                Ok(o) => match o.separation {
-                    Some(s) if args.min_level.as_ref().is_none_or(|m| s.level() >= *m) => {
-                        page.push(opts);
-                        page.set_disassembly(d.page_moves(opts, &s));
-                    }
-                    _ => return Control::Continue,
-                },
+                Verdict::Apart(s) => {
+                    page.push(opts);
+                    page.set_disassembly(sieve.disassembler().page_moves(opts, &s));
+                }
             },
         }
-        if page.len() as u64 >= args.limit {
-            Control::Stop
-        } else {
-            Control::Continue
-        }
+        super::until_limit(page.len() as u64, args.limit)
     })?;
     if let Some(e) = error {
         return Err(e);
@@ -146,7 +132,7 @@ fn page_html(args: &ViewArgs) -> Result<(String, u64), Failure> {
     let complete = !report.interrupted && shown < args.limit;
     // The file's count, where it counts what the page lists.
     let expected = problem.expect().and_then(|e| {
-        if args.disassemble {
+        if args.apart.disassemble {
             None // the page lists the solutions that come apart only
         } else if args.distinct {
             (e.group == group && group != GroupChoice::None)
@@ -156,24 +142,19 @@ fn page_html(args: &ViewArgs) -> Result<(String, u64), Failure> {
             e.solutions
         }
     });
-    let mut extra = Map::new();
-    extra.insert("file".into(), json!(problem.path().display().to_string()));
-    extra.insert(
-        "count".into(),
-        json!({
-            "shown": shown,
-            "complete": complete,
-            "expected": expected.map(|n| n.to_string()),
-            "distinct": args.distinct,
-            "group": args.distinct.then(|| group.name()),
-        }),
-    );
+    let count = page::Count {
+        shown,
+        complete,
+        expected,
+        group: args.distinct.then(|| group.name()),
+    };
+    let extra = page::view_keys(problem.path(), &count);
     let html = page::html(
         &format!("{} — polycover", problem.name()),
         &page.json(extra),
     );
     if shown == 0 {
-        super::say_none(&*problem, args.disassemble, args.min_level.as_ref());
+        args.apart.say_none(&*problem);
     }
     Ok((html, shown))
 }

@@ -13,12 +13,18 @@
 //! (`count`, `solution`, `problem`, `verify`, ...). Adding a format means a
 //! variant of [`Format`] and its arms in this module.
 
+pub mod disassembly;
 pub mod page;
+pub mod shards;
+pub mod show;
 pub mod svg;
+pub mod twisty;
+pub mod twisty_page;
+pub mod verify;
 
 use crate::failure::Failure;
+use ::disassembly::Level;
 use clap::{Args, ValueEnum};
-use disassembly::Level;
 use dlx::OptionId;
 use orbits::{Counted, Method};
 use problem::Problem;
@@ -75,6 +81,12 @@ pub fn use_color() -> bool {
 pub fn print_json(out: &mut dyn Write, v: &Value) -> Result<(), Failure> {
     writeln!(out, "{v}")?;
     Ok(())
+}
+
+/// An error as JSON: `{"type": "error", "error": message}` (the play
+/// server's answer to a request it refuses).
+pub fn error_json(message: &str) -> Value {
+    json!({"type": "error", "error": message})
 }
 
 /// The common keys of every object about a problem.

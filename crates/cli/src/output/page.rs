@@ -1,32 +1,94 @@
-//! The 3D page (`polycover view`): one self-contained HTML file.
+//! The 3D page (`polycover view`) and the twisty page (`polycover twisty
+//! play`, docs/twisty-play.md): each one self-contained HTML file.
 //!
-//! The page is the template `assets/view.html` with three holes: the title,
-//! the data (the JSON of [`picture::view::Page`], in a `<script
-//! type="application/json">` element) and the script `assets/view.js` (the
-//! WebGL viewer, written for polycover). Both assets are compiled into the
-//! binary, so the page needs no network and no other file. The format of
-//! the data is in `docs/viewer.md`.
-//!
-//! The twisty page (`polycover twisty play`, docs/twisty-play.md) is made
-//! the same way from `assets/twisty.html` and `twisty.js`. Both scripts
-//! start with `assets/gl.js`, the vector, matrix and shader helpers they
-//! share (with their dead panel without WebGL, and which element's keys
-//! are a text field's), and both templates' style starts with
-//! `assets/page.css`, the layout they share.
+//! Both pages are the frame `assets/page.html` with holes filled: the
+//! title, the style (the shared `assets/page.css`, then the page's own
+//! `view.css` or `twisty.css`), the canvas's label, the panel's controls
+//! (`view.html` or `twisty.html`), the data (the JSON of
+//! [`picture::view::Page`] or of the twisty page, in a `<script
+//! type="application/json">` element) and the script (the shared
+//! `assets/gl.js`, its vector, matrix and shader helpers, its dead panel
+//! without WebGL and which element's keys are a text field's; then the
+//! page's own `view.js` or `twisty.js`, written for polycover). Every
+//! asset is compiled into the binary, so a page needs no network and no
+//! other file. The format of the data is in `docs/viewer.md`.
 
-use serde_json::Value;
+use serde_json::{Map, Value, json};
+use std::path::Path;
 
-const TEMPLATE: &str = include_str!("../../assets/view.html");
-const SCRIPT: &str = include_str!("../../assets/view.js");
-const TWISTY_TEMPLATE: &str = include_str!("../../assets/twisty.html");
-const TWISTY_SCRIPT: &str = include_str!("../../assets/twisty.js");
+const FRAME: &str = include_str!("../../assets/page.html");
 const GL: &str = include_str!("../../assets/gl.js");
 const STYLE: &str = include_str!("../../assets/page.css");
 
+/// What one kind of page puts in the frame's holes.
+struct Kind {
+    /// The content of the `generator` meta element.
+    generator: &'static str,
+    /// Its own style, after the shared one.
+    style: &'static str,
+    /// The label of the canvas it draws on.
+    label: &'static str,
+    /// Its panel's controls, under the puzzle's name.
+    panel: &'static str,
+    /// Its script, after the shared helpers.
+    script: &'static str,
+}
+
+/// The kind of page whose assets are `assets/NAME.css`, `NAME.html` and
+/// `NAME.js`.
+macro_rules! kind {
+    ($name:literal, $generator:literal, $label:literal) => {
+        Kind {
+            generator: $generator,
+            style: include_str!(concat!("../../assets/", $name, ".css")),
+            label: $label,
+            panel: include_str!(concat!("../../assets/", $name, ".html")),
+            script: include_str!(concat!("../../assets/", $name, ".js")),
+        }
+    };
+}
+
+const VIEW: Kind = kind!("view", "polycover", "3D view of the solution");
+const TWISTY: Kind = kind!("twisty", "polycover-twisty", "3D view of the puzzle");
+
+const GENERATOR: &str = "__POLYCOVER_GENERATOR__";
+const LABEL: &str = "__POLYCOVER_LABEL__";
+const PANEL: &str = "__POLYCOVER_PANEL__";
 const TITLE: &str = "__POLYCOVER_TITLE__";
 const STYLE_HOLE: &str = "__POLYCOVER_STYLE__";
 const DATA: &str = "__POLYCOVER_DATA__";
 const CODE: &str = "__POLYCOVER_SCRIPT__";
+
+/// What `view` says of the solutions its page lists.
+pub struct Count<'a> {
+    /// Solutions on the page.
+    pub shown: u64,
+    /// The search ran to its end: the page lists them all.
+    pub complete: bool,
+    /// The file's count of what the page lists, where it has one.
+    pub expected: Option<u128>,
+    /// With `--distinct`: the group the solutions are distinct under
+    /// (`None`: every solution is listed).
+    pub group: Option<&'a str>,
+}
+
+/// The keys `view` adds to the page's data: the problem file and the
+/// count (docs/viewer.md).
+pub fn view_keys(file: &Path, c: &Count) -> Map<String, Value> {
+    let mut extra = Map::new();
+    extra.insert("file".into(), json!(file.display().to_string()));
+    extra.insert(
+        "count".into(),
+        json!({
+            "shown": c.shown,
+            "complete": c.complete,
+            "expected": c.expected.map(|n| n.to_string()),
+            "distinct": c.group.is_some(),
+            "group": c.group,
+        }),
+    );
+    extra
+}
 
 /// Text for HTML (element content or a quoted attribute).
 fn esc(s: &str) -> String {
@@ -38,34 +100,40 @@ fn esc(s: &str) -> String {
 
 /// The page for `data`, titled `title`.
 pub fn html(title: &str, data: &Value) -> String {
-    fill(TEMPLATE, SCRIPT, title, data)
+    fill(&VIEW, title, data)
 }
 
 /// The twisty page for `data`, titled `title`.
 pub fn twisty_html(title: &str, data: &Value) -> String {
-    fill(TWISTY_TEMPLATE, TWISTY_SCRIPT, title, data)
+    fill(&TWISTY, title, data)
 }
 
-/// `template` with its holes filled: the title, the shared style, the data
-/// and the script (the shared helpers, then `script`).
-fn fill(template: &str, script: &str, title: &str, data: &Value) -> String {
+/// The frame with its holes filled for a page of `kind`, titled `title`,
+/// showing `data`.
+fn fill(kind: &Kind, title: &str, data: &Value) -> String {
     // In a script element only `</script` ends it: no `<` may appear, and
     // in JSON it can only be inside strings, where \u003c means the same.
     let json = data.to_string().replace('<', "\\u003c");
-    let code = format!("{GL}\n{script}");
-    let mut out = String::with_capacity(template.len() + STYLE.len() + code.len() + json.len());
-    // Each hole once, in the template's order; inserted text is never
+    let code = format!("{GL}\n{}", kind.script);
+    let style = format!("{STYLE}\n{}", kind.style);
+    let mut out = String::with_capacity(
+        FRAME.len() + style.len() + kind.panel.len() + code.len() + json.len(),
+    );
+    // Each hole once, in the frame's order; inserted text is never
     // searched again.
-    let mut rest = template;
+    let mut rest = FRAME;
     for (hole, fill) in [
+        (GENERATOR, kind.generator.to_string()),
         (TITLE, esc(title)),
-        (STYLE_HOLE, STYLE.to_string()),
+        (STYLE_HOLE, style),
+        (LABEL, kind.label.to_string()),
+        (PANEL, kind.panel.to_string()),
         (DATA, json),
         (CODE, code),
     ] {
         let at = rest
             .find(hole)
-            .expect("the template has each hole once, in order");
+            .expect("the frame has each hole once, in order");
         out.push_str(&rest[..at]);
         out.push_str(&fill);
         rest = &rest[at + hole.len()..];

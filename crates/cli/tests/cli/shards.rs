@@ -113,3 +113,52 @@ fn foreign_and_damaged_results_are_refused() {
     ]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// `plan --json` deals every part to one shard, with its share of the
+/// tree; `count --shard --json` says what its shard found and where the
+/// result went (with `--disassemble`, the weights by level too).
+#[test]
+fn plan_and_shard_json() {
+    let file = "data/soma/cube.toml";
+    let p = json(&run(&["plan", file, "--shards", "3", "--json"]));
+    assert_eq!(
+        (p["type"].as_str(), p["shards"].as_u64()),
+        (Some("plan"), Some(3))
+    );
+    let per = p["per_shard"].as_array().unwrap();
+    let numbers: Vec<u64> = per.iter().map(|s| s["shard"].as_u64().unwrap()).collect();
+    assert_eq!(numbers, [1, 2, 3]);
+    let parts: u64 = per.iter().map(|s| s["parts"].as_u64().unwrap()).sum();
+    assert_eq!(Some(parts), p["parts"].as_u64());
+    // Each shard's estimated share of the tree: together at most all of it.
+    let share: Vec<f64> = per
+        .iter()
+        .map(|s| s["estimated_share"].as_f64().unwrap())
+        .collect();
+    assert!(share.iter().all(|&w| w > 0.0), "{share:?}");
+    assert!(share.iter().sum::<f64>() <= 1.0 + 1e-9, "{share:?}");
+    let dir = temp("shards-json");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut found = 0;
+    for (i, extra) in [(1, &[][..]), (2, &["--disassemble"][..])] {
+        let out = dir.join(format!("{i}.json")).display().to_string();
+        let shard = format!("{i}/2");
+        let mut args = vec!["count", file, "--shard", &shard, "--out", &out, "--json"];
+        args.extend_from_slice(extra);
+        let v = json(&run(&args));
+        assert_eq!(v["type"], "shard");
+        assert_eq!(
+            (v["shard"].as_u64(), v["shards"].as_u64()),
+            (Some(i), Some(2))
+        );
+        assert_eq!(v["out"].as_str(), Some(out.as_str()));
+        found += v["found"].as_u64().unwrap();
+        let w = &v["weights"];
+        assert!(
+            w["total"].is_u64() && w["distinct_times_group_order"].is_u64(),
+            "{v}"
+        );
+        assert_eq!(w.get("levels_times_group_order").is_some(), i == 2, "{v}");
+    }
+    assert!(found > 0);
+}

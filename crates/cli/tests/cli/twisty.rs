@@ -450,3 +450,53 @@ fn solve_optimal_small_puzzles_and_refuse_large_ones() {
         assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+/// `twisty show --json` holds the whole model (every move's permutation of
+/// the stickers), and `apply`/`scramble --json` print a state that `check`
+/// reads back as reachable.
+#[test]
+fn show_and_state_json() {
+    let v = json(&["twisty", "show", "2x2x2", "--json"]);
+    assert_eq!(v["type"], "twisty-puzzle");
+    assert_eq!(v["puzzle"], "2x2x2");
+    assert_eq!(v["faces"].as_array().unwrap().len(), 6);
+    assert_eq!(v["stickers"].as_array().unwrap().len(), 24);
+    let moves = v["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        assert_eq!(m["perm"].as_array().unwrap().len(), 24, "{m}");
+        let ends = &v["axes"][m["axis"].as_u64().unwrap() as usize]["ends"];
+        assert!(ends.as_array().unwrap().contains(&m["end"]), "{m}");
+    }
+    let v = json(&["twisty", "apply", "3x3x3", "R U", "--json"]);
+    assert_eq!(
+        (v["type"].as_str(), v["moves"].as_str()),
+        (Some("twisty-state"), Some("R U"))
+    );
+    let (code, out, _) = outcome(&run_stdin(&["twisty", "check", "--json"], &v.to_string()));
+    assert_eq!(code, 0, "{out}");
+    let c: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (c["type"].as_str(), c["reachable"].as_bool()),
+        (Some("twisty-check"), Some(true))
+    );
+    assert_eq!(c["reason"], Value::Null);
+    let v = json(&[
+        "twisty", "scramble", "3x3x3", "--seed", "5", "--length", "4", "--json",
+    ]);
+    assert_eq!(v["type"], "twisty-state");
+    assert_eq!(v["moves"].as_str().unwrap().split(' ').count(), 4, "{v}");
+    let v = json(&[
+        "twisty",
+        "scramble",
+        "2x2x2",
+        "--seed",
+        "5",
+        "--random-state",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["type"].as_str(), &v["moves"]),
+        (Some("twisty-state"), &Value::Null)
+    );
+}
