@@ -60,7 +60,9 @@ fn gain(orbit: &Orbit, st: &OrbitState, e: &Effect) -> i32 {
 /// Candidate effects at the end state of one orbit: 3-cycles moving a wrong piece towards a
 /// position of its class, then pure twists of pieces already in place, each once.
 fn candidates(oi: usize, orbit: &Orbit, st: &OrbitState, out: &mut Vec<Candidate>) {
-    let wrong: Vec<usize> = (0..orbit.len()).filter(|&p| !st.correct(orbit, p)).collect();
+    let wrong: Vec<usize> = (0..orbit.len())
+        .filter(|&p| !st.correct(orbit, p))
+        .collect();
     if wrong.is_empty() {
         return;
     }
