@@ -333,3 +333,109 @@ impl<'a> Sites<'a> {
         Some((oj, out))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::moves::Moves;
+    use super::super::super::puzzle::PermPuzzle;
+    use super::*;
+    use crate::rng::Rng;
+
+    /// Random 3-cycles and pure twists on the twisting orbits of a 3x3x3 and a Megaminx, with the
+    /// orbit and the moves.
+    fn effects(name: &str) -> (Structure, Moves, Vec<(usize, Effect)>) {
+        let puzzle = PermPuzzle::from_model(&crate::named(name).unwrap());
+        let moves = Moves::new(&puzzle);
+        let structure = Structure::new(&puzzle, &moves).unwrap();
+        let mut rng = Rng::new(9);
+        let mut out = Vec::new();
+        for (oi, orbit) in structure.orbits.iter().enumerate() {
+            let (n, o) = (orbit.len(), orbit.twists);
+            for _ in 0..40 {
+                let mut p = [0usize; 3];
+                p[0] = rng.below(n);
+                p[1] = (p[0] + 1 + rng.below(n - 1)) % n;
+                p[2] = (0..n).find(|&x| x != p[0] && x != p[1]).unwrap();
+                let delta = [0, 1, 2].map(|_| rng.below(o as usize) as u16);
+                let mut cycle = Effect::EMPTY;
+                let mut twist = Effect::EMPTY;
+                for i in 0..3 {
+                    cycle.push(
+                        p[i] as u32,
+                        (p[(i + 1) % 3] * o as usize) as u32 + delta[i] as u32,
+                        o as usize,
+                    );
+                    twist.push(
+                        p[i] as u32,
+                        (p[i] * o as usize) as u32 + delta[i] as u32,
+                        o as usize,
+                    );
+                }
+                cycle.normalize();
+                twist.normalize();
+                out.push((oi, cycle));
+                if o > 1 && twist.delta.iter().any(|&d| d != 0) {
+                    out.push((oi, twist));
+                }
+            }
+        }
+        (structure, moves, out)
+    }
+
+    /// The state an effect leaves from solved.
+    fn applied(orbit: &Orbit, e: &Effect) -> OrbitState {
+        let mut st = OrbitState {
+            occ: (0..orbit.len() as u16).collect(),
+            tw: vec![0; orbit.len()],
+        };
+        e.apply(&mut st, orbit.twists);
+        st
+    }
+
+    #[test]
+    fn inverses_undo_and_compose_to_nothing() {
+        for name in ["3x3x3", "megaminx"] {
+            let (structure, _, effects) = effects(name);
+            for (oi, e) in effects {
+                let orbit = &structure.orbits[oi];
+                let o = orbit.twists;
+                let inv = e.inverse(o);
+                assert_eq!(inv.inverse(o), e, "{name} {e:?}");
+                // Nothing is left of an effect followed by its inverse.
+                assert_eq!(e.then(&inv, o), None, "{name} {e:?}");
+                let mut st = applied(orbit, &e);
+                inv.apply(&mut st, o);
+                assert!(st.wrong(orbit) == 0, "{name} {e:?}");
+                // `then` is the effect of applying one after the other.
+                if let Some(twice) = e.then(&e, o) {
+                    let mut st = applied(orbit, &e);
+                    e.apply(&mut st, o);
+                    assert_eq!(applied(orbit, &twice), st, "{name} {e:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn conjugating_by_a_move_and_back_is_the_same_effect() {
+        for name in ["3x3x3", "megaminx"] {
+            let (structure, moves, effects) = effects(name);
+            for (oi, e) in effects {
+                let orbit = &structure.orbits[oi];
+                for m in 0..moves.len() {
+                    let c = e.conjugate(orbit, m);
+                    assert_eq!(
+                        c.conjugate(orbit, moves.inverse[m] as usize),
+                        e,
+                        "{name} {m}"
+                    );
+                    assert_eq!(c.key(orbit.twists) == e.key(orbit.twists), c == e);
+                    // A move that touches none of its positions leaves it where it is.
+                    if !e.touched_by(orbit, m) {
+                        assert_eq!(c, e, "{name} {m}");
+                    }
+                }
+            }
+        }
+    }
+}
