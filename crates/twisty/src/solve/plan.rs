@@ -86,7 +86,7 @@ pub struct Planner<'a> {
 impl Planner<'_> {
     /// The plans, tried in turn at solve time: the big-first order, then the small-first one if
     /// it differs, then (with `colour_orbit`) the big-first order after that orbit alone, whose
-    /// index is returned too (see [`super::Options::colour_budget`]).
+    /// index is returned too (see `Options::colour_budget`).
     pub fn plans(
         &mut self,
         structure: &Structure,
