@@ -69,7 +69,9 @@ impl Default for Limits {
 struct Coord {
     /// Index into the stage's orbits.
     orbit: usize,
+    /// What it ranks.
     kind: Kind,
+    /// Its number of values.
     size: usize,
     /// `table[v * moves + m]`: the value after move `m` (every move of the puzzle), the moves of
     /// one value side by side (a search or a breadth-first step reads them together).
@@ -80,14 +82,18 @@ struct Coord {
 /// significant): `dist[index]` moves are needed to bring them to the goal.
 #[derive(Clone, Debug)]
 struct Pdb {
+    /// Indices into the stage's coordinates.
     coords: Vec<usize>,
+    /// Moves to the goal of every joint value (`u8::MAX`: unreachable).
     dist: Arc<Vec<u8>>,
 }
 
 /// Tables shared between stages: coordinate move tables and pattern databases by description.
 #[derive(Default)]
 pub struct Cache {
+    /// Coordinate move tables, by a description of the coordinate.
     tables: HashMap<String, Arc<Vec<u32>>>,
+    /// Pattern databases, by the descriptions of their coordinates.
     dists: HashMap<String, Arc<Vec<u8>>>,
 }
 
@@ -95,9 +101,14 @@ pub struct Cache {
 /// invariants must reach zero.
 #[derive(Clone, Debug)]
 pub struct Stage {
+    /// The orbits brought home, in the plan's order.
     orbits: Vec<Arc<OrbitTables>>,
+    /// Coordinates covering every orbit (each determines its orbit's pieces together with the
+    /// other coordinates of that orbit).
     coords: Vec<Coord>,
+    /// Databases packing the coordinates, each coordinate in exactly one.
     pdbs: Vec<Pdb>,
+    /// Whether the invariants must reach zero too.
     invariants: bool,
     /// Moves of the puzzle (the row length of the coordinates' move tables).
     nmoves: usize,
@@ -638,16 +649,20 @@ impl Stage {
     }
 }
 
+/// The state of one search: what it reads, the nodes spent and the path so far.
 struct Ctx<'a> {
     moves: &'a Moves,
     inv: &'a Invariants,
+    /// Nodes visited so far, at most `budget`.
     nodes: u64,
     budget: u64,
+    /// The moves from the start to the current node.
     path: Vec<MoveId>,
     /// The coordinates at each depth.
     bufs: Vec<Vec<u32>>,
 }
 
+/// Outcome of a search below one node.
 enum Step {
     Found,
     Budget,

@@ -8,9 +8,13 @@ use super::rank::{ColourGroup, next_arrangement, partial_rank, partial_unrank, r
 /// One orbit's tables for exact search: its moves on slots.
 #[derive(Clone, Debug)]
 pub struct OrbitTables {
+    /// Index of the orbit in the puzzle.
     pub(super) orbit: usize,
+    /// Positions.
     pub(super) n: usize,
+    /// Slots: `n * twists`.
     pub(super) slots: usize,
+    /// Twists a piece can show at one position.
     pub(super) twists: u16,
     /// `mv[m * slots + s]`: the slot move `m` sends slot `s` to.
     pub(super) mv: Vec<u16>,
@@ -18,6 +22,7 @@ pub struct OrbitTables {
     pub(super) class: Vec<u32>,
     /// Moves touching the orbit, increasing.
     pub(super) touching: Vec<usize>,
+    /// Whether all pieces look different.
     pub(super) distinct: bool,
     /// Number of positions of each class.
     pub(super) class_size: Vec<u32>,

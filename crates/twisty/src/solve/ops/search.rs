@@ -64,13 +64,16 @@ struct CommutatorSearch<'a> {
     max_displaced: usize,
     /// Commutators moving more pieces than this are not recorded.
     max_moved: usize,
+    /// Where the operators found are recorded.
     found: &'a mut FoundOps,
     /// `(orbit, position, twist)` of every piece `B` moves after the first `d` moves of `A`, for
     /// each depth `d`.
     tokens: Vec<Vec<(u32, u16, u16)>>,
     /// `(orbit, start, end)`: the tokens `start..end` are that orbit's.
     spans: Vec<(usize, usize, usize)>,
+    /// The sequence `A` so far.
     path: Vec<MoveId>,
+    /// The move `B`.
     b: usize,
     /// `apart[m]`: move `m` moves no sticker `B` moves (so it commutes with `B` and leaves the
     /// tokens alone). `A` never starts with such a move (then `[X A, B] = X [A, B] X'`, a

@@ -10,7 +10,9 @@ use super::effect::{Effect, IntMap, OrbitSym};
 pub struct OpEntry {
     /// What it does to its orbit.
     pub effect: Effect,
+    /// Where its sequence starts in [`OpTable`]'s sequences.
     start: u32,
+    /// The sequence's length.
     len: u16,
 }
 
@@ -19,6 +21,7 @@ pub struct OpEntry {
 /// insertion scores millions of effects on big puzzles, each a cache miss or more).
 #[derive(Clone, Copy, Debug)]
 pub struct Brief {
+    /// The index of its entry.
     entry: u32,
     /// The sequence's length.
     pub len: u16,
@@ -44,7 +47,9 @@ impl Brief {
 pub struct OpTable {
     /// Effect key -> its entry, with the entry's length and end moves.
     index: IntMap<u64, Brief>,
+    /// The operators, each effect once (an improved one replaces its entry in place).
     entries: Vec<OpEntry>,
+    /// The entries' sequences, end to end (an improved sequence is appended, the old one left).
     seqs: Vec<MoveId>,
 }
 
