@@ -245,183 +245,243 @@ impl Locator {
     }
 }
 
+/// The cut planes of a puzzle's cuts: each cut at every element of its kind, a plane through the
+/// same points as an earlier one kept once. Fails for a cut outside the solid or too many planes.
+fn cut_planes(spec: &PuzzleSpec, geometry: &Geometry) -> Result<Vec<Plane>, Error> {
+    let mut planes: Vec<Plane> = Vec::new();
+    for cut in &spec.cuts {
+        let first = geometry.elements_of(cut.kind).next().expect("every kind");
+        let (lo, hi) = geometry.extent(first.dir);
+        if !(cut.depth > lo + 1e-6 && cut.depth < hi - 1e-6) {
+            return Err(Error::Cut(format!(
+                "cut \"{}\" does not cut the {}: a {} cut needs a depth strictly between {:.6} and {:.6}",
+                cut.format(),
+                spec.solid.name(),
+                cut.kind.name(),
+                lo,
+                hi
+            )));
+        }
+        for e in geometry.elements_of(cut.kind) {
+            let p = Plane {
+                normal: e.dir,
+                offset: cut.depth,
+            };
+            let same = |q: &Plane| {
+                (q.normal.close(p.normal, 1e-7) && (q.offset - p.offset).abs() < 1e-7)
+                    || (q.normal.close(-p.normal, 1e-7) && (q.offset + p.offset).abs() < 1e-7)
+            };
+            if !planes.iter().any(same) {
+                planes.push(p);
+            }
+        }
+    }
+    if planes.len() > MAX_PLANES {
+        return Err(Error::TooLarge(format!(
+            "{} cut planes: at most {MAX_PLANES} are supported",
+            planes.len()
+        )));
+    }
+    Ok(planes)
+}
+
+/// The axes of the planes: one per direction, in the order of its first plane, its ends named
+/// by the solid's elements there, its offsets largest first.
+fn axes_of(planes: &[Plane], geometry: &Geometry) -> Vec<Axis> {
+    let mut axes: Vec<Axis> = Vec::new();
+    for p in planes {
+        let found = axes.iter_mut().find_map(|a| {
+            if a.dir.close(p.normal, 1e-7) {
+                Some((a, p.offset))
+            } else if a.dir.close(-p.normal, 1e-7) {
+                Some((a, -p.offset))
+            } else {
+                None
+            }
+        });
+        match found {
+            Some((a, o)) => a.offsets.push(o),
+            None => {
+                let name_at = |d: Vec3| {
+                    geometry
+                        .element_at(d)
+                        .map(|e| e.name.clone())
+                        .expect("every axis of a platonic solid ends in an element")
+                };
+                let order = geometry
+                    .rotations
+                    .iter()
+                    .filter(|r| r.apply(p.normal).close(p.normal, 1e-7))
+                    .count() as u8;
+                axes.push(Axis {
+                    dir: p.normal,
+                    ends: [name_at(p.normal), name_at(-p.normal)],
+                    offsets: vec![p.offset],
+                    order,
+                });
+            }
+        }
+    }
+    for a in &mut axes {
+        a.offsets.sort_by(|x, y| y.total_cmp(x));
+    }
+    axes
+}
+
+/// The stickers the planes cut the faces into, as `(face, polygon)`: face by face, each face's in
+/// reading order (rows from its top, left to right). Fails beyond [`MAX_STICKERS`].
+fn face_stickers(geometry: &Geometry, planes: &[Plane]) -> Result<Vec<(usize, Vec<Vec3>)>, Error> {
+    let mut raw: Vec<(usize, Vec<Vec3>)> = Vec::new();
+    for (fi, face) in geometry.faces.iter().enumerate() {
+        let mut polys = vec![face.polygon.clone()];
+        for p in planes {
+            let mut next = Vec::with_capacity(polys.len());
+            for poly in polys {
+                match split(&poly, p) {
+                    Some((a, b)) => {
+                        next.push(a);
+                        next.push(b);
+                    }
+                    None => next.push(poly),
+                }
+            }
+            polys = next;
+            if polys.len() * geometry.faces.len() > MAX_STICKERS {
+                return Err(Error::TooLarge(format!(
+                    "more than {MAX_STICKERS} stickers: too large a puzzle"
+                )));
+            }
+        }
+        polys.retain(|q| area(q) > 1e-12);
+        let (upv, right) = face_frame(face.normal);
+        let key = |q: &Vec<Vec3>| {
+            let c = Vec3::mean(q);
+            (
+                (-(c.dot(upv)) * 1e6).round() as i64,
+                ((c.dot(right)) * 1e6).round() as i64,
+            )
+        };
+        polys.sort_by_key(key);
+        raw.extend(polys.into_iter().map(|q| (fi, q)));
+    }
+    Ok(raw)
+}
+
+/// The slice of axis `a` holding the point `c`.
+fn slice_of(a: &Axis, c: Vec3) -> usize {
+    let h = a.dir.dot(c);
+    a.offsets.iter().filter(|&&o| o > h + EPS).count()
+}
+
+/// The stickers of `raw` (centres `centres`) and their pieces: stickers in the same slice of
+/// every axis form a piece, pieces numbered in order of their first sticker. Orbits are set later.
+fn group_pieces(
+    raw: Vec<(usize, Vec<Vec3>)>,
+    centres: &[Vec3],
+    axes: &[Axis],
+) -> (Vec<Sticker>, Vec<Piece>) {
+    let mut piece_of_key: HashMap<Vec<u16>, usize> = HashMap::new();
+    let mut pieces: Vec<Piece> = Vec::new();
+    let mut stickers: Vec<Sticker> = Vec::with_capacity(raw.len());
+    for (i, (face, polygon)) in raw.into_iter().enumerate() {
+        let key: Vec<u16> = axes
+            .iter()
+            .map(|a| slice_of(a, centres[i]) as u16)
+            .collect();
+        let piece = *piece_of_key.entry(key).or_insert_with(|| {
+            pieces.push(Piece {
+                stickers: vec![],
+                centre: Vec3::new(0.0, 0.0, 0.0),
+                orbit: 0,
+            });
+            pieces.len() - 1
+        });
+        pieces[piece].stickers.push(i);
+        stickers.push(Sticker {
+            face,
+            polygon,
+            centre: centres[i],
+            piece,
+            orbit: 0,
+        });
+    }
+    for p in &mut pieces {
+        let cs: Vec<Vec3> = p.stickers.iter().map(|&s| centres[s]).collect();
+        p.centre = Vec3::mean(&cs);
+    }
+    (stickers, pieces)
+}
+
+/// Turns stickers by rotations of space: where each lands.
+struct Turner<'a> {
+    geometry: &'a Geometry,
+    /// The stickers' centres, and a way to find a sticker by its centre.
+    centres: &'a [Vec3],
+    locator: Locator,
+    /// The face of each sticker.
+    face_of: Vec<usize>,
+}
+
+impl Turner<'_> {
+    /// The sticker the rotation `rot` carries sticker `s` onto. Fails if it lands on no sticker
+    /// or on one of a face the rotation does not carry its face onto.
+    fn image_of(&self, rot: &Mat3, s: usize) -> Result<usize, Error> {
+        let target = rot.apply(self.centres[s]);
+        let t = self
+            .locator
+            .find(self.centres, target)
+            .ok_or_else(|| Error::Internal("a turned sticker does not land on a sticker".into()))?;
+        let faces = &self.geometry.faces;
+        let fnormal = rot.apply(faces[self.face_of[s]].normal);
+        if !faces[self.face_of[t]].normal.close(fnormal, 1e-6) {
+            return Err(Error::Internal(
+                "a turned sticker lands on the wrong face".into(),
+            ));
+        }
+        Ok(t)
+    }
+
+    /// The sticker permutation turning the stickers `turned` picks by `rot` (the others stay);
+    /// `None` when it is not a permutation.
+    fn perm(&self, rot: &Mat3, turned: impl Fn(usize) -> bool) -> Result<Option<Perm>, Error> {
+        let mut img: Vec<u16> = (0..self.face_of.len() as u16).collect();
+        for (s, x) in img.iter_mut().enumerate() {
+            if turned(s) {
+                *x = self.image_of(rot, s)? as u16;
+            }
+        }
+        Ok(Perm::from_images(img))
+    }
+}
+
 impl Puzzle {
-    /// Builds a puzzle from its definition.
+    /// Builds a puzzle from its definition: the cut planes, their axes, the stickers the planes
+    /// cut the faces into, the pieces (stickers in the same slice of every axis), the
+    /// rotations and moves as sticker permutations, and the orbits.
     pub fn build(spec: &PuzzleSpec) -> Result<Puzzle, Error> {
         let geometry = Geometry::new(spec.solid);
         if spec.cuts.is_empty() {
             return Err(Error::Cut("a puzzle needs at least one cut".into()));
         }
-        // 1. Planes.
-        let mut planes: Vec<Plane> = Vec::new();
-        for cut in &spec.cuts {
-            let first = geometry.elements_of(cut.kind).next().expect("every kind");
-            let (lo, hi) = geometry.extent(first.dir);
-            if !(cut.depth > lo + 1e-6 && cut.depth < hi - 1e-6) {
-                return Err(Error::Cut(format!(
-                    "cut \"{}\" does not cut the {}: a {} cut needs a depth strictly between {:.6} and {:.6}",
-                    cut.format(),
-                    spec.solid.name(),
-                    cut.kind.name(),
-                    lo,
-                    hi
-                )));
-            }
-            for e in geometry.elements_of(cut.kind) {
-                let p = Plane {
-                    normal: e.dir,
-                    offset: cut.depth,
-                };
-                let same = |q: &Plane| {
-                    (q.normal.close(p.normal, 1e-7) && (q.offset - p.offset).abs() < 1e-7)
-                        || (q.normal.close(-p.normal, 1e-7) && (q.offset + p.offset).abs() < 1e-7)
-                };
-                if !planes.iter().any(same) {
-                    planes.push(p);
-                }
-            }
-        }
-        if planes.len() > MAX_PLANES {
-            return Err(Error::TooLarge(format!(
-                "{} cut planes: at most {MAX_PLANES} are supported",
-                planes.len()
-            )));
-        }
-        // 2. Axes.
-        let mut axes: Vec<Axis> = Vec::new();
-        for p in &planes {
-            let found = axes.iter_mut().find_map(|a| {
-                if a.dir.close(p.normal, 1e-7) {
-                    Some((a, p.offset))
-                } else if a.dir.close(-p.normal, 1e-7) {
-                    Some((a, -p.offset))
-                } else {
-                    None
-                }
-            });
-            match found {
-                Some((a, o)) => a.offsets.push(o),
-                None => {
-                    let name_at = |d: Vec3| {
-                        geometry
-                            .element_at(d)
-                            .map(|e| e.name.clone())
-                            .expect("every axis of a platonic solid ends in an element")
-                    };
-                    let order = geometry
-                        .rotations
-                        .iter()
-                        .filter(|r| r.apply(p.normal).close(p.normal, 1e-7))
-                        .count() as u8;
-                    axes.push(Axis {
-                        dir: p.normal,
-                        ends: [name_at(p.normal), name_at(-p.normal)],
-                        offsets: vec![p.offset],
-                        order,
-                    });
-                }
-            }
-        }
-        for a in &mut axes {
-            a.offsets.sort_by(|x, y| y.total_cmp(x));
-        }
-        // 3. Stickers.
-        let mut raw: Vec<(usize, Vec<Vec3>)> = Vec::new();
-        for (fi, face) in geometry.faces.iter().enumerate() {
-            let mut polys = vec![face.polygon.clone()];
-            for p in &planes {
-                let mut next = Vec::with_capacity(polys.len());
-                for poly in polys {
-                    match split(&poly, p) {
-                        Some((a, b)) => {
-                            next.push(a);
-                            next.push(b);
-                        }
-                        None => next.push(poly),
-                    }
-                }
-                polys = next;
-                if polys.len() * geometry.faces.len() > MAX_STICKERS {
-                    return Err(Error::TooLarge(format!(
-                        "more than {MAX_STICKERS} stickers: too large a puzzle"
-                    )));
-                }
-            }
-            polys.retain(|q| area(q) > 1e-12);
-            // Reading order on the face: rows from its top, left to right.
-            let (upv, right) = face_frame(face.normal);
-            let key = |q: &Vec<Vec3>| {
-                let c = Vec3::mean(q);
-                (
-                    (-(c.dot(upv)) * 1e6).round() as i64,
-                    ((c.dot(right)) * 1e6).round() as i64,
-                )
-            };
-            polys.sort_by_key(key);
-            raw.extend(polys.into_iter().map(|q| (fi, q)));
-        }
+        let planes = cut_planes(spec, &geometry)?;
+        let axes = axes_of(&planes, &geometry);
+        let raw = face_stickers(&geometry, &planes)?;
         let centres: Vec<Vec3> = raw.iter().map(|(_, q)| Vec3::mean(q)).collect();
-        // 4. Pieces: the slice of every axis.
-        let slice_of = |a: &Axis, c: Vec3| -> usize {
-            let h = a.dir.dot(c);
-            a.offsets.iter().filter(|&&o| o > h + EPS).count()
-        };
-        let mut piece_of_key: HashMap<Vec<u16>, usize> = HashMap::new();
-        let mut pieces: Vec<Piece> = Vec::new();
-        let mut stickers: Vec<Sticker> = Vec::with_capacity(raw.len());
-        for (i, (face, polygon)) in raw.into_iter().enumerate() {
-            let key: Vec<u16> = axes
-                .iter()
-                .map(|a| slice_of(a, centres[i]) as u16)
-                .collect();
-            let piece = *piece_of_key.entry(key).or_insert_with(|| {
-                pieces.push(Piece {
-                    stickers: vec![],
-                    centre: Vec3::new(0.0, 0.0, 0.0),
-                    orbit: 0,
-                });
-                pieces.len() - 1
-            });
-            pieces[piece].stickers.push(i);
-            stickers.push(Sticker {
-                face,
-                polygon,
-                centre: centres[i],
-                piece,
-                orbit: 0,
-            });
-        }
-        for p in &mut pieces {
-            let cs: Vec<Vec3> = p.stickers.iter().map(|&s| centres[s]).collect();
-            p.centre = Vec3::mean(&cs);
-        }
-        let locator = Locator::new(&centres);
-        let face_of: Vec<usize> = stickers.iter().map(|s| s.face).collect();
-        let image_of = |rot: &Mat3, s: usize| -> Result<usize, Error> {
-            let target = rot.apply(centres[s]);
-            let t = locator.find(&centres, target).ok_or_else(|| {
-                Error::Internal("a turned sticker does not land on a sticker".into())
-            })?;
-            let fnormal = rot.apply(geometry.faces[face_of[s]].normal);
-            if !geometry.faces[face_of[t]].normal.close(fnormal, 1e-6) {
-                return Err(Error::Internal(
-                    "a turned sticker lands on the wrong face".into(),
-                ));
-            }
-            Ok(t)
+        let (stickers, pieces) = group_pieces(raw, &centres, &axes);
+        let turner = Turner {
+            geometry: &geometry,
+            locator: Locator::new(&centres),
+            face_of: stickers.iter().map(|s| s.face).collect(),
+            centres: &centres,
         };
         // Whole-puzzle rotations.
         let mut rotations = Vec::with_capacity(geometry.rotations.len());
         for r in &geometry.rotations {
-            let img = (0..stickers.len())
-                .map(|s| image_of(r, s).map(|t| t as u16))
-                .collect::<Result<Vec<u16>, Error>>()?;
+            let perm = turner.perm(r, |_| true)?;
             rotations.push(
-                Perm::from_images(img)
-                    .ok_or_else(|| Error::Internal("a rotation is not a permutation".into()))?,
+                perm.ok_or_else(|| Error::Internal("a rotation is not a permutation".into()))?,
             );
         }
-        // 5. Moves.
         let mut puzzle = Puzzle {
             spec: spec.clone(),
             geometry: geometry.clone(),
@@ -432,29 +492,31 @@ impl Puzzle {
             orbits: vec![],
             rotations,
         };
-        let chosen = puzzle.choose_moves(&spec.moves)?;
-        let slices_of: Vec<Vec<usize>> = puzzle
+        puzzle.add_moves(&spec.moves, &turner)?;
+        puzzle.find_orbits();
+        Ok(puzzle)
+    }
+
+    /// Adds the moves of a move set, each a turn of its slices by one step.
+    fn add_moves(&mut self, moves: &Moves, turner: &Turner) -> Result<(), Error> {
+        let chosen = self.choose_moves(moves)?;
+        let slices_of: Vec<Vec<usize>> = self
             .stickers
             .iter()
-            .map(|s| puzzle.axes.iter().map(|a| slice_of(a, s.centre)).collect())
+            .map(|s| self.axes.iter().map(|a| slice_of(a, s.centre)).collect())
             .collect();
         for (name, axis, slices, end) in chosen {
-            let a = &puzzle.axes[axis];
+            let a = &self.axes[axis];
             let rot = Mat3::rotation(a.end_dir(end), -2.0 * PI / a.order as f64);
-            let mut img: Vec<u16> = (0..puzzle.stickers.len() as u16).collect();
-            for s in 0..puzzle.stickers.len() {
-                if slices.contains(&slices_of[s][axis]) {
-                    img[s] = image_of(&rot, s)? as u16;
-                }
-            }
-            let perm = Perm::from_images(img)
+            let perm = turner
+                .perm(&rot, |s| slices.contains(&slices_of[s][axis]))?
                 .ok_or_else(|| Error::Internal("a move is not a permutation".into()))?;
             if perm.is_identity() {
                 return Err(Error::MoveSet(format!(
                     "move {name} turns no sticker (its slices hold none)"
                 )));
             }
-            puzzle.moves.push(Move {
+            self.moves.push(Move {
                 name,
                 axis,
                 slices,
@@ -463,8 +525,7 @@ impl Puzzle {
                 perm,
             });
         }
-        puzzle.find_orbits();
-        Ok(puzzle)
+        Ok(())
     }
 
     /// The turns of a move set: (name, axis, slices, end).

@@ -172,29 +172,7 @@ impl Geometry {
         let x = y.cross(z);
         let q = Mat3::from_rows(x, y, z);
         let mut vertices: Vec<Vec3> = raw.iter().map(|&v| q.apply(v)).collect();
-        // The supporting planes through three vertices are the faces.
-        let mut normals: Vec<Vec3> = Vec::new();
-        let n = vertices.len();
-        for i in 0..n {
-            for j in i + 1..n {
-                for k in j + 1..n {
-                    let c = (vertices[j] - vertices[i]).cross(vertices[k] - vertices[i]);
-                    if c.norm() < 1e-6 {
-                        continue;
-                    }
-                    let mut nv = c.unit();
-                    if nv.dot(vertices[i]) < 0.0 {
-                        nv = -nv;
-                    }
-                    let d = nv.dot(vertices[i]);
-                    if vertices.iter().all(|v| nv.dot(*v) <= d + 1e-7)
-                        && !normals.iter().any(|m| m.close(nv, 1e-7))
-                    {
-                        normals.push(nv);
-                    }
-                }
-            }
-        }
+        let normals = face_normals(&vertices);
         // Scale to inradius 1.
         let inradius = vertices
             .iter()
@@ -203,30 +181,7 @@ impl Geometry {
         for v in &mut vertices {
             *v = *v * (1.0 / inradius);
         }
-        let face_names = face_name_targets(solid);
-        let mut faces: Vec<Face> = Vec::new();
-        let named = match_names(&normals, &face_names);
-        for (name, nv) in named {
-            let mut poly: Vec<Vec3> = vertices
-                .iter()
-                .copied()
-                .filter(|v| (nv.dot(*v) - 1.0).abs() < 1e-7)
-                .collect();
-            // Counterclockwise seen from outside: sort by angle about the normal.
-            let c = Vec3::mean(&poly);
-            let e1 = (poly[0] - c).unit();
-            let e2 = nv.cross(e1);
-            poly.sort_by(|a, b| {
-                let ta = (*a - c).dot(e2).atan2((*a - c).dot(e1));
-                let tb = (*b - c).dot(e2).atan2((*b - c).dot(e1));
-                ta.total_cmp(&tb)
-            });
-            faces.push(Face {
-                name: name.to_string(),
-                normal: nv,
-                polygon: poly,
-            });
-        }
+        let faces = named_faces(solid, &normals, &vertices);
         let mut elements: Vec<Element> = faces
             .iter()
             .map(|f| Element {
@@ -235,109 +190,10 @@ impl Geometry {
                 dir: f.normal,
             })
             .collect();
-        // Vertices, named from the table or by their faces.
-        let vertex_dirs: Vec<Vec3> = vertices.iter().map(|v| v.unit()).collect();
-        let sep = if faces.iter().all(|f| f.name.len() == 1) {
-            ""
-        } else {
-            "-"
-        };
-        let vertex_elements: Vec<Element> = match vertex_name_targets(solid) {
-            Some(targets) => match_names(&vertex_dirs, &targets)
-                .into_iter()
-                .map(|(name, dir)| Element {
-                    kind: ElementKind::Vertex,
-                    name: name.to_string(),
-                    dir,
-                })
-                .collect(),
-            None => {
-                // Named by their faces, in the order of those faces.
-                let mut v: Vec<(Vec<usize>, Element)> = vertices
-                    .iter()
-                    .map(|&p| {
-                        let key: Vec<usize> = (0..faces.len())
-                            .filter(|&i| (faces[i].normal.dot(p) - 1.0).abs() < 1e-7)
-                            .collect();
-                        let name = key
-                            .iter()
-                            .map(|&i| faces[i].name.as_str())
-                            .collect::<Vec<_>>()
-                            .join(sep);
-                        let e = Element {
-                            kind: ElementKind::Vertex,
-                            name,
-                            dir: p.unit(),
-                        };
-                        (key, e)
-                    })
-                    .collect();
-                v.sort_by(|a, b| a.0.cmp(&b.0));
-                v.into_iter().map(|(_, e)| e).collect()
-            }
-        };
-        // Edges: pairs of vertices consecutive on a face.
-        let mut edges: Vec<(Vec3, Vec3)> = Vec::new();
-        for f in &faces {
-            for i in 0..f.polygon.len() {
-                let (a, b) = (f.polygon[i], f.polygon[(i + 1) % f.polygon.len()]);
-                let m = (a + b) * 0.5;
-                if !edges.iter().any(|(p, q)| ((*p + *q) * 0.5).close(m, 1e-7)) {
-                    edges.push((a, b));
-                }
-            }
-        }
-        let vertex_named = vertex_name_targets(solid).is_some();
-        let vsep = if vertex_elements.iter().all(|v| v.name.len() == 1) {
-            ""
-        } else {
-            "-"
-        };
-        let mut edge_elements: Vec<(Vec<usize>, Element)> = edges
-            .iter()
-            .map(|&(a, b)| {
-                let m = (a + b) * 0.5;
-                let key: Vec<usize> = if vertex_named {
-                    let mut k: Vec<usize> = vertex_elements
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, v)| v.dir.close(a.unit(), 1e-7) || v.dir.close(b.unit(), 1e-7))
-                        .map(|(i, _)| i)
-                        .collect();
-                    k.sort();
-                    k
-                } else {
-                    faces
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, f)| (f.normal.dot(m) - 1.0).abs() < 1e-7)
-                        .map(|(i, _)| i)
-                        .collect()
-                };
-                let name = if vertex_named {
-                    key.iter()
-                        .map(|&i| vertex_elements[i].name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(vsep)
-                } else {
-                    key.iter()
-                        .map(|&i| faces[i].name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(sep)
-                };
-                (
-                    key,
-                    Element {
-                        kind: ElementKind::Edge,
-                        name,
-                        dir: m.unit(),
-                    },
-                )
-            })
-            .collect();
-        edge_elements.sort_by(|a, b| a.0.cmp(&b.0));
+        let vertex_elements = vertex_elements(solid, &vertices, &faces);
+        let edge_elements = edge_elements(solid, &faces, &vertex_elements);
         elements.extend(vertex_elements);
-        elements.extend(edge_elements.into_iter().map(|(_, e)| e));
+        elements.extend(edge_elements);
         let rotations = rotation_group(&faces, &vertices);
         Geometry {
             solid,
@@ -373,6 +229,159 @@ impl Geometry {
             d.fold(f64::MIN, f64::max),
         )
     }
+}
+
+/// The outward unit normals of a convex solid's faces: the supporting planes through three of
+/// its `vertices`, each once.
+fn face_normals(vertices: &[Vec3]) -> Vec<Vec3> {
+    let mut normals: Vec<Vec3> = Vec::new();
+    let n = vertices.len();
+    for i in 0..n {
+        for j in i + 1..n {
+            for k in j + 1..n {
+                let c = (vertices[j] - vertices[i]).cross(vertices[k] - vertices[i]);
+                if c.norm() < 1e-6 {
+                    continue;
+                }
+                let mut nv = c.unit();
+                if nv.dot(vertices[i]) < 0.0 {
+                    nv = -nv;
+                }
+                let d = nv.dot(vertices[i]);
+                if vertices.iter().all(|v| nv.dot(*v) <= d + 1e-7)
+                    && !normals.iter().any(|m| m.close(nv, 1e-7))
+                {
+                    normals.push(nv);
+                }
+            }
+        }
+    }
+    normals
+}
+
+/// The faces with their names (in naming order), each with its corners among `vertices` (at
+/// inradius 1) counterclockwise seen from outside.
+fn named_faces(solid: Solid, normals: &[Vec3], vertices: &[Vec3]) -> Vec<Face> {
+    let face_names = face_name_targets(solid);
+    let mut faces: Vec<Face> = Vec::new();
+    for (name, nv) in match_names(normals, &face_names) {
+        let mut poly: Vec<Vec3> = vertices
+            .iter()
+            .copied()
+            .filter(|v| (nv.dot(*v) - 1.0).abs() < 1e-7)
+            .collect();
+        // Counterclockwise seen from outside: sort by angle about the normal.
+        let c = Vec3::mean(&poly);
+        let e1 = (poly[0] - c).unit();
+        let e2 = nv.cross(e1);
+        poly.sort_by(|a, b| {
+            let ta = (*a - c).dot(e2).atan2((*a - c).dot(e1));
+            let tb = (*b - c).dot(e2).atan2((*b - c).dot(e1));
+            ta.total_cmp(&tb)
+        });
+        faces.push(Face {
+            name: name.to_string(),
+            normal: nv,
+            polygon: poly,
+        });
+    }
+    faces
+}
+
+/// What joins the names of an element's faces (or vertices) into its name: nothing when every
+/// such name is one letter (`UFR`), a hyphen otherwise (`U-F-BR`).
+fn separator<'a>(mut names: impl Iterator<Item = &'a str>) -> &'static str {
+    if names.all(|n| n.len() == 1) { "" } else { "-" }
+}
+
+/// The names `names(i)` of the elements `i` in `key`, joined by `sep`.
+fn joined<'a>(names: impl Fn(usize) -> &'a str, key: &[usize], sep: &str) -> String {
+    key.iter().map(|&i| names(i)).collect::<Vec<_>>().join(sep)
+}
+
+/// The vertices as elements: named from the solid's table, or by their faces in the order of
+/// those faces.
+fn vertex_elements(solid: Solid, vertices: &[Vec3], faces: &[Face]) -> Vec<Element> {
+    if let Some(targets) = vertex_name_targets(solid) {
+        let vertex_dirs: Vec<Vec3> = vertices.iter().map(|v| v.unit()).collect();
+        return match_names(&vertex_dirs, &targets)
+            .into_iter()
+            .map(|(name, dir)| Element {
+                kind: ElementKind::Vertex,
+                name: name.to_string(),
+                dir,
+            })
+            .collect();
+    }
+    let sep = separator(faces.iter().map(|f| f.name.as_str()));
+    let mut v: Vec<(Vec<usize>, Element)> = vertices
+        .iter()
+        .map(|&p| {
+            let key: Vec<usize> = (0..faces.len())
+                .filter(|&i| (faces[i].normal.dot(p) - 1.0).abs() < 1e-7)
+                .collect();
+            let e = Element {
+                kind: ElementKind::Vertex,
+                name: joined(|i| faces[i].name.as_str(), &key, sep),
+                dir: p.unit(),
+            };
+            (key, e)
+        })
+        .collect();
+    v.sort_by(|a, b| a.0.cmp(&b.0));
+    v.into_iter().map(|(_, e)| e).collect()
+}
+
+/// The edges (pairs of vertices consecutive on a face) as elements: named by their vertices when
+/// the solid's vertices are named from a table, by their faces otherwise, in the order of those.
+fn edge_elements(solid: Solid, faces: &[Face], vertex_elements: &[Element]) -> Vec<Element> {
+    let mut edges: Vec<(Vec3, Vec3)> = Vec::new();
+    for f in faces {
+        for i in 0..f.polygon.len() {
+            let (a, b) = (f.polygon[i], f.polygon[(i + 1) % f.polygon.len()]);
+            let m = (a + b) * 0.5;
+            if !edges.iter().any(|(p, q)| ((*p + *q) * 0.5).close(m, 1e-7)) {
+                edges.push((a, b));
+            }
+        }
+    }
+    let vertex_named = vertex_name_targets(solid).is_some();
+    let sep = separator(faces.iter().map(|f| f.name.as_str()));
+    let vsep = separator(vertex_elements.iter().map(|v| v.name.as_str()));
+    let mut edge_elements: Vec<(Vec<usize>, Element)> = edges
+        .iter()
+        .map(|&(a, b)| {
+            let m = (a + b) * 0.5;
+            let (key, name) = if vertex_named {
+                let mut k: Vec<usize> = vertex_elements
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, v)| v.dir.close(a.unit(), 1e-7) || v.dir.close(b.unit(), 1e-7))
+                    .map(|(i, _)| i)
+                    .collect();
+                k.sort();
+                let name = joined(|i| vertex_elements[i].name.as_str(), &k, vsep);
+                (k, name)
+            } else {
+                let k: Vec<usize> = faces
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, f)| (f.normal.dot(m) - 1.0).abs() < 1e-7)
+                    .map(|(i, _)| i)
+                    .collect();
+                let name = joined(|i| faces[i].name.as_str(), &k, sep);
+                (k, name)
+            };
+            let e = Element {
+                kind: ElementKind::Edge,
+                name,
+                dir: m.unit(),
+            };
+            (key, e)
+        })
+        .collect();
+    edge_elements.sort_by(|a, b| a.0.cmp(&b.0));
+    edge_elements.into_iter().map(|(_, e)| e).collect()
 }
 
 /// A solid's vertices before scaling, with a direction to turn up and one

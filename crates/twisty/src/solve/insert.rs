@@ -57,117 +57,20 @@ fn gain(orbit: &Orbit, st: &OrbitState, e: &Effect) -> i32 {
     g
 }
 
-/// Candidate effects at the end state of one orbit.
+/// Candidate effects at the end state of one orbit: 3-cycles moving a wrong piece towards a
+/// position of its class, then pure twists of pieces already in place, each once.
 fn candidates(oi: usize, orbit: &Orbit, st: &OrbitState, out: &mut Vec<Candidate>) {
-    let n = orbit.len();
-    let o = orbit.twists;
-    let wrong: Vec<usize> = (0..n).filter(|&p| !st.correct(orbit, p)).collect();
+    let wrong: Vec<usize> = (0..orbit.len())
+        .filter(|&p| !st.correct(orbit, p))
+        .collect();
     if wrong.is_empty() {
         return;
     }
-    // Wrong positions of each class (where a piece of that class is wanted).
-    let mut wanted: Vec<Vec<usize>> = vec![Vec::new(); orbit.class_size.len()];
-    for &p in &wrong {
-        wanted[orbit.class[p] as usize].push(p);
-    }
     let start = out.len();
-    let mut push = |src: [usize; 3], delta01: [u16; 2]| {
-        let (a, b, c) = (src[0], src[1], src[2]);
-        // a -> b with delta01[0], b -> c with delta01[1], c -> a with any twist.
-        for d2 in 0..o {
-            let mut e = Effect {
-                len: 3,
-                src: [a as u16, b as u16, c as u16],
-                dst: [b as u16, c as u16, a as u16],
-                delta: [delta01[0], delta01[1], d2],
-            };
-            e.normalize();
-            let g = gain(orbit, st, &e);
-            if g > 0 {
-                out.push(Candidate {
-                    orbit: oi,
-                    effect: e,
-                    gain: g,
-                });
-            }
-        }
-    };
-    for &a in &wrong {
-        let qa = st.occ[a] as usize;
-        let da = (o - st.tw[a]) % o;
-        for &b in &wanted[orbit.class[qa] as usize] {
-            if b == a {
-                continue;
-            }
-            let qb = st.occ[b] as usize;
-            let db = (o - st.tw[b]) % o;
-            let mut any = false;
-            for &c in &wanted[orbit.class[qb] as usize] {
-                if c != a && c != b {
-                    push([a, b, c], [da, db]);
-                    any = true;
-                }
-            }
-            if !any {
-                // b's piece belongs at a (a swap) or b is only twisted: any third position.
-                for c in 0..n {
-                    if c != a && c != b {
-                        for d1 in 0..o {
-                            push([a, b, c], [da, d1]);
-                        }
-                    }
-                }
-            }
-        }
-    }
-    // Pure twists of pieces already in place.
-    if o > 1 {
-        let twisted: Vec<usize> = wrong
-            .iter()
-            .copied()
-            .filter(|&p| orbit.class[st.occ[p] as usize] == orbit.class[p])
-            .collect();
-        for (i, &a) in twisted.iter().enumerate() {
-            for &b in &twisted[i + 1..] {
-                for db in 0..o {
-                    let mut e = Effect {
-                        len: 2,
-                        src: [a as u16, b as u16, 0],
-                        dst: [a as u16, b as u16, 0],
-                        delta: [(o - st.tw[a]) % o, db, 0],
-                    };
-                    e.normalize();
-                    let g = gain(orbit, st, &e);
-                    if g > 0 {
-                        out.push(Candidate {
-                            orbit: oi,
-                            effect: e,
-                            gain: g,
-                        });
-                    }
-                }
-            }
-            // Three at once.
-            for (j, &b) in twisted.iter().enumerate().skip(i + 1) {
-                for &c in &twisted[j + 1..] {
-                    let mut e = Effect {
-                        len: 3,
-                        src: [a as u16, b as u16, c as u16],
-                        dst: [a as u16, b as u16, c as u16],
-                        delta: [(o - st.tw[a]) % o, (o - st.tw[b]) % o, (o - st.tw[c]) % o],
-                    };
-                    e.normalize();
-                    let g = gain(orbit, st, &e);
-                    if g > 0 {
-                        out.push(Candidate {
-                            orbit: oi,
-                            effect: e,
-                            gain: g,
-                        });
-                    }
-                }
-            }
-        }
+    let mut keep = Keep { oi, orbit, st, out };
+    keep.cycles(&wrong);
+    if orbit.twists > 1 {
+        keep.twists(&wrong);
     }
     // Drop duplicates (the same effect reached from different starting pieces).
     let mut seen = std::collections::HashSet::new();
@@ -177,6 +80,109 @@ fn candidates(oi: usize, orbit: &Orbit, st: &OrbitState, out: &mut Vec<Candidate
             i += 1;
         } else {
             out.swap_remove(i);
+        }
+    }
+}
+
+/// Collects the candidates of one orbit's end state `st` into `out`.
+struct Keep<'a> {
+    /// The orbit's index, recorded in each candidate.
+    oi: usize,
+    orbit: &'a Orbit,
+    st: &'a OrbitState,
+    out: &'a mut Vec<Candidate>,
+}
+
+impl Keep<'_> {
+    /// Keeps the effect on `src` (to `dst`, adding `delta`: the first `len` entries) if it puts
+    /// more pieces right than wrong.
+    fn offer(&mut self, len: u8, src: [usize; 3], dst: [usize; 3], delta: [u16; 3]) {
+        let mut e = Effect {
+            len,
+            src: src.map(|p| p as u16),
+            dst: dst.map(|p| p as u16),
+            delta,
+        };
+        e.normalize();
+        let g = gain(self.orbit, self.st, &e);
+        if g > 0 {
+            self.out.push(Candidate {
+                orbit: self.oi,
+                effect: e,
+                gain: g,
+            });
+        }
+    }
+
+    /// The 3-cycles `a -> b -> c -> a` where `a`'s piece goes to a wrong position `b` of its
+    /// class, untwisted, and `b`'s to `c` likewise (or anywhere, with any twist, when no such `c`
+    /// exists: a swap, or `b` only twisted); `c`'s piece with any twist.
+    fn cycles(&mut self, wrong: &[usize]) {
+        let (orbit, st) = (self.orbit, self.st);
+        let (n, o) = (orbit.len(), orbit.twists);
+        // Wrong positions of each class (where a piece of that class is wanted).
+        let mut wanted: Vec<Vec<usize>> = vec![Vec::new(); orbit.class_size.len()];
+        for &p in wrong {
+            wanted[orbit.class[p] as usize].push(p);
+        }
+        for &a in wrong {
+            let qa = st.occ[a] as usize;
+            let da = (o - st.tw[a]) % o;
+            for &b in &wanted[orbit.class[qa] as usize] {
+                if b == a {
+                    continue;
+                }
+                let qb = st.occ[b] as usize;
+                let db = (o - st.tw[b]) % o;
+                let mut any = false;
+                for &c in &wanted[orbit.class[qb] as usize] {
+                    if c != a && c != b {
+                        self.cycle([a, b, c], da, db);
+                        any = true;
+                    }
+                }
+                if !any {
+                    for c in (0..n).filter(|&c| c != a && c != b) {
+                        for d1 in 0..o {
+                            self.cycle([a, b, c], da, d1);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The 3-cycle `a -> b -> c -> a` adding `d0` and `d1` to the first two pieces' twists, with
+    /// every twist of the third.
+    fn cycle(&mut self, [a, b, c]: [usize; 3], d0: u16, d1: u16) {
+        for d2 in 0..self.orbit.twists {
+            self.offer(3, [a, b, c], [b, c, a], [d0, d1, d2]);
+        }
+    }
+
+    /// Pure twists of two or three wrong pieces already at a position of their class: the first
+    /// untwisted, and for two the second by any amount, for three each untwisted.
+    fn twists(&mut self, wrong: &[usize]) {
+        let (orbit, st) = (self.orbit, self.st);
+        let o = orbit.twists;
+        let untwist = |p: usize| (o - st.tw[p]) % o;
+        let twisted: Vec<usize> = wrong
+            .iter()
+            .copied()
+            .filter(|&p| orbit.class[st.occ[p] as usize] == orbit.class[p])
+            .collect();
+        for (i, &a) in twisted.iter().enumerate() {
+            for &b in &twisted[i + 1..] {
+                for db in 0..o {
+                    self.offer(2, [a, b, 0], [a, b, 0], [untwist(a), db, 0]);
+                }
+            }
+            for (j, &b) in twisted.iter().enumerate().skip(i + 1) {
+                for &c in &twisted[j + 1..] {
+                    let delta = [untwist(a), untwist(b), untwist(c)];
+                    self.offer(3, [a, b, c], [a, b, c], delta);
+                }
+            }
         }
     }
 }

@@ -23,7 +23,8 @@
 //!    and finishes the small ones with operators: a longer solution rather than none. A second,
 //!    short attempt also solves exactly the orbit of look-alike pieces with fewest arrangements
 //!    (a centre orbit of the face-turning octahedron) and keeps the shorter solution
-//!    ([`Options::colour_budget`]).
+//!    ([`Options::colour_budget`]). The order of the exact orbits, stage by stage, is the plan
+//!    (module `plan`).
 //! 4. *Insertion* ([`insert`]): the remaining orbits are finished by operators, each inserted at
 //!    the point of the current sequence where it costs least after merging with its neighbours.
 //!
@@ -39,6 +40,7 @@ pub mod invariants;
 pub mod model;
 pub mod moves;
 pub mod ops;
+mod plan;
 pub mod puzzle;
 pub mod short;
 pub mod structure;
@@ -57,6 +59,7 @@ use std::sync::Arc;
 use exact::{Cache, Found, OrbitTables, Stage};
 use invariants::Invariants;
 use ops::{OpSearch, OpTable, Symmetry};
+use plan::{Orders, Planner};
 
 /// How to prepare and solve.
 #[derive(Clone, Debug)]
@@ -218,123 +221,26 @@ impl Solver {
             OpSearch::default(),
         );
         lap("operators");
-        let mut op_orbits = Vec::new();
-        let mut exact_orbits: Vec<usize> = Vec::new();
-        for oi in 0..structure.orbits.len() {
-            match built.level[oi] {
-                Some(level) => op_orbits.push((level, oi)),
-                None => exact_orbits.push(oi),
-            }
-        }
-        op_orbits.sort_unstable();
+        let (op_levels, exact_orbits) = by_level(&built.level);
+        let op_orbits: Vec<usize> = op_levels.concat();
         let tables = built.tables;
-        let mut levels: Vec<u8> = op_orbits.iter().map(|x| x.0).collect();
-        levels.dedup();
-        let op_levels: Vec<Vec<usize>> = levels
-            .iter()
-            .map(|&l| op_orbits.iter().filter(|x| x.0 == l).map(|x| x.1).collect())
-            .collect();
-        let op_orbits: Vec<usize> = op_orbits.iter().map(|x| x.1).collect();
-        // Exact stages, each keeping the orbits of the earlier ones; the invariants in a last
-        // stage. Two orders (plans), tried in turn at solve time (see `solve`): orbits that some
-        // move turns without touching the other exact orbits (tips) last, as they are often fixed
-        // cheaply at the end, and otherwise the largest first; or simply the smallest first (a
-        // tetrahedron whose face layers turn carries its tips around: placing them after the
-        // edges needs long searches, before them short ones).
-        let isolated = |oi: usize| {
-            (0..moves.len()).any(|m| {
-                structure.orbits[oi].touched_by[m]
-                    && exact_orbits
-                        .iter()
-                        .all(|&o2| o2 == oi || !structure.orbits[o2].touched_by[m])
-            })
-        };
-        let size = |oi: usize| {
-            let o = &structure.orbits[oi];
-            o.len() as f64 * ((o.len() * o.twists as usize) as f64).ln()
-        };
-        let sorted = |key: &dyn Fn(usize) -> (bool, f64)| {
-            let mut order: Vec<(bool, f64, usize)> = exact_orbits
-                .iter()
-                .map(|&oi| {
-                    let (isolated, size) = key(oi);
-                    (isolated, size, oi)
-                })
-                .collect();
-            // Sizes are finite (orbits are never empty), and `total_cmp` orders
-            // them as `partial_cmp` would: every key of one order has the same sign.
-            order.sort_by(|a, b| {
-                (a.0.cmp(&b.0))
-                    .then(a.1.total_cmp(&b.1))
-                    .then(a.2.cmp(&b.2))
-            });
-            order
-        };
-        let big_first = sorted(&|oi| (isolated(oi), -size(oi)));
-        let small_first = sorted(&|oi| (false, size(oi)));
+        let orders = Orders::new(&structure, &moves, &exact_orbits);
         let colour_orbit = Self::colour_orbit(&structure, &op_orbits, options);
         let mut tables_of: Vec<Option<Arc<OrbitTables>>> = vec![None; structure.orbits.len()];
         for &oi in exact_orbits.iter().chain(&colour_orbit) {
             tables_of[oi] = Some(Arc::new(OrbitTables::new(&structure.orbits, oi, &moves)));
         }
         lap("pattern databases");
-        let mut cache = Cache::default();
-        let limits = options.limits;
-        let mut plans: Vec<Vec<Stage>> = Vec::new();
-        let mut make_plan = |order: &[(bool, f64, usize)], together: usize| {
-            let orbit_tables: Vec<Arc<OrbitTables>> = order
-                .iter()
-                .map(|x| tables_of[x.2].clone().expect("an exact orbit"))
-                .collect();
-            let mut stages = Vec::new();
-            // Optimal: one stage, every orbit and the invariants at once.
-            let growing = if options.optimal {
-                0..0
-            } else {
-                together.min(orbit_tables.len()).max(1)..orbit_tables.len() + 1
-            };
-            for i in growing {
-                stages.push(Stage::new(
-                    orbit_tables[..i].to_vec(),
-                    &moves,
-                    &invariants,
-                    false,
-                    limits,
-                    &mut cache,
-                ));
-            }
-            if options.optimal || !invariants.is_trivial() {
-                stages.push(Stage::new(
-                    orbit_tables,
-                    &moves,
-                    &invariants,
-                    true,
-                    limits,
-                    &mut cache,
-                ));
-            }
-            stages
+        let mut planner = Planner {
+            moves: &moves,
+            invariants: &invariants,
+            tables_of,
+            optimal: options.optimal,
+            limits: options.limits,
+            cache: Cache::default(),
         };
-        // The orbits no move isolates are solved together in the first stage; then each
-        // isolated orbit in turn.
-        let together = big_first.iter().take_while(|x| !x.0).count().max(1);
-        plans.push(make_plan(&big_first, together));
-        let same = |a: &[(bool, f64, usize)], b: &[(bool, f64, usize)]| {
-            a.iter().map(|x| x.2).eq(b.iter().map(|x| x.2))
-        };
-        let one_order = same(&big_first, &small_first) && together == 1;
-        if !options.optimal && !one_order {
-            plans.push(make_plan(&small_first, 1));
-        }
-        // The look-alike orbit first, alone (its search is short), then the usual order: solved
-        // last, every earlier orbit would have to be kept while it is (a long search).
-        let colour_plan = colour_orbit.map(|oi| {
-            let mut order = big_first.clone();
-            order.insert(0, (false, size(oi), oi));
-            plans.push(make_plan(&order, 1));
-            plans.len() - 1
-        });
-        let exact_orbits: Vec<usize> = big_first.iter().map(|x| x.2).collect();
+        let (plans, colour_plan) = planner.plans(&structure, &orders, colour_orbit);
+        let exact_orbits: Vec<usize> = orders.big_first.iter().map(|x| x.2).collect();
         lap("stages");
         let short = short::ShortTable::new(&moves, &puzzle.colours, 2, SHORT_STATES);
         lap("short solutions");
@@ -582,4 +488,25 @@ impl Solver {
             .copied()
             .filter(|&m| m != MoveId::MAX)
     }
+}
+
+/// The orbits finished by operators, level by level (each increasing), and those the exact
+/// stage solves (increasing), from each orbit's operator level ([`ops::Tables::level`]).
+fn by_level(level: &[Option<u8>]) -> (Vec<Vec<usize>>, Vec<usize>) {
+    let mut op_orbits = Vec::new();
+    let mut exact_orbits: Vec<usize> = Vec::new();
+    for (oi, l) in level.iter().enumerate() {
+        match l {
+            Some(l) => op_orbits.push((*l, oi)),
+            None => exact_orbits.push(oi),
+        }
+    }
+    op_orbits.sort_unstable();
+    let mut levels: Vec<u8> = op_orbits.iter().map(|x| x.0).collect();
+    levels.dedup();
+    let op_levels: Vec<Vec<usize>> = levels
+        .iter()
+        .map(|&l| op_orbits.iter().filter(|x| x.0 == l).map(|x| x.1).collect())
+        .collect();
+    (op_levels, exact_orbits)
 }

@@ -366,6 +366,8 @@ impl Structure {
     }
 }
 
+/// The orbit of `pieces` (the pieces linked to `root` by the turns): its slots, the moves'
+/// action on them (checked to be a rotation) and its colour classes.
 fn build_orbit(
     puzzle: &PermPuzzle,
     moves: &Moves,
@@ -375,16 +377,59 @@ fn build_orbit(
 ) -> Result<Orbit, PuzzleError> {
     let n = pieces.len();
     let k = stickers_of[root].len();
-    let mut pos_of: HashMap<u32, usize> = HashMap::new();
-    for (i, &p) in pieces.iter().enumerate() {
-        pos_of.insert(p, i);
+    let (tuple_at, order) = reference_tuples(puzzle, &stickers_of[pieces[0] as usize])?;
+    if !order.len().is_multiple_of(n) {
+        return Err(PuzzleError::NotRigid {
+            turn: 0,
+            piece: pieces[0],
+        });
     }
-    // Breadth-first over placements of the first piece: its sticker tuple, keyed by where its
-    // reference (first) sticker is.
-    let start: Vec<Slot> = stickers_of[pieces[0] as usize].clone();
-    let mut tuple_at: HashMap<Slot, Vec<Slot>> = HashMap::new();
+    let o = order.len() / n;
+    let shape = Shape { n, o, k };
+    let (placement, slot_of) = placements(puzzle, &pieces, &tuple_at, &order, shape)?;
+    let MoveAction {
+        mv_pos,
+        mv_shift,
+        touched_by,
+    } = move_action(moves, &pieces, &placement, &slot_of, shape)?;
+    let (class, class_size) = colour_classes(puzzle, &placement, shape);
+    let distinct = class_size.iter().all(|&s| s == 1);
+    Ok(Orbit {
+        pieces,
+        twists: o as u16,
+        size: k as u16,
+        placement,
+        class,
+        class_size,
+        distinct,
+        mv_pos,
+        mv_shift,
+        touched_by,
+    })
+}
+
+/// The dimensions of an orbit being built.
+#[derive(Clone, Copy)]
+struct Shape {
+    /// Positions.
+    n: usize,
+    /// Twists.
+    o: usize,
+    /// Stickers per piece.
+    k: usize,
+}
+
+/// Where the turns carry the stickers `start` of the orbit's first piece, breadth-first: each
+/// placement's sticker tuple keyed by where its reference (first) sticker is, and those reference
+/// stickers in the order reached. Fails if two placements put the reference on one sticker but
+/// the others apart (a piece that is not rigid).
+fn reference_tuples(
+    puzzle: &PermPuzzle,
+    start: &[Slot],
+) -> Result<(TupleAt, Vec<Slot>), PuzzleError> {
+    let mut tuple_at = TupleAt::new();
     let mut order: Vec<Slot> = Vec::new();
-    tuple_at.insert(start[0], start.clone());
+    tuple_at.insert(start[0], start.to_vec());
     order.push(start[0]);
     let mut head = 0;
     while head < order.len() {
@@ -407,16 +452,31 @@ fn build_orbit(
             }
         }
     }
-    if !order.len().is_multiple_of(n) {
-        return Err(PuzzleError::NotRigid {
-            turn: 0,
-            piece: pieces[0],
-        });
+    Ok((tuple_at, order))
+}
+
+/// The stickers of the orbit's first piece in one placement, keyed by its reference sticker.
+type TupleAt = HashMap<Slot, Vec<Slot>>;
+
+/// The `(position, twist)` of the slot each reference sticker marks.
+type SlotOf = HashMap<Slot, (usize, usize)>;
+
+/// The orbit's placements (see [`Orbit::placement`]), and the
+/// `(position, twist)` of every reference sticker. Twist 0 of a position is the first of its
+/// slots reached; the others follow in the order its piece's stickers list them.
+fn placements(
+    puzzle: &PermPuzzle,
+    pieces: &[u32],
+    tuple_at: &TupleAt,
+    order: &[Slot],
+    Shape { n, o, k }: Shape,
+) -> Result<(Vec<Slot>, SlotOf), PuzzleError> {
+    let mut pos_of: HashMap<u32, usize> = HashMap::new();
+    for (i, &p) in pieces.iter().enumerate() {
+        pos_of.insert(p, i);
     }
-    let o = order.len() / n;
-    // Twist 0 of each position: the first of its slots reached.
     let mut zero: Vec<Option<Slot>> = vec![None; n];
-    for &r in &order {
+    for &r in order {
         let p = pos_of[&puzzle.pieces[r as usize]];
         if zero[p].is_none() {
             zero[p] = Some(r);
@@ -424,7 +484,7 @@ fn build_orbit(
     }
     let is_ref: std::collections::HashSet<Slot> = order.iter().copied().collect();
     let mut placement = vec![0 as Slot; n * o * k];
-    let mut slot_of: HashMap<Slot, (usize, usize)> = HashMap::new();
+    let mut slot_of = SlotOf::new();
     for p in 0..n {
         let base = &tuple_at[&zero[p].expect("every position is reached")];
         let refs: Vec<Slot> = base
@@ -444,7 +504,26 @@ fn build_orbit(
             slot_of.insert(*r, (p, t));
         }
     }
-    // Move action on positions and twists, checked to be a rotation (one shift per position).
+    Ok((placement, slot_of))
+}
+
+/// The moves' action on an orbit: [`Orbit::mv_pos`], [`Orbit::mv_shift`], [`Orbit::touched_by`].
+struct MoveAction {
+    mv_pos: Vec<u16>,
+    mv_shift: Vec<u8>,
+    touched_by: Vec<bool>,
+}
+
+/// The moves' action on the orbit's positions and twists ([`Orbit::mv_pos`],
+/// [`Orbit::mv_shift`], [`Orbit::touched_by`]), checked to be a rotation (one shift per
+/// position).
+fn move_action(
+    moves: &Moves,
+    pieces: &[u32],
+    placement: &[Slot],
+    slot_of: &SlotOf,
+    Shape { n, o, k }: Shape,
+) -> Result<MoveAction, PuzzleError> {
     let nm = moves.len();
     let mut mv_pos = vec![0u16; nm * n];
     let mut mv_shift = vec![0u8; nm * n];
@@ -469,7 +548,17 @@ fn build_orbit(
             }
         }
     }
-    // Colour classes.
+    Ok(MoveAction {
+        mv_pos,
+        mv_shift,
+        touched_by,
+    })
+}
+
+/// The colour class of each position (pieces showing the same colours in the same order at twist
+/// 0 share one, numbered in order of first position) and the size of each class.
+fn colour_classes(puzzle: &PermPuzzle, placement: &[Slot], shape: Shape) -> (Vec<u32>, Vec<u32>) {
+    let Shape { n, o, k } = shape;
     let mut class_ids: HashMap<Vec<u16>, u32> = HashMap::new();
     let mut class = Vec::with_capacity(n);
     let mut class_size = Vec::new();
@@ -486,17 +575,5 @@ fn build_orbit(
         class_size[c as usize] += 1;
         class.push(c);
     }
-    let distinct = class_size.iter().all(|&s| s == 1);
-    Ok(Orbit {
-        pieces,
-        twists: o as u16,
-        size: k as u16,
-        placement,
-        class,
-        class_size,
-        distinct,
-        mv_pos,
-        mv_shift,
-        touched_by,
-    })
+    (class, class_size)
 }
