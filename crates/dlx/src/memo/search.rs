@@ -171,6 +171,7 @@ impl<'a, 'w> Search<'a, 'w> {
         if self.stats.states % every < STOP_EVERY {
             self.stats.cached = self.cache.len() as u64;
             self.stats.evictions = self.cache.evictions;
+            self.stats.evicted = self.cache.evicted;
             (self.watch.progress)(self.stats);
         }
         Ok(())

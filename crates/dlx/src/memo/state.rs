@@ -70,9 +70,9 @@ impl Field {
 pub(super) struct Counter {
     /// Where its count is kept.
     pub field: Field,
-    /// Its bounds.
+    /// Its lower bound, checked when it retires.
     pub lo: u32,
-    /// ...
+    /// Its upper bound, checked when an option holding it is taken.
     pub hi: u32,
     /// The position at which it retires: 1 + the largest first position of
     /// an option holding it (0 if no option holds it).
