@@ -16,19 +16,27 @@
 //! out: a piece item with copies joins every cell it may cover, which says
 //! nothing about how the board should be swept.
 //!
-//! [`sweep_order`] keeps the frontier small the way bandwidth-reducing
-//! orders of sparse matrices do (Cuthill and McKee, 1969): breadth-first
-//! from a *pseudo-peripheral* item (one at the end of a longest shortest
-//! path, found by the George-Liu iteration: start at an item of least degree,
-//! move to a farthest item of least degree while that moves farther), each
-//! item's new neighbours taken by increasing degree. On a rectangle the
-//! breadth-first levels are the board's anti-diagonals from a corner, so the
-//! order sweeps the board diagonally, along its longer side.
+//! [`sweep_order`] keeps the frontier small the way bandwidth- and
+//! wavefront-reducing orders of sparse matrices do. It builds two orders,
+//! component by component, each from a *pseudo-peripheral* item (one at the
+//! end of a longest shortest path, found by the George-Liu iteration: start
+//! at an item of least degree, move to a farthest item of least degree
+//! while that moves farther), and keeps the one with the smaller frontier
+//! (on a tie, the smaller sum of frontier sizes over all steps):
+//!
+//! * Cuthill-McKee (1969): breadth-first, each item's new neighbours taken
+//!   by increasing degree. On a rectangle the breadth-first levels of the
+//!   domino graph are the board's anti-diagonals from a corner, so the order
+//!   sweeps the board diagonally, along its longer side.
+//! * Sloan (1986): the front moves towards an item far from the start, but
+//!   each step takes, among the items next to the front, the one that
+//!   brings the fewest new items into it. Where pieces reach farther than
+//!   one cell (trominoes), breadth-first levels are wide and this order
+//!   wins.
 
 use super::MemoError;
 use super::state::is_sweep;
 use crate::matrix::{ItemId, Matrix};
-use std::collections::VecDeque;
 
 /// The sweep items of `matrix` in the order `given` lists them, then the
 /// ones it does not list in item order. `given` may list counters (they are
@@ -141,42 +149,172 @@ fn peripheral(adj: &[Vec<u32>], start: u32) -> u32 {
     root
 }
 
-/// The heuristic sweep order of `matrix`'s sweep items (module doc):
-/// Cuthill-McKee from a pseudo-peripheral item, component by component
-/// (each started from its item of least degree, first in item order).
+/// The heuristic sweep order of `matrix`'s sweep items (module doc): of
+/// the Cuthill-McKee and the Sloan orders, the one with the smaller
+/// frontier, or on a tie the smaller sum of frontier sizes over all steps
+/// (fewer states to cache).
 pub fn sweep_order(matrix: &Matrix) -> Vec<ItemId> {
     let (adj, items) = graph(matrix);
+    let candidates = [cuthill_mckee(&adj), sloan(&adj)];
+    let best = candidates
+        .into_iter()
+        .min_by_key(|order| profile(&adj, order))
+        .expect("two candidates");
+    best.into_iter().map(|a| items[a as usize]).collect()
+}
+
+/// The components of the graph, each as a pseudo-peripheral item (module
+/// doc) of it; components taken by their item of least degree, first in
+/// item order.
+fn roots(adj: &[Vec<u32>]) -> Vec<u32> {
     let n = adj.len();
     let mut by_degree: Vec<u32> = (0..n as u32).collect();
     by_degree.sort_by_key(|&a| (adj[a as usize].len(), a));
-    let mut placed = vec![false; n];
-    let mut order = Vec::with_capacity(n);
-    let mut queue = VecDeque::new();
-    let mut fresh: Vec<u32> = Vec::new();
+    let mut dist = vec![u32::MAX; n];
+    let mut out = Vec::new();
     for &start in &by_degree {
-        if placed[start as usize] {
-            continue;
+        if dist[start as usize] == u32::MAX {
+            bfs(adj, start, &mut dist);
+            out.push(peripheral(adj, start));
         }
-        let root = peripheral(&adj, start);
+    }
+    out
+}
+
+/// Cuthill-McKee, component by component: breadth-first from each root,
+/// each item's new neighbours by increasing degree.
+fn cuthill_mckee(adj: &[Vec<u32>]) -> Vec<u32> {
+    let mut placed = vec![false; adj.len()];
+    let mut order = Vec::with_capacity(adj.len());
+    let mut fresh: Vec<u32> = Vec::new();
+    for root in roots(adj) {
         placed[root as usize] = true;
-        queue.push_back(root);
-        while let Some(a) = queue.pop_front() {
-            order.push(items[a as usize]);
+        let mut k = order.len();
+        order.push(root);
+        while k < order.len() {
+            let a = order[k] as usize;
+            k += 1;
             fresh.clear();
-            fresh.extend(
-                adj[a as usize]
-                    .iter()
-                    .copied()
-                    .filter(|&b| !placed[b as usize]),
-            );
+            fresh.extend(adj[a].iter().copied().filter(|&b| !placed[b as usize]));
             fresh.sort_by_key(|&b| (adj[b as usize].len(), b));
             for &b in &fresh {
                 placed[b as usize] = true;
-                queue.push_back(b);
+                order.push(b);
             }
         }
     }
     order
+}
+
+/// Sloan's profile and wavefront reduction (S. W. Sloan, "An algorithm for
+/// profile and wavefront reduction of sparse matrices", 1986), component by
+/// component: from the root `s` towards an item `e` farthest from it, each
+/// step numbers, among the items next to the front, the one of largest
+/// priority `dist(e) - 2 * growth`, where `growth` is how many items would
+/// join the front with it. So the front moves towards `e` while staying
+/// narrow.
+fn sloan(adj: &[Vec<u32>]) -> Vec<u32> {
+    #[derive(Copy, Clone, PartialEq)]
+    enum Status {
+        Inactive,
+        Preactive,
+        Active,
+        Placed,
+    }
+    use Status::*;
+    let n = adj.len();
+    let mut status = vec![Inactive; n];
+    let mut prio = vec![0i64; n];
+    let mut dist = vec![u32::MAX; n];
+    let mut order = Vec::with_capacity(n);
+    let mut heap = std::collections::BinaryHeap::new();
+    for s in roots(adj) {
+        // Distances from the far end: the last item reached from s.
+        let reached = bfs(adj, s, &mut dist);
+        let far = *reached.last().expect("the root");
+        for &b in &reached {
+            dist[b as usize] = u32::MAX;
+        }
+        let reached = bfs(adj, far, &mut dist);
+        for &b in &reached {
+            prio[b as usize] = i64::from(dist[b as usize]) - 2 * (adj[b as usize].len() as i64 + 1);
+        }
+        status[s as usize] = Preactive;
+        heap.push((prio[s as usize], std::cmp::Reverse(s)));
+        while let Some((p, std::cmp::Reverse(i))) = heap.pop() {
+            let iu = i as usize;
+            if p != prio[iu] || status[iu] == Placed {
+                continue; // a stale entry
+            }
+            if status[iu] == Preactive {
+                for &j in &adj[iu] {
+                    let j = j as usize;
+                    prio[j] += 2;
+                    if status[j] == Inactive {
+                        status[j] = Preactive;
+                    }
+                    if status[j] != Placed {
+                        heap.push((prio[j], std::cmp::Reverse(j as u32)));
+                    }
+                }
+            }
+            status[iu] = Placed;
+            order.push(i);
+            for &j in &adj[iu] {
+                let j = j as usize;
+                if status[j] != Preactive {
+                    continue;
+                }
+                status[j] = Active;
+                prio[j] += 2;
+                heap.push((prio[j], std::cmp::Reverse(j as u32)));
+                for &k in &adj[j] {
+                    let k = k as usize;
+                    if status[k] == Placed {
+                        continue;
+                    }
+                    prio[k] += 2;
+                    if status[k] == Inactive {
+                        status[k] = Preactive;
+                    }
+                    heap.push((prio[k], std::cmp::Reverse(k as u32)));
+                }
+            }
+        }
+    }
+    order
+}
+
+/// The frontier of an order of the graph's items: its largest size over
+/// all steps, and the sum of its sizes.
+fn profile(adj: &[Vec<u32>], order: &[u32]) -> (usize, usize) {
+    let mut pos = vec![0usize; adj.len()];
+    for (p, &a) in order.iter().enumerate() {
+        pos[a as usize] = p;
+    }
+    // The item at position q is in the frontier at steps t with e < t <= q,
+    // e its smallest neighbour position: a difference array over t.
+    let n = order.len();
+    let mut diff = vec![0i64; n + 2];
+    for (a, list) in adj.iter().enumerate() {
+        let q = pos[a];
+        if let Some(e) = list
+            .iter()
+            .map(|&b| pos[b as usize])
+            .min()
+            .filter(|&e| e < q)
+        {
+            diff[e + 1] += 1;
+            diff[q + 1] -= 1;
+        }
+    }
+    let (mut best, mut sum, mut cur) = (0, 0, 0);
+    for d in diff {
+        cur += d;
+        best = best.max(cur);
+        sum += cur;
+    }
+    (best as usize, sum as usize)
 }
 
 /// The frontier of an order (module doc): the largest number of sweep items
@@ -185,30 +323,10 @@ pub fn sweep_order(matrix: &Matrix) -> Vec<ItemId> {
 pub fn frontier(matrix: &Matrix, order: &[ItemId]) -> Result<usize, MemoError> {
     let order = complete_order(matrix, order)?;
     let (adj, items) = graph(matrix);
-    let mut pos_of = vec![0usize; matrix.num_items()];
-    for (p, &i) in order.iter().enumerate() {
-        pos_of[i.index()] = p;
+    let mut num = vec![0u32; matrix.num_items()];
+    for (a, &i) in items.iter().enumerate() {
+        num[i.index()] = a as u32;
     }
-    // Item at position q is in the frontier at steps t with e < t <= q,
-    // e its smallest neighbour position: a difference array over t.
-    let n = order.len();
-    let mut diff = vec![0i64; n + 2];
-    for (a, list) in adj.iter().enumerate() {
-        let q = pos_of[items[a].index()];
-        let e = list
-            .iter()
-            .map(|&b| pos_of[items[b as usize].index()])
-            .min();
-        if let Some(e) = e.filter(|&e| e < q) {
-            diff[e + 1] += 1;
-            diff[q + 1] -= 1;
-        }
-    }
-    let mut best = 0;
-    let mut cur = 0;
-    for d in diff {
-        cur += d;
-        best = best.max(cur);
-    }
-    Ok(best as usize)
+    let order: Vec<u32> = order.iter().map(|i| num[i.index()]).collect();
+    Ok(profile(&adj, &order).0)
 }
