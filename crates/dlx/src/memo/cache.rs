@@ -29,18 +29,25 @@
 //! thus always keeps the most recent half of its limit and more, and a count
 //! never fails for lack of room: it only recomputes what was dropped.
 
-/// A multiply-rotate hash of a key (the "Fx" scheme of the Rust compiler and
-/// Firefox, written here): one rotate, xor and multiply per word, then a
-/// final fold so that both the top bits (the home slot) and the low bits
-/// (the tag) depend on every word.
+/// A multiply-fold hash of a key, written here: per word, xor it in and
+/// replace the hash by the two halves of its 128-bit product with an odd
+/// constant, xored together. Unlike a plain multiply (FxHash), whose low
+/// bits never see the high bits of its input, the fold sends every input
+/// bit to every output bit; that matters here, where the keys of one sweep
+/// position differ only in a dozen neighbouring bits.
 #[inline]
 pub(super) fn hash(key: &[u64]) -> u64 {
-    const K: u64 = 0x517c_c1b7_2722_0a95;
+    const K: u64 = 0x9e37_79b9_7f4a_7c15;
+    const L: u64 = 0x517c_c1b7_2722_0a95;
+    let fold = |a: u64, b: u64| {
+        let p = u128::from(a) * u128::from(b);
+        (p as u64) ^ ((p >> 64) as u64)
+    };
     let mut h = key.len() as u64;
     for &w in key {
-        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
+        h = fold(h ^ w, K);
     }
-    (h ^ (h >> 32)).wrapping_mul(K)
+    fold(h, L)
 }
 
 /// The tag of a hash: never 0, the mark of an empty slot.
