@@ -111,11 +111,18 @@ pub(super) struct Layout {
     /// (`retire <= p`). At `p = n` all of them have.
     pub lo_order: Vec<u32>,
     pub due: Vec<u32>,
-    /// Key masks of the field words: `live[p * extra + j]` masks word
-    /// `bit_words + j` at position `p`, keeping the fields not yet retired
-    /// (`extra = words - bit_words`).
+    /// Key masks of the field words, one row of `extra = words - bit_words`
+    /// words per distinct set of retired fields: at position `p`, word
+    /// `bit_words + j` of the key is masked by `live[r * extra + j]` with
+    /// `r = live_row[p]`, keeping the fields not yet retired. Row 0 keeps
+    /// every field.
     pub live: Vec<u64>,
+    pub live_row: Vec<u32>,
 }
+
+/// The most words the key masks may take (32 MiB); past that, fields do
+/// not retire.
+const MAX_LIVE_WORDS: usize = 1 << 22;
 
 /// Bits needed to hold values `0..=v`.
 fn width(v: u64) -> u32 {
@@ -192,6 +199,7 @@ impl Layout {
             lo_order: Vec::new(),
             due: Vec::new(),
             live: Vec::new(),
+            live_row: Vec::new(),
         };
         layout.optional = layout
             .order
@@ -299,26 +307,41 @@ impl Layout {
             self.counters.iter().map(|c| (c.retire, c.field)).collect();
         events.extend(sec_retire.iter().copied().zip(sec_fields.iter().copied()));
         events.sort_unstable_by_key(|e| e.0);
+        let mut rows = 1 + events.iter().filter(|e| e.0 <= n as u32).count();
+        if rows.saturating_mul(extra) > MAX_LIVE_WORDS {
+            // Too many masks to keep: no field retires (same counts, less sharing).
+            events.clear();
+            rows = 1;
+        }
         let mut mask = vec![u64::MAX; extra];
+        self.live = Vec::with_capacity(rows * extra);
+        self.live.extend_from_slice(&mask);
+        self.live_row = Vec::with_capacity(n + 1);
         let mut next = 0;
-        self.live = Vec::with_capacity((n + 1) * extra);
         for p in 0..=n as u32 {
+            let before = next;
             while next < events.len() && events[next].0 <= p {
                 let f = events[next].1;
                 mask[f.word as usize - self.bit_words] &= !(f.mask << f.shift);
                 next += 1;
             }
-            self.live.extend_from_slice(&mask);
+            if next > before {
+                self.live.extend_from_slice(&mask);
+            }
+            self.live_row
+                .push((self.live.len() / extra.max(1)).saturating_sub(1) as u32);
         }
         let mut lo: Vec<u32> = (0..self.counters.len() as u32)
             .filter(|&c| self.counters[c as usize].lo > 0)
             .collect();
         lo.sort_unstable_by_key(|&c| self.counters[c as usize].retire);
+        let mut k = 0;
         self.due = (0..=n as u32)
             .map(|p| {
-                lo.iter()
-                    .take_while(|&&c| self.counters[c as usize].retire <= p)
-                    .count() as u32
+                while k < lo.len() && self.counters[lo[k] as usize].retire <= p {
+                    k += 1;
+                }
+                k as u32
             })
             .collect();
         // At the end every counter is checked, retired or not.
@@ -372,7 +395,8 @@ impl Layout {
         let b = self.bit_words;
         key[..b].copy_from_slice(&state[..b]);
         let extra = self.words - b;
-        let live = &self.live[p * extra..(p + 1) * extra];
+        let r = self.live_row[p] as usize;
+        let live = &self.live[r * extra..(r + 1) * extra];
         for j in 0..extra {
             key[b + j] = state[b + j] & live[j];
         }
