@@ -222,3 +222,52 @@ impl Cache {
         self.old = Table::new(self.width, 1);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn put(c: &mut Cache, k: u64) {
+        let key = [k, !k];
+        c.insert(&key, hash(&key), u128::from(k) << 64);
+    }
+
+    fn get(c: &mut Cache, k: u64) -> Option<u128> {
+        let key = [k, !k];
+        c.get(&key, hash(&key))
+    }
+
+    #[test]
+    fn a_table_grows_and_keeps_every_entry() {
+        let mut c = Cache::new(2, usize::MAX);
+        for k in 0..10_000 {
+            put(&mut c, k);
+        }
+        assert_eq!(c.len(), 10_000);
+        assert!((0..10_000).all(|k| get(&mut c, k) == Some(u128::from(k) << 64)));
+        assert_eq!(get(&mut c, 10_000), None);
+        assert_eq!(c.evictions, 0);
+    }
+
+    #[test]
+    fn a_full_cache_drops_the_older_half_and_keeps_the_recent_one() {
+        let mut c = Cache::new(2, 100);
+        for k in 0..1_000 {
+            put(&mut c, k);
+            assert!(c.len() <= 100);
+        }
+        // The last 50 entries at least are there; the first ones are gone.
+        assert!((950..1_000).all(|k| get(&mut c, k) == Some(u128::from(k) << 64)));
+        assert_eq!(get(&mut c, 0), None);
+        assert_eq!(c.evictions, 19);
+        assert_eq!(c.evicted, 18 * 50);
+        // A hit in the old half is copied to the young one, and so survives
+        // the next eviction.
+        let c_old = 905;
+        assert_eq!(get(&mut c, c_old), Some(u128::from(c_old) << 64));
+        for k in 1_000..1_049 {
+            put(&mut c, k);
+        }
+        assert_eq!(get(&mut c, c_old), Some(u128::from(c_old) << 64));
+    }
+}
