@@ -38,7 +38,7 @@
 //!
 //! Each state's count is cached under its *key*, the state's words with the
 //! fields that can no longer change masked out (module `state`), in an
-//! open-addressing hash table with a small multiply-rotate hash (module
+//! open-addressing hash table with a small multiply-fold hash (module
 //! `cache`). The number of entries is bounded ([`MemoOptions::max_states`],
 //! by default what fits in about 1 GiB); when the young half is full the
 //! older half is dropped, so a count never fails for lack of memory, it only
