@@ -96,6 +96,7 @@ mod engine;
 pub mod format;
 mod links;
 mod matrix;
+pub mod memo;
 pub mod read;
 mod solver;
 mod state;

@@ -4,4 +4,5 @@
 mod cells;
 mod format;
 mod known;
+mod memo;
 mod oracle;
