@@ -243,8 +243,9 @@ pub(crate) struct Bits<'m> {
     len: Vec<u16>,
     /// The number of frames in use (at least 1).
     depth: usize,
-    /// Knuth's updates for the moves made so far.
-    updates: u64,
+    /// Knuth's updates for the moves made so far (read and set through
+    /// `EngineState`, like the links' count).
+    pub(crate) updates: u64,
 }
 
 impl<'m> Bits<'m> {
@@ -385,14 +386,6 @@ impl Engine for Bits<'_> {
 
     fn option_of(&self, x: u32) -> u32 {
         self.t.opt[x as usize]
-    }
-
-    fn updates(&self) -> u64 {
-        self.updates
-    }
-
-    fn set_updates(&mut self, updates: u64) {
-        self.updates = updates;
     }
 
     /// The first primary item still to be covered (1-based), or [`ROOT`].

@@ -28,10 +28,6 @@ pub(crate) trait Engine {
     fn is_header(&self, x: u32) -> bool;
     /// The option of node `x`.
     fn option_of(&self, x: u32) -> u32;
-    /// Knuth's updates made so far.
-    fn updates(&self) -> u64;
-    /// Sets the update count (to zero, or back to a saved figure).
-    fn set_updates(&mut self, updates: u64);
     /// The first primary item still to be covered, or `ROOT` when none.
     fn first_active(&self) -> u32;
     /// Calls `f(i, len)` for the primary items `i` in the matrix's order,

@@ -1,5 +1,8 @@
 //! The dancing links: Knuth's item and node arrays, and the dance steps that
 //! change them (cover, hide, purify, tweak and their inverses).
+//! Submodule `dance` holds the node index type, the link and the hot
+//! loop's unchecked view of the node arrays (hide, unhide); `mult` the steps
+//! of Algorithm M.
 //!
 //! # Layout
 //!
@@ -56,56 +59,17 @@
 //! options bottom to top, nodes right to left) guarantees that.
 //! [`Links::sanity`] checks the result.
 
+mod dance;
+mod mult;
+
 use crate::engine::{Engine, Multiplicities};
 use crate::matrix::Matrix;
-use std::fmt::Debug;
+use dance::Dance;
+pub(crate) use dance::{Index, Link};
 use std::ops::ControlFlow;
 
 /// The index of the root of the active-item list.
 pub(crate) const ROOT: u32 = 0;
-
-/// The integer type of node indices: `u16` for small matrices, `u32` for the
-/// others.
-pub(crate) trait Index: Copy + Eq + Default + Debug + Send + Sync + 'static {
-    /// The largest number of nodes this type can index.
-    const CAPACITY: usize;
-    /// `x`, which the caller keeps below `CAPACITY`.
-    fn new(x: u32) -> Self;
-    fn get(self) -> u32;
-}
-
-impl Index for u16 {
-    const CAPACITY: usize = u16::MAX as usize;
-    #[inline(always)]
-    fn new(x: u32) -> u16 {
-        debug_assert!(x <= u16::MAX as u32);
-        x as u16
-    }
-    #[inline(always)]
-    fn get(self) -> u32 {
-        self as u32
-    }
-}
-
-impl Index for u32 {
-    const CAPACITY: usize = u32::MAX as usize;
-    #[inline(always)]
-    fn new(x: u32) -> u32 {
-        x
-    }
-    #[inline(always)]
-    fn get(self) -> u32 {
-        self
-    }
-}
-
-/// A node's neighbours in its item's list.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[repr(C)]
-pub(crate) struct Link<I> {
-    pub up: I,
-    pub down: I,
-}
 
 /// A link in the list of active items.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -251,6 +215,24 @@ impl<I: Index> Links<I> {
         self.top[x as usize].get()
     }
 
+    /// The node after option node `p` in its option, the last one's
+    /// after being the first: the spacer that ends an option points `up` to
+    /// its first node.
+    #[inline(always)]
+    fn right_of(&self, p: u32) -> u32 {
+        let q = p + 1;
+        if self.top(q) == 0 { self.up(q) } else { q }
+    }
+
+    /// The node before option node `p` in its option, the first one's
+    /// before being the last: the spacer before an option points `down` to
+    /// its last node.
+    #[inline(always)]
+    fn left_of(&self, p: u32) -> u32 {
+        let q = p - 1;
+        if self.top(q) == 0 { self.down(q) } else { q }
+    }
+
     #[inline(always)]
     pub fn item(&self, i: u32) -> ItemLink {
         self.items[i as usize]
@@ -388,6 +370,8 @@ impl<I: Index> Links<I> {
             "early dead ends are for Algorithms X and C"
         );
         self.emptied = 0;
+        // The hot loop of every commit: steps of `right_of` written out,
+        // reading each node's `top` once.
         let mut p = x + 1;
         while p != x {
             let j = self.top(p);
@@ -409,17 +393,12 @@ impl<I: Index> Links<I> {
 
     /// Does the option of node `x` contain item `k`?
     pub fn option_has(&self, x: u32, k: u32) -> bool {
-        let mut p = x + 1;
+        let mut p = self.right_of(x);
         while p != x {
-            let j = self.top(p);
-            if j == 0 {
-                p = self.up(p);
-            } else {
-                if j == k {
-                    return true;
-                }
-                p += 1;
+            if self.top(p) == k {
+                return true;
             }
+            p = self.right_of(p);
         }
         false
     }
@@ -427,11 +406,7 @@ impl<I: Index> Links<I> {
     /// Undoes `commit_others(x)` in full, right to left.
     #[inline(always)]
     pub fn uncommit_others<const COLORS: bool, const MULT: bool>(&mut self, x: u32) {
-        let last = if self.top(x - 1) == 0 {
-            self.down(x - 1)
-        } else {
-            x - 1
-        };
+        let last = self.left_of(x);
         if last != x {
             self.uncommit_through::<COLORS, MULT>(x, last);
         }
@@ -441,11 +416,8 @@ impl<I: Index> Links<I> {
     /// left back to the first node it committed.
     #[inline(always)]
     pub fn uncommit_through<const COLORS: bool, const MULT: bool>(&mut self, x: u32, last: u32) {
-        let first = if self.top(x + 1) == 0 {
-            self.up(x + 1)
-        } else {
-            x + 1
-        };
+        let first = self.right_of(x);
+        // Steps of `left_of` written out, as in `commit_others`.
         let mut p = last;
         loop {
             let j = self.top(p);
@@ -543,14 +515,6 @@ impl<I: Index> Engine for Links<I> {
         self.color[x as usize]
     }
 
-    fn updates(&self) -> u64 {
-        self.updates
-    }
-
-    fn set_updates(&mut self, updates: u64) {
-        self.updates = updates;
-    }
-
     /// The first item still to be covered, or [`ROOT`] if none is left.
     #[inline(always)]
     fn first_active(&self) -> u32 {
@@ -628,247 +592,5 @@ impl<I: Index> Engine for Links<I> {
     #[inline(always)]
     fn uncommit<const COLORS: bool>(&mut self, x: u32) {
         self.uncommit_others::<COLORS, false>(x)
-    }
-}
-
-impl<I: Index> Multiplicities for Links<I> {
-    /// `len`: the number of options left in item `i`'s list.
-    #[inline(always)]
-    fn len(&self, i: u32) -> u32 {
-        self.len[i as usize]
-    }
-
-    #[inline(always)]
-    fn bound(&self, i: u32) -> u32 {
-        self.bound[i as usize]
-    }
-
-    #[inline(always)]
-    fn set_bound(&mut self, i: u32, b: u32) {
-        self.bound[i as usize] = b;
-    }
-
-    #[inline(always)]
-    fn slack(&self, i: u32) -> u32 {
-        self.slack[i as usize]
-    }
-
-    /// Algorithm M: the active primary item with the smallest branching
-    /// degree `len + s - bound + 1` where `s = min(slack, bound)` (DLX3's
-    /// rule: ties to the smaller `s`, then to the longer list, then to the
-    /// first). Items that constrain nothing (`s == bound >= len`) come last:
-    /// DLX3 stops there and reports a "core" solution, we branch on them so
-    /// that every solution is counted exactly. Returns the item and its
-    /// degree, which may be `<= 0` when the item can no longer be satisfied.
-    fn choose_mult(&self) -> (u32, i64) {
-        let mut best = ROOT;
-        let mut best_key = (true, i64::MAX, u32::MAX, 0i64);
-        let mut k = self.first_active();
-        while k != ROOT {
-            let len = self.len(k);
-            let b = self.bound[k as usize];
-            let s = self.slack[k as usize].min(b);
-            let score = len as i64 + s as i64 - b as i64 + 1;
-            let free = s == b && len <= b;
-            let key = (free, score, s, -(len as i64));
-            if key < best_key {
-                best = k;
-                best_key = key;
-            }
-            k = self.items[k as usize].next;
-        }
-        (best, best_key.1)
-    }
-
-    fn commit_mult<const COLORS: bool>(&mut self, x: u32) {
-        let done = self.commit_others::<COLORS, true, false>(x);
-        debug_assert!(done.is_none(), "Algorithm M never gives up an option");
-    }
-
-    fn uncommit_mult<const COLORS: bool>(&mut self, x: u32) {
-        self.uncommit_others::<COLORS, true>(x)
-    }
-
-    /// Hides the option of node `n`, the first in its item's list, from every
-    /// list including that item's own (Knuth's `tweak`).
-    fn tweak(&mut self, n: u32) {
-        let mut dance = self.dance();
-        let updates = dance.hide(n) + 1;
-        dance.unlink(n);
-        self.updates += updates;
-    }
-
-    /// Undoes all tweaks of item `i` made since its list began at node `x`.
-    /// The tweaked nodes kept their `down` links, so the chain from `x` leads
-    /// back to the node now first in the list. With `COVERED` (TAOCP's
-    /// `untweak'`) the item is covered and its options stay hidden from the
-    /// other lists: only its own list is restored.
-    fn untweak<const COVERED: bool>(&mut self, i: u32, x: u32) {
-        let mut dance = self.dance();
-        let z = dance.down(i);
-        dance.set_down(i, x);
-        let mut k = 0;
-        let mut prev = i;
-        let mut r = x;
-        while r != z {
-            dance.set_up(r, prev);
-            k += 1;
-            if !COVERED {
-                dance.unhide(r);
-            }
-            prev = r;
-            r = dance.down(r);
-        }
-        dance.set_up(z, prev);
-        self.len[i as usize] += k;
-    }
-
-    /// Removes node `n`, the first in the list of a *covered* item `i`, from
-    /// that list only: its option is already hidden from the other lists
-    /// (TAOCP's `tweak'`, used once an item's bound has reached zero).
-    fn tweak_covered(&mut self, n: u32) {
-        self.dance().unlink(n);
-        self.updates += 1;
-    }
-
-    #[inline(always)]
-    fn deactivate(&mut self, i: u32) {
-        let ItemLink { prev, next } = self.items[i as usize];
-        self.items[prev as usize].next = next;
-        self.items[next as usize].prev = prev;
-    }
-
-    #[inline(always)]
-    fn reactivate(&mut self, i: u32) {
-        let ItemLink { prev, next } = self.items[i as usize];
-        self.items[prev as usize].next = i;
-        self.items[next as usize].prev = i;
-    }
-}
-
-/// The hot loop's view of the links: plain slices, so that the vectors are
-/// not reloaded through `self` after every store, and the update count stays
-/// in a register.
-struct Dance<'a, I> {
-    link: &'a mut [Link<I>],
-    top: &'a [I],
-    len: &'a mut [u32],
-    color: &'a mut [u32],
-    num_primary: u32,
-    /// The last primary item whose list a hide emptied, or 0.
-    emptied: u32,
-}
-
-impl<I: Index> Dance<'_, I> {
-    // The four accessors below are the only places where the hot loop reads
-    // or writes the node arrays. They skip the bounds checks: with them the
-    // links run 10-22% slower and execute 45% more instructions
-    // (docs/performance.md, "Unchecked indexing").
-
-    #[inline(always)]
-    fn link(&self, x: u32) -> Link<I> {
-        debug_assert!((x as usize) < self.link.len(), "node {x} out of bounds");
-        // SAFETY: every index followed here comes from `up`, `down` or `top`
-        // fields, which `Links::new` sets to indices of existing nodes and the
-        // dance steps only copy into each other, or from `p + 1` / `p - 1`
-        // along an option, which the spacers bound. So `x < link.len()`; the
-        // debug assertion checks it in every test run.
-        unsafe { *self.link.get_unchecked(x as usize) }
-    }
-
-    #[inline(always)]
-    fn link_mut(&mut self, x: u32) -> &mut Link<I> {
-        debug_assert!((x as usize) < self.link.len(), "node {x} out of bounds");
-        // SAFETY: as for `link`.
-        unsafe { self.link.get_unchecked_mut(x as usize) }
-    }
-
-    #[inline(always)]
-    fn top(&self, x: u32) -> u32 {
-        debug_assert!((x as usize) < self.top.len(), "node {x} out of bounds");
-        // SAFETY: as for `link`; `top` has one entry per node.
-        unsafe { self.top.get_unchecked(x as usize).get() }
-    }
-
-    #[inline(always)]
-    fn len_mut(&mut self, i: u32) -> &mut u32 {
-        debug_assert!((i as usize) < self.len.len(), "item {i} out of bounds");
-        // SAFETY: `i` is a `top` field of an option node, an item index
-        // `1..=N` by construction, and `len` has `N + 1` entries.
-        unsafe { self.len.get_unchecked_mut(i as usize) }
-    }
-
-    #[inline(always)]
-    fn up(&self, x: u32) -> u32 {
-        self.link(x).up.get()
-    }
-
-    #[inline(always)]
-    fn down(&self, x: u32) -> u32 {
-        self.link(x).down.get()
-    }
-
-    #[inline(always)]
-    fn set_up(&mut self, x: u32, v: u32) {
-        self.link_mut(x).up = I::new(v);
-    }
-
-    #[inline(always)]
-    fn set_down(&mut self, x: u32, v: u32) {
-        self.link_mut(x).down = I::new(v);
-    }
-
-    /// Unlinks node `q` from its item's list.
-    #[inline(always)]
-    fn unlink(&mut self, q: u32) {
-        let Link { up, down } = self.link(q);
-        self.link_mut(up.get()).down = down;
-        self.link_mut(down.get()).up = up;
-        *self.len_mut(self.top(q)) -= 1;
-    }
-
-    /// Unlinks the nodes of `p`'s option, except `p` itself, from their
-    /// items' lists, and returns how many it unlinked.
-    #[inline(always)]
-    fn hide(&mut self, p: u32) -> u64 {
-        let mut updates = 0;
-        let mut q = p + 1;
-        while q != p {
-            let t = self.top(q);
-            if t == 0 {
-                q = self.up(q); // a spacer: wrap to the option's first node
-                continue;
-            }
-            let Link { up, down } = self.link(q);
-            self.link_mut(up.get()).down = down;
-            self.link_mut(down.get()).up = up;
-            let len = self.len_mut(t);
-            *len -= 1;
-            if *len == 0 && t <= self.num_primary {
-                self.emptied = t;
-            }
-            updates += 1;
-            q += 1;
-        }
-        updates
-    }
-
-    /// Undoes `hide(p)`, walking the option right to left.
-    #[inline(always)]
-    fn unhide(&mut self, p: u32) {
-        let mut q = p - 1;
-        while q != p {
-            let t = self.top(q);
-            if t == 0 {
-                q = self.down(q); // a spacer: wrap to the option's last node
-                continue;
-            }
-            let Link { up, down } = self.link(q);
-            let me = I::new(q);
-            self.link_mut(up.get()).down = me;
-            self.link_mut(down.get()).up = me;
-            *self.len_mut(t) += 1;
-            q -= 1;
-        }
     }
 }

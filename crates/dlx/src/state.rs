@@ -7,7 +7,6 @@
 
 use crate::bits::Bits;
 use crate::cells;
-use crate::engine::Engine;
 use crate::links::{Index, Links};
 use crate::matrix::Matrix;
 use std::fmt;
@@ -179,14 +178,15 @@ impl<'m> EngineState<'m> {
         }
     }
 
-    /// Knuth's updates made so far.
+    /// Knuth's updates made so far: every engine keeps the count in a
+    /// field `updates`, which its steps add to.
     pub fn updates(&self) -> u64 {
-        with_engine!(self, e => e.updates())
+        with_engine!(self, e => e.updates)
     }
 
-    /// Sets the update count.
+    /// Sets the update count (to zero, or back to a saved figure).
     pub fn set_updates(&mut self, updates: u64) {
-        with_engine!(self, e => e.set_updates(updates))
+        with_engine!(self, e => e.updates = updates)
     }
 
     /// Checks the engine's data structure (Knuth's `sanity` for the links),

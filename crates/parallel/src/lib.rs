@@ -27,9 +27,9 @@
 //!   state lock once, to publish its progress, check the stop flag and,
 //!   when a thread is idle with nothing queued, split its branch: it
 //!   abandons it (losing at most the work of its slices so far, see
-//!   `driver::Shared::should_split`) and queues its children, as many
-//!   levels down as it takes to give every thread two. So no core waits
-//!   for one big subtree at the end.
+//!   `Shared::should_split` in `driver::worker`) and queues its children,
+//!   as many levels down as it takes to give every thread two. So no core
+//!   waits for one big subtree at the end.
 //! * **Order.** Every branch has a key, the path of child indices from the
 //!   root; keys in order are the order in which a one-thread search meets
 //!   the solutions. [`solve`] hands solutions over in exactly that order,

@@ -80,15 +80,7 @@ pub fn resume(matrix: &Matrix, path: &Path, options: &Options) -> Result<Plan, E
             reason: format!("it is the checkpoint of {id}; resume it as that shard"),
         });
     }
-    let roots = vec![Branch::root()];
-    let (branches, walk) = left(matrix, path, roots, &earlier, options)?;
-    Ok(Plan {
-        branches,
-        earlier,
-        walk,
-        source: Some(path.to_path_buf()),
-        engine: options.engine_for(matrix),
-    })
+    left(matrix, path, vec![Branch::root()], earlier, options)
 }
 
 /// Shard `index` (1-based) of `shards`: its parts, cut for `options`'
@@ -148,14 +140,7 @@ pub fn resume_shard(
             },
         });
     }
-    let (branches, walk) = left(matrix, path, shard_roots(shards, index), &earlier, options)?;
-    Ok(Plan {
-        branches,
-        earlier,
-        walk,
-        source: Some(path.to_path_buf()),
-        engine: options.engine_for(matrix),
-    })
+    left(matrix, path, shard_roots(shards, index), earlier, options)
 }
 
 /// Checks that the options' engine walks the tree `shards` was cut from.
@@ -183,15 +168,16 @@ fn shard_roots(shards: &Shards, index: usize) -> Vec<Branch> {
         .collect()
 }
 
-/// The branches below `roots` that `earlier` has not finished, cut for the
-/// thread count, and the walk it took.
+/// The plan of what is left below `roots` given `earlier`, the checkpoint
+/// read from `path`: the branches it has not finished, cut for the thread
+/// count.
 fn left(
     matrix: &Matrix,
     path: &Path,
     roots: Vec<Branch>,
-    earlier: &Checkpoint,
+    earlier: Checkpoint,
     options: &Options,
-) -> Result<(Vec<Branch>, Walk), Error> {
+) -> Result<Plan, Error> {
     let mut solver = options.solver(matrix);
     let mut walk = Walk::default();
     let done: Vec<split::Done> = earlier
@@ -210,7 +196,13 @@ fn left(
     })?;
     // A depth means nothing below the parts already split.
     let branches = cut(&mut solver, &mut walk, left, None, options)?;
-    Ok((branches, walk))
+    Ok(Plan {
+        branches,
+        earlier,
+        walk,
+        source: Some(path.to_path_buf()),
+        engine: options.engine_for(matrix),
+    })
 }
 
 /// Splits `branches` to `depth`, or until there are `per_thread` per thread.
