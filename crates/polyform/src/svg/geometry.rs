@@ -206,11 +206,7 @@ fn hexagon(c: Cell) -> CellGeom {
             (centre.0 + r * a.cos(), centre.1 + r * a.sin())
         })
         .collect();
-    CellGeom {
-        layer: 0,
-        centre,
-        form: Form::Poly(pts),
-    }
+    flat(centre, pts)
 }
 
 /// A triangle cell, pointing up or down.
@@ -226,7 +222,11 @@ fn triangle(c: Cell) -> CellGeom {
         let (i, j) = ((c[0] - 1) as f64 / 3.0, (c[1] - 1) as f64 / 3.0);
         vec![p(i, j), p(i + 1.0, j), p(i, j + 1.0)]
     };
-    let centre = p(x / 3.0, y / 3.0);
+    flat(p(x / 3.0, y / 3.0), pts)
+}
+
+/// A polygon of a one-layer lattice around `centre`.
+fn flat(centre: Pt, pts: Vec<Pt>) -> CellGeom {
     CellGeom {
         layer: 0,
         centre,
