@@ -24,9 +24,10 @@
 //!   tetrahedra, is read on the coarser lattice (see module `burr::coarse`).
 
 use super::coarse::{Coarsening, Units, coarsen};
-use super::xml::{BurrFile, GridType, ProblemDef, VoxelSpace, VoxelState};
+use super::xml::{BurrFile, GridType, Part, ProblemDef, VoxelSpace, VoxelState};
 use super::{BurrError, Loc};
 use polyform::board::{Board, CellKind};
+use polyform::fast_hash::FastMap;
 use polyform::lattice::{Cell, Lattice, LatticeKind, RhombicUnits, TetraOctaUnits};
 use polyform::piece::{Count, Piece};
 use polyform::puzzle::Puzzle;
@@ -205,7 +206,7 @@ pub(super) fn problem_to_puzzle(
 ) -> Result<Puzzle, BurrError> {
     let prob = &file.problems[index];
     let label = super::problem_label(prob, index);
-    let at = |loc: &Loc, msg: String| BurrError(Some(loc.clone()), format!("{label}: {msg}"));
+    let at = |loc: &Loc, msg: String| located(&label, loc, msg);
     let result_id = prob.result.ok_or_else(|| {
         at(
             &prob.loc,
@@ -223,26 +224,17 @@ pub(super) fn problem_to_puzzle(
         return Err(at(&prob.loc, "it has no pieces".into()));
     }
     let (lattice, coarse) = lattice_for(file, prob, result).map_err(|(l, m)| at(&l, m))?;
-    let lat = lattice.lattice();
-    let cells_of = |s: &VoxelSpace, state: Option<VoxelState>| -> Result<Units, BurrError> {
-        let units = voxel_units(lattice, s, state, file.colors > 0)
-            .map_err(|m| at(&s.loc, format!("{}: {m}", describe(s))))?;
-        match coarse {
-            None => Ok(units),
-            // The lattice was chosen because every used shape makes whole
-            // solids of one state and colour.
-            Some(how) => coarsen(how, &units).ok_or_else(|| {
-                at(
-                    &s.loc,
-                    format!("{}: its units do not make whole solids", describe(s)),
-                )
-            }),
-        }
+    let map = ProblemMap {
+        file,
+        prob,
+        label: &label,
+        lattice,
+        coarse,
     };
 
     // Colours matter only when the puzzle defines some (BurrTools allows
     // everything otherwise).
-    let result_cells = cells_of(result, None)?;
+    let result_cells = map.cells_of(result, None)?;
     let use_colors = file.colors > 0;
     let mut colors = polyform::color_rules::Colors {
         allowed: prob
@@ -274,103 +266,13 @@ pub(super) fn problem_to_puzzle(
     let mut pieces: Vec<Piece> = vec![];
     let mut names = HashSet::new();
     for (k, part) in prob.parts.iter().enumerate() {
-        let s = &file.shapes[part.shape];
-        // BurrTools places a piece's filled voxels; its variable voxels
-        // take no part in assemblies.
-        let colored = cells_of(s, Some(VoxelState::Filled))?;
-        let cells: Vec<Cell> = colored.iter().map(|c| c.0).collect();
-        if cells.is_empty() {
-            return Err(at(
-                &part.loc,
-                format!("the piece {} has no filled voxels", describe(s)),
-            ));
-        }
-        if cells.len() as u64 > board_cells {
-            return Err(at(
-                &part.loc,
-                format!(
-                    "the piece {} has {} voxels, more than the {board_cells} of the result",
-                    describe(s),
-                    cells.len()
-                ),
-            ));
-        }
-        let base = s
-            .name
-            .clone()
-            .unwrap_or_else(|| format!("S{}", part.shape + 1));
-        let mut name = base.clone();
-        let mut n = 2;
-        while !names.insert(name.clone()) {
-            name = format!("{base}-{n}");
-            n += 1;
-        }
-        // More copies than the result can hold is no upper bound: the same
-        // matrix as an unlimited supply (which is how one is exported), and
-        // no huge bound from a huge `max`.
-        let size = cells.len() as u64;
-        let hi = (part.max as u64 * size <= board_cells).then_some(part.max);
-        if part.min as u64 * size > board_cells {
-            return Err(at(
-                &part.loc,
-                format!(
-                    "at least {} copies of {} ({size} voxels each) do not fit in the {board_cells} voxels of the result",
-                    part.min,
-                    describe(s)
-                ),
-            ));
-        }
-        let count = Count { lo: part.min, hi };
-        let piece = Piece::new(
-            name,
-            symbol(k),
-            lattice,
-            Shape::new(cells.clone()),
-            count,
-            lat,
-            false,
-            None,
-        )
-        .map_err(|k| at(&part.loc, k.to_string()))?;
+        let (piece, colored) = map.piece(k, part, &mut names, board_cells)?;
         if use_colors {
-            // The piece's cells are its voxels moved by one translation.
-            let low = *cells.iter().min().expect("cells");
-            let first = piece.cells.cells()[0];
-            let t = [first[0] - low[0], first[1] - low[1], first[2] - low[2]];
-            colors.pieces.push(
-                colored
-                    .iter()
-                    .filter(|c| c.2 != 0)
-                    .map(|c| ([c.0[0] + t[0], c.0[1] + t[1], c.0[2] + t[2]], c.2 as u8))
-                    .collect(),
-            );
+            colors.pieces.push(piece_colors(&piece, &colored));
         }
         pieces.push(piece);
     }
-
-    if let Some(h) = prob.max_holes {
-        // The holes are the result's voxels no piece covers; with every
-        // count fixed their number is fixed too.
-        if prob.parts.iter().any(|p| p.min != p.max) {
-            return Err(at(
-                &prob.loc,
-                format!("maxHoles=\"{h}\" with piece count ranges is not supported"),
-            ));
-        }
-        let area: u64 = pieces
-            .iter()
-            .map(|p| p.count.lo as u64 * p.size() as u64)
-            .sum();
-        let holes = board_cells.saturating_sub(area);
-        if holes > h as u64 {
-            return Err(at(
-                &prob.loc,
-                format!(
-                    "the pieces leave {holes} voxels of the result empty but maxHoles is {h}: no assembly exists"
-                ),
-            ));
-        }
-    }
+    map.check_holes(&pieces, board_cells)?;
 
     let stem = path
         .file_stem()
@@ -397,4 +299,155 @@ pub(super) fn problem_to_puzzle(
         .check_area()
         .map_err(|k| at(&prob.loc, k.to_string()))?;
     Ok(puzzle)
+}
+
+/// A mistake in a problem: at `loc`, the message after the problem's label.
+fn located(label: &str, loc: &Loc, msg: String) -> BurrError {
+    BurrError(Some(loc.clone()), format!("{label}: {msg}"))
+}
+
+/// A problem being mapped, once its lattice is known.
+struct ProblemMap<'f> {
+    file: &'f BurrFile,
+    prob: &'f ProblemDef,
+    /// The problem as messages name it (`problem 2 `name``).
+    label: &'f str,
+    /// The lattice its voxels map to.
+    lattice: LatticeKind,
+    /// How units make whole solids, when `lattice` is a coarse one.
+    coarse: Option<Coarsening>,
+}
+
+impl ProblemMap<'_> {
+    fn at(&self, loc: &Loc, msg: String) -> BurrError {
+        located(self.label, loc, msg)
+    }
+
+    /// A shape's voxels (those of `state`, or all) as cells of the lattice.
+    fn cells_of(&self, s: &VoxelSpace, state: Option<VoxelState>) -> Result<Units, BurrError> {
+        let units = voxel_units(self.lattice, s, state, self.file.colors > 0)
+            .map_err(|m| self.at(&s.loc, format!("{}: {m}", describe(s))))?;
+        match self.coarse {
+            None => Ok(units),
+            // The lattice was chosen because every used shape makes whole
+            // solids of one state and colour.
+            Some(how) => coarsen(how, &units).ok_or_else(|| {
+                self.at(
+                    &s.loc,
+                    format!("{}: its units do not make whole solids", describe(s)),
+                )
+            }),
+        }
+    }
+
+    /// Part `k` as a piece named apart from `names` (which gets its name),
+    /// with its coloured units; it must fit `board_cells` cells.
+    fn piece(
+        &self,
+        k: usize,
+        part: &Part,
+        names: &mut HashSet<String>,
+        board_cells: u64,
+    ) -> Result<(Piece, Units), BurrError> {
+        let s = &self.file.shapes[part.shape];
+        // BurrTools places a piece's filled voxels; its variable voxels
+        // take no part in assemblies.
+        let colored = self.cells_of(s, Some(VoxelState::Filled))?;
+        let cells: Vec<Cell> = colored.iter().map(|c| c.0).collect();
+        if cells.is_empty() {
+            return Err(self.at(
+                &part.loc,
+                format!("the piece {} has no filled voxels", describe(s)),
+            ));
+        }
+        if cells.len() as u64 > board_cells {
+            return Err(self.at(
+                &part.loc,
+                format!(
+                    "the piece {} has {} voxels, more than the {board_cells} of the result",
+                    describe(s),
+                    cells.len()
+                ),
+            ));
+        }
+        let base = s
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("S{}", part.shape + 1));
+        let mut name = base.clone();
+        let mut n = 2;
+        while !names.insert(name.clone()) {
+            name = format!("{base}-{n}");
+            n += 1;
+        }
+        // More copies than the result can hold is no upper bound: the same
+        // matrix as an unlimited supply (which is how one is exported), and
+        // no huge bound from a huge `max`.
+        let size = cells.len() as u64;
+        let hi = (part.max as u64 * size <= board_cells).then_some(part.max);
+        if part.min as u64 * size > board_cells {
+            return Err(self.at(
+                &part.loc,
+                format!(
+                    "at least {} copies of {} ({size} voxels each) do not fit in the {board_cells} voxels of the result",
+                    part.min,
+                    describe(s)
+                ),
+            ));
+        }
+        let count = Count { lo: part.min, hi };
+        let piece = Piece::new(
+            name,
+            symbol(k),
+            self.lattice,
+            Shape::new(cells),
+            count,
+            self.lattice.lattice(),
+            false,
+            None,
+        )
+        .map_err(|k| self.at(&part.loc, k.to_string()))?;
+        Ok((piece, colored))
+    }
+
+    /// With `maxHoles`, the result's voxels no piece covers (fixed, as
+    /// every count must be) are at most that many.
+    fn check_holes(&self, pieces: &[Piece], board_cells: u64) -> Result<(), BurrError> {
+        let Some(h) = self.prob.max_holes else {
+            return Ok(());
+        };
+        if self.prob.parts.iter().any(|p| p.min != p.max) {
+            return Err(self.at(
+                &self.prob.loc,
+                format!("maxHoles=\"{h}\" with piece count ranges is not supported"),
+            ));
+        }
+        let area: u64 = pieces
+            .iter()
+            .map(|p| p.count.lo as u64 * p.size() as u64)
+            .sum();
+        let holes = board_cells.saturating_sub(area);
+        if holes > h as u64 {
+            return Err(self.at(
+                &self.prob.loc,
+                format!(
+                    "the pieces leave {holes} voxels of the result empty but maxHoles is {h}: no assembly exists"
+                ),
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// The coloured cells of `piece`, made from `colored` (its units as read):
+/// the piece's cells are those units moved by one translation.
+fn piece_colors(piece: &Piece, colored: &Units) -> FastMap<Cell, u8> {
+    let low = colored.iter().map(|c| c.0).min().expect("cells");
+    let first = piece.cells.cells()[0];
+    let t = [first[0] - low[0], first[1] - low[1], first[2] - low[2]];
+    colored
+        .iter()
+        .filter(|c| c.2 != 0)
+        .map(|c| ([c.0[0] + t[0], c.0[1] + t[1], c.0[2] + t[2]], c.2 as u8))
+        .collect()
 }

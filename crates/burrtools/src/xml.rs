@@ -334,33 +334,7 @@ fn voxel_space(doc: &Doc, node: roxmltree::Node, limits: &Limits) -> Result<Voxe
         None => "a shape".to_string(),
     };
     // Refuse oversized spaces before reading (or allocating for) them.
-    if size.iter().any(|&d| u64::from(d) > limits.voxel_side) {
-        return Err((
-            loc,
-            format!(
-                "{label} is {}x{}x{} voxels: each side may be at most {} (raise it with {})",
-                size[0],
-                size[1],
-                size[2],
-                limits.voxel_side,
-                Resource::VoxelSide.flag()
-            ),
-        ));
-    }
-    let volume = size.iter().map(|&d| d as u64).product::<u64>();
-    if volume > limits.voxel_volume {
-        return Err((
-            loc,
-            format!(
-                "{label} is {}x{}x{} = {volume} voxels: at most {} are allowed (raise it with {})",
-                size[0],
-                size[1],
-                size[2],
-                limits.voxel_volume,
-                Resource::VoxelVolume.flag()
-            ),
-        ));
-    }
+    let volume = space_volume(&loc, &label, size, limits)?;
     let text: String = node
         .children()
         .filter(|c| c.is_text())
@@ -374,81 +348,7 @@ fn voxel_space(doc: &Doc, node: roxmltree::Node, limits: &Limits) -> Result<Voxe
                 format!("{label} has voxel encoding type {kind}; only type 0 exists"),
             ));
         }
-        let mut idx: u64 = 0;
-        // The voxel the colour digits being read belong to (if not empty).
-        let mut last: Option<usize> = None;
-        let mut color: u32 = 0;
-        for ch in text.chars() {
-            let state = match ch {
-                '#' => Some(Some(VoxelState::Filled)),
-                '+' => Some(Some(VoxelState::Variable)),
-                '_' => Some(None),
-                '0'..='9' => None,
-                c if c.is_whitespace() => continue,
-                c => {
-                    return Err((
-                        loc,
-                        format!(
-                            "{label}: `{c}` is not a voxel (use `#` filled, `+` variable, `_` empty, digits for a colour)"
-                        ),
-                    ));
-                }
-            };
-            match state {
-                Some(s) => {
-                    if idx >= volume {
-                        return Err((
-                            loc,
-                            format!(
-                                "{label} has more voxels than its size {}x{}x{} = {volume}",
-                                size[0], size[1], size[2]
-                            ),
-                        ));
-                    }
-                    color = 0;
-                    last = None;
-                    if let Some(state) = s {
-                        let (sx, sy) = (size[0] as u64, size[1] as u64);
-                        let pos = [
-                            (idx % sx) as u32,
-                            (idx / sx % sy) as u32,
-                            (idx / (sx * sy)) as u32,
-                        ];
-                        last = Some(voxels.len());
-                        voxels.push(Voxel {
-                            pos,
-                            state,
-                            color: 0,
-                        });
-                    }
-                    idx += 1;
-                }
-                None => {
-                    if idx == 0 {
-                        return Err((
-                            loc,
-                            format!("{label}: a colour number before the first voxel"),
-                        ));
-                    }
-                    color = color * 10 + ch.to_digit(10).expect("a digit");
-                    if color > 63 {
-                        return Err((loc, format!("{label}: colour {color} is more than 63")));
-                    }
-                    if let Some(i) = last {
-                        voxels[i].color = color;
-                    }
-                }
-            }
-        }
-        if idx < volume {
-            return Err((
-                loc,
-                format!(
-                    "{label} has {idx} voxels but its size {}x{}x{} needs {volume}",
-                    size[0], size[1], size[2]
-                ),
-            ));
-        }
+        voxels = decode_voxels(&loc, &label, &text, size, volume)?;
     }
     Ok(VoxelSpace {
         name,
@@ -457,6 +357,117 @@ fn voxel_space(doc: &Doc, node: roxmltree::Node, limits: &Limits) -> Result<Voxe
         weight,
         loc,
     })
+}
+
+/// The number of voxels of a space of `size`, within the side and volume
+/// limits (`label` names the shape).
+fn space_volume(loc: &Loc, label: &str, size: [u32; 3], limits: &Limits) -> Result<u64, XmlError> {
+    if size.iter().any(|&d| u64::from(d) > limits.voxel_side) {
+        return Err((
+            loc.clone(),
+            format!(
+                "{label} is {}x{}x{} voxels: each side may be at most {} (raise it with {})",
+                size[0],
+                size[1],
+                size[2],
+                limits.voxel_side,
+                Resource::VoxelSide.flag()
+            ),
+        ));
+    }
+    let volume = size.iter().map(|&d| d as u64).product::<u64>();
+    if volume > limits.voxel_volume {
+        return Err((
+            loc.clone(),
+            format!(
+                "{label} is {}x{}x{} = {volume} voxels: at most {} are allowed (raise it with {})",
+                size[0],
+                size[1],
+                size[2],
+                limits.voxel_volume,
+                Resource::VoxelVolume.flag()
+            ),
+        ));
+    }
+    Ok(volume)
+}
+
+/// The non-empty voxels of a type-0 text: one character a voxel (`#`
+/// filled, `+` variable, `_` empty), x fastest, each optionally followed by
+/// its colour's digits; exactly `volume` of them (`label` names the shape).
+fn decode_voxels(
+    loc: &Loc,
+    label: &str,
+    text: &str,
+    size: [u32; 3],
+    volume: u64,
+) -> Result<Vec<Voxel>, XmlError> {
+    let fail = |msg: String| Err((loc.clone(), msg));
+    let mut voxels = vec![];
+    let mut idx: u64 = 0;
+    // The voxel the colour digits being read belong to (if not empty).
+    let mut last: Option<usize> = None;
+    let mut color: u32 = 0;
+    for ch in text.chars() {
+        let state = match ch {
+            '#' => Some(Some(VoxelState::Filled)),
+            '+' => Some(Some(VoxelState::Variable)),
+            '_' => Some(None),
+            '0'..='9' => None,
+            c if c.is_whitespace() => continue,
+            c => {
+                return fail(format!(
+                    "{label}: `{c}` is not a voxel (use `#` filled, `+` variable, `_` empty, digits for a colour)"
+                ));
+            }
+        };
+        match state {
+            Some(s) => {
+                if idx >= volume {
+                    return fail(format!(
+                        "{label} has more voxels than its size {}x{}x{} = {volume}",
+                        size[0], size[1], size[2]
+                    ));
+                }
+                color = 0;
+                last = None;
+                if let Some(state) = s {
+                    let (sx, sy) = (size[0] as u64, size[1] as u64);
+                    let pos = [
+                        (idx % sx) as u32,
+                        (idx / sx % sy) as u32,
+                        (idx / (sx * sy)) as u32,
+                    ];
+                    last = Some(voxels.len());
+                    voxels.push(Voxel {
+                        pos,
+                        state,
+                        color: 0,
+                    });
+                }
+                idx += 1;
+            }
+            None => {
+                if idx == 0 {
+                    return fail(format!("{label}: a colour number before the first voxel"));
+                }
+                color = color * 10 + ch.to_digit(10).expect("a digit");
+                if color > 63 {
+                    return fail(format!("{label}: colour {color} is more than 63"));
+                }
+                if let Some(i) = last {
+                    voxels[i].color = color;
+                }
+            }
+        }
+    }
+    if idx < volume {
+        return fail(format!(
+            "{label} has {idx} voxels but its size {}x{}x{} needs {volume}",
+            size[0], size[1], size[2]
+        ));
+    }
+    Ok(voxels)
 }
 
 fn problem(doc: &Doc, node: roxmltree::Node, shapes: usize) -> Result<ProblemDef, XmlError> {

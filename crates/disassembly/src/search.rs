@@ -147,6 +147,38 @@ impl Default for Buffers {
     }
 }
 
+/// Steps 1 and 2 on the limits in `table` (`n` pieces, `dirs`
+/// directions): the first piece that can leave alone, else the first group
+/// of at most `half` pieces that can leave in a direction whose stuck rows
+/// `changed` (a direction whose rows are unchanged let nothing leave
+/// before); with its direction.
+fn leaving(
+    table: &LimitTable,
+    n: usize,
+    dirs: usize,
+    half: u32,
+    changed: u64,
+) -> Option<(u64, usize)> {
+    let stuck = |d: usize| &table.stuck[d * n..(d + 1) * n];
+    let alone = (0..dirs)
+        .flat_map(|d| (0..n).map(move |p| (d, p)))
+        .find(|&(d, p)| stuck(d)[p] == 0)
+        .map(|(d, p)| (1u64 << p, d));
+    if alone.is_some() || half <= 1 {
+        return alone;
+    }
+    for d in (0..dirs).filter(|&d| changed >> d & 1 == 1) {
+        let mut big = 0u64;
+        for p in 0..n {
+            match grow(1 << p, 1 << p, half, big, |i| stuck(d)[i]) {
+                Some(set) => return Some((set, d)),
+                None => big |= 1 << p,
+            }
+        }
+    }
+    None
+}
+
 /// A move of the pieces `set` in direction `d` as recorded: when the
 /// heaviest of them is heavier than every piece that stays, the others
 /// move the other way instead (BurrTools' weight rule).
@@ -259,7 +291,6 @@ impl Search<'_> {
         let n = members.len();
         debug_assert!((2..=64).contains(&n));
         let dirs = self.motion.directions();
-        let all: u64 = if n == 64 { u64::MAX } else { (1 << n) - 1 };
         let half = (n / 2) as u32;
         let Buffers {
             walk,
@@ -286,97 +317,95 @@ impl Search<'_> {
             // expanded so far let nothing leave) lets nothing leave.
             let changed = table.take_stuck_changed();
 
-            // 1 and 2: can a piece, or a group of at most half, leave?
-            let stuck = |d: usize| &table.stuck[d * n..(d + 1) * n];
-            let mut leaving = (0..dirs)
-                .flat_map(|d| (0..n).map(move |p| (d, p)))
-                .find(|&(d, p)| stuck(d)[p] == 0)
-                .map(|(d, p)| (1u64 << p, d));
-            if leaving.is_none() && half > 1 {
-                'dirs: for d in (0..dirs).filter(|&d| changed >> d & 1 == 1) {
-                    let mut big = 0u64;
-                    for p in 0..n {
-                        match grow(1 << p, 1 << p, half, big, |i| stuck(d)[i]) {
-                            Some(set) => {
-                                leaving = Some((set, d));
-                                break 'dirs;
-                            }
-                            None => big |= 1 << p,
-                        }
-                    }
-                }
-            }
-            if let Some((set, d)) = leaving {
+            if let Some((set, d)) = leaving(table, n, dirs, half, changed) {
                 let (removed, d) = recorded(members, set, d);
                 return Ok(Some((k, removed, d)));
             }
+            self.moves(k, n, table, walk, found, units)?;
+        }
+    }
 
-            // 3: the moves, with merges.
-            for (d, &step) in units.iter().enumerate() {
-                found.clear();
-                // The pieces whose group is too big at one step (and so at
-                // any number of steps).
-                let mut big = 0u64;
-                for p in 0..n {
-                    if big >> p & 1 == 1 {
-                        continue;
-                    }
-                    // The group moving with p grows with the number of
-                    // steps; it is the same from s up to `upto`, then the
-                    // pieces it meets there join it.
-                    let (mut set, mut todo) = (1u64 << p, 1u64 << p);
-                    let mut s: u16 = 1;
-                    loop {
-                        let Some(group) = table.grow(self.cache, d, set, todo, s, half, big) else {
-                            if s == 1 {
-                                big |= 1 << p;
-                            }
-                            break;
-                        };
-                        // The same group at the same steps as an earlier
-                        // piece's: the rest is what that piece found.
-                        if found.contains(&(group, u32::from(s))) {
-                            break;
+    /// Step 3 at position `k` of `n` pieces, whose limits are in `table`:
+    /// every move, and every merge of two, in each direction (`units`
+    /// holds each direction's unit step), goes to `walk`; `found` is
+    /// scratch for the moves of one direction.
+    fn moves(
+        &self,
+        k: u32,
+        n: usize,
+        table: &LimitTable,
+        walk: &mut Walk,
+        found: &mut Vec<(u64, u32)>,
+        units: &[UnitStep],
+    ) -> Result<(), DisassemblyError> {
+        let all: u64 = if n == 64 { u64::MAX } else { (1 << n) - 1 };
+        let half = (n / 2) as u32;
+        // 3: the moves, with merges.
+        for (d, &step) in units.iter().enumerate() {
+            found.clear();
+            // The pieces whose group is too big at one step (and so at
+            // any number of steps).
+            let mut big = 0u64;
+            for p in 0..n {
+                if big >> p & 1 == 1 {
+                    continue;
+                }
+                // The group moving with p grows with the number of
+                // steps; it is the same from s up to `upto`, then the
+                // pieces it meets there join it.
+                let (mut set, mut todo) = (1u64 << p, 1u64 << p);
+                let mut s: u16 = 1;
+                loop {
+                    let Some(group) = table.grow(self.cache, d, set, todo, s, half, big) else {
+                        if s == 1 {
+                            big |= 1 << p;
                         }
-                        let (upto, meet) = table.least(self.cache, d, group, s);
-                        // A group that could leave was found in 2.
-                        debug_assert!(upto < FREE);
-                        let upto = upto.min(FREE - 1);
-                        set = group;
-                        for s in s..=upto {
-                            let s = u32::from(s);
-                            if found.contains(&(set, s)) {
+                        break;
+                    };
+                    // The same group at the same steps as an earlier
+                    // piece's: the rest is what that piece found.
+                    if found.contains(&(group, u32::from(s))) {
+                        break;
+                    }
+                    let (upto, meet) = table.least(self.cache, d, group, s);
+                    // A group that could leave was found in 2.
+                    debug_assert!(upto < FREE);
+                    let upto = upto.min(FREE - 1);
+                    set = group;
+                    for s in s..=upto {
+                        let s = u32::from(s);
+                        if found.contains(&(set, s)) {
+                            continue;
+                        }
+                        found.push((set, s));
+                        let scan = found.len() - 1;
+                        walk.child(k, set, s, d, step)?;
+                        // Merge with the moves found before, newest first.
+                        for f in (0..scan).rev() {
+                            let (other, t) = found[f];
+                            if t != s {
                                 continue;
                             }
-                            found.push((set, s));
-                            let scan = found.len() - 1;
-                            walk.child(k, set, s, d, step)?;
-                            // Merge with the moves found before, newest first.
-                            for f in (0..scan).rev() {
-                                let (other, t) = found[f];
-                                if t != s {
-                                    continue;
-                                }
-                                let union = set | other;
-                                if union == set || union == other || union == all {
-                                    continue;
-                                }
-                                if found.contains(&(union, s)) {
-                                    continue;
-                                }
-                                found.push((union, s));
-                                walk.child(k, union, s, d, step)?;
+                            let union = set | other;
+                            if union == set || union == other || union == all {
+                                continue;
                             }
+                            if found.contains(&(union, s)) {
+                                continue;
+                            }
+                            found.push((union, s));
+                            walk.child(k, union, s, d, step)?;
                         }
-                        if upto >= FREE - 1 {
-                            break;
-                        }
-                        (set, todo) = (set | meet, meet);
-                        s = upto + 1;
                     }
+                    if upto >= FREE - 1 {
+                        break;
+                    }
+                    (set, todo) = (set | meet, meet);
+                    s = upto + 1;
                 }
             }
         }
+        Ok(())
     }
 
     /// Fills `table` for the position `offsets` of `members`.

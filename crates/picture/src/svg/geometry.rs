@@ -133,76 +133,16 @@ fn rhombic_unit(c: Cell) -> CellGeom {
 
 /// Where and how cell `c` of lattice `kind` is drawn.
 pub fn cell_geom(kind: LatticeKind, c: Cell) -> CellGeom {
-    let (x, y) = (c[0] as f64, c[1] as f64);
     match kind {
-        LatticeKind::Square => CellGeom {
-            layer: 0,
-            centre: (x + 0.5, y + 0.5),
-            form: Form::Poly(vec![(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)]),
-        },
-        LatticeKind::Hex => {
-            let centre = (x + 0.5 * y, H * y);
-            let r = 1.0 / 3f64.sqrt();
-            let pts = (0..6)
-                .map(|k| {
-                    let a = (30.0 + 60.0 * k as f64).to_radians();
-                    (centre.0 + r * a.cos(), centre.1 + r * a.sin())
-                })
-                .collect();
-            CellGeom {
-                layer: 0,
-                centre,
-                form: Form::Poly(pts),
-            }
-        }
+        LatticeKind::Square => unit_square(0, (c[0] as f64, c[1] as f64)),
+        LatticeKind::Hex => hexagon(c),
         LatticeKind::Prism => CellGeom {
             // Each layer is a panel of triangles.
             layer: c[2],
             ..cell_geom(LatticeKind::Triangle, [c[0], c[1], 0])
         },
-        LatticeKind::Triangle => {
-            // Corners are lattice points i * e1 + j * e2, e1 = (1, 0),
-            // e2 = (1/2, H).
-            let p = |i: f64, j: f64| (i + 0.5 * j, H * j);
-            let pts = if points_up(c) {
-                let (i, j) = ((c[0] - 2) as f64 / 3.0, (c[1] - 2) as f64 / 3.0);
-                vec![p(i + 1.0, j), p(i + 1.0, j + 1.0), p(i, j + 1.0)]
-            } else {
-                let (i, j) = ((c[0] - 1) as f64 / 3.0, (c[1] - 1) as f64 / 3.0);
-                vec![p(i, j), p(i + 1.0, j), p(i, j + 1.0)]
-            };
-            let centre = p(x / 3.0, y / 3.0);
-            CellGeom {
-                layer: 0,
-                centre,
-                form: Form::Poly(pts),
-            }
-        }
-        LatticeKind::Cubic => {
-            let top = [
-                iso(x, y, 1.0),
-                iso(x + 1.0, y, 1.0),
-                iso(x + 1.0, y + 1.0, 1.0),
-                iso(x, y + 1.0, 1.0),
-            ];
-            let left = [
-                iso(x, y + 1.0, 1.0),
-                iso(x + 1.0, y + 1.0, 1.0),
-                iso(x + 1.0, y + 1.0, 0.0),
-                iso(x, y + 1.0, 0.0),
-            ];
-            let right = [
-                iso(x + 1.0, y, 1.0),
-                iso(x + 1.0, y + 1.0, 1.0),
-                iso(x + 1.0, y + 1.0, 0.0),
-                iso(x + 1.0, y, 0.0),
-            ];
-            CellGeom {
-                layer: c[2],
-                centre: iso(x + 0.5, y + 0.5, 1.0),
-                form: Form::Cube { top, left, right },
-            }
-        }
+        LatticeKind::Triangle => triangle(c),
+        LatticeKind::Cubic => cube(c),
         LatticeKind::FccSquare => {
             let (layer, row, col) = kind.lattice().grid_position(c);
             let l = layer as f64 / 2.0;
@@ -217,12 +157,7 @@ pub fn cell_geom(kind: LatticeKind, c: Cell) -> CellGeom {
             // its art position.
             let (layer, row, col) = kind.lattice().grid_position(c);
             let l = layer as f64 / 2.0;
-            let (x, y) = (col as f64 + l, row as f64 + l);
-            CellGeom {
-                layer,
-                centre: (x + 0.5, y + 0.5),
-                form: Form::Poly(vec![(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)]),
-            }
+            unit_square(layer, (col as f64 + l, row as f64 + l))
         }
         LatticeKind::RhombicUnits => rhombic_unit(c),
         LatticeKind::TetraOcta => {
@@ -235,25 +170,7 @@ pub fn cell_geom(kind: LatticeKind, c: Cell) -> CellGeom {
             };
             diamond(layer, (col as f64, row as f64), r)
         }
-        LatticeKind::TetraOctaUnits => {
-            // Voxel units: c / 2.
-            let (layer, _, _) = kind.lattice().grid_position(c);
-            let (x, y) = (c[0] as f64 / 2.0, c[1] as f64 / 2.0);
-            if polyform::lattice::is_tetrahedron(c) {
-                diamond(layer, (x, y), 1.5)
-            } else {
-                // The eighth at corner 6V toward d: a right triangle with
-                // its right angle at the corner.
-                let (dx, dy) = (c[0].rem_euclid(6), c[1].rem_euclid(6));
-                let sx = if dx == 1 { 1.0 } else { -1.0 };
-                let sy = if dy == 1 { 1.0 } else { -1.0 };
-                let (vx, vy) = (x - 0.5 * sx, y - 0.5 * sy);
-                poly(
-                    layer,
-                    vec![(vx, vy), (vx + 3.0 * sx, vy), (vx, vy + 3.0 * sy)],
-                )
-            }
-        }
+        LatticeKind::TetraOctaUnits => tetra_octa_unit(c),
         LatticeKind::FccTriangle => {
             let (layer, row, col) = kind.lattice().grid_position(c);
             CellGeom {
@@ -266,6 +183,104 @@ pub fn cell_geom(kind: LatticeKind, c: Cell) -> CellGeom {
             }
         }
     }
+}
+
+/// The unit square in `layer` with its top left corner at `(x, y)`.
+fn unit_square(layer: i32, (x, y): Pt) -> CellGeom {
+    CellGeom {
+        layer,
+        centre: (x + 0.5, y + 0.5),
+        form: Form::Poly(vec![(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)]),
+    }
+}
+
+/// A hex cell: a hexagon (pointy top) around its site of the triangular
+/// lattice.
+fn hexagon(c: Cell) -> CellGeom {
+    let (x, y) = (c[0] as f64, c[1] as f64);
+    let centre = (x + 0.5 * y, H * y);
+    let r = 1.0 / 3f64.sqrt();
+    let pts = (0..6)
+        .map(|k| {
+            let a = (30.0 + 60.0 * k as f64).to_radians();
+            (centre.0 + r * a.cos(), centre.1 + r * a.sin())
+        })
+        .collect();
+    flat(centre, pts)
+}
+
+/// A triangle cell, pointing up or down.
+fn triangle(c: Cell) -> CellGeom {
+    let (x, y) = (c[0] as f64, c[1] as f64);
+    // Corners are lattice points i * e1 + j * e2, e1 = (1, 0),
+    // e2 = (1/2, H).
+    let p = |i: f64, j: f64| (i + 0.5 * j, H * j);
+    let pts = if points_up(c) {
+        let (i, j) = ((c[0] - 2) as f64 / 3.0, (c[1] - 2) as f64 / 3.0);
+        vec![p(i + 1.0, j), p(i + 1.0, j + 1.0), p(i, j + 1.0)]
+    } else {
+        let (i, j) = ((c[0] - 1) as f64 / 3.0, (c[1] - 1) as f64 / 3.0);
+        vec![p(i, j), p(i + 1.0, j), p(i, j + 1.0)]
+    };
+    flat(p(x / 3.0, y / 3.0), pts)
+}
+
+/// A polygon of a one-layer lattice around `centre`.
+fn flat(centre: Pt, pts: Vec<Pt>) -> CellGeom {
+    CellGeom {
+        layer: 0,
+        centre,
+        form: Form::Poly(pts),
+    }
+}
+
+/// A cubic cell: an isometric cube in the panel of its layer `z`.
+fn cube(c: Cell) -> CellGeom {
+    let (x, y) = (c[0] as f64, c[1] as f64);
+    let top = [
+        iso(x, y, 1.0),
+        iso(x + 1.0, y, 1.0),
+        iso(x + 1.0, y + 1.0, 1.0),
+        iso(x, y + 1.0, 1.0),
+    ];
+    let left = [
+        iso(x, y + 1.0, 1.0),
+        iso(x + 1.0, y + 1.0, 1.0),
+        iso(x + 1.0, y + 1.0, 0.0),
+        iso(x, y + 1.0, 0.0),
+    ];
+    let right = [
+        iso(x + 1.0, y, 1.0),
+        iso(x + 1.0, y + 1.0, 1.0),
+        iso(x + 1.0, y + 1.0, 0.0),
+        iso(x + 1.0, y, 0.0),
+    ];
+    CellGeom {
+        layer: c[2],
+        centre: iso(x + 0.5, y + 0.5, 1.0),
+        form: Form::Cube { top, left, right },
+    }
+}
+
+/// The shadow of a tetra-octa unit on its voxel layer (voxel units: c / 2):
+/// a square on a corner for a tetrahedron, a right triangle for an eighth
+/// of an octahedron.
+fn tetra_octa_unit(c: Cell) -> CellGeom {
+    let (layer, _, _) = LatticeKind::TetraOctaUnits.lattice().grid_position(c);
+    let (x, y) = (c[0] as f64 / 2.0, c[1] as f64 / 2.0);
+    if polyform::lattice::is_tetrahedron(c) {
+        return diamond(layer, (x, y), 1.5);
+    }
+    // The eighth at corner 6V toward d: a right triangle with its right
+    // angle at the corner.
+    let (dx, dy) = (c[0].rem_euclid(6), c[1].rem_euclid(6));
+    let sx = if dx == 1 { 1.0 } else { -1.0 };
+    let sy = if dy == 1 { 1.0 } else { -1.0 };
+    let (vx, vy) = (x - 0.5 * sx, y - 0.5 * sy);
+    poly(
+        layer,
+        vec![(vx, vy), (vx + 3.0 * sx, vy), (vx, vy + 3.0 * sy)],
+    )
 }
 
 #[cfg(test)]

@@ -306,133 +306,31 @@ fn draw(
     caption: &str,
     limits: &Limits,
 ) -> Result<Picture, ErrorKind> {
-    let s = unit(kind);
     let geoms: Vec<_> = cells.iter().map(|&(c, _)| cell_geom(kind, c)).collect();
-    // One frame for every layer: the union of the layers' extents.
-    let (mut lo, mut hi) = ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN));
-    let mut grow = |p: Pt| {
-        lo = (lo.0.min(p.0), lo.1.min(p.1));
-        hi = (hi.0.max(p.0), hi.1.max(p.1));
-    };
-    for g in &geoms {
-        match &g.form {
-            Form::Poly(pts) => pts.iter().for_each(|&p| grow(p)),
-            Form::Cube { top, left, right } => {
-                top.iter().chain(left).chain(right).for_each(|&p| grow(p))
-            }
-            Form::Ball { r } => {
-                grow((g.centre.0 - r, g.centre.1 - r));
-                grow((g.centre.0 + r, g.centre.1 + r));
-            }
-        }
-    }
-    if geoms.is_empty() {
-        lo = (0.0, 0.0);
-        hi = (0.0, 0.0);
-    }
-    let layers: Vec<i32> = {
-        let set: std::collections::BTreeSet<i32> = geoms.iter().map(|g| g.layer).collect();
-        set.into_iter().collect()
-    };
-    let panel_w = (hi.0 - lo.0) * s;
-    let gap = if layers.len() > 1 { s.max(24.0) } else { 0.0 };
-    let width = (2.0 * MARGIN + layers.len().max(1) as f64 * (panel_w + gap) - gap).max(160.0);
-    let height = 2.0 * MARGIN + (hi.1 - lo.1) * s + CAPTION;
+    let frame = Frame::new(unit(kind), &geoms);
+    let (width, height) = (frame.width, frame.height);
     limits.check_picture(width, height)?;
-    let panel = |layer: i32| layers.binary_search(&layer).unwrap_or(0) as f64;
-    let px = |layer: i32, p: Pt| {
-        (
-            MARGIN + panel(layer) * (panel_w + gap) + (p.0 - lo.0) * s,
-            MARGIN + (p.1 - lo.1) * s,
-        )
-    };
-    let map = |layer: i32, pts: &[Pt]| pts.iter().map(|&p| px(layer, p)).collect::<Vec<Pt>>();
+    let centres = geoms
+        .iter()
+        .zip(cells)
+        .map(|(g, &(c, _))| (c, frame.px(g.layer, g.centre)))
+        .collect();
 
     let mut body = String::new();
-    let mut centres = HashMap::new();
-    for (g, &(c, _)) in geoms.iter().zip(cells) {
-        centres.insert(c, px(g.layer, g.centre));
-    }
-
-    // Flat cells and cube tops: fill paths per owner, then outlines.
-    let mut fills: BTreeMap<usize, (Owner, String)> = BTreeMap::new();
-    // Edges in the order first met (so the SVG text is reproducible).
-    let mut edge_index: HashMap<_, usize> = HashMap::new();
-    let mut edges: Vec<(Pt, Pt, Vec<usize>)> = vec![];
-    let mut add_face = |owner: Owner, pts: &[Pt], fills: &mut BTreeMap<usize, (Owner, String)>| {
-        let entry = fills
-            .entry(owner.key())
-            .or_insert_with(|| (owner, String::new()));
-        poly_path(&mut entry.1, pts);
-        for i in 0..pts.len() {
-            let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
-            let i = *edge_index.entry(edge_key(a, b)).or_insert_with(|| {
-                edges.push((a, b, vec![]));
-                edges.len() - 1
-            });
-            edges[i].2.push(owner.key());
-        }
-    };
-    let owners: HashMap<usize, Owner> = cells.iter().map(|&(_, o)| (o.key(), o)).collect();
+    let mut faces = Faces::default();
     match kind {
-        LatticeKind::Cubic => {
-            let present: HashSet<Cell> = cells.iter().map(|&(c, _)| c).collect();
-            let mut order: Vec<usize> = (0..cells.len()).collect();
-            order.sort_by_key(|&i| {
-                let c = cells[i].0;
-                (c[2], c[0] + c[1], c[0])
-            });
-            for &layer in &layers {
-                let mut sides = String::new();
-                for &i in order.iter().filter(|&&i| geoms[i].layer == layer) {
-                    let (c, owner) = cells[i];
-                    let Form::Cube { top, left, right } = &geoms[i].form else {
-                        continue;
-                    };
-                    let fill = owner.fill();
-                    for (face, shown, dark) in [
-                        (left, !present.contains(&[c[0], c[1] + 1, c[2]]), 0.2),
-                        (right, !present.contains(&[c[0] + 1, c[1], c[2]]), 0.38),
-                    ] {
-                        if shown {
-                            let mut d = String::new();
-                            poly_path(&mut d, &map(layer, face));
-                            let _ = write!(
-                                sides,
-                                "<path d=\"{d}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1\" stroke-linejoin=\"round\"/>",
-                                fill.darker(dark),
-                                owner.line()
-                            );
-                        }
-                    }
-                    let mut d = String::new();
-                    let t = map(layer, top);
-                    poly_path(&mut d, &t);
-                    let _ = write!(
-                        sides,
-                        "<path d=\"{d}\" fill=\"{fill}\" stroke=\"{fill}\" stroke-width=\"0.5\"/>"
-                    );
-                    add_face(owner, &t, &mut fills);
-                }
-                body.push_str(&sides);
-            }
-            // Tops were drawn cube by cube (painter's order); the fill
-            // paths are only wanted for the cell lines and hatching.
-            for (owner, d) in fills.values() {
-                cell_lines(&mut body, *owner, d);
-            }
-        }
+        LatticeKind::Cubic => cubes(&mut body, &mut faces, cells, &geoms, &frame),
         LatticeKind::FccSquare | LatticeKind::FccTriangle => {
-            balls(&mut body, cells, &geoms, &px, s);
+            balls(&mut body, cells, &geoms, &|l, p| frame.px(l, p), frame.s);
         }
         _ => {
             for (g, &(_, owner)) in geoms.iter().zip(cells) {
                 if let Form::Poly(pts) = &g.form {
-                    add_face(owner, &map(g.layer, pts), &mut fills);
+                    faces.add(owner, &frame.map(g.layer, pts));
                 }
             }
             // Fill and faint cell lines in one element (files stay small).
-            for (owner, d) in fills.values() {
+            for (owner, d) in faces.fills.values() {
                 let _ = write!(
                     body,
                     "<path d=\"{d}\" fill=\"{}\" stroke=\"{}\" stroke-opacity=\"0.35\" stroke-width=\"0.8\"/>",
@@ -443,42 +341,7 @@ fn draw(
             }
         }
     }
-    // Outlines: for each owner, the edges it does not share with itself.
-    let mut outline: BTreeMap<usize, String> = BTreeMap::new();
-    for (a, b, who) in &edges {
-        for &k in who {
-            let inside = who.len() == 2 && who[0] == who[1];
-            if !inside {
-                let d = outline.entry(k).or_default();
-                let _ = write!(d, "M{} {}L{} {}", n(a.0), n(a.1), n(b.0), n(b.1));
-            }
-        }
-    }
-    for (k, d) in &outline {
-        let owner = owners[k];
-        match owner {
-            Owner::Piece { color, fixed, .. } => {
-                let _ = write!(
-                    body,
-                    "<path d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" stroke-linecap=\"round\"/>",
-                    color.outline(),
-                    if fixed { 4 } else { 2 }
-                );
-            }
-            Owner::Empty(kind) => {
-                let _ = write!(
-                    body,
-                    "<path d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1\"{}/>",
-                    owner.line(),
-                    if kind == CellKind::Optional {
-                        " stroke-dasharray=\"3 2\""
-                    } else {
-                        ""
-                    }
-                );
-            }
-        }
-    }
+    faces.outlines(&mut body, cells);
     if !caption.is_empty() {
         let _ = write!(
             body,
@@ -494,6 +357,215 @@ fn draw(
         height,
         centres,
     })
+}
+
+/// Where the panels go: one frame for every layer (the union of the
+/// layers' extents), the layers side by side, bottom first.
+struct Frame {
+    /// Pixels per unit.
+    s: f64,
+    /// The frame's top left corner, in units.
+    lo: Pt,
+    /// The layers drawn, ascending; a layer's index here is its panel.
+    layers: Vec<i32>,
+    /// One panel's width, pixels.
+    panel_w: f64,
+    /// Pixels between panels (none with one layer).
+    gap: f64,
+    /// The picture's width, pixels.
+    width: f64,
+    /// The picture's height, pixels, caption included.
+    height: f64,
+}
+
+impl Frame {
+    /// The frame of cells `geoms` at `s` pixels per unit.
+    fn new(s: f64, geoms: &[geometry::CellGeom]) -> Frame {
+        let (mut lo, mut hi) = ((f64::MAX, f64::MAX), (f64::MIN, f64::MIN));
+        let mut grow = |p: Pt| {
+            lo = (lo.0.min(p.0), lo.1.min(p.1));
+            hi = (hi.0.max(p.0), hi.1.max(p.1));
+        };
+        for g in geoms {
+            match &g.form {
+                Form::Poly(pts) => pts.iter().for_each(|&p| grow(p)),
+                Form::Cube { top, left, right } => {
+                    top.iter().chain(left).chain(right).for_each(|&p| grow(p))
+                }
+                Form::Ball { r } => {
+                    grow((g.centre.0 - r, g.centre.1 - r));
+                    grow((g.centre.0 + r, g.centre.1 + r));
+                }
+            }
+        }
+        if geoms.is_empty() {
+            lo = (0.0, 0.0);
+            hi = (0.0, 0.0);
+        }
+        let layers: Vec<i32> = {
+            let set: std::collections::BTreeSet<i32> = geoms.iter().map(|g| g.layer).collect();
+            set.into_iter().collect()
+        };
+        let panel_w = (hi.0 - lo.0) * s;
+        let gap = if layers.len() > 1 { s.max(24.0) } else { 0.0 };
+        let width = (2.0 * MARGIN + layers.len().max(1) as f64 * (panel_w + gap) - gap).max(160.0);
+        let height = 2.0 * MARGIN + (hi.1 - lo.1) * s + CAPTION;
+        Frame {
+            s,
+            lo,
+            layers,
+            panel_w,
+            gap,
+            width,
+            height,
+        }
+    }
+
+    /// A point of `layer`'s panel in pixels.
+    fn px(&self, layer: i32, p: Pt) -> Pt {
+        let panel = self.layers.binary_search(&layer).unwrap_or(0) as f64;
+        (
+            MARGIN + panel * (self.panel_w + self.gap) + (p.0 - self.lo.0) * self.s,
+            MARGIN + (p.1 - self.lo.1) * self.s,
+        )
+    }
+
+    /// Points of `layer`'s panel in pixels.
+    fn map(&self, layer: i32, pts: &[Pt]) -> Vec<Pt> {
+        pts.iter().map(|&p| self.px(layer, p)).collect()
+    }
+}
+
+/// An edge as [`edge_key`] names it: its two ends rounded, in order.
+type EdgeKey = ((i64, i64), (i64, i64));
+
+/// Flat faces (flat cells, cube tops) gathered per owner, and their edges
+/// for the outlines.
+#[derive(Default)]
+struct Faces {
+    /// Per owner key: the owner and its faces as one path.
+    fills: BTreeMap<usize, (Owner, String)>,
+    /// Each edge's index in `edges`, by [`edge_key`].
+    edge_index: HashMap<EdgeKey, usize>,
+    /// Every edge in the order first met (so the SVG text is
+    /// reproducible), with the owner key of each face that has it.
+    edges: Vec<(Pt, Pt, Vec<usize>)>,
+}
+
+impl Faces {
+    /// Adds a face of `owner` (pixels).
+    fn add(&mut self, owner: Owner, pts: &[Pt]) {
+        let entry = self
+            .fills
+            .entry(owner.key())
+            .or_insert_with(|| (owner, String::new()));
+        poly_path(&mut entry.1, pts);
+        for i in 0..pts.len() {
+            let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
+            let edges = &mut self.edges;
+            let i = *self.edge_index.entry(edge_key(a, b)).or_insert_with(|| {
+                edges.push((a, b, vec![]));
+                edges.len() - 1
+            });
+            self.edges[i].2.push(owner.key());
+        }
+    }
+
+    /// Writes each owner's outline: the edges it does not share with
+    /// itself (`cells` name the owners).
+    fn outlines(&self, body: &mut String, cells: &[(Cell, Owner)]) {
+        let owners: HashMap<usize, Owner> = cells.iter().map(|&(_, o)| (o.key(), o)).collect();
+        let mut outline: BTreeMap<usize, String> = BTreeMap::new();
+        for (a, b, who) in &self.edges {
+            for &k in who {
+                let inside = who.len() == 2 && who[0] == who[1];
+                if !inside {
+                    let d = outline.entry(k).or_default();
+                    let _ = write!(d, "M{} {}L{} {}", n(a.0), n(a.1), n(b.0), n(b.1));
+                }
+            }
+        }
+        for (k, d) in &outline {
+            let owner = owners[k];
+            match owner {
+                Owner::Piece { color, fixed, .. } => {
+                    let _ = write!(
+                        body,
+                        "<path d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{}\" stroke-linecap=\"round\"/>",
+                        color.outline(),
+                        if fixed { 4 } else { 2 }
+                    );
+                }
+                Owner::Empty(kind) => {
+                    let _ = write!(
+                        body,
+                        "<path d=\"{d}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1\"{}/>",
+                        owner.line(),
+                        if kind == CellKind::Optional {
+                            " stroke-dasharray=\"3 2\""
+                        } else {
+                            ""
+                        }
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Cubes, layer by layer in painter's order: the side faces not hidden by
+/// a neighbour, then the top, which also goes into `faces` (for the
+/// outlines); then the cell lines and hatching over the tops.
+fn cubes(
+    body: &mut String,
+    faces: &mut Faces,
+    cells: &[(Cell, Owner)],
+    geoms: &[geometry::CellGeom],
+    frame: &Frame,
+) {
+    let present: HashSet<Cell> = cells.iter().map(|&(c, _)| c).collect();
+    let mut order: Vec<usize> = (0..cells.len()).collect();
+    order.sort_by_key(|&i| {
+        let c = cells[i].0;
+        (c[2], c[0] + c[1], c[0])
+    });
+    for &layer in &frame.layers {
+        for &i in order.iter().filter(|&&i| geoms[i].layer == layer) {
+            let (c, owner) = cells[i];
+            let Form::Cube { top, left, right } = &geoms[i].form else {
+                continue;
+            };
+            let fill = owner.fill();
+            for (face, shown, dark) in [
+                (left, !present.contains(&[c[0], c[1] + 1, c[2]]), 0.2),
+                (right, !present.contains(&[c[0] + 1, c[1], c[2]]), 0.38),
+            ] {
+                if shown {
+                    let mut d = String::new();
+                    poly_path(&mut d, &frame.map(layer, face));
+                    let _ = write!(
+                        body,
+                        "<path d=\"{d}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1\" stroke-linejoin=\"round\"/>",
+                        fill.darker(dark),
+                        owner.line()
+                    );
+                }
+            }
+            let mut d = String::new();
+            let t = frame.map(layer, top);
+            poly_path(&mut d, &t);
+            let _ = write!(
+                body,
+                "<path d=\"{d}\" fill=\"{fill}\" stroke=\"{fill}\" stroke-width=\"0.5\"/>"
+            );
+            faces.add(owner, &t);
+        }
+    }
+    // Tops were drawn cube by cube (painter's order); the fill paths are
+    // only wanted for the cell lines and hatching.
+    for (owner, d) in faces.fills.values() {
+        cell_lines(body, *owner, d);
+    }
 }
 
 /// Faint lines between the cells of one owner, and hatching over pieces

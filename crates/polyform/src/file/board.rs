@@ -63,16 +63,15 @@ fn builtin_shape(
 /// Cells drawn with a piece's symbol on the board: cells and first line.
 pub(super) type Drawn = BTreeMap<char, (Vec<Cell>, usize)>;
 
+/// The board: its cells (from exactly one of a drawing, a size, a
+/// coordinate list or a built-in shape, then the `optional` ones), and the
+/// cells drawn with a symbol of one of `pieces`.
 pub(super) fn parse_board(
     src: &Source,
     b: &RawBoard,
     lattice: LatticeKind,
     pieces: &[Piece],
 ) -> Result<(Board, Drawn), Error> {
-    let l = lattice.lattice();
-    let dim = l.dimension();
-    let mut cells: Vec<(Cell, CellKind)> = vec![];
-    let mut drawn: Drawn = BTreeMap::new();
     let given = [
         b.art.is_some(),
         b.size.is_some(),
@@ -92,116 +91,23 @@ pub(super) fn parse_board(
             "[board] needs exactly one of `art` (a drawing), `cells` (coordinates) or a built-in shape: `size` (a rectangle or box), `parallelogram`, `triangle`, `pyramid`, `tetrahedron`",
         ));
     }
-    cells.extend(builtin_shape(src, b, lattice)?);
+    let mut cells: Vec<(Cell, CellKind)> = builtin_shape(src, b, lattice)?;
+    let mut drawn: Drawn = BTreeMap::new();
     if let Some(art) = &b.art {
-        let d = src.art(art, "board")?;
-        src.check(
-            art.span(),
-            Resource::BoardCells,
-            Some(d.marks.len() as u128),
-        )?;
-        if d.layers > 1 && dim == 2 {
-            return Err(src.err(
-                art.span(),
-                format!(
-                    "the board drawing has {} layers but the {lattice} lattice is 2D: use lattice = \"cubic\", \"fcc-square\" or \"fcc-triangle\" for a 3D board",
-                    d.layers
-                ),
-            ));
-        }
-        for m in &d.marks {
-            let line = src.line_in_string(art.span().start, m.line);
-            let Some(c) = l.cell_at(m.layer, m.row, m.col) else {
-                return Err(Error::new(
-                    src.path,
-                    Some(line),
-                    format!(
-                        "board: no cell of the {lattice} lattice at this position (column {}){}",
-                        m.col + 1,
-                        position_hint(lattice)
-                    ),
-                ));
-            };
-            let kind = match m.ch {
-                '#' => CellKind::Fill,
-                '+' => CellKind::Optional,
-                ch => {
-                    if !pieces.iter().any(|p| p.symbol == ch) {
-                        return Err(Error::new(
-                            src.path,
-                            Some(line),
-                            format!(
-                                "board: `{ch}` is not `#` (a cell to fill), `+` (a cell that may stay empty), `.` (no cell) or the symbol of a piece of this puzzle"
-                            ),
-                        ));
-                    }
-                    let e = drawn.entry(ch).or_insert((vec![], line));
-                    e.0.push(c);
-                    CellKind::Fill
-                }
-            };
-            cells.push((c, kind));
-        }
+        art_cells(src, art, lattice, pieces, &mut cells, &mut drawn)?;
     }
     if let Some(size) = &b.size
         && matches!(lattice, LatticeKind::Square | LatticeKind::Cubic)
     {
-        let s = size.get_ref();
-        if s.len() != dim {
-            return Err(src.err(
-                size.span(),
-                format!(
-                    "size {s:?} has {} numbers but the {lattice} lattice has {dim} dimensions",
-                    s.len()
-                ),
-            ));
-        }
-        // The product in u128, checked: `None` when it overflows.
-        let mut total: Option<u128> = Some(1);
-        for &n in s {
-            if n < 1 {
-                return Err(src.err(
-                    size.span(),
-                    format!("size {s:?}: every side must be at least 1"),
-                ));
-            }
-            total = total.and_then(|t| t.checked_mul(u128::from(n.unsigned_abs())));
-        }
-        src.check(size.span(), Resource::BoardCells, total)?;
-        // Every side is now at most the cell limit; as coordinates they
-        // must also be within the coordinate limit and an i32.
-        let mut side = [1; 3];
-        for (k, &n) in s.iter().enumerate() {
-            side[k] = src.coordinate(size.span(), n - 1)? + 1;
-        }
-        for z in 0..side[2] {
-            for y in 0..side[1] {
-                for x in 0..side[0] {
-                    cells.push(([x, y, z], CellKind::Fill));
-                }
-            }
-        }
+        cells.extend(box_cells(src, size, lattice)?);
     }
-    // Coordinate lists: the board's cells, then the optional ones, counted
-    // against the board limit with the cells so far before they are read.
-    let board_list = |list: &Spanned<Vec<Vec<i64>>>, what: &str, so_far: usize| {
-        let total = (so_far + list.get_ref().len()) as u128;
-        src.check(list.span(), Resource::BoardCells, Some(total))?;
-        let (kind, cs) = coordinate_list(src, list, lattice)?;
-        if kind.lattice().dimension() != dim {
-            return Err(src.err(
-                list.span(),
-                format!("{what} coordinates must have {dim} numbers on the {lattice} lattice"),
-            ));
-        }
-        Ok(cs)
-    };
+    // Coordinate lists: the board's cells, then the optional ones.
     if let Some(list) = &b.cells {
-        let cs = board_list(list, "board", cells.len())?;
+        let cs = board_list(src, list, lattice, "board", cells.len())?;
         cells.extend(cs.into_iter().map(|c| (c, CellKind::Fill)));
     }
     if let Some(list) = &b.optional {
-        let cs = board_list(list, "`optional`", cells.len())?;
+        let cs = board_list(src, list, lattice, "`optional`", cells.len())?;
         // Optional cells override their kind, or join the board.
         let set: std::collections::HashSet<Cell> = cs.iter().copied().collect();
         cells.retain(|(c, _)| !set.contains(c));
@@ -211,4 +117,135 @@ pub(super) fn parse_board(
         return Err(Error::new(src.path, None, "the board has no cells"));
     }
     Ok((Board::new(cells), drawn))
+}
+
+/// The cells of a board drawing, added to `cells`; those drawn with a
+/// piece's symbol also go to `drawn`.
+fn art_cells(
+    src: &Source,
+    art: &Spanned<String>,
+    lattice: LatticeKind,
+    pieces: &[Piece],
+    cells: &mut Vec<(Cell, CellKind)>,
+    drawn: &mut Drawn,
+) -> Result<(), Error> {
+    let l = lattice.lattice();
+    let d = src.art(art, "board")?;
+    src.check(
+        art.span(),
+        Resource::BoardCells,
+        Some(d.marks.len() as u128),
+    )?;
+    if d.layers > 1 && l.dimension() == 2 {
+        return Err(src.err(
+            art.span(),
+            format!(
+                "the board drawing has {} layers but the {lattice} lattice is 2D: use lattice = \"cubic\", \"fcc-square\" or \"fcc-triangle\" for a 3D board",
+                d.layers
+            ),
+        ));
+    }
+    for m in &d.marks {
+        let line = src.line_in_string(art.span().start, m.line);
+        let Some(c) = l.cell_at(m.layer, m.row, m.col) else {
+            return Err(Error::new(
+                src.path,
+                Some(line),
+                format!(
+                    "board: no cell of the {lattice} lattice at this position (column {}){}",
+                    m.col + 1,
+                    position_hint(lattice)
+                ),
+            ));
+        };
+        let kind = match m.ch {
+            '#' => CellKind::Fill,
+            '+' => CellKind::Optional,
+            ch => {
+                if !pieces.iter().any(|p| p.symbol == ch) {
+                    return Err(Error::new(
+                        src.path,
+                        Some(line),
+                        format!(
+                            "board: `{ch}` is not `#` (a cell to fill), `+` (a cell that may stay empty), `.` (no cell) or the symbol of a piece of this puzzle"
+                        ),
+                    ));
+                }
+                let e = drawn.entry(ch).or_insert((vec![], line));
+                e.0.push(c);
+                CellKind::Fill
+            }
+        };
+        cells.push((c, kind));
+    }
+    Ok(())
+}
+
+/// The cells of a square or cubic board's `size`: a rectangle or a box
+/// from the origin, within the cell and coordinate limits.
+fn box_cells(
+    src: &Source,
+    size: &Spanned<Vec<i64>>,
+    lattice: LatticeKind,
+) -> Result<Vec<(Cell, CellKind)>, Error> {
+    let dim = lattice.lattice().dimension();
+    let s = size.get_ref();
+    if s.len() != dim {
+        return Err(src.err(
+            size.span(),
+            format!(
+                "size {s:?} has {} numbers but the {lattice} lattice has {dim} dimensions",
+                s.len()
+            ),
+        ));
+    }
+    // The product in u128, checked: `None` when it overflows.
+    let mut total: Option<u128> = Some(1);
+    for &n in s {
+        if n < 1 {
+            return Err(src.err(
+                size.span(),
+                format!("size {s:?}: every side must be at least 1"),
+            ));
+        }
+        total = total.and_then(|t| t.checked_mul(u128::from(n.unsigned_abs())));
+    }
+    src.check(size.span(), Resource::BoardCells, total)?;
+    // Every side is now at most the cell limit; as coordinates they
+    // must also be within the coordinate limit and an i32.
+    let mut side = [1; 3];
+    for (k, &n) in s.iter().enumerate() {
+        side[k] = src.coordinate(size.span(), n - 1)? + 1;
+    }
+    let mut cells = vec![];
+    for z in 0..side[2] {
+        for y in 0..side[1] {
+            for x in 0..side[0] {
+                cells.push(([x, y, z], CellKind::Fill));
+            }
+        }
+    }
+    Ok(cells)
+}
+
+/// A coordinate list of the board (`what` names it), counted against the
+/// board limit with the `so_far` cells before it is read.
+fn board_list(
+    src: &Source,
+    list: &Spanned<Vec<Vec<i64>>>,
+    lattice: LatticeKind,
+    what: &str,
+    so_far: usize,
+) -> Result<Vec<Cell>, Error> {
+    let dim = lattice.lattice().dimension();
+    let total = (so_far + list.get_ref().len()) as u128;
+    src.check(list.span(), Resource::BoardCells, Some(total))?;
+    let (kind, cs) = coordinate_list(src, list, lattice)?;
+    if kind.lattice().dimension() != dim {
+        return Err(src.err(
+            list.span(),
+            format!("{what} coordinates must have {dim} numbers on the {lattice} lattice"),
+        ));
+    }
+    Ok(cs)
 }

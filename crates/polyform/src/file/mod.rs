@@ -28,11 +28,12 @@ use crate::error::Error;
 use crate::lattice::LatticeKind;
 use crate::limits::{Limits, Resource};
 use crate::piece::{Count, Piece};
+use crate::placement::Placement;
 use crate::puzzle::{Puzzle, resolve_fixed};
-use board::parse_board;
+use board::{Drawn, parse_board};
 pub(crate) use expect::name_and_expect;
 use piece::{PieceDef, SetFile, check_unique, load_set, parse_count, piece_def};
-use raw::RawFile;
+use raw::{RawFile, RawNumber, RawUse};
 pub(crate) use source::Source;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -100,104 +101,8 @@ pub fn parse_puzzle_with(path: &Path, text: &str, limits: &Limits) -> Result<Puz
         ));
     }
 
-    // Pieces: from sets, then inline.
-    let mut defs: Vec<(PieceDef, Count, usize)> = vec![]; // def, count, line in this file
-    let mut sets: HashMap<PathBuf, SetFile> = HashMap::new();
-    for u in &raw.uses {
-        let line = src.line(u.span().start);
-        let u = u.get_ref();
-        let rel = u.set.get_ref();
-        let full = path.parent().unwrap_or(Path::new("")).join(rel);
-        if !sets.contains_key(&full) {
-            let set = load_set(&full, lattice, limits).map_err(|e| {
-                if e.file == full && e.line.is_none() {
-                    src.err(
-                        u.set.span(),
-                        format!(
-                            "cannot use piece set `{rel}` ({}): {}; paths are relative to this file",
-                            full.display(),
-                            e.message()
-                        ),
-                    )
-                } else {
-                    e
-                }
-            })?;
-            sets.insert(full.clone(), set);
-        }
-        let set = &sets[&full];
-        let count = match &u.count {
-            None => Count::exactly(1),
-            Some(c) => parse_count(&src, c)?,
-        };
-        match &u.pieces {
-            None => {
-                for d in &set.pieces {
-                    defs.push((d.clone(), count, line));
-                }
-            }
-            Some(names) => {
-                for n in names {
-                    let Some(d) = set.pieces.iter().find(|d| d.name == *n.get_ref()) else {
-                        let all: Vec<&str> = set.pieces.iter().map(|d| d.name.as_str()).collect();
-                        return Err(src.err(
-                            n.span(),
-                            format!(
-                                "piece set `{}` has no piece named `{}`; its pieces are: {}",
-                                set.name,
-                                n.get_ref(),
-                                all.join(" ")
-                            ),
-                        ));
-                    };
-                    defs.push((d.clone(), count, src.line(n.span().start)));
-                }
-            }
-        }
-    }
-    for p in &raw.pieces {
-        let def = piece_def(&src, p, lattice)?;
-        let count = match &p.get_ref().count {
-            None => Count::exactly(1),
-            Some(c) => parse_count(&src, c)?,
-        };
-        let line = def.line;
-        defs.push((def, count, line));
-    }
-    if defs.is_empty() {
-        return Err(Error::new(
-            path,
-            None,
-            "the puzzle has no pieces: add [[use]] set = \"...\" or [[piece]] tables",
-        ));
-    }
-    limits
-        .check(Resource::Pieces, Some(defs.len() as u128))
-        .map_err(|kind| Error::at(path, defs.last().map(|d| d.2), kind))?;
-    let listed: Vec<_> = defs.iter().map(|(d, _, line)| (d, *line)).collect();
-    check_unique(
-        path,
-        &listed,
-        "in the puzzle twice",
-        ": for several copies write `count = N`",
-    )?;
-    let l = lattice.lattice();
-    let mut pieces = vec![];
-    for (d, count, _) in &defs {
-        let mut p = Piece::new(
-            d.name.clone(),
-            d.symbol,
-            d.drawn_in,
-            d.shape.clone(),
-            *count,
-            l,
-            one_sided,
-            d.mirror,
-        )
-        .map_err(|kind| Error::at(&d.file, Some(d.line), kind))?;
-        p.color = d.color;
-        pieces.push(p);
-    }
+    let defs = listed_pieces(&src, &raw, lattice)?;
+    let mut pieces = make_pieces(&src, &defs, lattice, one_sided)?;
 
     // The board.
     let Some(board_raw) = &raw.board else {
@@ -210,28 +115,7 @@ pub fn parse_puzzle_with(path: &Path, text: &str, limits: &Limits) -> Result<Puz
     let board_line = src.line(board_raw.span().start);
     let (board, drawn) = parse_board(&src, board_raw.get_ref(), lattice, &pieces)?;
 
-    // Pieces placed in advance.
-    let mut fixed = vec![];
-    for (sym, (cells, line)) in drawn {
-        let pi = pieces
-            .iter()
-            .position(|p| p.symbol == sym)
-            .expect("board parsing only accepts piece symbols");
-        let placed = resolve_fixed(l, &pieces[pi], pi, &cells)
-            .map_err(|kind| Error::at(path, Some(line), kind))?;
-        let used = placed.len() as u32;
-        pieces[pi].count = pieces[pi].count.after_using(used).ok_or_else(|| {
-            Error::new(
-                path,
-                Some(line),
-                format!(
-                    "the board shows {used} copies of piece `{}` but the puzzle has only {}",
-                    pieces[pi].name, pieces[pi].count
-                ),
-            )
-        })?;
-        fixed.extend(placed);
-    }
+    let fixed = place_drawn(path, lattice, &mut pieces, drawn)?;
 
     let (name, expect) = name_and_expect(&src, &raw.name, &raw.expect)?;
     let puzzle = Puzzle {
@@ -250,6 +134,166 @@ pub fn parse_puzzle_with(path: &Path, text: &str, limits: &Limits) -> Result<Puz
         .and_then(|()| check_budget(&puzzle, limits))
         .map_err(|kind| Error::at(path, Some(board_line), kind))?;
     Ok(puzzle)
+}
+
+/// A piece the puzzle lists: its definition, its count, and the line of
+/// the puzzle file that lists it.
+type Listed = (PieceDef, Count, usize);
+
+/// The pieces the puzzle lists: from its sets, then inline.
+fn listed_pieces(src: &Source, raw: &RawFile, lattice: LatticeKind) -> Result<Vec<Listed>, Error> {
+    let mut defs: Vec<Listed> = vec![];
+    let mut sets: HashMap<PathBuf, SetFile> = HashMap::new();
+    for u in &raw.uses {
+        used_pieces(src, u, lattice, &mut sets, &mut defs)?;
+    }
+    for p in &raw.pieces {
+        let def = piece_def(src, p, lattice)?;
+        let count = count_of(src, &p.get_ref().count)?;
+        let line = def.line;
+        defs.push((def, count, line));
+    }
+    Ok(defs)
+}
+
+/// Adds to `defs` the pieces a `[[use]]` table takes from its set (all, or
+/// those it names); `sets` holds the sets read so far, each read once.
+fn used_pieces(
+    src: &Source,
+    u: &Spanned<RawUse>,
+    lattice: LatticeKind,
+    sets: &mut HashMap<PathBuf, SetFile>,
+    defs: &mut Vec<Listed>,
+) -> Result<(), Error> {
+    let line = src.line(u.span().start);
+    let u = u.get_ref();
+    let rel = u.set.get_ref();
+    let full = src.path.parent().unwrap_or(Path::new("")).join(rel);
+    if !sets.contains_key(&full) {
+        let set = load_set(&full, lattice, src.limits).map_err(|e| {
+            if e.file == full && e.line.is_none() {
+                src.err(
+                    u.set.span(),
+                    format!(
+                        "cannot use piece set `{rel}` ({}): {}; paths are relative to this file",
+                        full.display(),
+                        e.message()
+                    ),
+                )
+            } else {
+                e
+            }
+        })?;
+        sets.insert(full.clone(), set);
+    }
+    let set = &sets[&full];
+    let count = count_of(src, &u.count)?;
+    let Some(names) = &u.pieces else {
+        defs.extend(set.pieces.iter().map(|d| (d.clone(), count, line)));
+        return Ok(());
+    };
+    for n in names {
+        let Some(d) = set.pieces.iter().find(|d| d.name == *n.get_ref()) else {
+            let all: Vec<&str> = set.pieces.iter().map(|d| d.name.as_str()).collect();
+            return Err(src.err(
+                n.span(),
+                format!(
+                    "piece set `{}` has no piece named `{}`; its pieces are: {}",
+                    set.name,
+                    n.get_ref(),
+                    all.join(" ")
+                ),
+            ));
+        };
+        defs.push((d.clone(), count, src.line(n.span().start)));
+    }
+    Ok(())
+}
+
+/// A `count` key's count; one copy without it.
+fn count_of(src: &Source, c: &Option<Spanned<RawNumber>>) -> Result<Count, Error> {
+    match c {
+        None => Ok(Count::exactly(1)),
+        Some(c) => parse_count(src, c),
+    }
+}
+
+/// The listed pieces made: at least one, within the pieces limit, no name
+/// twice.
+fn make_pieces(
+    src: &Source,
+    defs: &[Listed],
+    lattice: LatticeKind,
+    one_sided: bool,
+) -> Result<Vec<Piece>, Error> {
+    let path = src.path;
+    if defs.is_empty() {
+        return Err(Error::new(
+            path,
+            None,
+            "the puzzle has no pieces: add [[use]] set = \"...\" or [[piece]] tables",
+        ));
+    }
+    src.limits
+        .check(Resource::Pieces, Some(defs.len() as u128))
+        .map_err(|kind| Error::at(path, defs.last().map(|d| d.2), kind))?;
+    let listed: Vec<_> = defs.iter().map(|(d, _, line)| (d, *line)).collect();
+    check_unique(
+        path,
+        &listed,
+        "in the puzzle twice",
+        ": for several copies write `count = N`",
+    )?;
+    let l = lattice.lattice();
+    let mut pieces = vec![];
+    for (d, count, _) in defs {
+        let mut p = Piece::new(
+            d.name.clone(),
+            d.symbol,
+            d.drawn_in,
+            d.shape.clone(),
+            *count,
+            l,
+            one_sided,
+            d.mirror,
+        )
+        .map_err(|kind| Error::at(&d.file, Some(d.line), kind))?;
+        p.color = d.color;
+        pieces.push(p);
+    }
+    Ok(pieces)
+}
+
+/// The pieces drawn on the board, placed in advance; the copies they use
+/// come off their pieces' counts.
+fn place_drawn(
+    path: &Path,
+    lattice: LatticeKind,
+    pieces: &mut [Piece],
+    drawn: Drawn,
+) -> Result<Vec<Placement>, Error> {
+    let mut fixed = vec![];
+    for (sym, (cells, line)) in drawn {
+        let pi = pieces
+            .iter()
+            .position(|p| p.symbol == sym)
+            .expect("board parsing only accepts piece symbols");
+        let placed = resolve_fixed(lattice.lattice(), &pieces[pi], pi, &cells)
+            .map_err(|kind| Error::at(path, Some(line), kind))?;
+        let used = placed.len() as u32;
+        pieces[pi].count = pieces[pi].count.after_using(used).ok_or_else(|| {
+            Error::new(
+                path,
+                Some(line),
+                format!(
+                    "the board shows {used} copies of piece `{}` but the puzzle has only {}",
+                    pieces[pi].name, pieces[pi].count
+                ),
+            )
+        })?;
+        fixed.extend(placed);
+    }
+    Ok(fixed)
 }
 
 pub(crate) fn parse_lattice(src: &Source, l: &Spanned<String>) -> Result<LatticeKind, Error> {

@@ -25,7 +25,7 @@
 //! `[(c - r) / 2, r]`. A mark where `row + column` is odd is between two
 //! cells, and an error.
 
-use super::{Cell, Lattice, LatticeKind, Symmetry, describe, group};
+use super::{Cell, Lattice, LatticeKind, Square, Symmetry, describe, group, spheres_on_flat_board};
 use crate::error::ErrorKind;
 use std::sync::OnceLock;
 
@@ -78,21 +78,21 @@ impl Lattice for Hex {
     fn symmetries(&self) -> &'static [Symmetry] {
         hexagonal_group()
     }
+    // Hex cells are integer points of the plane z = 0, as square cells
+    // are: the same cells, translations and canonical translations.
     fn is_cell(&self, c: Cell) -> bool {
-        c[2] == 0
+        Square.is_cell(c)
     }
     fn is_translation(&self, v: Cell) -> bool {
-        v[2] == 0
+        Square.is_translation(v)
     }
     fn canonical_translation(&self, c: Cell) -> Cell {
-        [-c[0], -c[1], 0]
+        Square.canonical_translation(c)
     }
     fn embed(&self, from: LatticeKind, cells: &[Cell]) -> Result<Vec<Cell>, ErrorKind> {
         match from {
             LatticeKind::Hex => Ok(cells.to_vec()),
-            LatticeKind::FccSquare | LatticeKind::FccTriangle => Err(ErrorKind::Embed(
-                "a 3D shape (spheres drawn in layers) cannot be placed on a hex (2D) board".into(),
-            )),
+            LatticeKind::FccSquare | LatticeKind::FccTriangle => Err(spheres_on_flat_board("hex")),
             other => Err(ErrorKind::Embed(format!(
                 "a shape drawn on the {other} lattice cannot be placed on a hex board: draw it in hex art (staggered rows, see docs/format.md)"
             ))),

@@ -253,6 +253,14 @@ pub(crate) fn cubic_group() -> &'static [Symmetry] {
     })
 }
 
+/// Why a shape of spheres cannot go on a flat board (`board`: its
+/// lattice's name).
+fn spheres_on_flat_board(board: &str) -> ErrorKind {
+    ErrorKind::Embed(format!(
+        "a 3D shape (spheres drawn in layers) cannot be placed on a {board} (2D) board"
+    ))
+}
+
 impl Lattice for Square {
     fn kind(&self) -> LatticeKind {
         LatticeKind::Square
@@ -279,10 +287,9 @@ impl Lattice for Square {
                     Err(ErrorKind::Embed("a 3D shape (cells in several layers) cannot be placed on a square (2D) board".into()))
                 }
             }
-            LatticeKind::FccSquare | LatticeKind::FccTriangle => Err(ErrorKind::Embed(
-                "a 3D shape (spheres drawn in layers) cannot be placed on a square (2D) board"
-                    .into(),
-            )),
+            LatticeKind::FccSquare | LatticeKind::FccTriangle => {
+                Err(spheres_on_flat_board("square"))
+            }
             other => Err(ErrorKind::Embed(format!(
                 "a shape drawn on the {other} lattice cannot be placed on a square board: draw it in square art"
             ))),

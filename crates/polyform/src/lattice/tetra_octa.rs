@@ -146,11 +146,7 @@ impl Lattice for TetraOcta {
         // Shifting the art by `s` moves cells by `3s`: a translation when
         // `s` is even in every coordinate and `s / 2` sums to an even
         // number.
-        let mut s = lo.map(|v| 2 * v.div_euclid(2));
-        if (s[0] / 2 + s[1] / 2 + s[2] / 2).rem_euclid(2) != 0 {
-            s[2] -= 2;
-        }
-        s
+        even_block_align(lo, 2)
     }
     fn describe(&self, s: &Symmetry) -> String {
         describe::space(s)
@@ -205,15 +201,24 @@ impl Lattice for TetraOctaUnits {
     fn art_align(&self, lo: [i32; 3]) -> [i32; 3] {
         // Shifting the art by `s` moves units by `2s`: a translation when
         // `s` is a multiple of 3 and `s / 3` sums to an even number.
-        let mut s = lo.map(|v| 3 * v.div_euclid(3));
-        if (s[0] / 3 + s[1] / 3 + s[2] / 3).rem_euclid(2) != 0 {
-            s[2] -= 3;
-        }
-        s
+        even_block_align(lo, 3)
     }
     fn describe(&self, s: &Symmetry) -> String {
         describe::space(s)
     }
+}
+
+/// The shift of a drawing at or below `lo` that is a multiple of `block`
+/// in every coordinate, with the multiples summing to an even number (the
+/// shifts that move the cells of a tetra-octa lattice onto cells): each
+/// coordinate rounded down to a multiple, then z one block lower if the
+/// sum is odd.
+fn even_block_align(lo: [i32; 3], block: i32) -> [i32; 3] {
+    let mut s = lo.map(|v| block * v.div_euclid(block));
+    if (s[0] / block + s[1] / block + s[2] / block).rem_euclid(2) != 0 {
+        s[2] -= block;
+    }
+    s
 }
 
 #[cfg(test)]

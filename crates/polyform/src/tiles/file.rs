@@ -22,10 +22,11 @@
 use super::board::{Board, Shape};
 use super::{Label, Tile, TilePuzzle};
 use crate::error::Error;
-use crate::file::raw::RawTileFile;
+use crate::file::raw::{RawBorder, RawLabels, RawTile, RawTileBoard, RawTileFile};
 use crate::file::{Source, name_and_expect, source};
 use crate::limits::{Limits, Resource};
 use std::collections::HashMap;
+use std::ops::Range;
 use std::path::Path;
 use toml::Spanned;
 
@@ -73,7 +74,6 @@ pub fn parse_with(path: &Path, text: &str, limits: &Limits) -> Result<TilePuzzle
         ));
     }
 
-    // The board.
     let Some(board_raw) = &raw.board else {
         return Err(Error::new(
             path,
@@ -81,8 +81,69 @@ pub fn parse_with(path: &Path, text: &str, limits: &Limits) -> Result<TilePuzzle
             "the puzzle has no [board]: add one with `shape = \"triangle\"` and `side = N`, or `shape = \"rectangle\"` and `size = [columns, rows]`",
         ));
     };
-    let br = board_raw.get_ref();
-    let shape = match br.shape.get_ref().as_str() {
+    let shape = board_shape(&src, board_raw.get_ref())?;
+    // Every tile may go on every position in each of its (up to 2k)
+    // orientations; each option has a position, a tile and k edges.
+    let (positions, sides) = (u128::from(shape.positions()), shape.sides() as u128);
+    let options = positions * positions * 2 * sides;
+    src.check(board_raw.span(), Resource::Placements, Some(options))?;
+    src.check(
+        board_raw.span(),
+        Resource::MatrixEntries,
+        Some(options * (sides + 2)),
+    )?;
+    let board = Board::new(shape);
+
+    let mut labels = Labels {
+        src: &src,
+        list: Vec::new(),
+        by_name: HashMap::new(),
+    };
+    for set in &raw.labels {
+        labels.read_set(set)?;
+    }
+    let border = match &raw.border {
+        None => None,
+        Some(b) => Some(labels.border(b.get_ref())?),
+    };
+    if labels.list.is_empty() {
+        return Err(Error::new(
+            path,
+            None,
+            "the puzzle declares no labels: add [[labels]] tables (rule = \"equal\" with names, or rule = \"complement\" with pairs)",
+        ));
+    }
+
+    let tiles = read_tiles(&src, &raw.tiles, shape, &labels)?;
+    if tiles.len() != board.len() {
+        return Err(Error::new(
+            path,
+            raw.tiles.first().map(|t| src.line(t.span().start)),
+            format!(
+                "the puzzle has {} tiles but the board has {} positions: give one [[tile]] per position",
+                tiles.len(),
+                board.len()
+            ),
+        ));
+    }
+
+    let (name, expect) = name_and_expect(&src, &raw.name, &raw.expect)?;
+    Ok(TilePuzzle {
+        name,
+        path: path.to_path_buf(),
+        board,
+        labels: labels.list,
+        tiles,
+        turn_over: raw.turn_over.unwrap_or(false),
+        border,
+        expect,
+    })
+}
+
+/// The board's shape from its `[board]` table: `side` for a triangle,
+/// `size` for a rectangle, each from 1 to 100.
+fn board_shape(src: &Source, br: &RawTileBoard) -> Result<Shape, Error> {
+    match br.shape.get_ref().as_str() {
         "triangle" => {
             if let Some(s) = &br.size {
                 return Err(src.err(s.span(), "a triangle board takes `side = N`, not `size`"));
@@ -94,10 +155,8 @@ pub fn parse_with(path: &Path, text: &str, limits: &Limits) -> Result<TilePuzzle
                 ));
             };
             match *side.get_ref() {
-                n @ 1..=100 => Shape::Triangle(n as u32),
-                n => {
-                    return Err(src.err(side.span(), format!("side {n} is out of range: 1 to 100")));
-                }
+                n @ 1..=100 => Ok(Shape::Triangle(n as u32)),
+                n => Err(src.err(side.span(), format!("side {n} is out of range: 1 to 100"))),
             }
         }
         "rectangle" => {
@@ -114,113 +173,111 @@ pub fn parse_with(path: &Path, text: &str, limits: &Limits) -> Result<TilePuzzle
                 ));
             };
             match size.get_ref()[..] {
-                [w @ 1..=100, h @ 1..=100] => Shape::Rectangle(w as u32, h as u32),
-                _ => {
-                    return Err(src.err(
-                        size.span(),
-                        "`size` takes two numbers from 1 to 100: [columns, rows]",
-                    ));
-                }
+                [w @ 1..=100, h @ 1..=100] => Ok(Shape::Rectangle(w as u32, h as u32)),
+                _ => Err(src.err(
+                    size.span(),
+                    "`size` takes two numbers from 1 to 100: [columns, rows]",
+                )),
             }
         }
-        other => {
-            return Err(src.err(
-                br.shape.span(),
-                format!(
-                    "unsupported board shape `{other}`: use \"triangle\" (triangles forming a triangle) or \"rectangle\" (squares)"
-                ),
-            ));
-        }
-    };
-    // Every tile may go on every position in each of its (up to 2k)
-    // orientations; each option has a position, a tile and k edges.
-    let (positions, sides) = (u128::from(shape.positions()), shape.sides() as u128);
-    let options = positions * positions * 2 * sides;
-    src.check(board_raw.span(), Resource::Placements, Some(options))?;
-    src.check(
-        board_raw.span(),
-        Resource::MatrixEntries,
-        Some(options * (sides + 2)),
-    )?;
-    let board = Board::new(shape);
+        other => Err(src.err(
+            br.shape.span(),
+            format!(
+                "unsupported board shape `{other}`: use \"triangle\" (triangles forming a triangle) or \"rectangle\" (squares)"
+            ),
+        )),
+    }
+}
 
-    // Labels.
-    let mut labels: Vec<Label> = Vec::new();
-    let mut by_name: HashMap<String, (usize, usize)> = HashMap::new(); // index, line
-    let declare = |name: &Spanned<String>,
-                   labels: &mut Vec<Label>,
-                   by_name: &mut HashMap<String, (usize, usize)>|
-     -> Result<usize, Error> {
+/// The labels declared so far by the `[[labels]]` sets and the border.
+struct Labels<'s> {
+    /// The file, for messages.
+    src: &'s Source<'s>,
+    /// Every label in declaration order; a label's index is its id.
+    list: Vec<Label>,
+    /// Each name in `list`: its id and the line declaring it.
+    by_name: HashMap<String, (usize, usize)>,
+}
+
+impl Labels<'_> {
+    /// Declares a new label, meeting nothing yet; returns its id.
+    fn declare(&mut self, name: &Spanned<String>) -> Result<usize, Error> {
         let n = name.get_ref();
         if n.is_empty() || n.chars().any(|c| c.is_whitespace() || c == ':' || c == '|') {
-            return Err(src.err(
+            return Err(self.src.err(
                 name.span(),
                 format!("bad label name `{n}`: labels are non-empty and hold no blank, `:` or `|`"),
             ));
         }
-        if let Some(&(_, line)) = by_name.get(n) {
-            return Err(src.err(
+        if let Some(&(_, line)) = self.by_name.get(n) {
+            return Err(self.src.err(
                 name.span(),
                 format!("label `{n}` is declared twice (also line {line})"),
             ));
         }
-        let id = labels.len();
-        labels.push(Label {
+        let id = self.list.len();
+        self.list.push(Label {
             name: n.clone(),
             meets: None,
         });
-        by_name.insert(n.clone(), (id, src.line(name.span().start)));
+        self.by_name
+            .insert(n.clone(), (id, self.src.line(name.span().start)));
         Ok(id)
-    };
-    for set in &raw.labels {
+    }
+
+    /// The id of a declared label.
+    fn id(&self, name: &str) -> Option<usize> {
+        self.by_name.get(name).map(|&(id, _)| id)
+    }
+
+    /// Declares a `[[labels]]` set's labels and whom each meets.
+    fn read_set(&mut self, set: &Spanned<RawLabels>) -> Result<(), Error> {
         let set_ref = set.get_ref();
         match set_ref.rule.get_ref().as_str() {
             "equal" => {
-                if set_ref.pairs.is_some() {
-                    return Err(src.err(
-                        set.span(),
-                        "rule \"equal\" takes `names = [...]`, not `pairs`",
-                    ));
-                }
-                let Some(names) = &set_ref.names else {
-                    return Err(src.err(
-                        set.span(),
-                        "rule \"equal\" needs `names = [...]`: the labels that meet their equals",
-                    ));
-                };
+                let names = self.rule_list(
+                    set.span(),
+                    set_ref.names.as_ref(),
+                    set_ref.pairs.is_some(),
+                    [
+                        "equal",
+                        "`names = [...]`",
+                        "pairs",
+                        "the labels that meet their equals",
+                    ],
+                )?;
                 for n in names {
-                    let id = declare(n, &mut labels, &mut by_name)?;
-                    labels[id].meets = Some(id);
+                    let id = self.declare(n)?;
+                    self.list[id].meets = Some(id);
                 }
             }
             "complement" => {
-                if set_ref.names.is_some() {
-                    return Err(src.err(
-                        set.span(),
-                        "rule \"complement\" takes `pairs = [[\"a-in\", \"a-out\"], ...]`, not `names`",
-                    ));
-                }
-                let Some(pairs) = &set_ref.pairs else {
-                    return Err(src.err(
-                        set.span(),
-                        "rule \"complement\" needs `pairs = [[\"a-in\", \"a-out\"], ...]`: each label meets its partner",
-                    ));
-                };
+                let pairs = self.rule_list(
+                    set.span(),
+                    set_ref.pairs.as_ref(),
+                    set_ref.names.is_some(),
+                    [
+                        "complement",
+                        "`pairs = [[\"a-in\", \"a-out\"], ...]`",
+                        "names",
+                        "each label meets its partner",
+                    ],
+                )?;
                 for pair in pairs {
                     let [a, b] = &pair.get_ref()[..] else {
-                        return Err(src.err(
+                        return Err(self.src.err(
                             pair.span(),
                             "each pair has exactly two labels, e.g. [\"heart-in\", \"heart-out\"]",
                         ));
                     };
-                    let a = declare(a, &mut labels, &mut by_name)?;
-                    let b = declare(b, &mut labels, &mut by_name)?;
-                    labels[a].meets = Some(b);
-                    labels[b].meets = Some(a);
+                    let a = self.declare(a)?;
+                    let b = self.declare(b)?;
+                    self.list[a].meets = Some(b);
+                    self.list[b].meets = Some(a);
                 }
             }
             other => {
-                return Err(src.err(
+                return Err(self.src.err(
                     set_ref.rule.span(),
                     format!(
                         "unknown matching rule `{other}`: use \"equal\" (equal labels meet) or \"complement\" (the two labels of a pair meet)"
@@ -228,36 +285,58 @@ pub fn parse_with(path: &Path, text: &str, limits: &Limits) -> Result<TilePuzzle
                 ));
             }
         }
-    }
-    // The border: its labels are declared here when no set has them (they
-    // then match nothing inside the board).
-    let border = match &raw.border {
-        None => None,
-        Some(b) => {
-            let mut allowed = Vec::new();
-            for n in &b.get_ref().labels {
-                let id = match by_name.get(n.get_ref()) {
-                    Some(&(id, _)) => id,
-                    None => declare(n, &mut labels, &mut by_name)?,
-                };
-                allowed.push(id);
-            }
-            Some(allowed)
-        }
-    };
-    if labels.is_empty() {
-        return Err(Error::new(
-            path,
-            None,
-            "the puzzle declares no labels: add [[labels]] tables (rule = \"equal\" with names, or rule = \"complement\" with pairs)",
-        ));
+        Ok(())
     }
 
-    // Tiles.
-    let k = board.sides();
+    /// The list a rule reads (`names` or `pairs`): given, and the other
+    /// key not given. `[rule, form, other, why]` name the rule, the key it
+    /// takes as written (`names = [...]`), the key it does not take, and
+    /// what the list means.
+    fn rule_list<'r, T>(
+        &self,
+        span: Range<usize>,
+        list: Option<&'r T>,
+        other_given: bool,
+        [rule, form, other, why]: [&str; 4],
+    ) -> Result<&'r T, Error> {
+        if other_given {
+            return Err(self
+                .src
+                .err(span, format!("rule \"{rule}\" takes {form}, not `{other}`")));
+        }
+        list.ok_or_else(|| {
+            self.src
+                .err(span, format!("rule \"{rule}\" needs {form}: {why}"))
+        })
+    }
+
+    /// The border's labels as ids; a label no set has is declared here
+    /// (it then matches nothing inside the board).
+    fn border(&mut self, b: &RawBorder) -> Result<Vec<usize>, Error> {
+        let mut allowed = Vec::new();
+        for n in &b.labels {
+            let id = match self.id(n.get_ref()) {
+                Some(id) => id,
+                None => self.declare(n)?,
+            };
+            allowed.push(id);
+        }
+        Ok(allowed)
+    }
+}
+
+/// The `[[tile]]` tables: unique valid names, one declared label per side
+/// of a position of a `shape` board.
+fn read_tiles(
+    src: &Source,
+    raw: &[Spanned<RawTile>],
+    shape: Shape,
+    labels: &Labels,
+) -> Result<Vec<Tile>, Error> {
+    let k = shape.sides();
     let mut tiles: Vec<Tile> = Vec::new();
     let mut tile_lines: HashMap<String, usize> = HashMap::new();
-    for t in &raw.tiles {
+    for t in raw {
         let tr = t.get_ref();
         let name = tr.name.get_ref();
         if !valid_tile_name(name) {
@@ -289,48 +368,67 @@ pub fn parse_with(path: &Path, text: &str, limits: &Limits) -> Result<TilePuzzle
                 ),
             ));
         }
-        let mut ids = Vec::with_capacity(k);
-        for e in edges {
-            let Some(&(id, _)) = by_name.get(e.get_ref()) else {
-                let mut known: Vec<&str> = labels.iter().map(|l| l.name.as_str()).collect();
-                known.sort_unstable();
-                return Err(src.err(
-                    e.span(),
-                    format!(
-                        "tile `{name}`: unknown label `{}`; the labels are: {}",
-                        e.get_ref(),
-                        known.join(" ")
-                    ),
-                ));
-            };
-            ids.push(id);
-        }
+        let ids = edges
+            .iter()
+            .map(|e| {
+                labels.id(e.get_ref()).ok_or_else(|| {
+                    let mut known: Vec<&str> =
+                        labels.list.iter().map(|l| l.name.as_str()).collect();
+                    known.sort_unstable();
+                    src.err(
+                        e.span(),
+                        format!(
+                            "tile `{name}`: unknown label `{}`; the labels are: {}",
+                            e.get_ref(),
+                            known.join(" ")
+                        ),
+                    )
+                })
+            })
+            .collect::<Result<Vec<usize>, Error>>()?;
         tiles.push(Tile {
             name: name.clone(),
             edges: ids,
         });
     }
-    if tiles.len() != board.len() {
-        return Err(Error::new(
-            path,
-            raw.tiles.first().map(|t| src.line(t.span().start)),
-            format!(
-                "the puzzle has {} tiles but the board has {} positions: give one [[tile]] per position",
-                tiles.len(),
-                board.len()
-            ),
-        ));
+    Ok(tiles)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse;
+    use std::path::Path;
+
+    /// The message for a board of two squares whose one label set is `set`.
+    fn message(set: &str) -> String {
+        let text = format!(
+            "kind = \"tiles\"\n[board]\nshape = \"rectangle\"\nsize = [1, 2]\n[[labels]]\n{set}\n"
+        );
+        parse(Path::new("bad.toml"), &text).unwrap_err().message()
     }
 
-    let (name, expect) = name_and_expect(&src, &raw.name, &raw.expect)?;
-    Ok(TilePuzzle {
-        name,
-        path: path.to_path_buf(),
-        board,
-        labels,
-        tiles,
-        turn_over: raw.turn_over.unwrap_or(false),
-        border,
-        expect,
-    })
+    #[test]
+    fn a_rule_names_the_key_it_takes() {
+        let cases = [
+            (
+                "rule = \"equal\"\nnames = [\"a\"]\npairs = []",
+                "rule \"equal\" takes `names = [...]`, not `pairs`",
+            ),
+            (
+                "rule = \"equal\"",
+                "rule \"equal\" needs `names = [...]`: the labels that meet their equals",
+            ),
+            (
+                "rule = \"complement\"\nnames = [\"a\"]",
+                "rule \"complement\" takes `pairs = [[\"a-in\", \"a-out\"], ...]`, not `names`",
+            ),
+            (
+                "rule = \"complement\"",
+                "rule \"complement\" needs `pairs = [[\"a-in\", \"a-out\"], ...]`: each label meets its partner",
+            ),
+        ];
+        for (set, want) in cases {
+            assert_eq!(message(set), want, "{set}");
+        }
+    }
 }
