@@ -14,6 +14,7 @@ use std::process::ExitCode;
 
 mod cmd;
 mod failure;
+mod memo;
 mod output;
 mod paths;
 mod progress;

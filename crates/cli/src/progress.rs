@@ -25,3 +25,13 @@ pub fn bar(length: u64, template: &str) -> ProgressBar {
     b.set_style(ProgressStyle::with_template(template).expect("a valid template"));
     b
 }
+
+/// A line without a known length (a count whose end cannot be estimated):
+/// a spinner, the message and the time since it appeared.
+pub fn spinner() -> ProgressBar {
+    let b = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+    b.set_style(
+        ProgressStyle::with_template("{spinner} {msg} ({elapsed})").expect("a valid template"),
+    );
+    b
+}

@@ -50,7 +50,12 @@ pub struct SearchArgs {
     /// walks its own tree where pieces have copies, and reports its own
     /// updates (options dropped); its checkpoints and shard results are
     /// refused by the others and theirs by it. Solutions and counts are the
-    /// same on every engine
+    /// same on every engine.
+    /// `memo` counts without listing solutions (`count`, and `dlx` without
+    /// --limit): each distinct subproblem is counted once and cached, so a
+    /// puzzle whose pieces repeat (dominoes, copies) is counted in far fewer
+    /// steps than it has solutions; one thread, no --distinct, --group,
+    /// checkpoints or shards
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     pub engine: EngineArg,
 }
@@ -68,6 +73,9 @@ pub enum EngineArg {
     Bits,
     /// Occupancy masks (the cell engine).
     Cells,
+    /// Counts without listing, caching the count of each subproblem met
+    /// (dlx::memo): for puzzles whose pieces repeat.
+    Memo,
 }
 
 impl EngineArg {
@@ -78,6 +86,8 @@ impl EngineArg {
             EngineArg::Links => Some(dlx::EngineKind::Links),
             EngineArg::Bits => Some(dlx::EngineKind::Bits),
             EngineArg::Cells => Some(dlx::EngineKind::Cells),
+            // Not a search engine: `crate::memo` counts with it.
+            EngineArg::Memo => None,
         }
     }
 }
@@ -223,6 +233,11 @@ impl Runner {
     /// bar off, as does `--quiet` or a standard error that is not a
     /// terminal.
     pub fn new(args: &SearchArgs, machine_output: bool) -> Result<Runner, Failure> {
+        if args.engine == EngineArg::Memo {
+            return Err(Failure::input(
+                "--engine memo only counts (`polycover count`, or `polycover dlx` without --limit): this command lists or checks solutions; drop --engine memo",
+            ));
+        }
         let mut options = Options::with_threads(args.threads.unwrap_or(0));
         if let Some(n) = args.threads
             && let Some(max) = parallel::over_max_threads(n)

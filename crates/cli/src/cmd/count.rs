@@ -249,6 +249,9 @@ pub fn count_problem(
 
 pub fn run(args: CountArgs) -> Result<u8, Failure> {
     // Everything that can be refused is refused before the search.
+    if crate::memo::asked(&args.search) {
+        return run_memo(&args);
+    }
     let shard = args.shard.as_deref().map(parse_shard).transpose()?;
     let problem = load(&args.file, &args.input)?;
     let group = group_choice(args.group, &*problem);
@@ -304,6 +307,38 @@ pub fn run(args: CountArgs) -> Result<u8, Failure> {
         )?;
     }
     Ok(0)
+}
+
+/// `count --engine memo`: the plain total, refused with what it cannot do
+/// before the file is read.
+fn run_memo(args: &CountArgs) -> Result<u8, Failure> {
+    let group = args.group.is_some_and(|g| g != GroupArg::None);
+    let mut flags = crate::memo::checkpoint_flags(&args.checkpoint).to_vec();
+    flags.extend([
+        (
+            args.distinct,
+            "--distinct",
+            "it counts all solutions, not up to symmetry",
+        ),
+        (
+            group,
+            "--group",
+            "it counts all solutions, not up to symmetry (only --group none)",
+        ),
+        (
+            args.disassemble,
+            "--disassemble",
+            "it does not list the solutions to take apart",
+        ),
+        (
+            args.shard.is_some(),
+            "--shard",
+            "it counts the whole problem in one run",
+        ),
+    ]);
+    crate::memo::refuse(&args.search, &flags)?;
+    let problem = load(&args.file, &args.input)?;
+    crate::memo::run(&*problem, &args.search, args.json.json, true)
 }
 
 /// `count --disassemble`: the counts, and the solutions by level.

@@ -41,7 +41,20 @@ pub fn run(args: DlxArgs) -> Result<u8, Failure> {
     let path = args.file.clone().unwrap_or_else(|| PathBuf::from("-"));
     let mut input = super::InputArgs::default();
     input.limits.max_dlx_bytes = args.max_dlx_bytes;
+    let mut flags = crate::memo::checkpoint_flags(&args.checkpoint).to_vec();
+    flags.extend([
+        (
+            args.limit.is_some(),
+            "--limit",
+            "it counts without listing solutions",
+        ),
+        (args.all, "--all", "it counts without listing solutions"),
+    ]);
+    crate::memo::refuse(&args.search, &flags)?;
     let problem = load_as(&path, Some(Kind::Dlx), &input)?;
+    if crate::memo::asked(&args.search) {
+        return crate::memo::run(&*problem, &args.search, args.json, false);
+    }
     let limit = if args.all {
         u64::MAX
     } else {

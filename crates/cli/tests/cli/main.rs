@@ -10,6 +10,7 @@ mod engine;
 mod inputs;
 mod json;
 mod limits;
+mod memo;
 mod outputs;
 mod play;
 mod puzzle;

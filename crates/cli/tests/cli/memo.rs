@@ -1,0 +1,182 @@
+//! `--engine memo` (issue 41), as a user meets it: published counts of
+//! puzzles whose pieces repeat, the JSON of a count, DLX text, and the
+//! refusal of everything it cannot do (exit 2, the flag named).
+
+use super::common::{json, outcome, root, run, run_stdin, stderr};
+
+/// Domino tilings of the chessboard: 12,988,816 (OEIS A004003), as text
+/// and as JSON with the count's keys and the memo engine's figures.
+#[test]
+fn dominoes_8x8_give_the_published_count() {
+    let o = run(&["count", "data/dominoes/8x8.toml", "--engine", "memo"]);
+    let (code, out, err) = outcome(&o);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("12988816 solutions (memo engine: "), "{out}");
+    let o = run(&[
+        "count",
+        "data/dominoes/8x8.toml",
+        "--engine",
+        "memo",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["type"], "count");
+    assert_eq!(v["solutions"], 12_988_816u64);
+    assert_eq!(v["distinct"], serde_json::Value::Null);
+    assert_eq!(v["group"], "none");
+    assert_eq!(v["method"], "full");
+    assert_eq!(v["threads"], 1);
+    assert_eq!(v["engine"], "memo");
+    let states = v["memo"]["states"].as_u64().expect("states");
+    assert!(states > 0 && v["nodes"] == states, "{v}");
+    for key in ["hits", "cached", "evictions", "evicted"] {
+        assert!(v["memo"][key].is_u64(), "{key}: {v}");
+    }
+}
+
+/// Domino tilings of 4x4 as DLX text: 36.
+fn dominoes_4x4() -> String {
+    let cell = |x: usize, y: usize| format!("c{x}{y}");
+    let mut text = String::new();
+    for y in 0..4 {
+        for x in 0..4 {
+            text += &cell(x, y);
+            text.push(' ');
+        }
+    }
+    text.push('\n');
+    for y in 0..4 {
+        for x in 0..4 {
+            if x < 3 {
+                text += &format!("{} {}\n", cell(x, y), cell(x + 1, y));
+            }
+            if y < 3 {
+                text += &format!("{} {}\n", cell(x, y), cell(x, y + 1));
+            }
+        }
+    }
+    text
+}
+
+#[test]
+fn dlx_text_is_counted() {
+    let o = run_stdin(&["dlx", "--engine", "memo"], &dominoes_4x4());
+    let (code, out, err) = outcome(&o);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("36 solutions (memo engine: "), "{out}");
+    let o = run_stdin(&["dlx", "--engine", "memo", "--json"], &dominoes_4x4());
+    let v = json(&o);
+    assert_eq!(
+        (v["solutions"].clone(), v["engine"].clone()),
+        (36.into(), "memo".into())
+    );
+    // Every engine agrees.
+    let o = run_stdin(&["dlx", "--json"], &dominoes_4x4());
+    assert_eq!(json(&o)["solutions"], 36);
+}
+
+/// Each combination that cannot work: exit 2 and a one-line message that
+/// names the flag, before any work.
+#[test]
+fn what_cannot_work_is_refused() {
+    let file = "data/dominoes/8x8.toml";
+    let cases: &[(&[&str], &str)] = &[
+        (&["solve", file], "--engine memo"),
+        (&["view", file, "--out", "x.html"], "--engine memo"),
+        (&["count", file, "--distinct"], "--distinct"),
+        (&["count", file, "--group", "full"], "--group"),
+        (&["count", file, "--checkpoint", "ck.json"], "--checkpoint"),
+        (&["count", file, "--resume", "ck.json"], "--resume"),
+        (
+            &["count", file, "--shard", "1/2", "--out", "r.json"],
+            "--shard",
+        ),
+        (&["count", file, "--disassemble"], "--disassemble"),
+        (&["count", file, "-j", "2"], "--threads"),
+        (&["count", file, "--knuth"], "--knuth"),
+        (&["dlx", "data/none.dlx", "--limit", "3"], "--limit"),
+        (&["dlx", "data/none.dlx", "--all"], "--all"),
+    ];
+    for (args, flag) in cases {
+        let mut args = args.to_vec();
+        args.extend(["--engine", "memo"]);
+        let (code, out, err) = outcome(&run(&args));
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(flag), "{args:?}: {err}");
+    }
+    // One thread is one thread.
+    let o = run(&[
+        "count", file, "-j", "1", "--engine", "memo", "--group", "none",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}
+
+/// A matrix the engine refuses: the file and the reason.
+#[test]
+fn a_matrix_without_sweep_items_is_refused() {
+    // Item `a` may be covered twice: the option `a` holds no 1:1 or 0:1 item.
+    let o = run_stdin(&["dlx", "--engine", "memo"], "2:2|a\na\na\n");
+    let (code, _, err) = outcome(&o);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("<stdin>") || err.contains('-'), "{err}");
+    assert!(
+        err.contains("holds no primary item with bounds 1:1 or 0:1"),
+        "{err}"
+    );
+}
+
+/// The catalog files whose pieces have copies or come in unlimited supply
+/// (a `count` other than 1) and that `verify` checks quickly (few
+/// expected nodes), except the 8x8 dominoes above: the memo engine gives
+/// their published counts.
+#[test]
+fn catalog_files_with_copies_give_their_published_counts() {
+    let mut checked = Vec::new();
+    for file in catalog_files(&root().join("data")) {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let value = |key: &str| {
+            text.lines()
+                .filter_map(|l| l.split_once('='))
+                .find(|(k, _)| k.trim() == key)
+                .map(|(_, v)| v.trim().trim_matches('"').replace('_', ""))
+        };
+        let copies = text
+            .lines()
+            .filter_map(|l| l.split_once('='))
+            .any(|(k, v)| k.trim() == "count" && v.trim().trim_matches('"') != "1");
+        let nodes: Option<u64> = value("nodes").and_then(|n| n.parse().ok());
+        let (Some(expected), Some(nodes)) = (value("solutions"), nodes) else {
+            continue;
+        };
+        if !copies || nodes > 1_000_000 {
+            continue;
+        }
+        let path = file.display().to_string();
+        let o = run(&["count", &path, "--engine", "memo", "--json"]);
+        assert_eq!(o.status.code(), Some(0), "{path}: {}", stderr(&o));
+        assert_eq!(json(&o)["solutions"].to_string(), expected, "{path}");
+        checked.push(path);
+    }
+    assert!(checked.len() >= 5, "{checked:?}");
+}
+
+/// Every `.toml` file under `dir`, in order.
+fn catalog_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            out.extend(catalog_files(&p));
+        } else if p.extension().is_some_and(|e| e == "toml") {
+            out.push(p);
+        }
+    }
+    out
+}
