@@ -71,16 +71,12 @@ pub struct MemoCount {
 }
 
 /// Counts the solutions of `m` (the matrix of the problem at `path`) with
-/// the memo engine, sweeping in `order` (`None`: the engine's heuristic).
+/// the memo engine, in the order of its own heuristic.
 /// `bar`: draw the progress line. Ctrl-C or SIGTERM: exit 130.
-pub fn count(
-    path: &Path,
-    m: &Matrix,
-    order: Option<Vec<dlx::ItemId>>,
-    bar: bool,
-) -> Result<MemoCount, Failure> {
+pub fn count(path: &Path, m: &Matrix, bar: bool) -> Result<MemoCount, Failure> {
+    // The engine's own order: a board swept along its longest dimension
+    // visits more states (docs/performance.md, "The memo engine").
     let options = MemoOptions {
-        order,
         progress_every: Some(1 << 16),
         ..MemoOptions::default()
     };
@@ -176,7 +172,7 @@ pub fn run(
 ) -> Result<u8, Failure> {
     let start = Instant::now();
     let bar = crate::progress::wanted(search.quiet, json);
-    let c = count(problem.path(), problem.matrix(), problem.sweep_order(), bar)?;
+    let c = count(problem.path(), problem.matrix(), bar)?;
     let seconds = start.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();
     if json {

@@ -102,7 +102,6 @@ pub mod puzzle;
 mod resource;
 pub mod shape;
 pub mod space;
-pub mod sweep;
 pub mod symmetry;
 pub mod tiles;
 

@@ -24,7 +24,7 @@ pub mod dlx_text;
 pub mod polyform_puzzle;
 pub mod tile_puzzle;
 
-use dlx::{ItemId, Matrix, OptionId};
+use dlx::{Matrix, OptionId};
 use orbits::Action;
 use polyform::error::Error;
 pub use polyform::kind::Kind;
@@ -56,13 +56,6 @@ pub trait Problem: Send + Sync {
     fn path(&self) -> &Path;
     /// The exact-cover matrix.
     fn matrix(&self) -> &Matrix;
-    /// The order in which `dlx::memo` (`--engine memo`) should sweep the
-    /// matrix's primary items, when the problem knows a good one (a
-    /// polyform board: along its longest dimension); `None`: the engine's
-    /// own heuristic.
-    fn sweep_order(&self) -> Option<Vec<ItemId>> {
-        None
-    }
     /// The counts the file says to expect, with their source.
     fn expect(&self) -> Option<&Expect>;
     /// The group `choice` picks, acting on the matrix's options. Kinds

@@ -59,18 +59,6 @@ impl Problem for PolyformProblem {
     fn matrix(&self) -> &Matrix {
         &self.encoding.matrix
     }
-    /// `None`: dlx's own heuristic. The board's order
-    /// ([`polyform::sweep::sweep_order`], a frontier along the longest
-    /// dimension) was measured worse on data/dominoes/8x8.toml: 2505
-    /// states visited against 1295 with the heuristic (which on a square
-    /// board sweeps a diagonal-like front); worse too on the catalog's
-    /// other files with copies (l-trominoes-6x6 395 against 294,
-    /// tetra-octa/tetrahedron 6024 against 4747, hexagonal-prism 957
-    /// against 935, rhombic/tetrahedron 689 against 600). Kept out until it
-    /// beats the heuristic.
-    fn sweep_order(&self) -> Option<Vec<dlx::ItemId>> {
-        None
-    }
     fn expect(&self) -> Option<&Expect> {
         self.puzzle.expect.as_ref()
     }
