@@ -1,18 +1,30 @@
-//! `--engine memo`: counting with `dlx::memo`, which caches the count of
-//! each subproblem met instead of visiting every solution (issue 41).
+//! The memo engine in the commands: counting with `dlx::memo`, which caches
+//! the count of each subproblem met instead of visiting every solution.
 //!
-//! Only plain counts: `count` and `dlx` without `--limit`. Everything it
-//! cannot do is refused before any work ([`refuse`]), and a matrix the
-//! engine cannot take is an error naming the file and the reason. The count
-//! runs on one thread, with a progress line on a terminal (states visited,
-//! states cached) and a clean stop on Ctrl-C or SIGTERM (exit 130).
+//! **When.** `--engine memo` asks for it (`count`, and `dlx` without
+//! `--limit`). Without `--engine` (or with `auto`), a count whose pieces
+//! repeat ([`Problem::pieces_repeat`]: copies, an unlimited supply) takes
+//! it too, unless `--knuth`, a checkpoint or a shard asks for a search of
+//! the tree ([`Runner::may_choose_memo`]). Puzzles with distinct pieces
+//! keep the search engines, which are faster on them.
+//!
+//! **Up to symmetry.** The counts are plain counts only: the total, and
+//! for the distinct ones Burnside's lemma, whose fixed-point counts are
+//! themselves counts of small orbit matrices, memoized too
+//! ([`orbits::Plan::unweighted`]). Where the orbit matrices cannot express
+//! the problem, the memo engine cannot count it up to symmetry: auto goes
+//! to the search engines, `--engine memo` says so.
+//!
+//! **Runs.** One thread, a progress line on a terminal (states visited,
+//! states cached), a clean stop on Ctrl-C or SIGTERM (exit 130), an
+//! overflow of u128 reported, never wrapped.
 
 use crate::failure::{Failure, INTERRUPTED};
 use crate::output::{self, CountInfo};
-use crate::search::{CheckpointArgs, EngineArg, SearchArgs, stop_flag};
-use dlx::Matrix;
+use crate::search::{CheckpointArgs, EngineArg, Runner, SearchArgs, stop_flag};
 use dlx::memo::{Memo, MemoError, MemoOptions, MemoStats};
-use orbits::{Counted, Method};
+use dlx::{Matrix, OptionId};
+use orbits::{Counted, Plan, Search, Tally, Want, Weigher};
 use polyform::symmetry::GroupChoice;
 use problem::Problem;
 use serde_json::{Value, json};
@@ -63,76 +75,192 @@ pub fn checkpoint_flags(c: &CheckpointArgs) -> [(bool, &'static str, &'static st
 
 /// A finished memoized count.
 pub struct MemoCount {
-    /// The count, as the other engines' counts are reported (the states
+    /// The counts, as the other engines' counts are reported (the states
     /// entered stand for the nodes; no updates).
     pub counted: Counted,
-    /// The engine's figures.
+    /// The engine's figures, summed over every count made (the big one
+    /// and Burnside's small ones).
     pub stats: MemoStats,
+    /// The group, in words.
+    pub group_description: String,
 }
 
-/// Counts the solutions of `m` (the matrix of the problem at `path`) with
-/// the memo engine, in the order of its own heuristic.
-/// `bar`: draw the progress line. Ctrl-C or SIGTERM: exit 130.
-pub fn count(path: &Path, m: &Matrix, bar: bool) -> Result<MemoCount, Failure> {
-    // The engine's own order: a board swept along its longest dimension
-    // visits more states (docs/performance.md, "The memo engine").
-    let options = MemoOptions {
-        progress_every: Some(1 << 16),
-        ..MemoOptions::default()
-    };
-    let refused = |e: MemoError| {
-        Failure::input(format!(
-            "{}: --engine memo cannot count this problem: {e}",
-            path.display()
-        ))
-    };
-    let mut memo = Memo::with_options(m, options).map_err(refused)?;
-    let stop = stop_flag();
-    let start = Instant::now();
-    let mut line: Option<indicatif::ProgressBar> = None;
-    let result = memo.count_with(Some(&stop), &mut |s: &MemoStats| {
-        if bar && start.elapsed() >= Duration::from_secs(1) {
-            let b = line.get_or_insert_with(crate::progress::spinner);
-            b.set_message(format!("{} states visited, {} cached", s.states, s.cached));
-            b.tick();
-        }
-    });
-    if let Some(b) = line {
-        b.finish_and_clear();
+/// Why a memoized count was not made.
+pub enum NotCounted {
+    /// The memo engine cannot take this problem (the reason, in words):
+    /// the search engines can.
+    Cannot(String),
+    /// The count failed (interrupted, overflow, a broken invariant).
+    Failed(Failure),
+}
+
+impl From<Failure> for NotCounted {
+    fn from(f: Failure) -> NotCounted {
+        NotCounted::Failed(f)
     }
-    let stats = memo.stats();
-    let solutions = match result {
-        Ok(n) => n,
-        Err(MemoError::Interrupted) => {
-            return Err(Failure {
+}
+
+/// Counts `problem` with the memo engine: the total, and with
+/// [`Want::Distinct`] the solutions up to `group` by Burnside's lemma.
+/// `bar`: draw the progress line.
+pub fn count(
+    problem: &dyn Problem,
+    want: Want,
+    group: GroupChoice,
+    bar: bool,
+) -> Result<MemoCount, NotCounted> {
+    let path = problem.path();
+    let m = problem.matrix();
+    // Refused matrices are refused before any group is built.
+    Memo::new(m).map_err(|e| NotCounted::Cannot(e.to_string()))?;
+    let action = problem.action(group).map_err(Failure::from)?;
+    let internal = |m: String| {
+        NotCounted::Failed(Failure::check(format!(
+            "{}: internal error: {m}",
+            path.display()
+        )))
+    };
+    let plan = Plan::unweighted(m, &action, want)
+        .map_err(internal)?
+        .ok_or_else(|| {
+            NotCounted::Cannot(format!(
+                "counting up to {} needs every solution visited (an orbit of placements covers no cell alone)",
+                action.description
+            ))
+        })?;
+    let mut search = MemoSearch {
+        path,
+        bar,
+        stats: MemoStats::default(),
+    };
+    let tally = search.count(plan.matrix(), None)?;
+    let counted = plan.finish(tally, &mut search).map_err(|e| match e {
+        orbits::CountError::Search(f) => NotCounted::Failed(f),
+        orbits::CountError::Internal(m) => internal(m),
+    })?;
+    Ok(MemoCount {
+        counted,
+        stats: search.stats,
+        group_description: action.description,
+    })
+}
+
+/// The memo engine as the backend of a plan made by
+/// [`Plan::unweighted`]: every count memoized; solutions are visited only
+/// for an orbit matrix whose bounds on copies must be checked solution by
+/// solution ([`Search::each`], on the one-thread solver).
+struct MemoSearch<'a> {
+    /// The problem's file, for messages.
+    path: &'a Path,
+    /// Draw the progress line.
+    bar: bool,
+    /// The figures of every memoized count so far, summed.
+    stats: MemoStats,
+}
+
+impl MemoSearch<'_> {
+    /// Counts `m`, with the progress line and the stop flag; `Ok(None)`
+    /// when the memo engine cannot take `m`.
+    fn memo(&mut self, m: &Matrix) -> Result<Option<u128>, Failure> {
+        let options = MemoOptions {
+            progress_every: Some(1 << 16),
+            ..MemoOptions::default()
+        };
+        let Ok(mut memo) = Memo::with_options(m, options) else {
+            return Ok(None);
+        };
+        let stop = stop_flag();
+        let start = Instant::now();
+        let mut line: Option<indicatif::ProgressBar> = None;
+        let before = self.stats;
+        let result = memo.count_with(Some(&stop), &mut |s: &MemoStats| {
+            if self.bar && start.elapsed() >= Duration::from_secs(1) {
+                let b = line.get_or_insert_with(crate::progress::spinner);
+                let states = before.states + s.states;
+                b.set_message(format!("{states} states visited, {} cached", s.cached));
+                b.tick();
+            }
+        });
+        if let Some(b) = line {
+            b.finish_and_clear();
+        }
+        add(&mut self.stats, &memo.stats());
+        match result {
+            Ok(n) => Ok(Some(n)),
+            Err(MemoError::Interrupted) => Err(Failure {
                 code: INTERRUPTED,
                 message: format!(
                     "interrupted: the memo engine has no partial count ({} states visited)",
-                    stats.states
+                    self.stats.states
                 ),
+            }),
+            Err(MemoError::Overflow) => Err(Failure::input(format!(
+                "{}: the count exceeds 2^128 - 1, the largest count polycover holds",
+                self.path.display()
+            ))),
+            Err(e) => Err(Failure::check(format!(
+                "{}: internal error: the memo engine failed: {e}",
+                self.path.display()
+            ))),
+        }
+    }
+}
+
+/// Adds the figures of one count to a sum.
+fn add(sum: &mut MemoStats, s: &MemoStats) {
+    sum.states += s.states;
+    sum.hits += s.hits;
+    sum.cached += s.cached;
+    sum.evictions += s.evictions;
+    sum.evicted += s.evicted;
+}
+
+impl Search for MemoSearch<'_> {
+    type Error = Failure;
+    fn count(&mut self, m: &Matrix, weigh: Option<&Weigher<'_>>) -> Result<Tally, Failure> {
+        if weigh.is_some() {
+            return Err(Failure::check(
+                "internal error: the memo engine cannot weigh solutions",
+            ));
+        }
+        let stats = self.count_small(m)?;
+        Ok(Tally {
+            stats,
+            weight: Default::default(),
+        })
+    }
+    fn each(&mut self, m: &Matrix, f: &mut dyn FnMut(&[OptionId])) -> Result<dlx::Stats, Failure> {
+        let stop = stop_flag();
+        let mut s = dlx::Solver::new(m);
+        let mut stopped = false;
+        s.solve(&mut |o: &[OptionId]| {
+            f(o);
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                stopped = true;
+                return dlx::Control::Stop;
+            }
+            dlx::Control::Continue
+        });
+        if stopped {
+            return Err(Failure {
+                code: INTERRUPTED,
+                message: "interrupted while counting the solutions a symmetry fixes".into(),
             });
         }
-        Err(MemoError::Overflow) => {
-            return Err(Failure::input(format!(
-                "{}: --engine memo: the count exceeds 2^128 - 1, the largest count polycover holds",
-                path.display()
-            )));
+        Ok(s.stats())
+    }
+    fn count_small(&mut self, m: &Matrix) -> Result<dlx::Stats, Failure> {
+        let before = self.stats.states;
+        match self.memo(m)? {
+            Some(solutions) => Ok(dlx::Stats {
+                solutions,
+                nodes: self.stats.states - before,
+                updates: 0,
+            }),
+            // A small matrix the memo engine cannot sweep: visit.
+            None => self.each(m, &mut |_| {}),
         }
-        Err(e) => return Err(refused(e)),
-    };
-    let counted = Counted {
-        solutions,
-        distinct: None,
-        group_order: 1,
-        method: Method::Full,
-        reduced: 1,
-        stats: dlx::Stats {
-            solutions,
-            nodes: stats.states,
-            updates: 0,
-        },
-    };
-    Ok(MemoCount { counted, stats })
+    }
 }
 
 /// Adds the engine and its figures to a count's JSON: `engine` (`memo`)
@@ -153,32 +281,35 @@ pub fn add_json(v: &mut Value, s: &MemoStats) {
     }
 }
 
-/// A memoized count as one line of text (after the problem's name).
-pub fn text(c: &MemoCount, seconds: f64) -> String {
+/// A memoized count as one line of text (after the problem's name): the
+/// distinct solutions too when `distinct`.
+pub fn text(c: &MemoCount, distinct: bool, seconds: f64) -> String {
+    let d = match c.counted.distinct {
+        Some(d) if distinct => format!(" ({d} distinct under {})", c.group_description),
+        _ => String::new(),
+    };
     format!(
-        "{} solutions (memo engine: {} states visited, {} from the cache, {} cached), {seconds:.3} seconds",
+        "{} solutions{d} (memo engine: {} states visited, {} from the cache, {} cached), {seconds:.3} seconds",
         c.counted.solutions, c.stats.states, c.stats.hits, c.stats.cached
     )
 }
 
-/// Counts `problem` with the memo engine, sweeping in its own order where
-/// it has one, and prints the count as `count` and `dlx` print theirs
-/// (`named`: the line starts with the problem's name).
-pub fn run(
+/// Prints a memoized count as `count` and `dlx` print theirs (`named`: the
+/// line starts with the problem's name; `distinct`: with the distinct
+/// count, under `group`).
+pub fn print(
     problem: &dyn Problem,
-    search: &SearchArgs,
+    c: &MemoCount,
+    (group, distinct): (GroupChoice, bool),
     json: bool,
     named: bool,
-) -> Result<u8, Failure> {
-    let start = Instant::now();
-    let bar = crate::progress::wanted(search.quiet, json);
-    let c = count(problem.path(), problem.matrix(), bar)?;
-    let seconds = start.elapsed().as_secs_f64();
+    seconds: f64,
+) -> Result<(), Failure> {
     let mut out = std::io::stdout().lock();
     if json {
         let info = CountInfo {
-            group: GroupChoice::None.name(),
-            group_description: "no symmetry",
+            group: group.name(),
+            group_description: &c.group_description,
             split_nodes: 0,
             seconds,
             threads: 1,
@@ -187,9 +318,54 @@ pub fn run(
         add_json(&mut v, &c.stats);
         output::print_json(&mut out, &v)?;
     } else if named {
-        writeln!(out, "{}: {}", problem.name(), text(&c, seconds))?;
+        writeln!(out, "{}: {}", problem.name(), text(c, distinct, seconds))?;
     } else {
-        writeln!(out, "{}", text(&c, seconds))?;
+        writeln!(out, "{}", text(c, distinct, seconds))?;
     }
+    Ok(())
+}
+
+/// `--engine memo`: counts `problem` (up to `group` when `distinct`) and
+/// prints the count; a problem the engine cannot take is an error naming
+/// the file and the reason.
+pub fn run(
+    problem: &dyn Problem,
+    search: &SearchArgs,
+    (group, distinct): (GroupChoice, bool),
+    json: bool,
+    named: bool,
+) -> Result<u8, Failure> {
+    let start = Instant::now();
+    let bar = crate::progress::wanted(search.quiet, json);
+    let want = if distinct { Want::Distinct } else { Want::Total };
+    let c = count(problem, want, group, bar).map_err(|e| match e {
+        NotCounted::Cannot(why) => Failure::input(format!(
+            "{}: --engine memo cannot count this problem: {why}",
+            problem.path().display()
+        )),
+        NotCounted::Failed(f) => f,
+    })?;
+    let seconds = start.elapsed().as_secs_f64();
+    print(problem, &c, (group, distinct), json, named, seconds)?;
     Ok(0)
+}
+
+/// The automatic choice: a memoized count of `problem` when the runner
+/// leaves the engine to polycover and the problem's pieces repeat;
+/// `Ok(None)` when the search engines are to count it (distinct pieces,
+/// an engine asked for, or a problem the memo engine cannot take).
+pub fn auto(
+    problem: &dyn Problem,
+    runner: &Runner,
+    want: Want,
+    group: GroupChoice,
+) -> Result<Option<MemoCount>, Failure> {
+    if !runner.may_choose_memo() || !problem.pieces_repeat() {
+        return Ok(None);
+    }
+    match count(problem, want, group, runner.bar()) {
+        Ok(c) => Ok(Some(c)),
+        Err(NotCounted::Cannot(_)) => Ok(None),
+        Err(NotCounted::Failed(f)) => Err(f),
+    }
 }

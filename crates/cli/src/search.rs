@@ -265,6 +265,24 @@ impl Runner {
         })
     }
 
+    /// May a count on this runner go to the memo engine (`crate::memo`)?
+    /// Only when the engine is left to polycover: no `--engine`, no
+    /// `--knuth`, no checkpoint to write or resume (they record a search
+    /// of the tree), no test hold.
+    pub fn may_choose_memo(&self) -> bool {
+        let o = &self.options;
+        o.engine.is_none()
+            && o.early_dead_ends
+            && o.checkpoint.is_none()
+            && o.resume.is_none()
+            && o.hold_after.is_none()
+    }
+
+    /// Is the progress bar drawn?
+    pub fn bar(&self) -> bool {
+        self.bar
+    }
+
     /// The number of worker threads.
     pub fn threads(&self) -> usize {
         self.options.thread_count()

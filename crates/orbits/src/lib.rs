@@ -199,6 +199,13 @@ pub trait Search {
     fn count(&mut self, m: &Matrix, weigh: Option<&Weigher<'_>>) -> Result<Tally, Self::Error>;
     /// Calls `f` with every solution of `m`.
     fn each(&mut self, m: &Matrix, f: &mut dyn FnMut(&[OptionId])) -> Result<Stats, Self::Error>;
+    /// Counts the solutions of a small matrix of the plan's finish (an
+    /// orbit matrix of Burnside's lemma): by default by visiting them with
+    /// [`Search::each`], never checkpointed. A backend that counts without
+    /// visiting solutions (a memoizing counter) does better.
+    fn count_small(&mut self, m: &Matrix) -> Result<Stats, Self::Error> {
+        self.each(m, &mut |_| {})
+    }
 }
 
 /// The one-thread solver as a [`Search`].
@@ -284,6 +291,41 @@ impl<'m> Plan<'m> {
         Plan::build(m, action, want, reduce, None)
     }
 
+    /// Plans a count whose searches are all plain counts, never weighed
+    /// solution by solution: the whole tree when the total alone is wanted
+    /// (or the group is trivial), else Burnside's lemma with its orbit
+    /// matrices. For a backend that counts without visiting solutions (a
+    /// memoizing counter). `None` when the orbit matrices cannot express
+    /// the problem, so that counting up to the group needs every solution
+    /// visited.
+    pub fn unweighted(
+        m: &'m Matrix,
+        action: &Action,
+        want: Want,
+    ) -> Result<Option<Plan<'m>>, String> {
+        if want == Want::Total || action.order() == 1 {
+            return Plan::build(m, action, Want::Total, false, None).map(Some);
+        }
+        check_perms(m, action)?;
+        Ok(orbit_matrices(m, action)?.map(|orbit_matrices| Plan {
+            orbit_matrices,
+            ..Plan::whole(m, action, Method::Burnside, action.perms.clone())
+        }))
+    }
+
+    /// The plan of a search of the whole of `m`.
+    fn whole(m: &'m Matrix, action: &Action, method: Method, perms: Vec<Vec<u32>>) -> Plan<'m> {
+        Plan {
+            matrix: Cow::Borrowed(m),
+            old: Vec::new(),
+            reps: Vec::new(),
+            method,
+            order: action.order(),
+            perms,
+            orbit_matrices: Vec::new(),
+        }
+    }
+
     /// Plans a count up to the group in which the big search weighs every
     /// solution it finds (representatives, or else every solution weighed
     /// by its stabilizer; never Burnside's plain count), so that a caller
@@ -307,20 +349,9 @@ impl<'m> Plan<'m> {
         reduce: bool,
         classes: Option<&str>,
     ) -> Result<Plan<'m>, String> {
-        let n = m.num_options();
-        if action.perms.is_empty() || action.perms.iter().any(|p| p.len() != n) {
-            return Err("the group's permutations do not match the matrix".into());
-        }
+        check_perms(m, action)?;
         let order = action.order();
-        let full = |method: Method, perms: Vec<Vec<u32>>| Plan {
-            matrix: Cow::Borrowed(m),
-            old: Vec::new(),
-            reps: Vec::new(),
-            method,
-            order,
-            perms,
-            orbit_matrices: Vec::new(),
-        };
+        let full = |method: Method, perms: Vec<Vec<u32>>| Plan::whole(m, action, method, perms);
         // The method's name in the matrix's tag, with the classification.
         let named = |method: &str| match classes {
             Some(c) => format!("{method}-classified-by-{c}"),
@@ -376,20 +407,18 @@ impl<'m> Plan<'m> {
             plan.matrix = Cow::Owned(tagged(m, &named("stabilizers"), &action.perms)?);
             return Ok(plan);
         }
-        let mut orbit_matrices = Vec::with_capacity(order - 1);
-        for perm in &action.perms[1..] {
-            match OrbitMatrix::new(m, perm)? {
-                Some(om) => orbit_matrices.push(om),
-                None => {
-                    let mut plan = full(Method::BurnsideByStabilizers, action.perms.clone());
-                    plan.matrix = Cow::Owned(tagged(m, &named("stabilizers"), &action.perms)?);
-                    return Ok(plan);
-                }
+        match orbit_matrices(m, action)? {
+            Some(orbit_matrices) => {
+                let mut plan = full(Method::Burnside, action.perms.clone());
+                plan.orbit_matrices = orbit_matrices;
+                Ok(plan)
+            }
+            None => {
+                let mut plan = full(Method::BurnsideByStabilizers, action.perms.clone());
+                plan.matrix = Cow::Owned(tagged(m, &named("stabilizers"), &action.perms)?);
+                Ok(plan)
             }
         }
-        let mut plan = full(Method::Burnside, action.perms.clone());
-        plan.orbit_matrices = orbit_matrices;
-        Ok(plan)
     }
 
     /// The matrix of the big search.
@@ -562,6 +591,28 @@ impl<'m> Plan<'m> {
             stats,
         })
     }
+}
+
+/// Refuses an action whose permutations do not act on `m`'s options.
+fn check_perms(m: &Matrix, action: &Action) -> Result<(), String> {
+    let n = m.num_options();
+    if action.perms.is_empty() || action.perms.iter().any(|p| p.len() != n) {
+        return Err("the group's permutations do not match the matrix".into());
+    }
+    Ok(())
+}
+
+/// The orbit matrix of each non-identity element, or `None` when one
+/// cannot express the problem.
+fn orbit_matrices(m: &Matrix, action: &Action) -> Result<Option<Vec<OrbitMatrix>>, String> {
+    let mut out = Vec::with_capacity(action.order().saturating_sub(1));
+    for perm in &action.perms[1..] {
+        match OrbitMatrix::new(m, perm)? {
+            Some(om) => out.push(om),
+            None => return Ok(None),
+        }
+    }
+    Ok(Some(out))
 }
 
 /// `m` with one more secondary item, used by no option, that names how its
@@ -749,6 +800,13 @@ impl OrbitMatrix {
 
     /// The number of fixed solutions, and the cost of finding them.
     fn fixed<S: Search>(&self, search: &mut S) -> Result<(u128, Stats), CountError<S::Error>> {
+        if self.counted.is_empty() {
+            // No bounds to check: each solution is one fixed solution.
+            let stats = search
+                .count_small(&self.matrix)
+                .map_err(CountError::Search)?;
+            return Ok((stats.solutions, stats));
+        }
         let mut fixed = 0u128;
         let mut total = vec![0u32; self.counted.len()];
         let stats = search

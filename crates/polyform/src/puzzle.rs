@@ -28,6 +28,9 @@ pub struct Expect {
     /// it differs (`verify --update` rewrites it), and verify derives each
     /// puzzle's time from it and a rate measured on the machine it runs on.
     pub nodes: Option<u64>,
+    /// The same for a file whose count verify makes with the memo engine
+    /// (pieces that repeat): the states it visits, exact in the same way.
+    pub states: Option<u64>,
 }
 
 /// A puzzle ready to be encoded.

@@ -1,7 +1,7 @@
 //! Counting up to symmetry: published distinct counts, the group orders, and
 //! the fast methods against the definition on random puzzles.
 
-use orbits::{self, Counted, Method, SerialSearch, Want};
+use orbits::{self, Counted, Method, Plan, Search, SerialSearch, Tally, Want, Weigher};
 use polyform::symmetry::{GroupChoice, action, puzzle_group};
 use polyform::{Count, Encoding, Puzzle, encode, file};
 use std::path::{Path, PathBuf};
@@ -209,12 +209,43 @@ fn planted(rng: &mut Rng) -> Puzzle {
     file::parse_puzzle(Path::new("random.toml"), &text).unwrap_or_else(|e| panic!("{e}\n{text}"))
 }
 
+/// A backend that only counts, with the memo engine, as `polycover count`
+/// does where pieces repeat: it takes plans made by [`Plan::unweighted`].
+struct MemoOnly;
+
+impl Search for MemoOnly {
+    type Error = dlx::memo::MemoError;
+    fn count(&mut self, m: &dlx::Matrix, weigh: Option<&Weigher<'_>>) -> Result<Tally, Self::Error> {
+        assert!(weigh.is_none(), "an unweighted plan weighs no solution");
+        let stats = self.count_small(m)?;
+        Ok(Tally {
+            stats,
+            weight: Default::default(),
+        })
+    }
+    fn each(
+        &mut self,
+        m: &dlx::Matrix,
+        f: &mut dyn FnMut(&[dlx::OptionId]),
+    ) -> Result<dlx::Stats, Self::Error> {
+        Ok(SerialSearch.each(m, f).unwrap())
+    }
+    fn count_small(&mut self, m: &dlx::Matrix) -> Result<dlx::Stats, Self::Error> {
+        let solutions = dlx::memo::count(m)?;
+        Ok(dlx::Stats {
+            solutions,
+            ..Default::default()
+        })
+    }
+}
+
 #[test]
 fn fast_distinct_counts_equal_the_definition_on_random_puzzles() {
     let mut rng = Rng(0x5eed);
     let mut methods = [0usize; 2];
     let mut with_copies = 0;
     let mut symmetric_solutions = 0;
+    let mut unweighted = 0;
     for trial in 0..300 {
         let p = planted(&mut rng);
         let enc = encode(&p).unwrap();
@@ -223,6 +254,7 @@ fn fast_distinct_counts_equal_the_definition_on_random_puzzles() {
             continue;
         }
         let (total, by_def) = by_definition(&p, &enc, GroupChoice::Full);
+        let by_full = by_def;
         assert!(total >= 1, "the planted solution is a solution");
         let d = count(&p, &enc, GroupChoice::Full);
         assert_eq!(
@@ -248,6 +280,13 @@ fn fast_distinct_counts_equal_the_definition_on_random_puzzles() {
         }
         // A total alone, reduced or not.
         let a = action(&p, &enc, GroupChoice::Full).unwrap();
+        // Plain counts only, on the memo engine: Burnside where it can.
+        if let Some(plan) = Plan::unweighted(&enc.matrix, &a, Want::Distinct).unwrap() {
+            let tally = MemoOnly.count(plan.matrix(), None).unwrap();
+            let d = plan.finish(tally, &mut MemoOnly).unwrap();
+            assert_eq!((d.solutions, d.distinct), (total, Some(by_full)), "trial {trial}");
+            unweighted += 1;
+        }
         for reduce in [false, true] {
             let t = orbits::count(&enc.matrix, &a, Want::Total, reduce, &mut SerialSearch).unwrap();
             assert_eq!(t.solutions, total, "trial {trial}, reduce {reduce}");
@@ -260,6 +299,7 @@ fn fast_distinct_counts_equal_the_definition_on_random_puzzles() {
     assert!(methods[0] > 30 && methods[1] > 30, "{methods:?}");
     assert!(with_copies > 30, "{with_copies}");
     assert!(symmetric_solutions > 10, "{symmetric_solutions}");
+    assert!(unweighted > 30, "{unweighted}");
 }
 
 /// On lattices with cells of several kinds, orientations of a piece can

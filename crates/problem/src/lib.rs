@@ -127,6 +127,15 @@ pub trait Problem: Send + Sync {
             ),
         ))
     }
+    /// Do pieces repeat: copies of a piece, or an unlimited supply? Such a
+    /// problem has far fewer distinct subproblems than solutions, so its
+    /// plain counts go to the memo engine (`dlx::memo`). By default: a
+    /// primary item of the matrix takes more than one option in a solution
+    /// (a piece with copies).
+    fn pieces_repeat(&self) -> bool {
+        let m = self.matrix();
+        m.items().any(|i| m.is_primary(i) && m.bounds(i).1 > 1)
+    }
     /// What the reader passed over without refusing the file (each as
     /// `file:line:column: message`).
     fn warnings(&self) -> Vec<String> {

@@ -62,6 +62,9 @@ impl Problem for PolyformProblem {
     fn expect(&self) -> Option<&Expect> {
         self.puzzle.expect.as_ref()
     }
+    fn pieces_repeat(&self) -> bool {
+        self.puzzle.pieces.iter().any(|p| p.count.hi != Some(1))
+    }
 
     fn action(&self, choice: GroupChoice) -> Result<Action, Error> {
         symmetry::action(&self.puzzle, &self.encoding, choice)

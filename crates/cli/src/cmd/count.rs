@@ -223,10 +223,14 @@ pub struct Outcome {
     pub split_nodes: u64,
     /// Worker threads.
     pub threads: usize,
+    /// The memo engine's figures, when it counted (`crate::memo`).
+    pub memo: Option<dlx::memo::MemoStats>,
 }
 
-/// Counts a problem's solutions on the runner (see [`Job::new`]). Ctrl-C
-/// gives exit 130 with the partial count.
+/// Counts a problem's solutions on the runner (see [`Job::new`]), or with
+/// the memo engine where its pieces repeat and the runner leaves the
+/// engine to polycover ([`crate::memo::auto`]). Ctrl-C gives exit 130
+/// with the partial count.
 pub fn count_problem(
     problem: &dyn Problem,
     runner: &Runner,
@@ -234,6 +238,16 @@ pub fn count_problem(
     group: GroupChoice,
     reduce: bool,
 ) -> Result<Outcome, Failure> {
+    if let Some(c) = crate::memo::auto(problem, runner, want, group)? {
+        return Ok(Outcome {
+            counted: c.counted,
+            group,
+            group_description: c.group_description,
+            split_nodes: 0,
+            threads: 1,
+            memo: Some(c.stats),
+        });
+    }
     let job = Job::new(problem, group, want, reduce)?;
     runner.engine_for(problem.path(), job.plan.matrix())?;
     let (tally, report) = job.with_weigher(|w| runner.count(job.plan.matrix(), w))?;
@@ -244,6 +258,7 @@ pub fn count_problem(
         group_description: job.action.description.clone(),
         split_nodes: report.split_nodes + report.wasted_nodes,
         threads: report.threads,
+        memo: None,
     })
 }
 
@@ -296,6 +311,16 @@ pub fn run(args: CountArgs) -> Result<u8, Failure> {
         seconds: start.elapsed().as_secs_f64(),
         threads: o.threads,
     };
+    if let Some(stats) = o.memo {
+        let c = crate::memo::MemoCount {
+            counted: o.counted,
+            stats,
+            group_description: o.group_description.clone(),
+        };
+        let shown = (group, args.distinct);
+        crate::memo::print(&*problem, &c, shown, args.json.json, true, info.seconds)?;
+        return Ok(0);
+    }
     let mut out = std::io::stdout().lock();
     if args.json.json {
         output::print_json(&mut out, &output::count_json(&*problem, &o.counted, &info))?;
@@ -309,22 +334,11 @@ pub fn run(args: CountArgs) -> Result<u8, Failure> {
     Ok(0)
 }
 
-/// `count --engine memo`: the plain total, refused with what it cannot do
-/// before the file is read.
+/// `count --engine memo`: the total, and the distinct solutions with
+/// `--distinct`; refused with what it cannot do before the file is read.
 fn run_memo(args: &CountArgs) -> Result<u8, Failure> {
-    let group = args.group.is_some_and(|g| g != GroupArg::None);
     let mut flags = crate::memo::checkpoint_flags(&args.checkpoint).to_vec();
     flags.extend([
-        (
-            args.distinct,
-            "--distinct",
-            "it counts all solutions, not up to symmetry",
-        ),
-        (
-            group,
-            "--group",
-            "it counts all solutions, not up to symmetry (only --group none)",
-        ),
         (
             args.disassemble,
             "--disassemble",
@@ -338,7 +352,9 @@ fn run_memo(args: &CountArgs) -> Result<u8, Failure> {
     ]);
     crate::memo::refuse(&args.search, &flags)?;
     let problem = load(&args.file, &args.input)?;
-    crate::memo::run(&*problem, &args.search, args.json.json, true)
+    let group = group_choice(args.group, &*problem);
+    let shown = (group, args.distinct);
+    crate::memo::run(&*problem, &args.search, shown, args.json.json, true)
 }
 
 /// `count --disassemble`: the counts, and the solutions by level.

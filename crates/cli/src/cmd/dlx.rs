@@ -53,7 +53,8 @@ pub fn run(args: DlxArgs) -> Result<u8, Failure> {
     crate::memo::refuse(&args.search, &flags)?;
     let problem = load_as(&path, Some(Kind::Dlx), &input)?;
     if crate::memo::asked(&args.search) {
-        return crate::memo::run(&*problem, &args.search, args.json, false);
+        let shown = (GroupChoice::None, false);
+        return crate::memo::run(&*problem, &args.search, shown, args.json, false);
     }
     let limit = if args.all {
         u64::MAX
@@ -70,6 +71,17 @@ pub fn run(args: DlxArgs) -> Result<u8, Failure> {
     let start = Instant::now();
     let (counted, split_nodes, threads) = if limit == 0 {
         let o = count::count_problem(&*problem, &runner, Want::Total, GroupChoice::None, false)?;
+        if let Some(stats) = o.memo {
+            let c = crate::memo::MemoCount {
+                counted: o.counted,
+                stats,
+                group_description: o.group_description,
+            };
+            let seconds = start.elapsed().as_secs_f64();
+            let shown = (GroupChoice::None, false);
+            crate::memo::print(&*problem, &c, shown, args.json, false, seconds)?;
+            return Ok(0);
+        }
         (o.counted, o.split_nodes, o.threads)
     } else {
         // Print the first `limit` solutions, count them all.

@@ -12,7 +12,9 @@
 //! nodes at that rate would take over `--max-seconds` (default a minute),
 //! saying how long they would take. No time is ever checked: the node
 //! count is, so a file whose search no longer has its recorded size fails
-//! (`--update` records the new size).
+//! (`--update` records the new size). A file whose pieces repeat is counted
+//! by the memo engine (`crate::memo`) and records `[expect] states`, the
+//! states it visits, in the same way.
 
 use super::count;
 use crate::failure::{BAD_INPUT, CHECK_FAILED, Failure};
@@ -193,7 +195,7 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
     // Ctrl-C and SIGTERM stop the walk too, not only the searches.
     crate::search::stop_flag();
     let files = collect(&roots, args.max_entries.unwrap_or(DEFAULT_MAX_ENTRIES))?;
-    // Node counts are recorded for the default engine's tree.
+    // Node (and state) counts are recorded for the default engine choice.
     let default_engine = args.search.engine == crate::search::EngineArg::Auto && !args.search.knuth;
     let rate = if max.is_finite() {
         Some(calibrate(&runner)?)
@@ -309,17 +311,11 @@ fn calibrate(runner: &Runner) -> Result<f64, Failure> {
     Ok(o.counted.stats.nodes as f64 / seconds)
 }
 
-/// The text of a puzzle file with `nodes = N` in its `[expect]` table (in
-/// place of the one there, or as its last key) and no `seconds` estimate
-/// there; `None` if the file has no `[expect]` table.
-pub fn with_nodes(text: &str, nodes: u64) -> Option<String> {
-    with_key(text, "nodes", nodes)
-}
-
 /// The text of a puzzle file with `name = value` in its `[expect]` table
-/// (in place of the one there, or as its last key) and no `seconds`
-/// estimate there; `None` if the file has no `[expect]` table.
-fn with_key(text: &str, name: &str, value: u64) -> Option<String> {
+/// (in place of the one there, or as its last key) and neither a `seconds`
+/// estimate nor any key of `dropped` there; `None` if the file has no
+/// `[expect]` table.
+fn with_key(text: &str, name: &str, value: u64, dropped: &[&str]) -> Option<String> {
     let lines: Vec<&str> = text.lines().collect();
     let start = lines.iter().position(|l| l.trim() == "[expect]")?;
     // The table ends at the next table header.
@@ -336,7 +332,7 @@ fn with_key(text: &str, name: &str, value: u64) -> Option<String> {
     out.extend(lines[..=start].iter().map(|l| l.to_string()));
     let mut body: Vec<String> = lines[start + 1..end]
         .iter()
-        .filter(|l| !key(l, "seconds") && !key(l, name))
+        .filter(|l| !key(l, "seconds") && !key(l, name) && !dropped.iter().any(|d| key(l, d)))
         .map(|l| l.to_string())
         .collect();
     // After the table's last key, before the blank lines that end it.
@@ -390,8 +386,10 @@ fn check(f: &Path, shown: String, ctx: &Context, input: &super::InputArgs) -> Re
     if problem.kind() != problem::Kind::Dlx {
         row.group = expect.group;
     }
-    row.recorded_nodes = expect.nodes;
-    row.estimate = ctx.rate.zip(expect.nodes).map(|(r, n)| n as f64 / r);
+    // A file counted by the memo engine records its states instead of
+    // nodes; either is the time's measure.
+    let recorded = expect.nodes.or(expect.states);
+    row.estimate = ctx.rate.zip(recorded).map(|(r, n)| n as f64 / r);
     if row.estimate.is_some_and(|s| s > ctx.max) {
         row.verdict = Verdict::Skip;
         return Ok(row);
@@ -413,33 +411,40 @@ fn check(f: &Path, shown: String, ctx: &Context, input: &super::InputArgs) -> Re
     row.nodes = Some(nodes);
     let ok = row.got == row.expected && expect.distinct.is_none_or(|d| row.got_distinct == Some(d));
     row.verdict = if ok { Verdict::Pass } else { Verdict::Fail };
-    if !ctx.check_nodes || expect.nodes == Some(nodes) {
+    // The search's size, or the memo engine's (the other key is dropped
+    // when the size is recorded: it would go stale unchecked).
+    let (key, other, took) = match o.memo {
+        Some(_) => ("states", "nodes", format!("the memo engine visited {nodes} states")),
+        None => ("nodes", "states", format!("the search took {nodes} nodes")),
+    };
+    row.recorded_nodes = if o.memo.is_some() {
+        expect.states
+    } else {
+        expect.nodes
+    };
+    if !ctx.check_nodes || row.recorded_nodes == Some(nodes) {
         return Ok(row);
     }
     if ctx.update {
         let text = std::str::from_utf8(&bytes)
             .ok()
-            .and_then(|t| with_nodes(t, nodes));
+            .and_then(|t| with_key(t, key, nodes, &[other]));
         match text {
             Some(t) => {
                 std::fs::write(f, t)
                     .map_err(|e| Failure::input(format!("{}: cannot write: {e}", f.display())))?;
-                row.note = Some(format!("{UPDATED} [expect] nodes = {nodes}"));
+                row.note = Some(format!("{UPDATED} [expect] {key} = {nodes}"));
             }
-            None => {
-                row.note = Some(format!(
-                    "search of {nodes} nodes; no [expect] table to record it in"
-                ))
-            }
+            None => row.note = Some(format!("{took}; no [expect] table to record it in")),
         }
-    } else if let Some(recorded) = expect.nodes {
+    } else if let Some(recorded) = row.recorded_nodes {
         row.verdict = Verdict::Fail;
         row.note = Some(format!(
-            "the search took {nodes} nodes; [expect] nodes says {recorded} (`polycover verify --update` records the new size)"
+            "{took}; [expect] {key} says {recorded} (`polycover verify --update` records the new size)"
         ));
     } else {
         row.note = Some(format!(
-            "the search took {nodes} nodes; `polycover verify --update` records them in [expect] nodes"
+            "{took}; `polycover verify --update` records them in [expect] {key}"
         ));
     }
     Ok(row)
@@ -486,7 +491,7 @@ fn twisty_row(f: &Path, shown: String, text: &str, ctx: &Context) -> Row {
                     let work = r.work;
                     if r.recorded_work != Some(work) {
                         if ctx.update {
-                            match with_key(text, "work", work).map(|t| std::fs::write(f, t)) {
+                            match with_key(text, "work", work, &[]).map(|t| std::fs::write(f, t)) {
                                 Some(Ok(())) => {
                                     row.note = Some(format!("{UPDATED} [expect] work = {work}"))
                                 }

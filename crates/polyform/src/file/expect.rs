@@ -27,13 +27,17 @@ pub(crate) fn name_and_expect(
 /// The `[expect]` table: counts, their source, and the search's size.
 fn parse_expect(src: &Source, e: &Spanned<RawExpect>) -> Result<Expect, Error> {
     let er = e.get_ref();
-    let nodes = match &er.nodes {
-        None => None,
-        Some(n) => Some(
-            u64::try_from(parse_big(src, n)?)
-                .map_err(|_| src.err(n.span(), "[expect] nodes is over 2^64: not a node count"))?,
-        ),
+    let size = |key: &str, n: &Option<Spanned<RawNumber>>| match n {
+        None => Ok(None),
+        Some(n) => u64::try_from(parse_big(src, n)?).map(Some).map_err(|_| {
+            src.err(
+                n.span(),
+                format!("[expect] {key} is over 2^64: not a count of the search's steps"),
+            )
+        }),
     };
+    let nodes = size("nodes", &er.nodes)?;
+    let states = size("states", &er.states)?;
     Ok(Expect {
         solutions: er
             .solutions
@@ -59,6 +63,7 @@ fn parse_expect(src: &Source, e: &Spanned<RawExpect>) -> Result<Expect, Error> {
         },
         source: er.source.clone(),
         nodes,
+        states,
     })
 }
 

@@ -74,6 +74,7 @@ pub(crate) struct RawExpect {
     pub(crate) group: Option<Spanned<String>>,
     pub(crate) source: Option<String>,
     pub(crate) nodes: Option<Spanned<RawNumber>>,
+    pub(crate) states: Option<Spanned<RawNumber>>,
     /// Older files' time estimate: read and ignored (the time is derived
     /// from `nodes` now).
     #[allow(dead_code)]
