@@ -337,7 +337,11 @@ pub fn run(
 ) -> Result<u8, Failure> {
     let start = Instant::now();
     let bar = crate::progress::wanted(search.quiet, json);
-    let want = if distinct { Want::Distinct } else { Want::Total };
+    let want = if distinct {
+        Want::Distinct
+    } else {
+        Want::Total
+    };
     let c = count(problem, want, group, bar).map_err(|e| match e {
         NotCounted::Cannot(why) => Failure::input(format!(
             "{}: --engine memo cannot count this problem: {why}",

@@ -215,7 +215,11 @@ struct MemoOnly;
 
 impl Search for MemoOnly {
     type Error = dlx::memo::MemoError;
-    fn count(&mut self, m: &dlx::Matrix, weigh: Option<&Weigher<'_>>) -> Result<Tally, Self::Error> {
+    fn count(
+        &mut self,
+        m: &dlx::Matrix,
+        weigh: Option<&Weigher<'_>>,
+    ) -> Result<Tally, Self::Error> {
         assert!(weigh.is_none(), "an unweighted plan weighs no solution");
         let stats = self.count_small(m)?;
         Ok(Tally {
@@ -284,7 +288,11 @@ fn fast_distinct_counts_equal_the_definition_on_random_puzzles() {
         if let Some(plan) = Plan::unweighted(&enc.matrix, &a, Want::Distinct).unwrap() {
             let tally = MemoOnly.count(plan.matrix(), None).unwrap();
             let d = plan.finish(tally, &mut MemoOnly).unwrap();
-            assert_eq!((d.solutions, d.distinct), (total, Some(by_full)), "trial {trial}");
+            assert_eq!(
+                (d.solutions, d.distinct),
+                (total, Some(by_full)),
+                "trial {trial}"
+            );
             unweighted += 1;
         }
         for reduce in [false, true] {

@@ -414,7 +414,11 @@ fn check(f: &Path, shown: String, ctx: &Context, input: &super::InputArgs) -> Re
     // The search's size, or the memo engine's (the other key is dropped
     // when the size is recorded: it would go stale unchecked).
     let (key, other, took) = match o.memo {
-        Some(_) => ("states", "nodes", format!("the memo engine visited {nodes} states")),
+        Some(_) => (
+            "states",
+            "nodes",
+            format!("the memo engine visited {nodes} states"),
+        ),
         None => ("nodes", "states", format!("the search took {nodes} nodes")),
     };
     row.recorded_nodes = if o.memo.is_some() {

@@ -24,7 +24,8 @@ fn dominoes_8x8_give_the_published_count() {
     assert_eq!(v["type"], "count");
     assert_eq!(v["solutions"], 12_988_816u64);
     assert_eq!(v["distinct"], serde_json::Value::Null);
-    assert_eq!(v["group"], "none");
+    assert_eq!(v["group"], "full");
+    assert_eq!(v["group_order"], 8);
     assert_eq!(v["method"], "full");
     assert_eq!(v["threads"], 1);
     assert_eq!(v["engine"], "memo");
@@ -84,8 +85,6 @@ fn what_cannot_work_is_refused() {
     let cases: &[(&[&str], &str)] = &[
         (&["solve", file], "--engine memo"),
         (&["view", file, "--out", "x.html"], "--engine memo"),
-        (&["count", file, "--distinct"], "--distinct"),
-        (&["count", file, "--group", "full"], "--group"),
         (&["count", file, "--checkpoint", "ck.json"], "--checkpoint"),
         (&["count", file, "--resume", "ck.json"], "--resume"),
         (
@@ -147,20 +146,70 @@ fn catalog_files_with_copies_give_their_published_counts() {
             .lines()
             .filter_map(|l| l.split_once('='))
             .any(|(k, v)| k.trim() == "count" && v.trim().trim_matches('"') != "1");
-        let nodes: Option<u64> = value("nodes").and_then(|n| n.parse().ok());
-        let (Some(expected), Some(nodes)) = (value("solutions"), nodes) else {
+        let states: Option<u64> = value("states").and_then(|n| n.parse().ok());
+        let (Some(expected), Some(states)) = (value("solutions"), states) else {
             continue;
         };
-        if !copies || nodes > 1_000_000 {
+        assert!(copies, "{}: [expect] states without copies", file.display());
+        if states > 2_000_000 {
             continue;
         }
         let path = file.display().to_string();
-        let o = run(&["count", &path, "--engine", "memo", "--json"]);
+        let o = run(&["count", &path, "--json", "--distinct"]);
         assert_eq!(o.status.code(), Some(0), "{path}: {}", stderr(&o));
-        assert_eq!(json(&o)["solutions"].to_string(), expected, "{path}");
+        let v = json(&o);
+        assert_eq!(v["solutions"].to_string(), expected, "{path}");
+        if let Some(d) = value("distinct") {
+            assert_eq!(v["distinct"].to_string(), d, "{path}");
+        }
+        // Chosen by default, and asked for: the same figures.
+        assert_eq!(v["engine"], "memo", "{path}");
+        let o = run(&["count", &path, "--json", "--distinct", "--engine", "memo"]);
+        assert_eq!(json(&o)["memo"], v["memo"], "{path}");
         checked.push(path);
     }
-    assert!(checked.len() >= 5, "{checked:?}");
+    assert!(checked.len() >= 12, "{checked:?}");
+}
+
+/// Distinct pieces keep the search engines; an engine asked for, --knuth
+/// or a checkpoint search the tree even where pieces repeat, and every
+/// way gives the same counts: the domino tilings of 4x4, 36, and 9 up to the
+/// board's symmetries (by a brute-force enumeration by hand, outside polycover).
+#[test]
+fn the_memo_engine_is_chosen_where_pieces_repeat() {
+    let o = run(&["count", "data/pentominoes/3x20.toml", "--json"]);
+    let v = json(&o);
+    assert_eq!(v["solutions"], 8);
+    assert_eq!(v["engine"], serde_json::Value::Null, "{v}");
+    let dir = super::common::temp("memo-auto");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("dominoes-4x4.toml");
+    let text = std::fs::read_to_string(root().join("data/dominoes/8x8.toml"))
+        .unwrap()
+        .replace("size = [8, 8]", "size = [4, 4]");
+    std::fs::write(&file, text).unwrap();
+    let f = file.to_str().unwrap();
+    let ck = dir.join("ck.json");
+    let ck = ck.to_str().unwrap();
+    let _ = std::fs::remove_file(ck);
+    let cases: [(&[&str], bool); 5] = [
+        (&[], true),
+        (&["--engine", "links"], false),
+        (&["--engine", "bits"], false),
+        (&["--knuth"], false),
+        (&["--checkpoint", ck], false),
+    ];
+    for (extra, memo) in cases {
+        let o = run(&[&["count", f, "--distinct", "--json"], extra].concat());
+        assert_eq!(o.status.code(), Some(0), "{extra:?}: {}", stderr(&o));
+        let v = json(&o);
+        assert_eq!(
+            (v["solutions"].clone(), v["distinct"].clone()),
+            (36.into(), 9.into()),
+            "{extra:?}"
+        );
+        assert_eq!(v["engine"] == "memo", memo, "{extra:?}: {v}");
+    }
 }
 
 /// Every `.toml` file under `dir`, in order.
