@@ -42,9 +42,9 @@ pub struct SearchArgs {
     /// (bit sets per item and precomputed kill rows, for matrices of at
     /// most 256 items, without colors, every option holding a primary item
     /// with bounds 1:1: a problem it cannot take is an error, exit 2), or
-    /// `auto`: cells where it applies and the matrix has at least 512
-    /// options (the polyform puzzles), else bits where it applies, else
-    /// links.
+    /// `auto`: memo for counts where pieces repeat, else cells where it
+    /// applies and the matrix has at least 512 options (the polyform
+    /// puzzles), else bits where it applies, else links.
     /// Links and bits walk DLX1's tree: the same nodes, subproblems and
     /// checkpoints; bits reports the updates DLX1/DLX2 would make. Cells
     /// walks its own tree where pieces have copies, and reports its own
@@ -54,7 +54,8 @@ pub struct SearchArgs {
     /// `memo` counts without listing solutions (`count`, and `dlx` without
     /// --limit): each distinct subproblem is counted once and cached, so a
     /// puzzle whose pieces repeat (dominoes, copies) is counted in far fewer
-    /// steps than it has solutions; one thread, no --distinct, --group,
+    /// steps than it has solutions (`auto` takes it for such puzzles unless
+    /// --knuth or a checkpoint asks for a search); one thread, no
     /// checkpoints or shards
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     pub engine: EngineArg,
@@ -63,8 +64,9 @@ pub struct SearchArgs {
 /// `--engine`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EngineArg {
-    /// Cells on polyform-like matrices of 512 options or more, else bits
-    /// where it applies, else links.
+    /// Memo for counts where pieces repeat; cells on polyform-like
+    /// matrices of 512 options or more, else bits where it applies, else
+    /// links.
     #[default]
     Auto,
     /// Knuth's dancing links.
