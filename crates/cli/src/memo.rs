@@ -100,14 +100,27 @@ impl From<Failure> for NotCounted {
     }
 }
 
+/// How the memo engine runs.
+#[derive(Clone, Copy, Debug)]
+pub struct MemoRun {
+    /// Draw the progress line.
+    pub bar: bool,
+    /// The cache's budget in bytes (`--max-memo-bytes`; `None`: the
+    /// engine's default).
+    pub max_bytes: Option<u64>,
+    /// For tests ([`crate::search::HOLD_AFTER_VAR`]): after this many
+    /// progress calls (of 2^16 states each), say so and wait for Ctrl-C or
+    /// SIGTERM, so that a test interrupts a count at a known point.
+    pub hold: Option<usize>,
+}
+
 /// Counts `problem` with the memo engine: the total, and with
 /// [`Want::Distinct`] the solutions up to `group` by Burnside's lemma.
-/// `bar`: draw the progress line.
 pub fn count(
     problem: &dyn Problem,
     want: Want,
     group: GroupChoice,
-    bar: bool,
+    run: MemoRun,
 ) -> Result<MemoCount, NotCounted> {
     let path = problem.path();
     let m = problem.matrix();
@@ -130,7 +143,7 @@ pub fn count(
         })?;
     let mut search = MemoSearch {
         path,
-        bar,
+        run,
         stats: MemoStats::default(),
     };
     let tally = search.count(plan.matrix(), None)?;
@@ -152,8 +165,8 @@ pub fn count(
 struct MemoSearch<'a> {
     /// The problem's file, for messages.
     path: &'a Path,
-    /// Draw the progress line.
-    bar: bool,
+    /// The progress line and the cache's budget.
+    run: MemoRun,
     /// The figures of every memoized count so far, summed.
     stats: MemoStats,
 }
@@ -164,6 +177,11 @@ impl MemoSearch<'_> {
     fn memo(&mut self, m: &Matrix) -> Result<Option<u128>, Failure> {
         let options = MemoOptions {
             progress_every: Some(1 << 16),
+            // Beyond the address space: as much as the machine can give.
+            max_bytes: self
+                .run
+                .max_bytes
+                .map(|b| usize::try_from(b).unwrap_or(usize::MAX)),
             ..MemoOptions::default()
         };
         let Ok(mut memo) = Memo::with_options(m, options) else {
@@ -173,8 +191,13 @@ impl MemoSearch<'_> {
         let start = Instant::now();
         let mut line: Option<indicatif::ProgressBar> = None;
         let before = self.stats;
+        let mut calls = 0;
         let result = memo.count_with(Some(&stop), &mut |s: &MemoStats| {
-            if self.bar && start.elapsed() >= Duration::from_secs(1) {
+            calls += 1;
+            if self.run.hold == Some(calls) {
+                hold(&stop, before.states + s.states);
+            }
+            if self.run.bar && start.elapsed() >= Duration::from_secs(1) {
                 let b = line.get_or_insert_with(crate::progress::spinner);
                 let states = before.states + s.states;
                 b.set_message(format!("{states} states visited, {} cached", s.cached));
@@ -203,6 +226,18 @@ impl MemoSearch<'_> {
                 self.path.display()
             ))),
         }
+    }
+}
+
+/// The test hold ([`MemoRun::hold`]): says so on standard error and waits
+/// for the stop flag.
+fn hold(stop: &std::sync::atomic::AtomicBool, states: u64) {
+    eprintln!(
+        "polycover: held after {states} states ({}): waiting for Ctrl-C or SIGTERM",
+        crate::search::HOLD_AFTER_VAR
+    );
+    while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(10));
     }
 }
 
@@ -336,13 +371,17 @@ pub fn run(
     named: bool,
 ) -> Result<u8, Failure> {
     let start = Instant::now();
-    let bar = crate::progress::wanted(search.quiet, json);
+    let run = MemoRun {
+        bar: crate::progress::wanted(search.quiet, json),
+        max_bytes: search.max_memo_bytes,
+        hold: crate::search::hold_after()?,
+    };
     let want = if distinct {
         Want::Distinct
     } else {
         Want::Total
     };
-    let c = count(problem, want, group, bar).map_err(|e| match e {
+    let c = count(problem, want, group, run).map_err(|e| match e {
         NotCounted::Cannot(why) => Failure::input(format!(
             "{}: --engine memo cannot count this problem: {why}",
             problem.path().display()
@@ -367,7 +406,7 @@ pub fn auto(
     if !runner.may_choose_memo() || !problem.pieces_repeat() {
         return Ok(None);
     }
-    match count(problem, want, group, runner.bar()) {
+    match count(problem, want, group, runner.memo_run()) {
         Ok(c) => Ok(Some(c)),
         Err(NotCounted::Cannot(_)) => Ok(None),
         Err(NotCounted::Failed(f)) => Err(f),

@@ -59,6 +59,13 @@ pub struct SearchArgs {
     /// checkpoints or shards
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     pub engine: EngineArg,
+    /// Bytes the memo engine's cache may hold (counts where pieces repeat,
+    /// --engine memo), at least 1 MiB; when it is full the older half of
+    /// the states cached is dropped and the count goes on, exact, but a
+    /// cache far smaller than the states the count needs makes it many
+    /// times slower [default: 1073741824]
+    #[arg(long, value_name = "N", value_parser = memo_bytes)]
+    pub max_memo_bytes: Option<u64>,
 }
 
 /// `--engine`.
@@ -200,8 +207,23 @@ pub fn stop_flag() -> Arc<AtomicBool> {
     .clone()
 }
 
+/// The least `--max-memo-bytes`: below it the cache holds a few thousand
+/// states, and evicting them again and again costs far more than the bytes.
+const MIN_MEMO_BYTES: u64 = 1 << 20;
+
+/// A `--max-memo-bytes` value: at least [`MIN_MEMO_BYTES`].
+fn memo_bytes(s: &str) -> Result<u64, String> {
+    match s.trim().parse::<u64>() {
+        Ok(n) if n >= MIN_MEMO_BYTES => Ok(n),
+        Ok(_) => Err(format!(
+            "the memo engine's cache takes at least {MIN_MEMO_BYTES} bytes (1 MiB)"
+        )),
+        Err(e) => Err(format!("not a number of bytes ({e})")),
+    }
+}
+
 /// [`HOLD_AFTER_VAR`]'s value, when set.
-fn hold_after() -> Result<Option<usize>, Failure> {
+pub fn hold_after() -> Result<Option<usize>, Failure> {
     match std::env::var(HOLD_AFTER_VAR) {
         Err(std::env::VarError::NotPresent) => Ok(None),
         Ok(v) => match v.trim().parse::<usize>() {
@@ -228,6 +250,8 @@ pub struct Runner {
     /// The lock on the checkpoint written ([`lock_checkpoint`]), held as
     /// long as the runner lives.
     _lock: Option<CheckpointLock>,
+    /// `--max-memo-bytes`, for a count that goes to the memo engine.
+    memo_bytes: Option<u64>,
 }
 
 impl Runner {
@@ -264,6 +288,7 @@ impl Runner {
             bar: crate::progress::wanted(args.quiet, machine_output),
             noun: "solutions",
             _lock: None,
+            memo_bytes: args.max_memo_bytes,
         })
     }
 
@@ -280,9 +305,14 @@ impl Runner {
             && o.hold_after.is_none()
     }
 
-    /// Is the progress bar drawn?
-    pub fn bar(&self) -> bool {
-        self.bar
+    /// How a count on this runner goes to the memo engine.
+    pub fn memo_run(&self) -> crate::memo::MemoRun {
+        // A held runner never chooses the memo engine.
+        crate::memo::MemoRun {
+            bar: self.bar,
+            max_bytes: self.memo_bytes,
+            hold: None,
+        }
     }
 
     /// The number of worker threads.

@@ -2,7 +2,7 @@
 //! puzzles whose pieces repeat, the JSON of a count, DLX text, and the
 //! refusal of everything it cannot do (exit 2, the flag named).
 
-use super::common::{json, outcome, root, run, run_stdin, stderr};
+use super::common::{Held, json, outcome, root, run, run_stdin, stderr};
 
 /// Domino tilings of the chessboard: 12,988,816 (OEIS A004003), as text
 /// and as JSON with the count's keys and the memo engine's figures.
@@ -228,4 +228,44 @@ fn catalog_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
         }
     }
     out
+}
+
+/// Ctrl-C and SIGTERM stop a memoized count (exit 130, no partial count);
+/// the count is held at a known point first, however fast the machine.
+#[test]
+fn a_memoized_count_stops_on_ctrl_c_and_sigterm() {
+    for signal in ["INT", "TERM"] {
+        let args = ["count", "data/trominoes/9x12.toml", "--engine", "memo"];
+        let (code, out, err) = Held::start(&args, 2).interrupt(signal);
+        assert_eq!(code, Some(130), "{signal}: {err}");
+        assert!(out.is_empty(), "{signal}: {out}");
+        assert!(err.contains("interrupted"), "{signal}: {err}");
+    }
+}
+
+/// A count beyond u128 is an error that says so (exit 2), never a wrapped
+/// number: the domino tilings of 2x200 are the Fibonacci number F(201),
+/// about 4.5e41.
+#[test]
+fn a_count_beyond_u128_is_refused() {
+    let dir = super::common::temp("memo-overflow");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("dominoes-2x200.toml");
+    let text = std::fs::read_to_string(root().join("data/dominoes/8x8.toml"))
+        .unwrap()
+        .replace("size = [8, 8]", "size = [200, 2]");
+    std::fs::write(&file, text).unwrap();
+    let f = file.to_str().unwrap();
+    for extra in [&[][..], &["--engine", "memo"]] {
+        let (code, out, err) = outcome(&run(&[&["count", f], extra].concat()));
+        assert_eq!(code, 2, "{extra:?}: {out} {err}");
+        assert!(err.contains("exceeds 2^128 - 1"), "{extra:?}: {err}");
+    }
+    // --max-memo-bytes below 1 MiB is refused before any work.
+    let (code, _, err) = outcome(&run(&["count", f, "--max-memo-bytes", "1000"]));
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--max-memo-bytes") && err.contains("1 MiB"),
+        "{err}"
+    );
 }

@@ -134,8 +134,11 @@ pub struct MemoOptions {
     /// `None`: [`sweep_order`].
     pub order: Option<Vec<ItemId>>,
     /// The most states cached at once (at least 2). `None`: as many as fit
-    /// in about 1 GiB ([`Memo::max_states`] tells).
+    /// in [`max_bytes`](Self::max_bytes) ([`Memo::max_states`] tells).
     pub max_states: Option<usize>,
+    /// The cache's budget in bytes when `max_states` is `None`. `None`:
+    /// 1 GiB.
+    pub max_bytes: Option<usize>,
     /// States entered between two calls of the progress hook (rounded to a
     /// multiple of 1024). `None`: 2^20.
     pub progress_every: Option<u64>,
@@ -189,7 +192,7 @@ impl Memo {
         let layout = Layout::new(matrix, order)?;
         let max_states = options
             .max_states
-            .unwrap_or(DEFAULT_BYTES / bytes_per_entry(layout.words))
+            .unwrap_or(options.max_bytes.unwrap_or(DEFAULT_BYTES) / bytes_per_entry(layout.words))
             .max(2);
         Ok(Memo {
             cache: Cache::new(layout.words, max_states),

@@ -406,6 +406,26 @@ fn the_stop_flag_interrupts() {
     assert_eq!(memo.count(), Ok(6728));
 }
 
+/// A budget in bytes bounds the cache: a small one holds few states, evicts,
+/// and the count is still exact (domino tilings of 8x8, OEIS A004003).
+#[test]
+fn a_byte_budget_bounds_the_cache() {
+    let m = board(8, 8, DOMINOES);
+    let full = Memo::new(&m).unwrap().max_states();
+    let options = MemoOptions {
+        max_bytes: Some(16 << 10),
+        ..MemoOptions::default()
+    };
+    let mut memo = Memo::with_options(&m, options).unwrap();
+    assert!(memo.max_states() < 1000 && memo.max_states() * 1000 < full);
+    assert_eq!(memo.count(), Ok(12_988_816));
+    let s = memo.stats();
+    assert!(
+        s.evictions > 0 && s.cached as usize <= memo.max_states(),
+        "{s:?}"
+    );
+}
+
 /// Counting below chosen options: the counts of the options of one item add
 /// up to the whole.
 #[test]
