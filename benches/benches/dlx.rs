@@ -11,17 +11,14 @@
 //! Markdown table row (time ratios against the first).
 
 use dlx::{EngineKind, Solver, Stats};
-use std::time::Instant;
+use polycover_benches::best_of;
 
 fn main() {
     let filter: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with('-'))
         .collect();
-    let runs: usize = std::env::var("POLYCOVER_BENCH_RUNS")
-        .ok()
-        .and_then(|r| r.parse().ok())
-        .unwrap_or(3);
+    let runs = polycover_benches::runs();
     println!(
         "| instance | solutions | nodes | updates (DLX1's moves) | links, best of {runs} (s) | M updates/s | updates (early dead ends) | links early, best of {runs} (s) | ratio | bits, best of {runs} (s) | ratio |"
     );
@@ -77,17 +74,17 @@ fn time(
     engine: EngineKind,
     early: bool,
 ) -> (Stats, f64) {
-    let mut best = f64::INFINITY;
-    let mut stats = None;
-    for _ in 0..runs {
+    let setup = || {
         let mut s = Solver::with_engine(m, engine);
         s.set_early_dead_ends(early);
-        let t = Instant::now();
-        let n = s.count();
-        let secs = t.elapsed().as_secs_f64();
-        assert_eq!(n, solutions, "{name}: wrong count, timing discarded");
-        best = best.min(secs);
-        stats = Some(s.stats());
-    }
-    (stats.expect("at least one run"), best)
+        s
+    };
+    let (secs, s, _) = best_of(runs, setup, |s| {
+        assert_eq!(
+            s.count(),
+            solutions,
+            "{name}: wrong count, timing discarded"
+        );
+    });
+    (s.stats(), secs)
 }

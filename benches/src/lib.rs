@@ -10,6 +10,15 @@
 //!
 //! `cargo run -p polycover-benches --bin gen-instances` writes them to
 //! `benches/instances/`; [`catalog`] lists them with their expected counts.
+//!
+//! The benches also share their timing loop ([`best_of`], [`runs`]) and,
+//! for the side-by-side runs, a way to run a peer program under a time
+//! limit and a memory cap ([`peer`]).
+
+pub mod peer;
+mod timing;
+
+pub use timing::{best_of, runs};
 
 use std::collections::BTreeSet;
 use std::fmt::Write;
