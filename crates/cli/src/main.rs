@@ -15,6 +15,7 @@ use std::process::ExitCode;
 mod cmd;
 mod failure;
 mod memo;
+mod memo_split;
 mod output;
 mod paths;
 mod progress;

@@ -26,18 +26,14 @@ pub fn asked(search: &SearchArgs) -> bool {
 }
 
 /// Refuses `--engine memo` with the first flag that cannot work with it:
-/// `--threads` above 1 and `--knuth` (checked for every command), then
+/// `--knuth` (checked for every command), then
 /// the command's own `flags`, each (given, flag, why). Nothing is
 /// refused when the memo engine is not asked for.
 pub fn refuse(search: &SearchArgs, flags: &[(bool, &str, &str)]) -> Result<(), Failure> {
     if !asked(search) {
         return Ok(());
     }
-    let threads = search.threads.is_some_and(|n| n > 1);
-    let common = [
-        (threads, "--threads", "it counts on one thread"),
-        (search.knuth, "--knuth", "it makes no DLX1 moves"),
-    ];
+    let common = [(search.knuth, "--knuth", "it makes no DLX1 moves")];
     match common.iter().chain(flags).find(|f| f.0) {
         Some((_, flag, why)) => Err(Failure::input(format!(
             "--engine memo cannot be used with {flag}: {why}"
@@ -172,7 +168,12 @@ pub fn run(
 ) -> Result<u8, Failure> {
     let start = Instant::now();
     let bar = crate::progress::wanted(search.quiet, json);
-    let c = count(problem.path(), problem.matrix(), bar)?;
+    // More than one thread only when asked for (module `memo_split`).
+    let threads = crate::memo_split::threads(search)?;
+    let c = match threads {
+        1 => count(problem.path(), problem.matrix(), bar)?,
+        n => crate::memo_split::count(problem.path(), problem.matrix(), n, bar)?,
+    };
     let seconds = start.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();
     if json {
@@ -181,7 +182,7 @@ pub fn run(
             group_description: "no symmetry",
             split_nodes: 0,
             seconds,
-            threads: 1,
+            threads,
         };
         let mut v = output::count_json(problem, &c.counted, &info);
         add_json(&mut v, &c.stats);

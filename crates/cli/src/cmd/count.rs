@@ -330,14 +330,13 @@ fn run_memo(args: &CountArgs) -> Result<u8, Failure> {
             "--disassemble",
             "it does not list the solutions to take apart",
         ),
-        (
-            args.shard.is_some(),
-            "--shard",
-            "it counts the whole problem in one run",
-        ),
     ]);
     crate::memo::refuse(&args.search, &flags)?;
+    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
     let problem = load(&args.file, &args.input)?;
+    if let (Some(shard), Some(out)) = (shard, &args.out) {
+        return crate::memo_split::shard(&*problem, shard, out, &args.search, args.json.json);
+    }
     crate::memo::run(&*problem, &args.search, args.json.json, true)
 }
 

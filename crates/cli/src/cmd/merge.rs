@@ -55,6 +55,24 @@ const SHOWN: usize = 10;
 
 pub fn run(args: MergeArgs) -> Result<u8, Failure> {
     let start = Instant::now();
+    let max_bytes = args.max_result_bytes;
+    let max_bytes = max_bytes.unwrap_or(parallel::shard::DEFAULT_MAX_RESULT_BYTES);
+    if crate::memo_split::any_memo_result(&args.results, max_bytes) {
+        let group = args.group.is_some_and(|g| g != GroupArg::None);
+        let flags = [
+            (args.disassemble, "--disassemble"),
+            (args.checkpoint.is_some(), "--checkpoint"),
+            (group, "--group"),
+        ];
+        let problem = load(&args.file, &args.input)?;
+        return crate::memo_split::merge(
+            &*problem,
+            &args.results,
+            max_bytes,
+            &flags,
+            args.json.json,
+        );
+    }
     // The merged checkpoint replaces an earlier merge's (the workflow of
     // docs/distributed.md), never one a count is writing.
     let _lock = lock_checkpoint(&args)?;
@@ -223,7 +241,7 @@ fn refusals(refused: &[parallel::Error], results: &[PathBuf], merged: &parallel:
 }
 
 /// Shard numbers (in order) as ranges: `1-3`, `5`, `7-9`.
-fn ranges(shards: &[usize]) -> Vec<String> {
+pub(crate) fn ranges(shards: &[usize]) -> Vec<String> {
     let mut out: Vec<(usize, usize)> = Vec::new();
     for &i in shards {
         match out.last_mut() {
@@ -240,7 +258,7 @@ fn ranges(shards: &[usize]) -> Vec<String> {
 }
 
 /// The first [`SHOWN`] items joined by `sep`, and how many more there are.
-fn bounded(items: &[String], sep: &str) -> String {
+pub(crate) fn bounded(items: &[String], sep: &str) -> String {
     let mut s = items[..items.len().min(SHOWN)].join(sep);
     if items.len() > SHOWN {
         s += &format!("{sep}... ({} more)", items.len() - SHOWN);
