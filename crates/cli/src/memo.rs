@@ -4,7 +4,8 @@
 //! Only plain counts: `count` and `dlx` without `--limit`. Everything it
 //! cannot do is refused before any work ([`refuse`]), and a matrix the
 //! engine cannot take is an error naming the file and the reason. The count
-//! runs on one thread, with a progress line on a terminal (states visited,
+//! runs on one thread unless `-j` is given (then, and for shards, module
+//! `memo_split`), with a progress line on a terminal (states visited,
 //! states cached) and a clean stop on Ctrl-C or SIGTERM (exit 130).
 
 use crate::failure::{Failure, INTERRUPTED};

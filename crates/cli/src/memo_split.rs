@@ -169,6 +169,7 @@ pub fn shard(
         o.insert("shards".into(), json!(n));
         o.insert("parts".into(), json!(result.parts.len()));
         o.insert("found".into(), json!(run.solutions));
+        o.insert("weights".into(), Value::Null);
         o.insert("nodes".into(), json!(run.stats.states));
         o.insert("cpu_seconds".into(), json!(run.busy_millis as f64 / 1000.0));
         o.insert("seconds".into(), json!(seconds));

@@ -23,7 +23,8 @@ use std::time::Duration;
 #[derive(Args, Clone, Debug, Default)]
 pub struct SearchArgs {
     /// Worker threads (default, or 0: one per core; at most 4 per core,
-    /// refused beyond)
+    /// refused beyond). `--engine memo` counts on one thread unless -j is
+    /// given
     #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
     /// No progress bar
@@ -54,8 +55,10 @@ pub struct SearchArgs {
     /// `memo` counts without listing solutions (`count`, and `dlx` without
     /// --limit): each distinct subproblem is counted once and cached, so a
     /// puzzle whose pieces repeat (dominoes, copies) is counted in far fewer
-    /// steps than it has solutions; one thread, no --distinct, --group,
-    /// checkpoints or shards
+    /// steps than it has solutions; one thread unless -j N (N workers,
+    /// each counting parts of the solutions with its own cache: the same
+    /// count, not always sooner), shards with `count --shard`; no
+    /// --distinct, --group or checkpoints
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     pub engine: EngineArg,
 }

@@ -55,7 +55,8 @@ pub struct CountArgs {
     /// Count only shard I of N (1-based) of the search and write the result
     /// to --out, for `polycover merge`. `auto/N` takes I from
     /// SLURM_ARRAY_TASK_ID (as is: submit --array=1-N) or
-    /// JOB_COMPLETION_INDEX (Kubernetes, 0-based: 1 is added)
+    /// JOB_COMPLETION_INDEX (Kubernetes, 0-based: 1 is added). With
+    /// --engine memo: the memo engine's own parts (docs/distributed.md)
     #[arg(
         long,
         value_name = "I/N",

@@ -23,7 +23,8 @@ pub struct MergeArgs {
     file: PathBuf,
     #[command(flatten)]
     input: super::InputArgs,
-    /// The shards' result files (`count FILE --shard I/N --out RESULT`)
+    /// The shards' result files (`count FILE --shard I/N --out RESULT`;
+    /// those of `--engine memo` are merged as such, whatever --engine says)
     #[arg(required = true)]
     results: Vec<PathBuf>,
     /// The group the shards counted under (as given to `count --shard`).
