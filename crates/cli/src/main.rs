@@ -21,6 +21,7 @@ mod paths;
 mod progress;
 mod search;
 mod serve;
+mod shard_ranges;
 
 #[derive(Parser)]
 #[command(

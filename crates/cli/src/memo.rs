@@ -173,7 +173,11 @@ pub fn run(
     let threads = crate::memo_split::threads(search)?;
     let c = match threads {
         1 => count(problem.path(), problem.matrix(), bar)?,
-        n => crate::memo_split::count(problem.path(), problem.matrix(), n, bar)?,
+        n => {
+            let (counted, stats) =
+                crate::memo_split::count(problem.path(), problem.matrix(), n, bar)?;
+            MemoCount { counted, stats }
+        }
     };
     let seconds = start.elapsed().as_secs_f64();
     let mut out = std::io::stdout().lock();

@@ -7,7 +7,6 @@
 //! depend on it, and `verify` compares nodes.
 
 use crate::failure::{Failure, INTERRUPTED};
-use crate::memo::MemoCount;
 use crate::output::{self, CountInfo};
 use crate::search::{SearchArgs, stop_flag};
 use dlx::Matrix;
@@ -97,33 +96,55 @@ fn count_parts(
 }
 
 /// The solutions of `m` (the matrix of the file at `path`) counted by the
-/// memo engine on `threads` threads (more than 1).
-pub fn count(path: &Path, m: &Matrix, threads: usize, bar: bool) -> Result<MemoCount, Failure> {
+/// memo engine on `threads` threads (more than 1), as the count of the
+/// other engines, and the engine's figures (all workers').
+pub fn count(
+    path: &Path,
+    m: &Matrix,
+    threads: usize,
+    bar: bool,
+) -> Result<(Counted, MemoStats), Failure> {
     let memo =
         dlx::memo::Memo::with_options(m, options()).map_err(|e| failure(path, e.into(), 0))?;
     let parts = pm::memo_parts(m, memo.order(), pm::PARTS_PER_THREAD * threads);
     drop(memo);
     let run = count_parts(path, m, &parts, threads, bar)?;
-    Ok(memo_count(run.solutions, run.stats))
+    Ok((counted(run.solutions, &run.stats), run.stats))
 }
 
 /// A memo count as the count of the other engines (the states entered
 /// stand for the nodes).
-fn memo_count(solutions: u128, stats: MemoStats) -> MemoCount {
-    MemoCount {
-        counted: Counted {
+fn counted(solutions: u128, stats: &MemoStats) -> Counted {
+    Counted {
+        solutions,
+        distinct: None,
+        group_order: 1,
+        method: Method::Full,
+        reduced: 1,
+        stats: dlx::Stats {
             solutions,
-            distinct: None,
-            group_order: 1,
-            method: Method::Full,
-            reduced: 1,
-            stats: dlx::Stats {
-                solutions,
-                nodes: stats.states,
-                updates: 0,
-            },
+            nodes: stats.states,
+            updates: 0,
         },
-        stats,
+    }
+}
+
+/// Adds the keys of a memo count's JSON (`memo::add_json`, which this
+/// module does not call so that `memo` alone calls the other way):
+/// `engine` and the engine's figures under `memo`.
+fn add_json(v: &mut Value, s: &MemoStats) {
+    if let Some(m) = v.as_object_mut() {
+        m.insert("engine".into(), json!("memo"));
+        m.insert(
+            "memo".into(),
+            json!({
+                "states": s.states,
+                "hits": s.hits,
+                "cached": s.cached,
+                "evictions": s.evictions,
+                "evicted": s.evicted,
+            }),
+        );
     }
 }
 
@@ -176,7 +197,7 @@ pub fn shard(
         o.insert("out".into(), json!(out.display().to_string()));
         o.insert("threads".into(), json!(threads));
         let mut v = Value::Object(o);
-        crate::memo::add_json(&mut v, &run.stats);
+        add_json(&mut v, &run.stats);
         output::print_json(&mut stdout, &v)?;
     } else {
         writeln!(
@@ -233,15 +254,15 @@ pub fn merge(
             v.insert("engine".into(), json!("memo"));
             output::print_json(&mut out, &Value::Object(v))?;
         }
-        let ranges = crate::cmd::merge::ranges(&merged.missing);
+        let ranges = crate::shard_ranges::ranges(&merged.missing);
         return Err(Failure {
             code: crate::failure::CHECK_FAILED,
             message: format!(
                 "{} of {} shards missing: {} (resubmit with --array={})",
                 merged.missing.len(),
                 merged.shards,
-                crate::cmd::merge::bounded(&ranges, ", "),
-                crate::cmd::merge::bounded(&ranges, ",")
+                crate::shard_ranges::bounded(&ranges, ", "),
+                crate::shard_ranges::bounded(&ranges, ",")
             ),
         });
     }
@@ -249,7 +270,7 @@ pub fn merge(
         states: merged.states,
         ..MemoStats::default()
     };
-    let c = memo_count(merged.solutions, stats);
+    let c = counted(merged.solutions, &stats);
     let seconds = start.elapsed().as_secs_f64();
     if json {
         let info = CountInfo {
@@ -259,8 +280,8 @@ pub fn merge(
             seconds,
             threads: 1,
         };
-        let mut v = output::count_json(problem, &c.counted, &info);
-        crate::memo::add_json(&mut v, &stats);
+        let mut v = output::count_json(problem, &c, &info);
+        add_json(&mut v, &stats);
         if let Some(o) = v.as_object_mut() {
             o.insert("type".into(), json!("merge"));
             o.insert("complete".into(), json!(true));
@@ -286,7 +307,7 @@ pub fn merge(
 /// The message for refused result files: the first few, each naming its
 /// file and why, and the shards left without a result.
 fn refusals(refused: &[parallel::Error], files: usize, merged: &pm::MemoMerged) -> String {
-    const SHOWN: usize = 10;
+    use crate::shard_ranges::SHOWN;
     let mut message = format!("{} of the {files} result files refused:", refused.len());
     for e in refused.iter().take(SHOWN) {
         message += &format!("\n  {e}");
@@ -295,12 +316,12 @@ fn refusals(refused: &[parallel::Error], files: usize, merged: &pm::MemoMerged) 
         message += &format!("\n  ... and {} more", refused.len() - SHOWN);
     }
     if !merged.missing.is_empty() {
-        let ranges = crate::cmd::merge::ranges(&merged.missing);
+        let ranges = crate::shard_ranges::ranges(&merged.missing);
         message += &format!(
             "\n  {} of {} shards have no usable result: {}",
             merged.missing.len(),
             merged.shards,
-            crate::cmd::merge::bounded(&ranges, ", ")
+            crate::shard_ranges::bounded(&ranges, ", ")
         );
     }
     message

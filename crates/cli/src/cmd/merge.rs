@@ -10,6 +10,7 @@ use super::{GroupArg, count, group_choice, load};
 use crate::failure::{CHECK_FAILED, Failure};
 use crate::output::{self, CountInfo, JsonArg};
 use crate::search::{CheckpointLock, Runner, SearchArgs};
+use crate::shard_ranges::{SHOWN, bounded, ranges};
 use clap::Args;
 use orbits::{Tally, Weight};
 use problem::Problem;
@@ -49,10 +50,6 @@ pub struct MergeArgs {
     #[command(flatten)]
     search: SearchArgs,
 }
-
-/// At most this many problems, or ranges of missing shards, are shown in
-/// a message; the rest are counted.
-const SHOWN: usize = 10;
 
 pub fn run(args: MergeArgs) -> Result<u8, Failure> {
     let start = Instant::now();
@@ -239,51 +236,4 @@ fn refusals(refused: &[parallel::Error], results: &[PathBuf], merged: &parallel:
         );
     }
     message
-}
-
-/// Shard numbers (in order) as ranges: `1-3`, `5`, `7-9`.
-pub(crate) fn ranges(shards: &[usize]) -> Vec<String> {
-    let mut out: Vec<(usize, usize)> = Vec::new();
-    for &i in shards {
-        match out.last_mut() {
-            Some((_, hi)) if *hi + 1 == i => *hi = i,
-            _ => out.push((i, i)),
-        }
-    }
-    out.iter()
-        .map(|&(lo, hi)| match lo == hi {
-            true => lo.to_string(),
-            false => format!("{lo}-{hi}"),
-        })
-        .collect()
-}
-
-/// The first [`SHOWN`] items joined by `sep`, and how many more there are.
-pub(crate) fn bounded(items: &[String], sep: &str) -> String {
-    let mut s = items[..items.len().min(SHOWN)].join(sep);
-    if items.len() > SHOWN {
-        s += &format!("{sep}... ({} more)", items.len() - SHOWN);
-    }
-    s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn missing_shards_are_listed_as_few_ranges() {
-        assert_eq!(ranges(&[1, 2, 3, 5, 7, 8]), ["1-3", "5", "7-8"]);
-        assert!(ranges(&[]).is_empty());
-        let many: Vec<usize> = (1..=10_000).filter(|i| i % 2 == 0).collect();
-        let r = ranges(&many);
-        assert_eq!(r.len(), 5_000);
-        let shown = bounded(&r, ", ");
-        assert!(shown.ends_with("... (4990 more)"), "{shown}");
-        assert!(shown.len() < 200, "{shown}");
-        assert_eq!(
-            bounded(&ranges(&(2..=9_999).collect::<Vec<_>>()), ","),
-            "2-9999"
-        );
-    }
 }
