@@ -213,6 +213,54 @@ pub fn shard(
     Ok(0)
 }
 
+/// `plan FILE --shards N --engine memo`: the memo engine's parts and how
+/// many each shard counts (`group`: a `--group` other than none was given,
+/// which is refused).
+pub fn plan(problem: &dyn Problem, n: usize, group: bool, json: bool) -> Result<u8, Failure> {
+    if group {
+        return Err(Failure::input(
+            "--engine memo cannot be used with --group: it counts all solutions, not up to symmetry (only --group none)",
+        ));
+    }
+    let path = problem.path();
+    let plan =
+        pm::MemoShards::new(problem.matrix(), &options(), n).map_err(|e| failure(path, e, 0))?;
+    let mut per_shard = Vec::with_capacity(n);
+    for i in 1..=n {
+        per_shard.push(plan.parts_of(i).map_err(|e| failure(path, e, 0))?.len());
+    }
+    let mut out = std::io::stdout().lock();
+    if json {
+        let mut o = output::problem_keys(problem, "plan");
+        o.insert("shards".into(), json!(n));
+        o.insert("version".into(), json!(pm::MEMO_PLAN_VERSION));
+        o.insert("parts".into(), json!(plan.parts().len()));
+        o.insert("group".into(), json!(GroupChoice::None.name()));
+        o.insert("method".into(), json!("full"));
+        o.insert("reduced".into(), json!(1));
+        o.insert("engine".into(), json!("memo"));
+        let shards: Vec<Value> = per_shard
+            .iter()
+            .enumerate()
+            .map(|(i, p)| json!({"shard": i + 1, "parts": p}))
+            .collect();
+        o.insert("per_shard".into(), json!(shards));
+        output::print_json(&mut out, &Value::Object(o))?;
+    } else {
+        writeln!(
+            out,
+            "{}: {} parts dealt to {n} shards (memo engine, plan version {})",
+            problem.name(),
+            plan.parts().len(),
+            pm::MEMO_PLAN_VERSION
+        )?;
+        for (i, p) in per_shard.iter().enumerate() {
+            writeln!(out, "  shard {:>4}: {p} parts", i + 1)?;
+        }
+    }
+    Ok(0)
+}
+
 /// Does any of `results` say it is a memo shard result? Then `merge`
 /// merges them all as such (and refuses any other).
 pub fn any_memo_result(results: &[PathBuf], max_bytes: u64) -> bool {

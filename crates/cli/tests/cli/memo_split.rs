@@ -71,6 +71,10 @@ fn trominoes_9x12_in_three_shards() {
     let results: Vec<String> = (1..=3)
         .map(|i| dir.join(format!("r{i}.json")).display().to_string())
         .collect();
+    let plan = json(&run(&[
+        "plan", file, "--shards", "3", "--engine", "memo", "--json",
+    ]));
+    assert_eq!(plan["engine"], "memo", "{plan}");
     for (i, r) in results.iter().enumerate() {
         let shard = format!("{}/3", i + 1);
         let o = run(&[
@@ -79,6 +83,8 @@ fn trominoes_9x12_in_three_shards() {
         let v = json(&o);
         assert_eq!(v["type"], "shard", "{v}");
         assert_eq!(v["engine"], "memo", "{v}");
+        // The parts the plan dealt to this shard.
+        assert_eq!(v["parts"], plan["per_shard"][i]["parts"], "{v}\n{plan}");
     }
     let mut merge = vec!["merge", file];
     merge.extend(results.iter().map(String::as_str));
