@@ -275,6 +275,17 @@ fn the_merge_refuses_what_does_not_belong() {
     )
     .unwrap_err();
     assert!(err.to_string().contains("checksum"), "{err}");
+    // Shard 1's parts relabelled as shard 2's, with a valid checksum.
+    let mut r = MemoShardResult::load(&three[0], &m, 1 << 20).unwrap();
+    r.shard = 2;
+    r.save(&path).unwrap();
+    let err = memo_merge(
+        &m,
+        &options,
+        &[three[0].clone(), path.clone(), three[2].clone()],
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("not those of shard 2/3"), "{err}");
     // A duplicate that agrees counts once.
     let mut twice = three.clone();
     twice.push(three[0].clone());
