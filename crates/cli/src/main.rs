@@ -15,11 +15,13 @@ use std::process::ExitCode;
 mod cmd;
 mod failure;
 mod memo;
+mod memo_split;
 mod output;
 mod paths;
 mod progress;
 mod search;
 mod serve;
+mod shard_ranges;
 
 #[derive(Parser)]
 #[command(

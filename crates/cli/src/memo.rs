@@ -18,6 +18,9 @@
 //! **Runs.** One thread, a progress line on a terminal (states visited,
 //! states cached), a clean stop on Ctrl-C or SIGTERM (exit 130), an
 //! overflow of u128 reported, never wrapped.
+//!
+//! **Threads and shards.** `-j N` and `count --shard` split the solutions
+//! into parts counted apart (module `memo_split`): plain totals only.
 
 use crate::failure::{Failure, INTERRUPTED};
 use crate::output::{self, CountInfo};
@@ -27,7 +30,6 @@ use dlx::{Matrix, OptionId};
 use orbits::{Counted, Plan, Search, Tally, Want, Weigher};
 use polyform::symmetry::GroupChoice;
 use problem::Problem;
-use serde_json::{Value, json};
 use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -38,17 +40,21 @@ pub fn asked(search: &SearchArgs) -> bool {
 }
 
 /// Refuses `--engine memo` with the first flag that cannot work with it:
-/// `--threads` above 1 and `--knuth` (checked for every command), then
+/// `--knuth` (checked for every command), then
 /// the command's own `flags`, each (given, flag, why). Nothing is
 /// refused when the memo engine is not asked for.
 pub fn refuse(search: &SearchArgs, flags: &[(bool, &str, &str)]) -> Result<(), Failure> {
     if !asked(search) {
         return Ok(());
     }
-    let threads = search.threads.is_some_and(|n| n > 1);
+    let split = search.threads.is_some_and(|n| n != 1);
     let common = [
-        (threads, "--threads", "it counts on one thread"),
         (search.knuth, "--knuth", "it makes no DLX1 moves"),
+        (
+            split && search.max_memo_bytes.is_some(),
+            "--max-memo-bytes",
+            "it bounds the cache of a one-thread count (with -j, each worker takes its share of 1 GiB)",
+        ),
     ];
     match common.iter().chain(flags).find(|f| f.0) {
         Some((_, flag, why)) => Err(Failure::input(format!(
@@ -298,24 +304,6 @@ impl Search for MemoSearch<'_> {
     }
 }
 
-/// Adds the engine and its figures to a count's JSON: `engine` (`memo`)
-/// and `memo` (`states`, `hits`, `cached`, `evictions`, `evicted`).
-pub fn add_json(v: &mut Value, s: &MemoStats) {
-    if let Some(m) = v.as_object_mut() {
-        m.insert("engine".into(), json!("memo"));
-        m.insert(
-            "memo".into(),
-            json!({
-                "states": s.states,
-                "hits": s.hits,
-                "cached": s.cached,
-                "evictions": s.evictions,
-                "evicted": s.evicted,
-            }),
-        );
-    }
-}
-
 /// A memoized count as one line of text (after the problem's name): the
 /// distinct solutions too when `distinct`.
 pub fn text(c: &MemoCount, distinct: bool, seconds: f64) -> String {
@@ -331,14 +319,13 @@ pub fn text(c: &MemoCount, distinct: bool, seconds: f64) -> String {
 
 /// Prints a memoized count as `count` and `dlx` print theirs (`named`: the
 /// line starts with the problem's name; `distinct`: with the distinct
-/// count, under `group`).
+/// count, under `group`), with the seconds and threads it took.
 pub fn print(
     problem: &dyn Problem,
     c: &MemoCount,
     (group, distinct): (GroupChoice, bool),
-    json: bool,
-    named: bool,
-    seconds: f64,
+    (json, named): (bool, bool),
+    (seconds, threads): (f64, usize),
 ) -> Result<(), Failure> {
     let mut out = std::io::stdout().lock();
     if json {
@@ -347,10 +334,10 @@ pub fn print(
             group_description: &c.group_description,
             split_nodes: 0,
             seconds,
-            threads: 1,
+            threads,
         };
         let mut v = output::count_json(problem, &c.counted, &info);
-        add_json(&mut v, &c.stats);
+        output::add_memo_json(&mut v, &c.stats);
         output::print_json(&mut out, &v)?;
     } else if named {
         writeln!(out, "{}: {}", problem.name(), text(c, distinct, seconds))?;
@@ -376,6 +363,21 @@ pub fn run(
         max_bytes: search.max_memo_bytes,
         hold: crate::search::hold_after()?,
     };
+    // More than one thread only when asked for (module `memo_split`).
+    let threads = crate::memo_split::threads(search)?;
+    if threads > 1 {
+        let (counted, stats) =
+            crate::memo_split::count(problem.path(), problem.matrix(), threads, run.bar)?;
+        let c = MemoCount {
+            counted,
+            stats,
+            group_description: "no symmetry".into(),
+        };
+        let seconds = start.elapsed().as_secs_f64();
+        let shown = (GroupChoice::None, false);
+        print(problem, &c, shown, (json, named), (seconds, threads))?;
+        return Ok(0);
+    }
     let want = if distinct {
         Want::Distinct
     } else {
@@ -389,7 +391,7 @@ pub fn run(
         NotCounted::Failed(f) => f,
     })?;
     let seconds = start.elapsed().as_secs_f64();
-    print(problem, &c, (group, distinct), json, named, seconds)?;
+    print(problem, &c, (group, distinct), (json, named), (seconds, 1))?;
     Ok(0)
 }
 

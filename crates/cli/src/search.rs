@@ -23,7 +23,8 @@ use std::time::Duration;
 #[derive(Args, Clone, Debug, Default)]
 pub struct SearchArgs {
     /// Worker threads (default, or 0: one per core; at most 4 per core,
-    /// refused beyond)
+    /// refused beyond). `--engine memo` counts on one thread unless -j is
+    /// given
     #[arg(long, short = 'j', value_name = "N")]
     pub threads: Option<usize>,
     /// No progress bar
@@ -55,8 +56,10 @@ pub struct SearchArgs {
     /// --limit): each distinct subproblem is counted once and cached, so a
     /// puzzle whose pieces repeat (dominoes, copies) is counted in far fewer
     /// steps than it has solutions (`auto` takes it for such puzzles unless
-    /// --knuth or a checkpoint asks for a search); one thread, no
-    /// checkpoints or shards
+    /// --knuth or a checkpoint asks for a search); one thread unless -j N
+    /// (N workers, each counting parts of the solutions with its own cache:
+    /// the same count, not always sooner), shards with `count --shard`; no
+    /// checkpoints
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     pub engine: EngineArg,
     /// Bytes the memo engine's cache may hold (counts where pieces repeat,

@@ -80,6 +80,9 @@ pub enum Error {
     Unweighed,
     #[error("cannot start the thread pool: {0}")]
     ThreadPool(#[from] rayon::ThreadPoolBuildError),
+    /// The memo engine's error (a refused matrix, an overflow, a stop).
+    #[error("{0}")]
+    Memo(#[from] dlx::memo::MemoError),
     #[error("internal error: {0}")]
     Subproblem(#[from] dlx::SubproblemError),
 }

@@ -92,6 +92,10 @@
 //!   and a plan is only run with an engine of its tree
 //!   ([`Error::EngineMismatch`]). [`Shards::new`] and [`merge`] take the
 //!   engine; [`Options::engine_for`] says which one a run uses.
+//! * **The memo engine.** [`dlx::memo`] counts without a search tree; the
+//!   [`memo`] module cuts its solutions into parts (sets of options) and
+//!   counts them on a rayon pool ([`memo_count`]) or in shards
+//!   ([`MemoShards`], [`MemoShardResult`], [`memo_merge`]).
 //!
 //! ## Example
 //!
@@ -124,6 +128,7 @@ pub mod checkpoint;
 mod decimal;
 mod driver;
 mod error;
+pub mod memo;
 mod options;
 pub mod plan;
 mod progress;
@@ -135,6 +140,7 @@ mod weight;
 pub use checkpoint::{Checkpoint, fingerprint};
 pub use driver::{Deliver, Job, execute};
 pub use error::Error;
+pub use memo::{MemoProgress, MemoRun, MemoShardResult, MemoShards, memo_count, memo_merge};
 pub use options::{Options, Report, max_threads, over_max_threads};
 pub use plan::Plan;
 pub use progress::{Eta, NoProgress, Progress, Snapshot};

@@ -55,7 +55,8 @@ pub struct CountArgs {
     /// Count only shard I of N (1-based) of the search and write the result
     /// to --out, for `polycover merge`. `auto/N` takes I from
     /// SLURM_ARRAY_TASK_ID (as is: submit --array=1-N) or
-    /// JOB_COMPLETION_INDEX (Kubernetes, 0-based: 1 is added)
+    /// JOB_COMPLETION_INDEX (Kubernetes, 0-based: 1 is added). With
+    /// --engine memo: the memo engine's own parts (docs/distributed.md)
     #[arg(
         long,
         value_name = "I/N",
@@ -318,7 +319,13 @@ pub fn run(args: CountArgs) -> Result<u8, Failure> {
             group_description: o.group_description.clone(),
         };
         let shown = (group, args.distinct);
-        crate::memo::print(&*problem, &c, shown, args.json.json, true, info.seconds)?;
+        crate::memo::print(
+            &*problem,
+            &c,
+            shown,
+            (args.json.json, true),
+            (info.seconds, 1),
+        )?;
         return Ok(0);
     }
     let mut out = std::io::stdout().lock();
@@ -338,20 +345,30 @@ pub fn run(args: CountArgs) -> Result<u8, Failure> {
 /// `--distinct`; refused with what it cannot do before the file is read.
 fn run_memo(args: &CountArgs) -> Result<u8, Failure> {
     let mut flags = crate::memo::checkpoint_flags(&args.checkpoint).to_vec();
+    let split = args.search.threads.is_some_and(|n| n != 1) || args.shard.is_some();
     flags.extend([
+        (
+            split && args.distinct,
+            "--distinct",
+            "split by -j or --shard it counts the total only",
+        ),
+        (
+            split && args.search.max_memo_bytes.is_some(),
+            "--max-memo-bytes",
+            "it bounds the cache of a one-thread count",
+        ),
         (
             args.disassemble,
             "--disassemble",
             "it does not list the solutions to take apart",
         ),
-        (
-            args.shard.is_some(),
-            "--shard",
-            "it counts the whole problem in one run",
-        ),
     ]);
     crate::memo::refuse(&args.search, &flags)?;
+    let shard = args.shard.as_deref().map(parse_shard).transpose()?;
     let problem = load(&args.file, &args.input)?;
+    if let (Some(shard), Some(out)) = (shard, &args.out) {
+        return crate::memo_split::shard(&*problem, shard, out, &args.search, args.json.json);
+    }
     let group = group_choice(args.group, &*problem);
     let shown = (group, args.distinct);
     crate::memo::run(&*problem, &args.search, shown, args.json.json, true)

@@ -79,7 +79,7 @@ pub fn run(args: DlxArgs) -> Result<u8, Failure> {
             };
             let seconds = start.elapsed().as_secs_f64();
             let shown = (GroupChoice::None, false);
-            crate::memo::print(&*problem, &c, shown, args.json, false, seconds)?;
+            crate::memo::print(&*problem, &c, shown, (args.json, false), (seconds, 1))?;
             return Ok(0);
         }
         (o.counted, o.split_nodes, o.threads)

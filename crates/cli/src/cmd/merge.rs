@@ -10,6 +10,7 @@ use super::{GroupArg, count, group_choice, load};
 use crate::failure::{CHECK_FAILED, Failure};
 use crate::output::{self, CountInfo, JsonArg};
 use crate::search::{CheckpointLock, Runner, SearchArgs};
+use crate::shard_ranges::{SHOWN, bounded, ranges};
 use clap::Args;
 use orbits::{Tally, Weight};
 use problem::Problem;
@@ -23,7 +24,8 @@ pub struct MergeArgs {
     file: PathBuf,
     #[command(flatten)]
     input: super::InputArgs,
-    /// The shards' result files (`count FILE --shard I/N --out RESULT`)
+    /// The shards' result files (`count FILE --shard I/N --out RESULT`;
+    /// those of `--engine memo` are merged as such, whatever --engine says)
     #[arg(required = true)]
     results: Vec<PathBuf>,
     /// The group the shards counted under (as given to `count --shard`).
@@ -49,12 +51,26 @@ pub struct MergeArgs {
     search: SearchArgs,
 }
 
-/// At most this many problems, or ranges of missing shards, are shown in
-/// a message; the rest are counted.
-const SHOWN: usize = 10;
-
 pub fn run(args: MergeArgs) -> Result<u8, Failure> {
     let start = Instant::now();
+    let max_bytes = args.max_result_bytes;
+    let max_bytes = max_bytes.unwrap_or(parallel::shard::DEFAULT_MAX_RESULT_BYTES);
+    if crate::memo_split::any_memo_result(&args.results, max_bytes) {
+        let group = args.group.is_some_and(|g| g != GroupArg::None);
+        let flags = [
+            (args.disassemble, "--disassemble"),
+            (args.checkpoint.is_some(), "--checkpoint"),
+            (group, "--group"),
+        ];
+        let problem = load(&args.file, &args.input)?;
+        return crate::memo_split::merge(
+            &*problem,
+            &args.results,
+            max_bytes,
+            &flags,
+            args.json.json,
+        );
+    }
     // The merged checkpoint replaces an earlier merge's (the workflow of
     // docs/distributed.md), never one a count is writing.
     let _lock = lock_checkpoint(&args)?;
@@ -220,51 +236,4 @@ fn refusals(refused: &[parallel::Error], results: &[PathBuf], merged: &parallel:
         );
     }
     message
-}
-
-/// Shard numbers (in order) as ranges: `1-3`, `5`, `7-9`.
-fn ranges(shards: &[usize]) -> Vec<String> {
-    let mut out: Vec<(usize, usize)> = Vec::new();
-    for &i in shards {
-        match out.last_mut() {
-            Some((_, hi)) if *hi + 1 == i => *hi = i,
-            _ => out.push((i, i)),
-        }
-    }
-    out.iter()
-        .map(|&(lo, hi)| match lo == hi {
-            true => lo.to_string(),
-            false => format!("{lo}-{hi}"),
-        })
-        .collect()
-}
-
-/// The first [`SHOWN`] items joined by `sep`, and how many more there are.
-fn bounded(items: &[String], sep: &str) -> String {
-    let mut s = items[..items.len().min(SHOWN)].join(sep);
-    if items.len() > SHOWN {
-        s += &format!("{sep}... ({} more)", items.len() - SHOWN);
-    }
-    s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn missing_shards_are_listed_as_few_ranges() {
-        assert_eq!(ranges(&[1, 2, 3, 5, 7, 8]), ["1-3", "5", "7-8"]);
-        assert!(ranges(&[]).is_empty());
-        let many: Vec<usize> = (1..=10_000).filter(|i| i % 2 == 0).collect();
-        let r = ranges(&many);
-        assert_eq!(r.len(), 5_000);
-        let shown = bounded(&r, ", ");
-        assert!(shown.ends_with("... (4990 more)"), "{shown}");
-        assert!(shown.len() < 200, "{shown}");
-        assert_eq!(
-            bounded(&ranges(&(2..=9_999).collect::<Vec<_>>()), ","),
-            "2-9999"
-        );
-    }
 }

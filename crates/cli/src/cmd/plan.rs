@@ -23,7 +23,8 @@ pub struct PlanArgs {
     #[arg(long, value_enum)]
     group: Option<GroupArg>,
     /// The engine the shards will count with (as given to `count --shard`):
-    /// the cell engine cuts its own tree
+    /// the cell engine cuts its own tree, the memo engine makes its own
+    /// parts (sets of options, docs/distributed.md)
     #[arg(long, value_enum, default_value_t = EngineArg::Auto)]
     engine: EngineArg,
     #[command(flatten)]
@@ -32,6 +33,11 @@ pub struct PlanArgs {
 
 pub fn run(args: PlanArgs) -> Result<u8, Failure> {
     count::check_shard_count(args.shards, &format!("--shards {}", args.shards))?;
+    if args.engine == EngineArg::Memo {
+        let group = args.group.is_some_and(|g| g != GroupArg::None);
+        let problem = load(&args.file, &args.input)?;
+        return crate::memo_split::plan(&*problem, args.shards, group, args.json.json);
+    }
     let problem = load(&args.file, &args.input)?;
     let group = group_choice(args.group, &*problem);
     let job = count::Job::new(&*problem, group, count::Want::Distinct, true)?;

@@ -146,6 +146,24 @@ pub fn count_json(problem: &dyn Problem, c: &Counted, info: &CountInfo) -> Value
     Value::Object(m)
 }
 
+/// Adds the engine and its figures to a count's JSON: `engine` (`memo`)
+/// and `memo` (`states`, `hits`, `cached`, `evictions`, `evicted`).
+pub fn add_memo_json(v: &mut Value, s: &dlx::memo::MemoStats) {
+    if let Some(m) = v.as_object_mut() {
+        m.insert("engine".into(), json!("memo"));
+        m.insert(
+            "memo".into(),
+            json!({
+                "states": s.states,
+                "hits": s.hits,
+                "cached": s.cached,
+                "evictions": s.evictions,
+                "evicted": s.evicted,
+            }),
+        );
+    }
+}
+
 /// A count as one line of text; the distinct count when `distinct`.
 pub fn count_text(problem: &dyn Problem, c: &Counted, info: &CountInfo, distinct: bool) -> String {
     let d = match c.distinct {

@@ -11,6 +11,7 @@ mod inputs;
 mod json;
 mod limits;
 mod memo;
+mod memo_split;
 mod outputs;
 mod play;
 mod puzzle;

@@ -87,12 +87,7 @@ fn what_cannot_work_is_refused() {
         (&["view", file, "--out", "x.html"], "--engine memo"),
         (&["count", file, "--checkpoint", "ck.json"], "--checkpoint"),
         (&["count", file, "--resume", "ck.json"], "--resume"),
-        (
-            &["count", file, "--shard", "1/2", "--out", "r.json"],
-            "--shard",
-        ),
         (&["count", file, "--disassemble"], "--disassemble"),
-        (&["count", file, "-j", "2"], "--threads"),
         (&["count", file, "--knuth"], "--knuth"),
         (&["dlx", "data/none.dlx", "--limit", "3"], "--limit"),
         (&["dlx", "data/none.dlx", "--all"], "--all"),

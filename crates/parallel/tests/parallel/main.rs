@@ -5,6 +5,7 @@ mod cells;
 mod common;
 mod counts;
 mod figures;
+mod memo;
 mod resume;
 mod shards;
 mod weighted;
