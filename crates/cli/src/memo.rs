@@ -55,6 +55,11 @@ pub fn refuse(search: &SearchArgs, flags: &[(bool, &str, &str)]) -> Result<(), F
             "--max-memo-bytes",
             "it bounds the cache of a one-thread count (with -j, each worker takes its share of 1 GiB)",
         ),
+        (
+            split && search.memo_order != crate::search::MemoOrder::Auto,
+            "--memo-order",
+            "split by -j, the parts follow the engine's own order",
+        ),
     ];
     match common.iter().chain(flags).find(|f| f.0) {
         Some((_, flag, why)) => Err(Failure::input(format!(
@@ -114,6 +119,9 @@ pub struct MemoRun {
     /// The cache's budget in bytes (`--max-memo-bytes`; `None`: the
     /// engine's default).
     pub max_bytes: Option<u64>,
+    /// Decide the items in the problem's own order (`--memo-order items`)
+    /// rather than the engine's heuristic one.
+    pub items_order: bool,
     /// For tests ([`crate::search::HOLD_AFTER_VAR`]): after this many
     /// progress calls (of 2^16 states each), say so and wait for Ctrl-C or
     /// SIGTERM, so that a test interrupts a count at a known point.
@@ -188,6 +196,11 @@ impl MemoSearch<'_> {
                 .run
                 .max_bytes
                 .map(|b| usize::try_from(b).unwrap_or(usize::MAX)),
+            // The engine skips the counters among them.
+            order: self
+                .run
+                .items_order
+                .then(|| m.items().filter(|&i| m.is_primary(i)).collect()),
             ..MemoOptions::default()
         };
         let Ok(mut memo) = Memo::with_options(m, options) else {
@@ -361,6 +374,7 @@ pub fn run(
     let run = MemoRun {
         bar: crate::progress::wanted(search.quiet, json),
         max_bytes: search.max_memo_bytes,
+        items_order: search.memo_order == crate::search::MemoOrder::Items,
         hold: crate::search::hold_after()?,
     };
     // More than one thread only when asked for (module `memo_split`).

@@ -69,6 +69,22 @@ pub struct SearchArgs {
     /// times slower [default: 1073741824]
     #[arg(long, value_name = "N", value_parser = memo_bytes)]
     pub max_memo_bytes: Option<u64>,
+    /// The order in which the memo engine decides the items: `auto` (its
+    /// heuristic, the better of Cuthill-McKee's and Sloan's orders, which
+    /// keeps the frontier narrow) or `items` (the order the problem lists
+    /// them: a DLX file's first line, a puzzle's cells row by row)
+    #[arg(long, value_enum, default_value_t = MemoOrder::Auto)]
+    pub memo_order: MemoOrder,
+}
+
+/// `--memo-order`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum MemoOrder {
+    /// The engine's heuristic.
+    #[default]
+    Auto,
+    /// The problem's own item order.
+    Items,
 }
 
 /// `--engine`.
@@ -255,6 +271,8 @@ pub struct Runner {
     _lock: Option<CheckpointLock>,
     /// `--max-memo-bytes`, for a count that goes to the memo engine.
     memo_bytes: Option<u64>,
+    /// `--memo-order`, likewise.
+    memo_order: MemoOrder,
 }
 
 impl Runner {
@@ -292,6 +310,7 @@ impl Runner {
             noun: "solutions",
             _lock: None,
             memo_bytes: args.max_memo_bytes,
+            memo_order: args.memo_order,
         })
     }
 
@@ -314,6 +333,7 @@ impl Runner {
         crate::memo::MemoRun {
             bar: self.bar,
             max_bytes: self.memo_bytes,
+            items_order: self.memo_order == MemoOrder::Items,
             hold: None,
         }
     }

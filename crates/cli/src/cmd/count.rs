@@ -358,6 +358,11 @@ fn run_memo(args: &CountArgs) -> Result<u8, Failure> {
             "it bounds the cache of a one-thread count",
         ),
         (
+            split && args.search.memo_order != crate::search::MemoOrder::Auto,
+            "--memo-order",
+            "split by -j or --shard, the parts follow the engine's own order",
+        ),
+        (
             args.disassemble,
             "--disassemble",
             "it does not list the solutions to take apart",
