@@ -180,6 +180,21 @@ fn bad_input_is_one_line_and_exit_2() {
     let bad_cut = dir.join("bad-cut.toml");
     std::fs::write(&bad_cut, "[twisty]\nsolid = \"cube\"\ncuts = [\"f 1.5\"]\n").unwrap();
     let bad_cut = bad_cut.to_str().unwrap().to_string();
+    // Planes 1e-6 apart: once 24 stickers dropped without a word; 1e-8: once merged silently.
+    let near_cut = dir.join("near-cut.toml");
+    std::fs::write(
+        &near_cut,
+        "[twisty]\nsolid = \"cube\"\ncuts = [\"f 0.3\", \"f 0.300001\"]\n",
+    )
+    .unwrap();
+    let near_cut = near_cut.to_str().unwrap().to_string();
+    let merged_cut = dir.join("merged-cut.toml");
+    std::fs::write(
+        &merged_cut,
+        "[twisty]\nsolid = \"cube\"\ncuts = [\"f 0.3\", \"f 0.30000001\"]\n",
+    )
+    .unwrap();
+    let merged_cut = merged_cut.to_str().unwrap().to_string();
     let short =
         "puzzle 2x2x2\nU: U U U\nD: D D D D\nF: F F F F\nB: B B B B\nR: R R R R\nL: L L L L\n";
     let colour =
@@ -194,6 +209,16 @@ fn bad_input_is_one_line_and_exit_2() {
             vec!["twisty", "count", bad_cut.as_str()],
             "",
             "does not cut",
+        ),
+        (
+            vec!["twisty", "count", near_cut.as_str()],
+            "",
+            "line 3: cuts \"f 0.3\" and \"f 0.300001\" make parallel planes",
+        ),
+        (
+            vec!["twisty", "show", merged_cut.as_str()],
+            "",
+            "line 3: cuts \"f 0.3\" and \"f 0.30000001\" make parallel planes",
         ),
         (
             vec!["twisty", "apply", "3x3x3", "R U Q'"],
