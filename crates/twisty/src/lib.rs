@@ -77,6 +77,8 @@
 //! * [`progress`]: progress of the long steps, for a caller that shows it.
 //! * [`error`]: the one error type, a variant per kind of failure.
 //! * [`rng`]: a small seeded generator for reproducible scrambles.
+//! * [`scramble`]: random-move scrambles in which no turn cancels or merges
+//!   with one before it.
 //! * [`geom`]: vectors, rotations, planes and convex polygons.
 //! * [`trace`]: diagnostics on standard error for tuning the solver and
 //!   the chain, off unless `POLYCOVER_TRACE` is set.
@@ -113,6 +115,7 @@ pub mod progress;
 pub mod puzzle;
 pub mod rng;
 pub mod schreier;
+pub mod scramble;
 pub mod search;
 pub mod solid;
 pub mod solve;

@@ -443,16 +443,8 @@ fn scramble(a: ScrambleArgs) -> Result<u8, Failure> {
         return Ok(0);
     }
     let length = a.length.map_or(25.max(3 * p.moves.len()), |n| n as usize);
-    let turns = p.all_turns();
-    let mut seq: Vec<twisty::Turn> = Vec::with_capacity(length);
-    while seq.len() < length {
-        let t = turns[rng.below(turns.len())];
-        // No two turns of the same move in a row.
-        if seq.last().is_some_and(|l| l.mv == t.mv) {
-            continue;
-        }
-        seq.push(t);
-    }
+    // No turn cancels or merges with one before it (R R', R L R').
+    let seq = twisty::scramble::Scrambler::new(&p).random_moves(&mut rng, length);
     let text = p.format_turns(&seq);
     if a.json.json {
         let mut s = State::solved(&p);

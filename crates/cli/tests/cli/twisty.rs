@@ -525,3 +525,33 @@ fn show_and_state_json() {
         (Some("twisty-state"), &Value::Null)
     );
 }
+
+/// Random-move scrambles waste no move (the 3x3x3's seed 1 once held `R L R'`), and the state
+/// `scramble --json` prints is the state `apply` gives for its moves.
+#[test]
+fn scrambles_waste_no_move_and_apply_to_their_state() {
+    let axis = |t: &str| match &t[..1] {
+        "U" | "D" => 0,
+        "R" | "L" => 1,
+        _ => 2,
+    };
+    for seed in 1..=20 {
+        let seed = seed.to_string();
+        let text = stdout(&run(&["twisty", "scramble", "3x3x3", "--seed", &seed]));
+        let w: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(w.len(), 25, "{text}");
+        for i in 1..w.len() {
+            assert_ne!(w[i][..1], w[i - 1][..1], "seed {seed}: {text}");
+            assert!(
+                i < 2 || !(axis(w[i]) == axis(w[i - 1]) && axis(w[i]) == axis(w[i - 2])),
+                "seed {seed}: {text}"
+            );
+        }
+    }
+    for name in ["3x3x3", "4x4x4", "pyraminx", "megaminx"] {
+        let v = json(&["twisty", "scramble", name, "--seed", "3", "--json"]);
+        let moves = v["moves"].as_str().unwrap().to_string();
+        let applied = json(&["twisty", "apply", name, &moves, "--json"]);
+        assert_eq!(v["faces"], applied["faces"], "{name}: {moves}");
+    }
+}
