@@ -414,7 +414,7 @@ fn face_stickers(geometry: &Geometry, planes: &[Plane]) -> Result<Vec<(usize, Ve
 }
 
 /// The slice of axis `a` holding the point `c`.
-fn slice_of(a: &Axis, c: Vec3) -> usize {
+pub(crate) fn slice_of(a: &Axis, c: Vec3) -> usize {
     let h = a.dir.dot(c);
     a.offsets.iter().filter(|&&o| o > h + EPS).count()
 }

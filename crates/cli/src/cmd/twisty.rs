@@ -373,11 +373,12 @@ fn print_state(
 
 fn apply(a: ApplyArgs) -> Result<u8, Failure> {
     let (p, _) = load_puzzle(&a.puzzle)?;
-    let turns = p.parse_turns(&a.moves).map_err(fail)?;
+    // Moves of the set and, beyond it, slices, rotations and wide turns (M, x, Rw).
+    let steps = p.parse_steps(&a.moves).map_err(fail)?;
     let mut s = State::solved(&p);
-    s.apply(&p, &turns);
+    s.apply_steps(&p, &steps);
     let mut out = std::io::stdout().lock();
-    print_state(&mut out, &p, &s, Some(p.format_turns(&turns)), a.json.json)?;
+    print_state(&mut out, &p, &s, Some(p.format_steps(&steps)), a.json.json)?;
     Ok(0)
 }
 

@@ -226,9 +226,10 @@ fn bad_input_is_one_line_and_exit_2() {
             "names no face",
         ),
         (
-            vec!["twisty", "apply", "3x3x3", "R 2R"],
+            // 2R is the 3x3x3's middle slice (cube notation); it has no fourth layer.
+            vec!["twisty", "apply", "3x3x3", "R 4R"],
             "",
-            "not a move of 3x3x3",
+            "4R: layers 4-4 do not exist",
         ),
         (
             vec!["twisty", "check"],
@@ -554,4 +555,47 @@ fn scrambles_waste_no_move_and_apply_to_their_state() {
         let applied = json(&["twisty", "apply", name, &moves, "--json"]);
         assert_eq!(v["faces"], applied["faces"], "{name}: {moves}");
     }
+}
+
+/// Cube notation beyond the move set reads in `apply` and `solve --scramble`, meaning what the
+/// WCA regulations define (M turns as L, x as R, Rw is R with the middle), and bad tokens are
+/// named.
+#[test]
+fn cube_notation_round_trips_through_apply() {
+    let faces = |puzzle: &str, moves: &str| {
+        let o = run(&["twisty", "apply", puzzle, moves]);
+        assert!(o.status.success(), "{moves}: {}", stderr(&o));
+        faces_of(&stdout(&o))
+    };
+    for (puzzle, a, b) in [
+        ("3x3x3", "M", "R L' x'"),
+        ("3x3x3", "x", "R M' L'"),
+        ("3x3x3", "Rw", "R M'"),
+        ("3x3x3", "r u' 1-2F2", "Rw Uw' Fw2"),
+        ("3x3x3", "E S'", "U D' y' F B' z'"),
+        ("4x4x4", "Rw 3Uw'", "R 2R U' 2U' 3U'"),
+    ] {
+        assert_eq!(faces(puzzle, a), faces(puzzle, b), "{puzzle}: {a} = {b}");
+    }
+    assert_ne!(faces("3x3x3", "M"), faces("3x3x3", ""));
+    for bad in ["R Q", "R 4Rw", "R 2x"] {
+        let (code, _, err) = outcome(&run(&["twisty", "apply", "3x3x3", bad]));
+        let token = bad.split_whitespace().last().unwrap();
+        assert_eq!(code, 2, "{bad}: {err}");
+        assert!(err.contains(token), "{bad}: {err}");
+    }
+    // Rotations alone leave nothing to solve; a slice is solved as the state held upright.
+    let v = json(&["twisty", "solve", "3x3x3", "--scramble", "x y2", "--json"]);
+    assert_eq!(v["solution"], "");
+    let scramble = "R M U2 Rw' x";
+    let v = json(&["twisty", "solve", "3x3x3", "--scramble", scramble, "--json"]);
+    let solution = v["solution"].as_str().unwrap();
+    // The solution solves the scramble held in one of the 24 orientations.
+    let solved = faces("3x3x3", "");
+    let held = ["", "y", "y2", "y'"].iter().any(|a| {
+        ["", "x", "x2", "x'", "z", "z'"]
+            .iter()
+            .any(|b| faces("3x3x3", &format!("{scramble} {a} {b} {solution}")) == solved)
+    });
+    assert!(held, "{scramble} / {solution}");
 }
