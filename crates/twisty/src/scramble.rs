@@ -9,10 +9,12 @@
 //! * `t` is refused if its move is already in the block (it would cancel or merge with it);
 //! * on an axis whose moves overlap (a move turning some slice another move turns too, as in a
 //!   listed move set with `U` and `1-2U`), `t` is also refused if the block's turns of that
-//!   axis together with `t` make an effect that fewer turns of the axis make.
+//!   axis that could be brought next to it, together with `t`, make an effect that fewer turns
+//!   of the axis make.
 //!
 //! On axes whose moves turn disjoint slices (every catalog move set but the listed ones), the
-//! first rule is exact: a block with each move once is as short as its effect allows.
+//! first rule is exact: a block with each move once is as short as its effect allows. A move
+//! that commutes with every other (a Pyraminx tip) thus turns at most once.
 
 use crate::notation::Turn;
 use crate::puzzle::{End, Puzzle};
@@ -26,6 +28,8 @@ pub struct Scrambler<'a> {
     commutes: HashMap<(usize, usize), bool>,
     /// For each axis: do two of its moves turn a common slice?
     overlapping: Vec<bool>,
+    /// `against[m]`: the moves that do not commute with move `m`, found when first needed.
+    against: Vec<Option<Vec<usize>>>,
 }
 
 impl<'a> Scrambler<'a> {
@@ -47,6 +51,7 @@ impl<'a> Scrambler<'a> {
             puzzle,
             commutes: HashMap::new(),
             overlapping,
+            against: vec![None; puzzle.moves.len()],
         }
     }
 
@@ -69,25 +74,52 @@ impl<'a> Scrambler<'a> {
 
     /// May `t` follow `seq` without cancelling or merging with a turn before it?
     pub fn allowed(&mut self, seq: &[Turn], t: Turn) -> bool {
-        let mut block: Vec<Turn> = Vec::new();
-        for &u in seq.iter().rev() {
-            if !self.commute(u.mv, t.mv) {
-                break;
-            }
-            if u.mv == t.mv {
-                return false;
-            }
-            block.push(u);
+        let mut last = vec![0; self.puzzle.moves.len()];
+        for (i, u) in seq.iter().enumerate() {
+            last[u.mv] = i + 1;
+        }
+        self.allowed_after(seq, &last, t)
+    }
+
+    /// [`Scrambler::allowed`], given `last[m]`: one more than the index of move `m`'s last turn
+    /// in `seq` (0: none). The work is bounded by the moves, not by the length of `seq`.
+    fn allowed_after(&mut self, seq: &[Turn], last: &[usize], t: Turn) -> bool {
+        if self.against[t.mv].is_none() {
+            let against = (0..self.puzzle.moves.len())
+                .filter(|&m| !self.commute(t.mv, m))
+                .collect();
+            self.against[t.mv] = Some(against);
+        }
+        // The block starts after the last turn that does not commute with t.
+        let start = self.against[t.mv]
+            .as_ref()
+            .expect("just filled")
+            .iter()
+            .map(|&m| last[m])
+            .max()
+            .unwrap_or(0);
+        if last[t.mv] > start {
+            return false;
         }
         let axis = self.puzzle.moves[t.mv].axis;
         if !self.overlapping[axis] {
             return true;
         }
-        let mut run: Vec<Turn> = block
-            .into_iter()
-            .filter(|u| self.puzzle.moves[u.mv].axis == axis)
+        // The turns of t's axis in the block that could be brought next to t: walking back,
+        // until every move of the axis has met a turn it does not commute with.
+        let mut open: Vec<usize> = (0..self.puzzle.moves.len())
+            .filter(|&m| self.puzzle.moves[m].axis == axis)
             .collect();
-        run.push(t);
+        let mut run = vec![t];
+        for (i, &u) in seq.iter().enumerate().rev() {
+            if i < start || open.is_empty() {
+                break;
+            }
+            if open.contains(&u.mv) {
+                run.push(u);
+            }
+            open.retain(|&m| self.commute(m, u.mv));
+        }
         !self.shorter_exists(axis, &run)
     }
 
@@ -148,28 +180,32 @@ impl<'a> Scrambler<'a> {
     pub fn random_moves(&mut self, rng: &mut Rng, length: usize) -> Vec<Turn> {
         let turns = self.puzzle.all_turns();
         let mut seq: Vec<Turn> = Vec::with_capacity(length);
+        let mut last = vec![0; self.puzzle.moves.len()];
         while seq.len() < length {
-            // Whether a move may follow depends on its amount only on overlapping axes.
-            let mut ok_move: HashMap<usize, bool> = HashMap::new();
-            let mut allowed = Vec::new();
-            for &t in &turns {
-                let overlapping = self.overlapping[self.puzzle.moves[t.mv].axis];
-                let ok = match ok_move.get(&t.mv) {
-                    Some(&ok) if !overlapping => ok,
-                    _ => {
-                        let ok = self.allowed(&seq, t);
-                        ok_move.insert(t.mv, ok);
-                        ok
-                    }
-                };
-                if ok {
-                    allowed.push(t);
+            // Drawing until a turn is allowed is uniform over the allowed ones, and quick: most
+            // turns are. Only after many refusals are they all listed.
+            let mut pick = None;
+            for _ in 0..64 {
+                let t = turns[rng.below(turns.len())];
+                if self.allowed_after(&seq, &last, t) {
+                    pick = Some(t);
+                    break;
                 }
             }
-            if allowed.is_empty() {
-                break;
+            if pick.is_none() {
+                let allowed: Vec<Turn> = turns
+                    .iter()
+                    .copied()
+                    .filter(|&t| self.allowed_after(&seq, &last, t))
+                    .collect();
+                if allowed.is_empty() {
+                    break;
+                }
+                pick = Some(allowed[rng.below(allowed.len())]);
             }
-            seq.push(allowed[rng.below(allowed.len())]);
+            let t = pick.expect("one was picked");
+            seq.push(t);
+            last[t.mv] = seq.len();
         }
         seq
     }

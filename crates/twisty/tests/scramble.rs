@@ -38,14 +38,27 @@ fn products_up_to(p: &Puzzle, moves: &[usize], k: usize) -> Vec<Perm> {
     all
 }
 
-/// Checks one scramble: in every maximal run of consecutive turns that pairwise commute (as
-/// permutations), no move appears twice, and no shorter sequence of those moves makes the
-/// run's permutation.
+/// Checks one scramble: no move twice with only moves it commutes with between; in every
+/// maximal run of consecutive turns that pairwise commute (as permutations), no move twice,
+/// and no shorter sequence of those moves makes the run's permutation.
 fn assert_no_waste(p: &Puzzle, seq: &[Turn], what: &str) {
     let commute = |a: usize, b: usize| {
         let (x, y) = (&p.moves[a].perm, &p.moves[b].perm);
         x.then(y) == y.then(x)
     };
+    // Two turns of one move always have a turn between them that does not commute with it
+    // (else the later one could be brought back to merge: `u R u` on the Pyraminx).
+    for j in 0..seq.len() {
+        for i in 0..j {
+            if seq[i].mv == seq[j].mv {
+                assert!(
+                    (i + 1..j).any(|k| !commute(seq[k].mv, seq[j].mv)),
+                    "{what}: {}",
+                    p.format_turns(&seq[i..=j])
+                );
+            }
+        }
+    }
     let mut start = 0;
     while start < seq.len() {
         let mut end = start + 1;
