@@ -86,7 +86,8 @@ struct CountArgs {
 struct ApplyArgs {
     /// A catalog name or a puzzle file
     puzzle: String,
-    /// Moves, e.g. "R U R' U'" (docs/twisty.md has the notation)
+    /// Moves, e.g. "R U R' U'", and cube notation beyond the move set: M E S, x y z, Rw, r,
+    /// 2R, 1-2U (docs/twisty.md has the notation)
     moves: String,
     #[command(flatten)]
     json: JsonArg,

@@ -42,7 +42,8 @@ pub struct SolveArgs {
     /// The state file (text or JSON, as `twisty check` reads; `-` or none: standard input)
     #[arg(conflicts_with_all = ["scramble", "random_state"])]
     state: Option<PathBuf>,
-    /// Solve the state these moves give from solved (e.g. "R U R' U'")
+    /// Solve the state these moves give from solved (e.g. "R U R' U'"; cube notation such as
+    /// M, x, Rw is read too, the state then held the way the moves reach it)
     #[arg(long, conflicts_with = "random_state")]
     scramble: Option<String>,
     /// Solve a uniformly random reachable state (the one `twisty scramble --random-state` prints
