@@ -48,6 +48,19 @@ pub enum Error {
     /// A cut that cannot be read or does not cut the solid.
     #[error("{0}")]
     Cut(String),
+    /// Two cuts (or one cut with itself) whose parallel planes are closer
+    /// than [`crate::puzzle::MIN_GAP`] without being the same plane: the
+    /// stickers between them would be too thin to construct reliably.
+    /// `cuts` are the two cuts' indices in the puzzle's `cuts`, so a file
+    /// reader can name their line.
+    #[error("{message}")]
+    CloseCuts {
+        /// The indices of the two cuts (equal when one cut's own planes
+        /// come too close).
+        cuts: (usize, usize),
+        /// What is wrong, naming both cuts.
+        message: String,
+    },
     /// A move set that cannot be read or built (a move listed twice, a
     /// move that turns nothing, an empty set).
     #[error("{0}")]

@@ -81,7 +81,7 @@ struct RawTwisty {
     name: Option<String>,
     puzzle: Option<String>,
     solid: Option<String>,
-    cuts: Option<Vec<String>>,
+    cuts: Option<Vec<toml::Spanned<String>>>,
     moves: Option<RawMoves>,
 }
 
@@ -119,6 +119,12 @@ fn line_of(text: &str, at: usize) -> usize {
 /// Reads a puzzle file; errors name the file (and the line where TOML
 /// knows it).
 pub fn parse(path: &Path, text: &str) -> Result<PuzzleFile, Error> {
+    parse_with_lines(path, text).map(|(f, _)| f)
+}
+
+/// [`parse`], with the line (1-based) of each of the spec's cuts where the file writes them
+/// (empty for a catalog puzzle).
+fn parse_with_lines(path: &Path, text: &str) -> Result<(PuzzleFile, Vec<usize>), Error> {
     let at = |e: Error| e.in_file(path);
     if text.len() > MAX_FILE_BYTES {
         return Err(at(Error::TooLarge(format!(
@@ -135,6 +141,12 @@ pub fn parse(path: &Path, text: &str) -> Result<PuzzleFile, Error> {
         }
     })?;
     let t = raw.twisty;
+    let cut_lines: Vec<usize> = t
+        .cuts
+        .iter()
+        .flatten()
+        .map(|c| line_of(text, c.span().start))
+        .collect();
     let default_name = path
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
@@ -175,7 +187,7 @@ pub fn parse(path: &Path, text: &str) -> Result<PuzzleFile, Error> {
             }
             let cuts = cuts_raw
                 .iter()
-                .map(|c| Cut::parse(c))
+                .map(|c| Cut::parse(c.get_ref()))
                 .collect::<Result<Vec<_>, _>>()
                 .map_err(|e| at(e.context("[twisty] cuts")))?;
             let moves = match &t.moves {
@@ -220,7 +232,7 @@ pub fn parse(path: &Path, text: &str) -> Result<PuzzleFile, Error> {
             })
         }
     };
-    Ok(PuzzleFile { spec, expect })
+    Ok((PuzzleFile { spec, expect }, cut_lines))
 }
 
 /// Writes a definition as a puzzle file (without `[expect]`).
@@ -365,7 +377,18 @@ pub fn compare(expect: &Expect, counts: &crate::count::Counts) -> Vec<Checked> {
 
 /// Reads a puzzle file and builds its puzzle; errors name the file.
 pub fn load(path: &Path, text: &str) -> Result<(crate::Puzzle, Option<Expect>), Error> {
-    let f = parse(path, text)?;
-    let p = crate::Puzzle::build(&f.spec).map_err(|e| e.in_file(path))?;
+    let (f, cut_lines) = parse_with_lines(path, text)?;
+    let p = crate::Puzzle::build(&f.spec).map_err(|e| {
+        // Cuts too close: the line of the later one, where the reader can fix it.
+        let line = match &e {
+            Error::CloseCuts { cuts: (_, b), .. } => cut_lines.get(*b).copied(),
+            _ => None,
+        };
+        Error::File {
+            path: path.into(),
+            line,
+            error: Box::new(e),
+        }
+    })?;
     Ok((p, f.expect))
 }

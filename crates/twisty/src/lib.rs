@@ -62,6 +62,8 @@
 //!   consulted (the construction reads move sets with it, the notation
 //!   turns).
 //! * [`notation`]: turns (`U`, `U2'`, `2U`, `1-2U`), sequences, inverses.
+//! * [`steps`]: the notation beyond the move set (`M E S`, `x y z`, `Rw`,
+//!   `r`, `2R`, `1-2U`), read as layers of an axis turned together.
 //! * [`state`]: states, and the text and JSON forms of a coloured state.
 //! * [`schreier`]: a verified Schreier–Sims stabilizer chain.
 //! * [`search`]: backtrack search for colour-preserving elements (the
@@ -77,6 +79,8 @@
 //! * [`progress`]: progress of the long steps, for a caller that shows it.
 //! * [`error`]: the one error type, a variant per kind of failure.
 //! * [`rng`]: a small seeded generator for reproducible scrambles.
+//! * [`scramble`]: random-move scrambles in which no turn cancels or merges
+//!   with one before it.
 //! * [`geom`]: vectors, rotations, planes and convex polygons.
 //! * [`trace`]: diagnostics on standard error for tuning the solver and
 //!   the chain, off unless `POLYCOVER_TRACE` is set.
@@ -113,11 +117,13 @@ pub mod progress;
 pub mod puzzle;
 pub mod rng;
 pub mod schreier;
+pub mod scramble;
 pub mod search;
 pub mod solid;
 pub mod solve;
 pub mod spec;
 pub mod state;
+pub mod steps;
 pub mod token;
 pub mod trace;
 

@@ -21,7 +21,9 @@
 //! turns it the other way: on a 3x3x3 with every slice `D` is the same
 //! slice as `3U`, turned the opposite way. A turn must be one of the move
 //! set's moves (in either direction and any power): sequences stay in the
-//! puzzle's group.
+//! puzzle's group. [`crate::steps`] reads the wider cube notation (`M`,
+//! `x`, `Rw`) as layers turned together, outside the group when they are
+//! no move.
 //!
 //! Formatting writes each turn with its move's name and the shortest
 //! power: on a 4-fold axis `U`, `U2`, `U'`; on a 5-fold one `U`, `U2`,

@@ -3,7 +3,13 @@
 //! The construction ([`Puzzle::build`]):
 //!
 //! 1. every cut of the [`PuzzleSpec`] stands for the planes normal to every
-//!    element of its kind at its depth; equal planes are merged;
+//!    element of its kind at its depth; planes within [`EPS`] of each other
+//!    are the same plane and kept once (`f 1/3` and `f 0.333333333333`; the
+//!    tetrahedron's `v -0.5` and `f 0.5`); parallel planes closer than
+//!    [`MIN_GAP`] but not the same are an error naming the two cuts, as is
+//!    a plane within [`MIN_GAP`] of the solid's surface (they would make
+//!    stickers too thin to tell apart, which used to be dropped or merged
+//!    silently);
 //! 2. planes with parallel normals share an **axis**; its `offsets` (along
 //!    its direction, largest first) cut space into `offsets.len() + 1`
 //!    **slices**, numbered from 0 at the axis's positive end;
@@ -37,6 +43,11 @@ use std::f64::consts::PI;
 pub const MAX_STICKERS: usize = 20_000;
 /// At most this many distinct cut planes.
 pub const MAX_PLANES: usize = 400;
+/// The least distance between two parallel cut planes that are not the
+/// same plane, and between a cut plane and the solid's surface: thinner
+/// stickers would come near the tolerances that match turned stickers
+/// (centres within 1e-6) and drop degenerate ones (area 1e-12).
+pub const MIN_GAP: f64 = 1e-4;
 
 /// One sticker: a convex polygon on a face.
 #[derive(Clone, Debug)]
@@ -245,21 +256,24 @@ impl Locator {
     }
 }
 
-/// The cut planes of a puzzle's cuts: each cut at every element of its kind, a plane through the
-/// same points as an earlier one kept once. Fails for a cut outside the solid or too many planes.
+/// The cut planes of a puzzle's cuts: each cut at every element of its kind, a plane within
+/// [`EPS`] of an earlier one kept once. Fails for a cut outside the solid (or within
+/// [`MIN_GAP`] of its surface), for two parallel planes closer than [`MIN_GAP`] but not the
+/// same ([`Error::CloseCuts`]), and for too many planes.
 fn cut_planes(spec: &PuzzleSpec, geometry: &Geometry) -> Result<Vec<Plane>, Error> {
-    let mut planes: Vec<Plane> = Vec::new();
-    for cut in &spec.cuts {
+    // Each plane with the index of the cut it came from.
+    let mut planes: Vec<(Plane, usize)> = Vec::new();
+    for (ci, cut) in spec.cuts.iter().enumerate() {
         let first = geometry.elements_of(cut.kind).next().expect("every kind");
         let (lo, hi) = geometry.extent(first.dir);
-        if !(cut.depth > lo + 1e-6 && cut.depth < hi - 1e-6) {
+        if !(cut.depth >= lo + MIN_GAP && cut.depth <= hi - MIN_GAP) {
             return Err(Error::Cut(format!(
-                "cut \"{}\" does not cut the {}: a {} cut needs a depth strictly between {:.6} and {:.6}",
+                "cut \"{}\" does not cut the {}: a {} cut needs a depth between {:.6} and {:.6} (at least {MIN_GAP} inside the surface)",
                 cut.format(),
                 spec.solid.name(),
                 cut.kind.name(),
-                lo,
-                hi
+                lo + MIN_GAP,
+                hi - MIN_GAP
             )));
         }
         for e in geometry.elements_of(cut.kind) {
@@ -267,12 +281,26 @@ fn cut_planes(spec: &PuzzleSpec, geometry: &Geometry) -> Result<Vec<Plane>, Erro
                 normal: e.dir,
                 offset: cut.depth,
             };
-            let same = |q: &Plane| {
-                (q.normal.close(p.normal, 1e-7) && (q.offset - p.offset).abs() < 1e-7)
-                    || (q.normal.close(-p.normal, 1e-7) && (q.offset + p.offset).abs() < 1e-7)
-            };
-            if !planes.iter().any(same) {
-                planes.push(p);
+            let mut same = false;
+            for (q, qi) in &planes {
+                // The gap between q and p along q's normal, if they are parallel.
+                let gap = if q.normal.close(p.normal, 1e-7) {
+                    p.offset - q.offset
+                } else if q.normal.close(-p.normal, 1e-7) {
+                    -p.offset - q.offset
+                } else {
+                    continue;
+                };
+                if gap.abs() <= EPS {
+                    same = true;
+                    break;
+                }
+                if gap.abs() < MIN_GAP {
+                    return Err(close_cuts(spec, *qi, ci, gap.abs()));
+                }
+            }
+            if !same {
+                planes.push((p, ci));
             }
         }
     }
@@ -282,7 +310,25 @@ fn cut_planes(spec: &PuzzleSpec, geometry: &Geometry) -> Result<Vec<Plane>, Erro
             planes.len()
         )));
     }
-    Ok(planes)
+    Ok(planes.into_iter().map(|(p, _)| p).collect())
+}
+
+/// The error for cuts `a` and `b` (maybe equal) making parallel planes `gap` apart.
+fn close_cuts(spec: &PuzzleSpec, a: usize, b: usize, gap: f64) -> Error {
+    let name = |i: usize| format!("\"{}\"", spec.cuts[i].format());
+    let which = if a == b {
+        format!("cut {} makes parallel planes", name(a))
+    } else {
+        format!("cuts {} and {} make parallel planes", name(a), name(b))
+    };
+    Error::CloseCuts {
+        cuts: (a, b),
+        message: format!(
+            "{which} {gap:.3e} apart, closer than {MIN_GAP} but not the same plane: \
+             the stickers between them would be too thin (write equal depths alike, e.g. 1/3, \
+             or move the cuts apart)"
+        ),
+    }
 }
 
 /// The axes of the planes: one per direction, in the order of its first plane, its ends named
@@ -368,7 +414,7 @@ fn face_stickers(geometry: &Geometry, planes: &[Plane]) -> Result<Vec<(usize, Ve
 }
 
 /// The slice of axis `a` holding the point `c`.
-fn slice_of(a: &Axis, c: Vec3) -> usize {
+pub(crate) fn slice_of(a: &Axis, c: Vec3) -> usize {
     let h = a.dir.dot(c);
     a.offsets.iter().filter(|&&o| o > h + EPS).count()
 }

@@ -290,3 +290,58 @@ fn file_syntax_errors_name_their_line() {
         "{e}"
     );
 }
+
+/// Near-duplicate cuts are refused, naming both cuts and the later one's line; cuts that give
+/// the same planes (written two ways) are merged. The sticker counts are the geometry's: a
+/// 3x3x3 has 54, a cube with two distinct cuts per face 6 x 5 x 5 = 150.
+#[test]
+fn near_duplicate_cuts_are_an_error_and_equal_ones_merge() {
+    let file_with =
+        |cuts: &str| format!("[twisty]\nsolid = \"cube\"\ncuts = [\n  \"f 0.3\",\n  {cuts}\n]\n");
+    for second in ["\"f 0.300001\"", "\"f 0.30000001\"", "\"f -0.29999\""] {
+        let e = file::load(Path::new("near.toml"), &file_with(second)).unwrap_err();
+        assert!(
+            matches!(e.cause(), Error::CloseCuts { cuts: (0, 1), .. }),
+            "{second}: {e:?}"
+        );
+        let msg = e.to_string();
+        let plain = second.trim_matches('"');
+        assert!(
+            msg.starts_with("near.toml: line 5: cuts \"f 0.3\" and ")
+                && msg.contains(&format!("\"{plain}\"")),
+            "{msg}"
+        );
+    }
+    // A cut whose own planes (at the opposite faces) nearly meet in the middle.
+    let e = file::load(
+        Path::new("mid.toml"),
+        "[twisty]\nsolid = \"cube\"\ncuts = [\"f 0.00001\"]\n",
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("mid.toml: line 3: cut \"f 0.00001\" makes parallel planes"),
+        "{e}"
+    );
+    // A cut too close to the surface would make slivers too.
+    let e = file::load(
+        Path::new("skin.toml"),
+        "[twisty]\nsolid = \"cube\"\ncuts = [\"f 0.99999\"]\n",
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("does not cut"), "{e}");
+    // Far enough apart: both kept, every sticker there.
+    let (p, _) = file::load(Path::new("two.toml"), &file_with("\"f 0.31\"")).unwrap();
+    assert_eq!(p.stickers.len(), 150);
+    // The same planes written two ways: one cut.
+    for (solid, cuts, stickers) in [
+        ("cube", "\"f 1/3\", \"f 0.3333333333333333\"", 54),
+        ("cube", "\"f 0\", \"f -0\"", 24),
+        // A tetrahedron's vertex directions are its faces' opposites: the Pyraminx's planes.
+        ("tetrahedron", "\"v 5/3\", \"v 1/3\", \"f -1/3\"", 36),
+    ] {
+        let text = format!("[twisty]\nsolid = \"{solid}\"\ncuts = [{cuts}]\n");
+        let (p, _) = file::load(Path::new("same.toml"), &text).unwrap();
+        assert_eq!(p.stickers.len(), stickers, "{cuts}");
+    }
+}

@@ -86,7 +86,8 @@ struct CountArgs {
 struct ApplyArgs {
     /// A catalog name or a puzzle file
     puzzle: String,
-    /// Moves, e.g. "R U R' U'" (docs/twisty.md has the notation)
+    /// Moves, e.g. "R U R' U'", and cube notation beyond the move set: M E S, x y z, Rw, r,
+    /// 2R, 1-2U (docs/twisty.md has the notation)
     moves: String,
     #[command(flatten)]
     json: JsonArg,
@@ -373,11 +374,12 @@ fn print_state(
 
 fn apply(a: ApplyArgs) -> Result<u8, Failure> {
     let (p, _) = load_puzzle(&a.puzzle)?;
-    let turns = p.parse_turns(&a.moves).map_err(fail)?;
+    // Moves of the set and, beyond it, slices, rotations and wide turns (M, x, Rw).
+    let steps = p.parse_steps(&a.moves).map_err(fail)?;
     let mut s = State::solved(&p);
-    s.apply(&p, &turns);
+    s.apply_steps(&p, &steps);
     let mut out = std::io::stdout().lock();
-    print_state(&mut out, &p, &s, Some(p.format_turns(&turns)), a.json.json)?;
+    print_state(&mut out, &p, &s, Some(p.format_steps(&steps)), a.json.json)?;
     Ok(0)
 }
 
@@ -443,16 +445,8 @@ fn scramble(a: ScrambleArgs) -> Result<u8, Failure> {
         return Ok(0);
     }
     let length = a.length.map_or(25.max(3 * p.moves.len()), |n| n as usize);
-    let turns = p.all_turns();
-    let mut seq: Vec<twisty::Turn> = Vec::with_capacity(length);
-    while seq.len() < length {
-        let t = turns[rng.below(turns.len())];
-        // No two turns of the same move in a row.
-        if seq.last().is_some_and(|l| l.mv == t.mv) {
-            continue;
-        }
-        seq.push(t);
-    }
+    // No turn cancels or merges with one before it (R R', R L R').
+    let seq = twisty::scramble::Scrambler::new(&p).random_moves(&mut rng, length);
     let text = p.format_turns(&seq);
     if a.json.json {
         let mut s = State::solved(&p);

@@ -25,6 +25,7 @@ use twisty::check::Verdict;
 use twisty::count::{Group, random_state};
 use twisty::rng::Rng;
 use twisty::solve::{Options, PermPuzzle, SolveError, Solver, model};
+use twisty::steps::Step;
 use twisty::{Puzzle, State, state};
 
 /// `--optimal` refuses puzzles with more group elements than this: their exact search would not
@@ -41,7 +42,8 @@ pub struct SolveArgs {
     /// The state file (text or JSON, as `twisty check` reads; `-` or none: standard input)
     #[arg(conflicts_with_all = ["scramble", "random_state"])]
     state: Option<PathBuf>,
-    /// Solve the state these moves give from solved (e.g. "R U R' U'")
+    /// Solve the state these moves give from solved (e.g. "R U R' U'"; cube notation such as
+    /// M, x, Rw is read too, the state then held the way the moves reach it)
     #[arg(long, conflicts_with = "random_state")]
     scramble: Option<String>,
     /// Solve a uniformly random reachable state (the one `twisty scramble --random-state` prints
@@ -143,15 +145,16 @@ fn given_state(
     check_seconds: &mut Option<f64>,
 ) -> Result<Given, Failure> {
     if let Some(moves) = &a.scramble {
-        let turns = p
-            .parse_turns(moves)
+        let steps = p
+            .parse_steps(moves)
             .map_err(|e| Failure::input(e.to_string()))?;
         let mut s = State::solved(p);
-        s.apply(p, &turns);
-        return Ok(Given::State(
-            s.colours(p),
-            StateSource::Scramble(p.format_turns(&turns)),
-        ));
+        s.apply_steps(p, &steps);
+        let text = p.format_steps(&steps);
+        if steps.iter().all(|s| matches!(s, Step::Turn(_))) {
+            return Ok(Given::State(s.colours(p), StateSource::Scramble(text)));
+        }
+        return scramble_beyond_moves(p, s, text, group);
     }
     if a.random_state {
         let seed = a.seed.unwrap_or_else(|| {
@@ -190,6 +193,32 @@ fn given_state(
         Verdict::Unreachable { reason } => Given::Unreachable(shown, reason),
         Verdict::Reachable { .. } => Given::State(colours, StateSource::File(shown)),
     })
+}
+
+/// The state of a scramble with turns beyond the move set (`M`, `x`, `Rw` on a 3x3x3, whose
+/// moves keep the centres): such turns may leave the puzzle turned in space, so it is held the
+/// way the first whole-puzzle rotation that makes it reachable by the moves puts it.
+fn scramble_beyond_moves(
+    p: &Puzzle,
+    s: State,
+    text: String,
+    group: &mut Option<Group>,
+) -> Result<Given, Failure> {
+    let g = group.insert(Group::new(p));
+    for r in &p.rotations {
+        let mut held = s.clone();
+        held.apply_perm(r);
+        let colours = held.colours(p);
+        let verdict =
+            twisty::check::check(p, g, &colours).map_err(|e| Failure::input(e.to_string()))?;
+        if let Verdict::Reachable { .. } = verdict {
+            return Ok(Given::State(colours, StateSource::Scramble(text)));
+        }
+    }
+    Ok(Given::Unreachable(
+        format!("scramble {text}"),
+        "no whole-puzzle rotation of its state is reachable by the moves".into(),
+    ))
 }
 
 /// Why the solver found no solution, as a failure: a bad state (exit 1),

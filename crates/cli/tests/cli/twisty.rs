@@ -180,6 +180,21 @@ fn bad_input_is_one_line_and_exit_2() {
     let bad_cut = dir.join("bad-cut.toml");
     std::fs::write(&bad_cut, "[twisty]\nsolid = \"cube\"\ncuts = [\"f 1.5\"]\n").unwrap();
     let bad_cut = bad_cut.to_str().unwrap().to_string();
+    // Planes 1e-6 apart: once 24 stickers dropped without a word; 1e-8: once merged silently.
+    let near_cut = dir.join("near-cut.toml");
+    std::fs::write(
+        &near_cut,
+        "[twisty]\nsolid = \"cube\"\ncuts = [\"f 0.3\", \"f 0.300001\"]\n",
+    )
+    .unwrap();
+    let near_cut = near_cut.to_str().unwrap().to_string();
+    let merged_cut = dir.join("merged-cut.toml");
+    std::fs::write(
+        &merged_cut,
+        "[twisty]\nsolid = \"cube\"\ncuts = [\"f 0.3\", \"f 0.30000001\"]\n",
+    )
+    .unwrap();
+    let merged_cut = merged_cut.to_str().unwrap().to_string();
     let short =
         "puzzle 2x2x2\nU: U U U\nD: D D D D\nF: F F F F\nB: B B B B\nR: R R R R\nL: L L L L\n";
     let colour =
@@ -196,14 +211,25 @@ fn bad_input_is_one_line_and_exit_2() {
             "does not cut",
         ),
         (
+            vec!["twisty", "count", near_cut.as_str()],
+            "",
+            "line 3: cuts \"f 0.3\" and \"f 0.300001\" make parallel planes",
+        ),
+        (
+            vec!["twisty", "show", merged_cut.as_str()],
+            "",
+            "line 3: cuts \"f 0.3\" and \"f 0.30000001\" make parallel planes",
+        ),
+        (
             vec!["twisty", "apply", "3x3x3", "R U Q'"],
             "",
             "names no face",
         ),
         (
-            vec!["twisty", "apply", "3x3x3", "R 2R"],
+            // 2R is the 3x3x3's middle slice (cube notation); it has no fourth layer.
+            vec!["twisty", "apply", "3x3x3", "R 4R"],
             "",
-            "not a move of 3x3x3",
+            "4R: layers 4-4 do not exist",
         ),
         (
             vec!["twisty", "check"],
@@ -499,4 +525,77 @@ fn show_and_state_json() {
         (v["type"].as_str(), &v["moves"]),
         (Some("twisty-state"), &Value::Null)
     );
+}
+
+/// Random-move scrambles waste no move (the 3x3x3's seed 1 once held `R L R'`), and the state
+/// `scramble --json` prints is the state `apply` gives for its moves.
+#[test]
+fn scrambles_waste_no_move_and_apply_to_their_state() {
+    let axis = |t: &str| match &t[..1] {
+        "U" | "D" => 0,
+        "R" | "L" => 1,
+        _ => 2,
+    };
+    for seed in 1..=20 {
+        let seed = seed.to_string();
+        let text = stdout(&run(&["twisty", "scramble", "3x3x3", "--seed", &seed]));
+        let w: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(w.len(), 25, "{text}");
+        for i in 1..w.len() {
+            assert_ne!(w[i][..1], w[i - 1][..1], "seed {seed}: {text}");
+            assert!(
+                i < 2 || !(axis(w[i]) == axis(w[i - 1]) && axis(w[i]) == axis(w[i - 2])),
+                "seed {seed}: {text}"
+            );
+        }
+    }
+    for name in ["3x3x3", "4x4x4", "pyraminx", "megaminx"] {
+        let v = json(&["twisty", "scramble", name, "--seed", "3", "--json"]);
+        let moves = v["moves"].as_str().unwrap().to_string();
+        let applied = json(&["twisty", "apply", name, &moves, "--json"]);
+        assert_eq!(v["faces"], applied["faces"], "{name}: {moves}");
+    }
+}
+
+/// Cube notation beyond the move set reads in `apply` and `solve --scramble`, meaning what the
+/// WCA regulations define (M turns as L, x as R, Rw is R with the middle), and bad tokens are
+/// named.
+#[test]
+fn cube_notation_round_trips_through_apply() {
+    let faces = |puzzle: &str, moves: &str| {
+        let o = run(&["twisty", "apply", puzzle, moves]);
+        assert!(o.status.success(), "{moves}: {}", stderr(&o));
+        faces_of(&stdout(&o))
+    };
+    for (puzzle, a, b) in [
+        ("3x3x3", "M", "R L' x'"),
+        ("3x3x3", "x", "R M' L'"),
+        ("3x3x3", "Rw", "R M'"),
+        ("3x3x3", "r u' 1-2F2", "Rw Uw' Fw2"),
+        ("3x3x3", "E S'", "U D' y' F B' z'"),
+        ("4x4x4", "Rw 3Uw'", "R 2R U' 2U' 3U'"),
+    ] {
+        assert_eq!(faces(puzzle, a), faces(puzzle, b), "{puzzle}: {a} = {b}");
+    }
+    assert_ne!(faces("3x3x3", "M"), faces("3x3x3", ""));
+    for bad in ["R Q", "R 4Rw", "R 2x"] {
+        let (code, _, err) = outcome(&run(&["twisty", "apply", "3x3x3", bad]));
+        let token = bad.split_whitespace().last().unwrap();
+        assert_eq!(code, 2, "{bad}: {err}");
+        assert!(err.contains(token), "{bad}: {err}");
+    }
+    // Rotations alone leave nothing to solve; a slice is solved as the state held upright.
+    let v = json(&["twisty", "solve", "3x3x3", "--scramble", "x y2", "--json"]);
+    assert_eq!(v["solution"], "");
+    let scramble = "R M U2 Rw' x";
+    let v = json(&["twisty", "solve", "3x3x3", "--scramble", scramble, "--json"]);
+    let solution = v["solution"].as_str().unwrap();
+    // The solution solves the scramble held in one of the 24 orientations.
+    let solved = faces("3x3x3", "");
+    let held = ["", "y", "y2", "y'"].iter().any(|a| {
+        ["", "x", "x2", "x'", "z", "z'"]
+            .iter()
+            .any(|b| faces("3x3x3", &format!("{scramble} {a} {b} {solution}")) == solved)
+    });
+    assert!(held, "{scramble} / {solution}");
 }
