@@ -72,9 +72,18 @@ fn dlx_text_is_counted() {
         (v["solutions"].clone(), v["engine"].clone()),
         (36.into(), "memo".into())
     );
-    // Every engine agrees.
+    // Every engine agrees, and so does the memo engine in the file's own
+    // item order.
     let o = run_stdin(&["dlx", "--json"], &dominoes_4x4());
     assert_eq!(json(&o)["solutions"], 36);
+    let items = ["dlx", "--engine", "memo", "--memo-order", "items", "--json"];
+    let o = run_stdin(&items, &dominoes_4x4());
+    assert_eq!(json(&o)["solutions"], 36, "{}", stderr(&o));
+    // Split by -j, the parts follow the engine's own order.
+    let o = run_stdin(&[&items[..], &["-j", "2"]].concat(), &dominoes_4x4());
+    let (code, _, err) = outcome(&o);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--memo-order"), "{err}");
 }
 
 /// Each combination that cannot work: exit 2 and a one-line message that
