@@ -102,6 +102,11 @@ pub fn count_parts(
     progress: &mut dyn FnMut(&MemoProgress),
 ) -> Result<MemoRun, Error> {
     let threads = threads.max(1);
+    // Raised before the start: no worker starts (they poll the flag only
+    // through the monitor below, which may come after a quick count).
+    if stop.is_some_and(|s| s.load(Relaxed)) {
+        return Err(MemoError::Interrupted.into());
+    }
     if let Some(max) = crate::over_max_threads(threads) {
         return Err(Error::TooManyThreads {
             asked: threads,
