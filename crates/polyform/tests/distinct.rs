@@ -1,7 +1,8 @@
 //! Counting up to symmetry: published distinct counts, the group orders, and
 //! the fast methods against the definition on random puzzles.
 
-use orbits::{self, Counted, Method, Plan, Search, SerialSearch, Tally, Want, Weigher};
+use crate::memo_search::MemoOnly;
+use orbits::{self, Counted, Method, Plan, Search, SerialSearch, Want};
 use polyform::symmetry::{GroupChoice, action, puzzle_group};
 use polyform::{Count, Encoding, Puzzle, encode, file};
 use std::path::{Path, PathBuf};
@@ -207,40 +208,6 @@ fn planted(rng: &mut Rng) -> Puzzle {
         text += "]\n";
     }
     file::parse_puzzle(Path::new("random.toml"), &text).unwrap_or_else(|e| panic!("{e}\n{text}"))
-}
-
-/// A backend that only counts, with the memo engine, as `polycover count`
-/// does where pieces repeat: it takes plans made by [`Plan::unweighted`].
-struct MemoOnly;
-
-impl Search for MemoOnly {
-    type Error = dlx::memo::MemoError;
-    fn count(
-        &mut self,
-        m: &dlx::Matrix,
-        weigh: Option<&Weigher<'_>>,
-    ) -> Result<Tally, Self::Error> {
-        assert!(weigh.is_none(), "an unweighted plan weighs no solution");
-        let stats = self.count_small(m)?;
-        Ok(Tally {
-            stats,
-            weight: Default::default(),
-        })
-    }
-    fn each(
-        &mut self,
-        m: &dlx::Matrix,
-        f: &mut dyn FnMut(&[dlx::OptionId]),
-    ) -> Result<dlx::Stats, Self::Error> {
-        Ok(SerialSearch.each(m, f).unwrap())
-    }
-    fn count_small(&mut self, m: &dlx::Matrix) -> Result<dlx::Stats, Self::Error> {
-        let solutions = dlx::memo::count(m)?;
-        Ok(dlx::Stats {
-            solutions,
-            ..Default::default()
-        })
-    }
 }
 
 #[test]

@@ -9,6 +9,7 @@ mod kanoodle_extreme;
 mod lattice_errors;
 mod lattices;
 mod matrix_roundtrip;
+mod memo_search;
 mod orientations;
 mod polyhexes;
 mod preplaced;
