@@ -63,7 +63,10 @@ impl Problem for PolyformProblem {
         self.puzzle.expect.as_ref()
     }
     fn pieces_repeat(&self) -> bool {
-        self.puzzle.pieces.iter().any(|p| p.count.hi.is_none_or(|h| h > 1))
+        self.puzzle
+            .pieces
+            .iter()
+            .any(|p| p.count.hi.is_none_or(|h| h > 1))
     }
 
     fn action(&self, choice: GroupChoice) -> Result<Action, Error> {
