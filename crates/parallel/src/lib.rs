@@ -132,6 +132,7 @@ pub mod memo;
 mod options;
 pub mod plan;
 mod progress;
+mod result_file;
 pub mod shard;
 mod shards;
 mod split;

@@ -31,6 +31,7 @@
 use crate::checkpoint::{self, Checkpoint, Finished, fingerprint, hex, made_with, tree_words};
 use crate::decimal;
 use crate::plan::Plan;
+use crate::result_file;
 pub use crate::shards::{
     MAX_CUT_DEPTH, MAX_SHARDS, PARTS_PER_SHARD, PLAN_VERSION, ShardId, Shards,
 };
@@ -45,6 +46,15 @@ use std::path::{Path, PathBuf};
 pub const RESULT_FORMAT: &str = "polycover-shard-result";
 /// The result format version this crate writes and reads.
 pub const RESULT_VERSION: u32 = 1;
+/// The search engines' result files, told apart from the memo engine's.
+const RESULT_KIND: result_file::Kind = result_file::Kind {
+    format: RESULT_FORMAT,
+    version: RESULT_VERSION,
+    other: (
+        crate::memo::MEMO_RESULT_FORMAT,
+        "it is the memo engine's shard result, not a search engine's: merge each engine's results apart",
+    ),
+};
 /// The most bytes a result file may have by default (the CLI's
 /// `--max-result-bytes`): 256 MiB, like a checkpoint.
 pub const DEFAULT_MAX_RESULT_BYTES: u64 = checkpoint::DEFAULT_MAX_BYTES;
@@ -169,10 +179,7 @@ impl ShardResult {
         engine: EngineKind,
         max_bytes: u64,
     ) -> Result<ShardResult, Error> {
-        let bytes = checkpoint::read_json(path, result_limit(max_bytes)).map_err(|e| match e {
-            dlx::read::ReadError::Io { path, source } => Error::ResultRead { path, source },
-            too_large => Error::TooLarge(too_large),
-        })?;
+        let bytes = result_file::read(path, max_bytes)?;
         ShardResult::from_bytes(&bytes, matrix, engine, path)
     }
 
@@ -191,23 +198,7 @@ impl ShardResult {
             path: path.to_path_buf(),
             reason,
         };
-        let text = std::str::from_utf8(bytes)
-            .map_err(|e| damaged(format!("not UTF-8 text (byte {})", e.valid_up_to())))?;
-        let header = checkpoint::Header::of(text).map_err(damaged)?;
-        if header.format() != Some(RESULT_FORMAT) {
-            return Err(damaged(format!(
-                "no `\"format\": \"{RESULT_FORMAT}\"` header"
-            )));
-        }
-        match header.version() {
-            Some(v) if v == u64::from(RESULT_VERSION) => {}
-            Some(v) => {
-                return Err(refused(format!(
-                    "result format version {v}, this polycover reads version {RESULT_VERSION}"
-                )));
-            }
-            None => return Err(damaged("no `\"version\"` number".into())),
-        }
+        let text = result_file::text(bytes, path, &RESULT_KIND)?;
         // Straight into the types, not through `serde_json::Value`.
         let file: ResultFile =
             serde_json::from_str(text).map_err(|e| damaged(format!("bad field ({e})")))?;

@@ -66,15 +66,7 @@ impl Shards {
     /// the module doc). `count` must be at least 1 and at most
     /// [`MAX_SHARDS`].
     pub fn new(matrix: &Matrix, count: usize, engine: EngineKind) -> Result<Shards, Error> {
-        if count == 0 {
-            return Err(Error::ShardIndex { index: 0, count });
-        }
-        if count > MAX_SHARDS {
-            return Err(Error::TooManyShards {
-                asked: count,
-                max: MAX_SHARDS,
-            });
-        }
+        crate::result_file::check_shard_count(count)?;
         let mut solver = dlx::Solver::with_engine(matrix, engine);
         solver.set_early_dead_ends(true);
         let target = count.saturating_mul(PARTS_PER_SHARD);

@@ -9,7 +9,8 @@
 
 use super::memo_parts;
 use crate::checkpoint::{self, fnv1a64, hex};
-use crate::shard::{DEFAULT_MAX_RESULT_BYTES, result_limit};
+use crate::result_file;
+use crate::shard::DEFAULT_MAX_RESULT_BYTES;
 use crate::{Error, MAX_SHARDS, decimal};
 use dlx::memo::{Memo, MemoOptions};
 use dlx::{Matrix, OptionId};
@@ -21,6 +22,15 @@ use std::path::{Path, PathBuf};
 pub const MEMO_RESULT_FORMAT: &str = "polycover-memo-shard-result";
 /// The result format version this crate writes and reads.
 const MEMO_RESULT_VERSION: u32 = 1;
+/// The memo engine's result files, told apart from the search engines'.
+const MEMO_RESULT_KIND: result_file::Kind = result_file::Kind {
+    format: MEMO_RESULT_FORMAT,
+    version: MEMO_RESULT_VERSION,
+    other: (
+        crate::shard::RESULT_FORMAT,
+        "it is a search engine's shard result, not the memo engine's: merge each engine's results apart",
+    ),
+};
 /// The version of the rule that makes and deals the parts (with the memo
 /// engine's sweep order): results of another version are refused.
 pub const MEMO_PLAN_VERSION: u32 = 1;
@@ -49,15 +59,7 @@ impl MemoShards {
     /// The plan of `matrix`, swept in the memo engine's order for `options`
     /// (the CLI uses the default), in `count` shards.
     pub fn new(matrix: &Matrix, options: &MemoOptions, count: usize) -> Result<MemoShards, Error> {
-        if count == 0 {
-            return Err(Error::ShardIndex { index: 0, count });
-        }
-        if count > MAX_SHARDS {
-            return Err(Error::TooManyShards {
-                asked: count,
-                max: MAX_SHARDS,
-            });
-        }
+        result_file::check_shard_count(count)?;
         let memo = Memo::with_options(matrix, options.clone())?;
         let target = count.saturating_mul(MEMO_PARTS_PER_SHARD);
         Ok(MemoShards {
@@ -201,7 +203,7 @@ impl MemoShardResult {
     /// can alone: format, version, checksum, sums, and that it was made
     /// for `matrix`. The plan is checked by [`memo_merge`].
     pub fn load(path: &Path, matrix: &Matrix, max_bytes: u64) -> Result<MemoShardResult, Error> {
-        let bytes = read(path, max_bytes)?;
+        let bytes = result_file::read(path, max_bytes)?;
         MemoShardResult::from_bytes(&bytes, matrix, path)
     }
 
@@ -219,31 +221,7 @@ impl MemoShardResult {
             path: path.to_path_buf(),
             reason,
         };
-        let text = std::str::from_utf8(bytes)
-            .map_err(|e| damaged(format!("not UTF-8 text (byte {})", e.valid_up_to())))?;
-        let header = checkpoint::Header::of(text).map_err(damaged)?;
-        match header.format() {
-            Some(MEMO_RESULT_FORMAT) => {}
-            Some(crate::shard::RESULT_FORMAT) => {
-                return Err(refused(
-                    "it is a search engine's shard result, not the memo engine's: merge each engine's results apart".into(),
-                ));
-            }
-            _ => {
-                return Err(damaged(format!(
-                    "no `\"format\": \"{MEMO_RESULT_FORMAT}\"` header"
-                )));
-            }
-        }
-        match header.version() {
-            Some(v) if v == u64::from(MEMO_RESULT_VERSION) => {}
-            Some(v) => {
-                return Err(refused(format!(
-                    "result format version {v}, this polycover reads version {MEMO_RESULT_VERSION}"
-                )));
-            }
-            None => return Err(damaged("no `\"version\"` number".into())),
-        }
+        let text = result_file::text(bytes, path, &MEMO_RESULT_KIND)?;
         let file: MemoResultFile =
             serde_json::from_str(text).map_err(|e| damaged(format!("bad field ({e})")))?;
         let r = file.body;
@@ -310,18 +288,10 @@ impl MemoShardResult {
     }
 }
 
-/// The bytes of a result file read with at most `max_bytes` bytes.
-fn read(path: &Path, max_bytes: u64) -> Result<Vec<u8>, Error> {
-    checkpoint::read_json(path, result_limit(max_bytes)).map_err(|e| match e {
-        dlx::read::ReadError::Io { path, source } => Error::ResultRead { path, source },
-        too_large => Error::TooLarge(too_large),
-    })
-}
-
 /// Is the file at `path` a memo shard result (by its `format` field)? A
 /// file that cannot be read or is not JSON is not.
 pub fn is_memo_result(path: &Path, max_bytes: u64) -> bool {
-    read(path, max_bytes)
+    result_file::read(path, max_bytes)
         .ok()
         .and_then(|b| String::from_utf8(b).ok())
         .and_then(|t| checkpoint::Header::of(&t).ok())

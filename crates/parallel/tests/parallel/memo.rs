@@ -298,3 +298,33 @@ fn the_merge_refuses_what_does_not_belong() {
     assert_eq!(refused.len(), 3);
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Each engine's merge refuses the other engine's result file, saying
+/// what it is (not that the file is damaged).
+#[test]
+fn each_engine_refuses_the_others_results() {
+    let dir = temp_dir("kinds");
+    let m = dominoes(4, 4);
+    let memo_file = shard_files(&m, 1, &dir).remove(0);
+    let e = dlx::EngineKind::Links;
+    let bytes = std::fs::read(&memo_file).unwrap();
+    let err = parallel::ShardResult::from_bytes(&bytes, &m, e, &memo_file).unwrap_err();
+    assert!(matches!(err, Error::ResultRefused { .. }), "{err}");
+    assert!(
+        err.to_string().contains("memo engine's shard result"),
+        "{err}"
+    );
+    let shards = parallel::Shards::new(&m, 1, e).unwrap();
+    let o = parallel::Options::with_threads(1);
+    let mut quiet = parallel::NoProgress;
+    let run = parallel::shard::run(&m, &shards, 1, &o, &mut quiet, None, "test").unwrap();
+    let search_file = dir.join("search.json");
+    run.result.unwrap().save(&search_file).unwrap();
+    let err = MemoShardResult::load(&search_file, &m, 1 << 20).unwrap_err();
+    assert!(matches!(err, Error::ResultRefused { .. }), "{err}");
+    assert!(
+        err.to_string().contains("search engine's shard result"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
