@@ -47,20 +47,7 @@ pub fn refuse(search: &SearchArgs, flags: &[(bool, &str, &str)]) -> Result<(), F
     if !asked(search) {
         return Ok(());
     }
-    let split = search.threads.is_some_and(|n| n != 1);
-    let common = [
-        (search.knuth, "--knuth", "it makes no DLX1 moves"),
-        (
-            split && search.max_memo_bytes.is_some(),
-            "--max-memo-bytes",
-            "it bounds the cache of a one-thread count (with -j, each worker takes its share of 1 GiB)",
-        ),
-        (
-            split && search.memo_order != crate::search::MemoOrder::Auto,
-            "--memo-order",
-            "split by -j, the parts follow the engine's own order",
-        ),
-    ];
+    let common = [(search.knuth, "--knuth", "it makes no DLX1 moves")];
     match common.iter().chain(flags).find(|f| f.0) {
         Some((_, flag, why)) => Err(Failure::input(format!(
             "--engine memo cannot be used with {flag}: {why}"
@@ -112,7 +99,7 @@ impl From<Failure> for NotCounted {
 }
 
 /// How the memo engine runs.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct MemoRun {
     /// Draw the progress line.
     pub bar: bool,
@@ -126,6 +113,27 @@ pub struct MemoRun {
     /// progress calls (of 2^16 states each), say so and wait for Ctrl-C or
     /// SIGTERM, so that a test interrupts a count at a known point.
     pub hold: Option<usize>,
+}
+
+impl MemoRun {
+    /// The engine's options for counting `m` on `workers` threads: each
+    /// worker's cache takes its share of the budget, and progress comes
+    /// often enough for the line on a terminal.
+    pub fn options(&self, m: &Matrix, workers: usize) -> MemoOptions {
+        let workers = workers.max(1) as u64;
+        MemoOptions {
+            progress_every: Some(1 << 16),
+            // Beyond the address space: as much as the machine can give.
+            max_bytes: self
+                .max_bytes
+                .map(|b| usize::try_from(b / workers).unwrap_or(usize::MAX)),
+            // The engine skips the counters among them.
+            order: self
+                .items_order
+                .then(|| m.items().filter(|&i| m.is_primary(i)).collect()),
+            ..MemoOptions::default()
+        }
+    }
 }
 
 /// Counts `problem` with the memo engine: the total, and with
@@ -189,20 +197,7 @@ impl MemoSearch<'_> {
     /// Counts `m`, with the progress line and the stop flag; `Ok(None)`
     /// when the memo engine cannot take `m`.
     fn memo(&mut self, m: &Matrix) -> Result<Option<u128>, Failure> {
-        let options = MemoOptions {
-            progress_every: Some(1 << 16),
-            // Beyond the address space: as much as the machine can give.
-            max_bytes: self
-                .run
-                .max_bytes
-                .map(|b| usize::try_from(b).unwrap_or(usize::MAX)),
-            // The engine skips the counters among them.
-            order: self
-                .run
-                .items_order
-                .then(|| m.items().filter(|&i| m.is_primary(i)).collect()),
-            ..MemoOptions::default()
-        };
+        let options = self.run.options(m, 1);
         let Ok(mut memo) = Memo::with_options(m, options) else {
             return Ok(None);
         };
@@ -379,9 +374,10 @@ pub fn run(
     };
     // More than one thread only when asked for (module `memo_split`).
     let threads = crate::memo_split::threads(search)?;
+    crate::search::check_memo_share(search.max_memo_bytes, threads)?;
     if threads > 1 {
         let (counted, stats) =
-            crate::memo_split::count(problem.path(), problem.matrix(), threads, run.bar)?;
+            crate::memo_split::count(problem.path(), problem.matrix(), threads, &run)?;
         let c = MemoCount {
             counted,
             stats,

@@ -7,6 +7,7 @@
 //! depend on it, and `verify` compares nodes.
 
 use crate::failure::{Failure, INTERRUPTED};
+use crate::memo::MemoRun;
 use crate::output::{self, CountInfo};
 use crate::search::{SearchArgs, stop_flag};
 use dlx::Matrix;
@@ -20,9 +21,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-/// The memo engine's options in the CLI: its own order, progress often
-/// enough for the line on a terminal.
-fn options() -> MemoOptions {
+/// The memo engine's options for plans and merges: its own order, the
+/// default budget. A plan must come out the same in every shard and in
+/// the merge, so nothing a flag changes goes into it.
+fn plan_options() -> MemoOptions {
     MemoOptions {
         progress_every: Some(1 << 16),
         ..MemoOptions::default()
@@ -71,14 +73,14 @@ fn count_parts(
     path: &Path,
     m: &Matrix,
     parts: &[Vec<dlx::OptionId>],
-    threads: usize,
+    (threads, options): (usize, &MemoOptions),
     bar: bool,
 ) -> Result<pm::MemoRun, Failure> {
     let stop = stop_flag();
     let start = Instant::now();
     let mut line: Option<indicatif::ProgressBar> = None;
     let mut last = MemoProgress::default();
-    let result = pm::count_parts(m, &options(), parts, threads, Some(&stop), &mut |p| {
+    let result = pm::count_parts(m, options, parts, threads, Some(&stop), &mut |p| {
         last = *p;
         if bar && start.elapsed() >= Duration::from_secs(1) {
             let b = line.get_or_insert_with(crate::progress::spinner);
@@ -96,19 +98,22 @@ fn count_parts(
 }
 
 /// The solutions of `m` (the matrix of the file at `path`) counted by the
-/// memo engine on `threads` threads (more than 1), as the count of the
-/// other engines, and the engine's figures (all workers').
+/// memo engine on `threads` threads (more than 1) as `run` asks (each
+/// worker's cache takes its share of the budget; the parts follow the
+/// order asked for), as the count of the other engines, and the engine's
+/// figures (all workers').
 pub fn count(
     path: &Path,
     m: &Matrix,
     threads: usize,
-    bar: bool,
+    run: &MemoRun,
 ) -> Result<(Counted, MemoStats), Failure> {
-    let memo =
-        dlx::memo::Memo::with_options(m, options()).map_err(|e| failure(path, e.into(), 0))?;
+    let options = run.options(m, threads);
+    let memo = dlx::memo::Memo::with_options(m, options.clone())
+        .map_err(|e| failure(path, e.into(), 0))?;
     let parts = pm::memo_parts(m, memo.order(), pm::PARTS_PER_THREAD * threads);
     drop(memo);
-    let run = count_parts(path, m, &parts, threads, bar)?;
+    let run = count_parts(path, m, &parts, (threads, &options), run.bar)?;
     Ok((counted(run.solutions, &run.stats), run.stats))
 }
 
@@ -143,12 +148,19 @@ pub fn shard(
     crate::paths::refuse_overwriting(out, &[path])?;
     crate::paths::check_writable(out, "a shard result")?;
     let threads = threads(search)?;
+    crate::search::check_memo_share(search.max_memo_bytes, threads)?;
     let m = problem.matrix();
-    let plan = pm::MemoShards::new(m, &options(), n).map_err(|e| failure(path, e, 0))?;
+    let plan = pm::MemoShards::new(m, &plan_options(), n).map_err(|e| failure(path, e, 0))?;
     let mine = plan.parts_of(index).map_err(|e| failure(path, e, 0))?;
     let parts: Vec<_> = mine.iter().map(|&k| plan.parts()[k].clone()).collect();
     let bar = crate::progress::wanted(search.quiet, json);
-    let run = count_parts(path, m, &parts, threads, bar)?;
+    // The budget is this process's; the order is the plan's (refused otherwise).
+    let budget = MemoRun {
+        max_bytes: search.max_memo_bytes,
+        ..MemoRun::default()
+    };
+    let options = budget.options(m, threads);
+    let run = count_parts(path, m, &parts, (threads, &options), bar)?;
     let host = parallel::shard::host_name();
     let result = plan
         .result(
@@ -204,8 +216,8 @@ pub fn plan(problem: &dyn Problem, n: usize, group: bool, json: bool) -> Result<
         ));
     }
     let path = problem.path();
-    let plan =
-        pm::MemoShards::new(problem.matrix(), &options(), n).map_err(|e| failure(path, e, 0))?;
+    let plan = pm::MemoShards::new(problem.matrix(), &plan_options(), n)
+        .map_err(|e| failure(path, e, 0))?;
     let mut per_shard = Vec::with_capacity(n);
     for i in 1..=n {
         per_shard.push(plan.parts_of(i).map_err(|e| failure(path, e, 0))?.len());
@@ -266,7 +278,7 @@ pub fn merge(
     }
     let start = Instant::now();
     let m = problem.matrix();
-    let (merged, refused) = pm::memo_merge_all(m, &options(), results, max_bytes)
+    let (merged, refused) = pm::memo_merge_all(m, &plan_options(), results, max_bytes)
         .map_err(|e| failure(problem.path(), e, 0))?;
     if !refused.is_empty() {
         return Err(Failure::input(refusals(&refused, results.len(), &merged)));

@@ -230,6 +230,17 @@ pub fn stop_flag() -> Arc<AtomicBool> {
 /// states, and evicting them again and again costs far more than the bytes.
 const MIN_MEMO_BYTES: u64 = 1 << 20;
 
+/// Refuses a `--max-memo-bytes` that leaves each of `threads` workers
+/// less than [`MIN_MEMO_BYTES`] of cache.
+pub fn check_memo_share(max_bytes: Option<u64>, threads: usize) -> Result<(), Failure> {
+    match max_bytes {
+        Some(b) if b / (threads.max(1) as u64) < MIN_MEMO_BYTES => Err(Failure::input(format!(
+            "--max-memo-bytes {b} with {threads} threads leaves each worker's cache less than {MIN_MEMO_BYTES} bytes (1 MiB)"
+        ))),
+        _ => Ok(()),
+    }
+}
+
 /// A `--max-memo-bytes` value: at least [`MIN_MEMO_BYTES`].
 fn memo_bytes(s: &str) -> Result<u64, String> {
     match s.trim().parse::<u64>() {

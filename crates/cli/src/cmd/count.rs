@@ -353,14 +353,9 @@ fn run_memo(args: &CountArgs) -> Result<u8, Failure> {
             "split by -j or --shard it counts the total only",
         ),
         (
-            split && args.search.max_memo_bytes.is_some(),
-            "--max-memo-bytes",
-            "it bounds the cache of a one-thread count",
-        ),
-        (
-            split && args.search.memo_order != crate::search::MemoOrder::Auto,
+            args.shard.is_some() && args.search.memo_order != crate::search::MemoOrder::Auto,
             "--memo-order",
-            "split by -j or --shard, the parts follow the engine's own order",
+            "in shards, the parts follow the engine's own order (every shard and the merge make the same plan)",
         ),
         (
             args.disassemble,

@@ -79,11 +79,26 @@ fn dlx_text_is_counted() {
     let items = ["dlx", "--engine", "memo", "--memo-order", "items", "--json"];
     let o = run_stdin(&items, &dominoes_4x4());
     assert_eq!(json(&o)["solutions"], 36, "{}", stderr(&o));
-    // Split by -j, the parts follow the engine's own order.
+    // Split by -j, the parts follow that order too; a cache budget is
+    // shared among the workers, and refused when a share is below 1 MiB.
     let o = run_stdin(&[&items[..], &["-j", "2"]].concat(), &dominoes_4x4());
+    assert_eq!(json(&o)["solutions"], 36, "{}", stderr(&o));
+    let budget = ["--max-memo-bytes", "4194304"];
+    let o = run_stdin(
+        &[&items[..], &["-j", "2"], &budget].concat(),
+        &dominoes_4x4(),
+    );
+    assert_eq!(json(&o)["solutions"], 36, "{}", stderr(&o));
+    let o = run_stdin(
+        &[&items[..], &["-j", "8"], &budget].concat(),
+        &dominoes_4x4(),
+    );
     let (code, _, err) = outcome(&o);
     assert_eq!(code, 2, "{err}");
-    assert!(err.contains("--memo-order"), "{err}");
+    assert!(
+        err.contains("--max-memo-bytes") && err.contains("8 threads"),
+        "{err}"
+    );
 }
 
 /// Each combination that cannot work: exit 2 and a one-line message that
