@@ -1,0 +1,169 @@
+//! Why a polyform puzzle has no solution: the reasons a person can check
+//! by hand, tried from the plainest to the subtlest.
+//!
+//! 1. a piece every solution uses that fits nowhere on the free cells;
+//! 2. a cell to fill that no placement of any piece covers;
+//! 3. a colouring ([`crate::colouring`]) under which the pieces' colour
+//!    vectors cannot add up to the board's colour counts ([`crate::feasible`]).
+//!
+//! (The area, the plainest reason of all, is checked when the puzzle is
+//! read: a file whose pieces cannot cover its board is refused with that
+//! arithmetic, and the caller reports it as the reason.)
+
+use crate::colouring::{self, Colouring};
+use crate::feasible::{self, PieceVectors};
+use polyform::{Cell, CellKind, Encoding, Puzzle};
+use std::collections::{BTreeSet, HashSet};
+
+/// Partial totals a colouring's programme may hold before it is given up.
+const TOTALS_LIMIT: usize = 1 << 20;
+
+/// A reason there is no solution.
+#[derive(Clone, Debug)]
+pub enum Reason {
+    /// A piece of which every solution holds `copies` (at least 1) has no
+    /// placement on the free cells.
+    NowhereFits {
+        /// The piece's name.
+        piece: String,
+        /// The fewest copies a solution uses.
+        copies: u32,
+    },
+    /// A cell that must be filled lies under no placement of any piece.
+    Uncovered {
+        /// The cell, in the lattice's coordinates.
+        cell: Cell,
+    },
+    /// The pieces cannot match the board's colour counts.
+    Colouring(ColouringProof),
+}
+
+/// The arithmetic of a colouring argument, each figure checkable alone.
+///
+/// Invariant: `fill`, `optional` and every vector have `colouring.modulus`
+/// entries; `totals` is every sum of one vector per piece copy (within the
+/// counts) that covers at most the free cells, and none of them lies
+/// between `fill` and `fill + optional`, colour by colour.
+#[derive(Clone, Debug)]
+pub struct ColouringProof {
+    /// The colouring.
+    pub colouring: Colouring,
+    /// Every free cell with its colour, in the board's order.
+    pub cells: Vec<(Cell, usize)>,
+    /// Cells to fill, per colour.
+    pub fill: Vec<u32>,
+    /// Optional cells, per colour.
+    pub optional: Vec<u32>,
+    /// Per piece: its name, its count and the distinct colour vectors of
+    /// its placements.
+    pub pieces: Vec<(String, PieceVectors)>,
+    /// The totals the pieces can reach.
+    pub totals: BTreeSet<Vec<u32>>,
+}
+
+/// The first reason found, or `None` when none of these arguments proves
+/// there is no solution (the puzzle may still have none: only a search can
+/// tell).
+pub fn explain(puzzle: &Puzzle, encoding: &Encoding) -> Option<Reason> {
+    nowhere_fits(puzzle, encoding)
+        .or_else(|| uncovered(puzzle, encoding))
+        .or_else(|| colouring_argument(puzzle, encoding))
+}
+
+fn nowhere_fits(puzzle: &Puzzle, encoding: &Encoding) -> Option<Reason> {
+    puzzle
+        .pieces
+        .iter()
+        .zip(&encoding.pieces)
+        .find(|(p, s)| p.count.lo > 0 && s.placements == 0)
+        .map(|(p, _)| Reason::NowhereFits {
+            piece: p.name.clone(),
+            copies: p.count.lo,
+        })
+}
+
+fn uncovered(puzzle: &Puzzle, encoding: &Encoding) -> Option<Reason> {
+    let covered: HashSet<Cell> = encoding
+        .placements
+        .iter()
+        .flat_map(|p| p.cells.iter().copied())
+        .collect();
+    puzzle
+        .free_cells()
+        .into_iter()
+        .find(|(c, k)| *k == CellKind::Fill && !covered.contains(c))
+        .map(|(cell, _)| Reason::Uncovered { cell })
+}
+
+/// The simplest colouring of the family that proves there is no solution.
+fn colouring_argument(puzzle: &Puzzle, encoding: &Encoding) -> Option<Reason> {
+    let cells = puzzle.free_cells();
+    let coordinates = if cells.iter().any(|(c, _)| c[2] != 0) {
+        3
+    } else {
+        2
+    };
+    colouring::family(coordinates)
+        .into_iter()
+        .find_map(|c| proof(puzzle, encoding, &cells, c))
+        .map(Reason::Colouring)
+}
+
+/// The argument of colouring `c`, if it proves there is no solution.
+fn proof(
+    puzzle: &Puzzle,
+    encoding: &Encoding,
+    cells: &[(Cell, CellKind)],
+    c: Colouring,
+) -> Option<ColouringProof> {
+    let k = c.modulus as usize;
+    let mut fill = vec![0u32; k];
+    let mut optional = vec![0u32; k];
+    for &(cell, kind) in cells {
+        match kind {
+            CellKind::Fill => fill[c.colour(cell)] += 1,
+            CellKind::Optional => optional[c.colour(cell)] += 1,
+        }
+    }
+    let mut pieces: Vec<(String, PieceVectors)> = puzzle
+        .pieces
+        .iter()
+        .map(|p| {
+            let v = PieceVectors {
+                lo: p.count.lo,
+                hi: p.count.hi,
+                vectors: vec![],
+            };
+            (p.name.clone(), v)
+        })
+        .collect();
+    let mut seen: Vec<BTreeSet<Vec<u32>>> = vec![BTreeSet::new(); pieces.len()];
+    for pl in &encoding.placements {
+        let mut v = vec![0u32; k];
+        for &cell in &pl.cells {
+            v[c.colour(cell)] += 1;
+        }
+        seen[pl.piece].insert(v);
+    }
+    for (p, s) in pieces.iter_mut().zip(seen) {
+        p.1.vectors = s.into_iter().collect();
+    }
+    let area: u32 = fill.iter().chain(&optional).sum();
+    let list: Vec<PieceVectors> = pieces.iter().map(|p| p.1.clone()).collect();
+    let totals = feasible::totals(&list, k, area, TOTALS_LIMIT)?;
+    if totals.iter().any(|t| feasible::fits(t, &fill, &optional)) {
+        return None;
+    }
+    let coloured = cells
+        .iter()
+        .map(|&(cell, _)| (cell, c.colour(cell)))
+        .collect();
+    Some(ColouringProof {
+        colouring: c,
+        cells: coloured,
+        fill,
+        optional,
+        pieces,
+        totals,
+    })
+}

@@ -1,0 +1,24 @@
+//! A puzzle designer's workshop, on polyform puzzles as polycover reads
+//! them ([`polyform::Puzzle`] and its [`polyform::Encoding`]).
+//!
+//! [`explain`](mod@explain) says why a puzzle has no solution, with an argument a person
+//! can check by hand: a piece that fits nowhere, a cell nothing covers, or
+//! a colouring of the lattice under which the pieces cannot match the
+//! board's colour counts (the mutilated chessboard's checkerboard). The
+//! colourings are linear forms of the cells' coordinates mod 2 and 3
+//! ([`colouring`]), one family for every lattice; whether the pieces can
+//! match a board's counts is a small dynamic programme over the colour
+//! vectors each piece's placements cover ([`feasible`]), whose reachable
+//! totals are the certificate.
+//!
+//! The arguments are sound whatever they find: each is a necessary
+//! condition for a solution, so a reason proves there is none; finding no
+//! reason proves nothing (then only a search can tell).
+
+pub mod colouring;
+pub mod explain;
+pub mod feasible;
+
+pub use colouring::Colouring;
+pub use explain::{ColouringProof, Reason, explain};
+pub use feasible::PieceVectors;

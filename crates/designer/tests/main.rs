@@ -1,0 +1,3 @@
+//! The designer's arguments against independent arithmetic and a search.
+
+mod explain;
