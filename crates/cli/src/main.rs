@@ -54,6 +54,8 @@ enum Command {
     Plan(cmd::plan::PlanArgs),
     /// Sum the result files of a sharded count exactly (or list the missing shards)
     Merge(cmd::merge::MergeArgs),
+    /// Why a polyform puzzle has no solution: area, a piece that fits nowhere, a cell nothing covers, a colouring
+    Explain(cmd::explain::ExplainArgs),
     /// Write a problem in another program's format (BurrTools .xmpuzzle, DLX) or its pieces as STL for 3D printing
     Export(cmd::export::ExportArgs),
     /// Write solutions as a 3D page: one HTML file that works offline (turn, explode, build up, browse)
@@ -73,6 +75,7 @@ fn main() -> ExitCode {
         Command::Dlx(args) => cmd::dlx::run(args),
         Command::Plan(args) => cmd::plan::run(args),
         Command::Merge(args) => cmd::merge::run(args),
+        Command::Explain(args) => cmd::explain::run(args),
         Command::Export(args) => cmd::export::run(args),
         Command::View(args) => cmd::view::run(args),
         Command::Twisty(args) => cmd::twisty::run(args),

@@ -95,7 +95,10 @@ fn uncovered(puzzle: &Puzzle, encoding: &Encoding) -> Option<Reason> {
         .map(|(cell, _)| Reason::Uncovered { cell })
 }
 
-/// The simplest colouring of the family that proves there is no solution.
+/// The clearest colouring argument of the family: of the colourings that
+/// prove there is no solution, the one whose pieces reach the fewest totals
+/// (one total against the board's counts reads at a glance), the simplest
+/// colouring first among equals.
 fn colouring_argument(puzzle: &Puzzle, encoding: &Encoding) -> Option<Reason> {
     let cells = puzzle.free_cells();
     let coordinates = if cells.iter().any(|(c, _)| c[2] != 0) {
@@ -105,7 +108,8 @@ fn colouring_argument(puzzle: &Puzzle, encoding: &Encoding) -> Option<Reason> {
     };
     colouring::family(coordinates)
         .into_iter()
-        .find_map(|c| proof(puzzle, encoding, &cells, c))
+        .filter_map(|c| proof(puzzle, encoding, &cells, c))
+        .min_by_key(|p| p.totals.len())
         .map(Reason::Colouring)
 }
 

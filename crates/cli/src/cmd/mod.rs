@@ -5,6 +5,7 @@
 pub mod count;
 pub mod disassemble;
 pub mod dlx;
+pub mod explain;
 pub mod export;
 pub mod matrix;
 pub mod merge;

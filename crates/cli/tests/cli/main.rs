@@ -7,6 +7,7 @@ mod counts;
 mod disassemble;
 mod dlx;
 mod engine;
+mod explain;
 mod inputs;
 mod json;
 mod limits;

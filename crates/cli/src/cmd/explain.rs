@@ -1,0 +1,268 @@
+//! `polycover explain FILE`: why a polyform puzzle has no solution, with a
+//! reason a person can check by hand (crate `designer`): the area, a piece
+//! that fits nowhere, a cell nothing covers, or a colouring whose
+//! arithmetic rules every solution out; otherwise the search's proof.
+
+use crate::failure::{CHECK_FAILED, Failure};
+use crate::output::{self, JsonArg};
+use crate::search::{Runner, SearchArgs};
+use clap::Args;
+use designer::{ColouringProof, Reason};
+use dlx::Control;
+use polyform::{ErrorKind, Placement, Puzzle};
+use problem::Kind;
+use problem::polyform_puzzle::PolyformProblem;
+use serde_json::{Value, json};
+use std::io::Write;
+use std::path::PathBuf;
+
+#[derive(Args)]
+#[command(
+    after_help = "Exit codes: 0 the puzzle has no solution (the reason is printed); 1 it has one (nothing to explain); 2 bad input; 130 interrupted."
+)]
+pub struct ExplainArgs {
+    /// A polyform puzzle file
+    file: PathBuf,
+    #[command(flatten)]
+    input: super::InputArgs,
+    #[command(flatten)]
+    search: SearchArgs,
+    #[command(flatten)]
+    json: JsonArg,
+}
+
+/// What `explain` found.
+enum Finding {
+    /// The pieces' area cannot match the board's (the reader's message).
+    Area(String),
+    /// A reason from `designer::explain`.
+    Reason(Reason),
+    /// No reason: a search found no solution in this many nodes.
+    Searched(u64),
+    /// The puzzle has a solution (nothing to explain).
+    Solvable,
+}
+
+pub fn run(args: ExplainArgs) -> Result<u8, Failure> {
+    let limits = args.input.limits.limits();
+    let bytes = problem::read_input(&args.file, None, &limits)?;
+    let kind = problem::kind_of(&args.file, &bytes)?;
+    if kind != Kind::Polyform {
+        return Err(Failure::input(format!(
+            "{}: explain reads polyform puzzle files (TOML with a lattice, a board and pieces), not {kind:?} files",
+            args.file.display()
+        )));
+    }
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        Failure::input(format!(
+            "{}: the file is not UTF-8 text (byte {})",
+            args.file.display(),
+            e.valid_up_to()
+        ))
+    })?;
+    let (name, finding, problem) = match PolyformProblem::parse(&args.file, text, &limits) {
+        Ok(p) => (p.puzzle.name.clone(), find(&p, &args.search)?, Some(p)),
+        Err(e)
+            if matches!(
+                e.kind,
+                ErrorKind::AreaTooLarge { .. } | ErrorKind::AreaTooSmall { .. }
+            ) =>
+        {
+            (
+                args.file.display().to_string(),
+                Finding::Area(e.kind.to_string()),
+                None,
+            )
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let mut out = std::io::stdout().lock();
+    if args.json.json {
+        output::print_json(&mut out, &json_of(&name, &finding, problem.as_ref()))?;
+    } else {
+        writeln!(out, "{}", text_of(&name, &finding, problem.as_ref()))?;
+    }
+    Ok(if matches!(finding, Finding::Solvable) {
+        CHECK_FAILED
+    } else {
+        0
+    })
+}
+
+/// The strongest reason, or a search for one solution.
+fn find(p: &PolyformProblem, search: &SearchArgs) -> Result<Finding, Failure> {
+    if let Some(r) = designer::explain(&p.puzzle, &p.encoding) {
+        return Ok(Finding::Reason(r));
+    }
+    let runner = Runner::new(search, true)?;
+    let mut found = false;
+    let report = runner.solve(&p.encoding.matrix, &mut |_| {
+        found = true;
+        Control::Stop
+    })?;
+    Ok(if found {
+        Finding::Solvable
+    } else {
+        Finding::Searched(report.nodes)
+    })
+}
+
+fn text_of(name: &str, f: &Finding, p: Option<&PolyformProblem>) -> String {
+    match f {
+        Finding::Area(m) => format!("{name}: no solution: the area does not match: {m}"),
+        Finding::Solvable => {
+            format!("{name}: it has a solution (`polycover solve` shows it): nothing to explain")
+        }
+        Finding::Searched(n) => format!(
+            "{name}: no solution: a search of {n} nodes found none (no area, fit or colouring argument proves it)"
+        ),
+        Finding::Reason(Reason::NowhereFits { piece, copies }) => format!(
+            "{name}: no solution: every solution uses {copies} of piece {piece}, and it fits nowhere on the free cells"
+        ),
+        Finding::Reason(Reason::Uncovered { cell }) => format!(
+            "{name}: no solution: no placement of any piece covers cell {}, which must be filled",
+            cell_text(*cell)
+        ),
+        Finding::Reason(Reason::Colouring(proof)) => colouring_text(name, proof, p),
+    }
+}
+
+fn cell_text(c: polyform::Cell) -> String {
+    format!("({}, {}, {})", c[0], c[1], c[2])
+}
+
+/// A vector of colour counts as `(30, 32)`.
+fn counts(v: &[u32]) -> String {
+    let parts: Vec<String> = v.iter().map(u32::to_string).collect();
+    format!("({})", parts.join(", "))
+}
+
+/// Shown totals at most; more are counted (`--json` lists them all).
+const SHOWN_TOTALS: usize = 8;
+
+fn colouring_text(name: &str, proof: &ColouringProof, p: Option<&PolyformProblem>) -> String {
+    let c = &proof.colouring;
+    let dim = p.map_or(2, |p| p.puzzle.lattice().dimension());
+    let called = c
+        .usual_name(dim)
+        .map_or(String::new(), |n| format!(" ({n})"));
+    let mut s = format!(
+        "{name}: no solution, by a colouring: colour each cell {}{called}:\n",
+        c.formula()
+    );
+    if let Some(picture) = p.and_then(|p| picture(&p.puzzle, proof)) {
+        s += &picture;
+        s.push('\n');
+    }
+    let colours: Vec<String> = (0..c.modulus).map(|k| k.to_string()).collect();
+    s += &format!(
+        "Cells to fill, of colours {}: {}.",
+        colours.join(", "),
+        counts(&proof.fill)
+    );
+    if proof.optional.iter().any(|&o| o > 0) {
+        s += &format!(" Optional cells: {}.", counts(&proof.optional));
+    }
+    s += "\nEach placement of a piece covers, colour by colour:\n";
+    for (piece, v) in &proof.pieces {
+        let copies = match (v.lo, v.hi) {
+            (1, Some(1)) => "1 copy".to_string(),
+            (lo, Some(hi)) if lo == hi => format!("{lo} copies"),
+            (lo, Some(hi)) => format!("{lo} to {hi} copies"),
+            (lo, None) => format!("at least {lo} copies"),
+        };
+        let vectors: Vec<String> = v.vectors.iter().map(|v| counts(v)).collect();
+        s += &format!("  {piece} ({copies}): {}\n", vectors.join(" or "));
+    }
+    let totals: Vec<String> = proof
+        .totals
+        .iter()
+        .take(SHOWN_TOTALS)
+        .map(|t| counts(t))
+        .collect();
+    if proof.totals.len() <= SHOWN_TOTALS {
+        s += &format!(
+            "So the pieces together cover {}: never {}.",
+            totals.join(" or "),
+            counts(&proof.fill)
+        );
+    } else {
+        s += &format!(
+            "So the pieces together cover one of {} totals ({}, ...; --json lists them), none of them {}.",
+            proof.totals.len(),
+            totals.join(", "),
+            counts(&proof.fill)
+        );
+    }
+    s
+}
+
+/// The board with every free cell drawn as its colour's digit, in the
+/// lattice's own text picture; `None` when it cannot be drawn.
+fn picture(puzzle: &Puzzle, proof: &ColouringProof) -> Option<String> {
+    let template = puzzle.pieces.first()?;
+    let mut shown = puzzle.clone();
+    shown.pieces = (0..proof.colouring.modulus)
+        .map(|k| {
+            let mut piece = template.clone();
+            piece.name = k.to_string();
+            piece.symbol = char::from_digit(k, 10).unwrap_or('?');
+            piece.count = polyform::Count::exactly(1);
+            piece
+        })
+        .collect();
+    let placements: Vec<Placement> = (0..proof.colouring.modulus as usize)
+        .map(|k| Placement {
+            piece: k,
+            orientation: 0,
+            cells: proof
+                .cells
+                .iter()
+                .filter(|c| c.1 == k)
+                .map(|c| c.0)
+                .collect(),
+        })
+        .collect();
+    picture::text::picture(&shown, &placements, false).ok()
+}
+
+fn json_of(name: &str, f: &Finding, p: Option<&PolyformProblem>) -> Value {
+    let reason = match f {
+        Finding::Area(m) => json!({"kind": "area", "message": m}),
+        Finding::Solvable => Value::Null,
+        Finding::Searched(n) => json!({"kind": "search", "nodes": n}),
+        Finding::Reason(Reason::NowhereFits { piece, copies }) => {
+            json!({"kind": "nowhere-fits", "piece": piece, "copies": copies})
+        }
+        Finding::Reason(Reason::Uncovered { cell }) => json!({"kind": "uncovered", "cell": cell}),
+        Finding::Reason(Reason::Colouring(proof)) => {
+            let c = &proof.colouring;
+            let dim = p.map_or(2, |p| p.puzzle.lattice().dimension());
+            let pieces: Vec<Value> = proof
+                .pieces
+                .iter()
+                .map(|(n, v)| json!({"name": n, "min": v.lo, "max": v.hi, "vectors": v.vectors}))
+                .collect();
+            let cells: Vec<Value> = proof
+                .cells
+                .iter()
+                .map(|(c, k)| json!({"cell": c, "colour": k}))
+                .collect();
+            json!({
+                "kind": "colouring",
+                "colouring": {"modulus": c.modulus, "coefficients": c.coefficients, "formula": c.formula(), "name": c.usual_name(dim)},
+                "fill": proof.fill,
+                "optional": proof.optional,
+                "pieces": pieces,
+                "totals": proof.totals,
+                "cells": cells,
+            })
+        }
+    };
+    json!({
+        "type": "explain",
+        "puzzle": name,
+        "solvable": matches!(f, Finding::Solvable),
+        "reason": reason,
+    })
+}
