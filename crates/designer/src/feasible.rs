@@ -4,9 +4,9 @@
 //! vector. A solution chooses, for every piece, a number of copies within
 //! its count and a placement for each; the vectors it chooses add up to
 //! the colour counts of the cells it covers, which lie between the cells
-//! that must be filled and those plus the optional ones. [`Sums`] is the
+//! that must be filled and those plus the optional ones. [`totals`] is the
 //! set of every total the pieces can reach (a dynamic programme over the
-//! pieces, one copy at a time); a total outside the board's range proves
+//! pieces, one copy at a time); if none lies within the board's range,
 //! there is no solution.
 
 use std::collections::BTreeSet;
