@@ -11,6 +11,10 @@
 //! vectors each piece's placements cover ([`feasible`]), whose reachable
 //! totals are the certificate.
 //!
+//! [`forced`] finds what every solution shares (the placements common to
+//! all of them, with one search per placement of a first solution) and the
+//! placement a search tries first: the hints a player asks for.
+//!
 //! The arguments are sound whatever they find: each is a necessary
 //! condition for a solution, so a reason proves there is none; finding no
 //! reason proves nothing (then only a search can tell).
@@ -18,7 +22,9 @@
 pub mod colouring;
 pub mod explain;
 pub mod feasible;
+pub mod forced;
 
 pub use colouring::Colouring;
 pub use explain::{ColouringProof, Reason, explain};
 pub use feasible::PieceVectors;
+pub use forced::{common_options, first_choice};

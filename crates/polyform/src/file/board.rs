@@ -145,11 +145,28 @@ fn art_cells(
             ),
         ));
     }
+    let line_of = |k: usize| src.line_in_string(art.span().start, k);
+    drawing_cells(src.path, &d, &line_of, lattice, pieces, cells, drawn)
+}
+
+/// The cells of a board drawing `d` of the file at `path` (`line_of`
+/// turns a line of the drawing into the file's), added to `cells`; those
+/// drawn with a piece's symbol also go to `drawn`.
+pub(super) fn drawing_cells(
+    path: &std::path::Path,
+    d: &crate::art::Drawing,
+    line_of: &dyn Fn(usize) -> usize,
+    lattice: LatticeKind,
+    pieces: &[Piece],
+    cells: &mut Vec<(Cell, CellKind)>,
+    drawn: &mut Drawn,
+) -> Result<(), Error> {
+    let l = lattice.lattice();
     for m in &d.marks {
-        let line = src.line_in_string(art.span().start, m.line);
+        let line = line_of(m.line);
         let Some(c) = l.cell_at(m.layer, m.row, m.col) else {
             return Err(Error::new(
-                src.path,
+                path,
                 Some(line),
                 format!(
                     "board: no cell of the {lattice} lattice at this position (column {}){}",
@@ -164,7 +181,7 @@ fn art_cells(
             ch => {
                 if !pieces.iter().any(|p| p.symbol == ch) {
                     return Err(Error::new(
-                        src.path,
+                        path,
                         Some(line),
                         format!(
                             "board: `{ch}` is not `#` (a cell to fill), `+` (a cell that may stay empty), `.` (no cell) or the symbol of a piece of this puzzle"

@@ -20,6 +20,7 @@
 mod board;
 mod expect;
 mod piece;
+mod position;
 pub(crate) mod raw;
 pub(crate) mod source;
 
@@ -33,6 +34,7 @@ use crate::puzzle::{Puzzle, resolve_fixed};
 use board::{Drawn, parse_board};
 pub(crate) use expect::name_and_expect;
 use piece::{PieceDef, SetFile, check_unique, load_set, parse_count, piece_def};
+pub use position::place_drawing;
 use raw::{RawFile, RawNumber, RawUse};
 pub(crate) use source::Source;
 use std::collections::HashMap;
