@@ -56,6 +56,8 @@ enum Command {
     Merge(cmd::merge::MergeArgs),
     /// Why a polyform puzzle has no solution: area, a piece that fits nowhere, a cell nothing covers, a colouring
     Explain(cmd::explain::ExplainArgs),
+    /// Can a position still be finished? In how many ways, what is forced, a next placement
+    Hint(cmd::hint::HintArgs),
     /// Write a problem in another program's format (BurrTools .xmpuzzle, DLX) or its pieces as STL for 3D printing
     Export(cmd::export::ExportArgs),
     /// Write solutions as a 3D page: one HTML file that works offline (turn, explode, build up, browse)
@@ -77,6 +79,7 @@ fn main() -> ExitCode {
         Command::Merge(args) => cmd::merge::run(args),
         Command::Explain(args) => cmd::explain::run(args),
         Command::Export(args) => cmd::export::run(args),
+        Command::Hint(args) => cmd::hint::run(args),
         Command::View(args) => cmd::view::run(args),
         Command::Twisty(args) => cmd::twisty::run(args),
     };

@@ -4,6 +4,10 @@
 
 use dlx::{ItemId, Matrix, OptionId};
 
+/// A search for one solution of a matrix (`None`: it has none), failing
+/// with `E` (e.g. when interrupted).
+pub type Find<'a, E> = dyn FnMut(&Matrix) -> Result<Option<Vec<OptionId>>, E> + 'a;
+
 /// The options of `m` common to every solution, in their order, or `None`
 /// when `m` has no solution. `find` returns one solution of a matrix (or
 /// `None`); it is called at most once more than the options of the first
@@ -13,10 +17,7 @@ use dlx::{ItemId, Matrix, OptionId};
 /// `o`, a solution of `m` without `o` either exists (then every candidate
 /// it lacks is not common either, and drops out with `o`), or not (then
 /// `o` is in every solution). Each search settles at least one candidate.
-pub fn common_options<E>(
-    m: &Matrix,
-    find: &mut dyn FnMut(&Matrix) -> Result<Option<Vec<OptionId>>, E>,
-) -> Result<Option<Vec<OptionId>>, E> {
+pub fn common_options<E>(m: &Matrix, find: &mut Find<'_, E>) -> Result<Option<Vec<OptionId>>, E> {
     let Some(first) = find(m)? else {
         return Ok(None);
     };

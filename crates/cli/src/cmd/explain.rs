@@ -18,11 +18,14 @@ use std::path::PathBuf;
 
 #[derive(Args)]
 #[command(
-    after_help = "Exit codes: 0 the puzzle has no solution (the reason is printed); 1 it has one (nothing to explain); 2 bad input; 130 interrupted."
+    after_help = "Exit codes: 0 the puzzle has no solution (the reason is printed), or with --forced it has one; 1 it has one (nothing to explain) or, with --forced, none; 2 bad input; 130 interrupted."
 )]
 pub struct ExplainArgs {
     /// A polyform puzzle file
     file: PathBuf,
+    /// On a puzzle with solutions: list the placements every solution holds
+    #[arg(long)]
+    forced: bool,
     #[command(flatten)]
     input: super::InputArgs,
     #[command(flatten)]
@@ -32,7 +35,7 @@ pub struct ExplainArgs {
 }
 
 /// What `explain` found.
-enum Finding {
+pub enum Finding {
     /// The pieces' area cannot match the board's (the reader's message).
     Area(String),
     /// A reason from `designer::explain`.
@@ -76,17 +79,45 @@ pub fn run(args: ExplainArgs) -> Result<u8, Failure> {
         }
         Err(e) => return Err(e.into()),
     };
+    if let (true, Finding::Solvable, Some(p)) = (args.forced, &finding, &problem) {
+        return print_forced(p, &args);
+    }
     let mut out = std::io::stdout().lock();
     if args.json.json {
         output::print_json(&mut out, &json_of(&name, &finding, problem.as_ref()))?;
     } else {
         writeln!(out, "{}", text_of(&name, &finding, problem.as_ref()))?;
     }
-    Ok(if matches!(finding, Finding::Solvable) {
-        CHECK_FAILED
-    } else {
-        0
-    })
+    let failed = matches!(finding, Finding::Solvable) != args.forced;
+    Ok(if failed { CHECK_FAILED } else { 0 })
+}
+
+/// `explain --forced` on a puzzle with solutions: the placements common
+/// to all of them.
+fn print_forced(p: &PolyformProblem, args: &ExplainArgs) -> Result<u8, Failure> {
+    let runner = Runner::new(&args.search, args.json.json)?;
+    let common = super::hint::forced(p, &runner)?.unwrap_or_default();
+    let mut out = std::io::stdout().lock();
+    if args.json.json {
+        let list: Vec<Value> = common
+            .iter()
+            .map(|&o| super::hint::placement_json(p, o))
+            .collect();
+        let v = json!({"type": "forced", "puzzle": p.puzzle.name, "forced": list});
+        output::print_json(&mut out, &v)?;
+        return Ok(0);
+    }
+    writeln!(
+        out,
+        "{}: {} placement{} in every solution",
+        p.puzzle.name,
+        common.len(),
+        if common.len() == 1 { " is" } else { "s are" }
+    )?;
+    for &o in &common {
+        writeln!(out, "  {}", super::hint::placement_text(p, o))?;
+    }
+    Ok(0)
 }
 
 /// The strongest reason, or a search for one solution.
@@ -107,7 +138,7 @@ fn find(p: &PolyformProblem, search: &SearchArgs) -> Result<Finding, Failure> {
     })
 }
 
-fn text_of(name: &str, f: &Finding, p: Option<&PolyformProblem>) -> String {
+pub fn text_of(name: &str, f: &Finding, p: Option<&PolyformProblem>) -> String {
     match f {
         Finding::Area(m) => format!("{name}: no solution: the area does not match: {m}"),
         Finding::Solvable => {
@@ -226,7 +257,7 @@ fn picture(puzzle: &Puzzle, proof: &ColouringProof) -> Option<String> {
     picture::text::picture(&shown, &placements, false).ok()
 }
 
-fn json_of(name: &str, f: &Finding, p: Option<&PolyformProblem>) -> Value {
+pub fn json_of(name: &str, f: &Finding, p: Option<&PolyformProblem>) -> Value {
     let reason = match f {
         Finding::Area(m) => json!({"kind": "area", "message": m}),
         Finding::Solvable => Value::Null,

@@ -87,3 +87,134 @@ fn area_solvable_and_other_files() {
     assert!(err.contains("polyform"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Dominoes on 4x4 (36 tilings, OEIS A004003), written to `dir`.
+fn dominoes_4x4(dir: &std::path::Path) -> String {
+    let f = dir.join("d4.toml");
+    std::fs::write(
+        &f,
+        "name = \"d4\"\nlattice = \"square\"\n[board]\nsize = [4, 4]\n[[piece]]\nname = \"domino\"\nsymbol = \"D\"\nart = \"##\"\ncount = \"unlimited\"\n",
+    )
+    .unwrap();
+    f.display().to_string()
+}
+
+/// Every tiling of the puzzle, as sets of dominoes (sorted cell pairs).
+fn tilings(file: &str) -> Vec<Vec<Vec<[i64; 2]>>> {
+    let o = run(&["solve", file, "--all", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    stdout(&o)
+        .lines()
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            v["placements"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|p| {
+                    let mut c: Vec<[i64; 2]> = serde_json::from_value(p["cells"].clone()).unwrap();
+                    c.sort();
+                    c
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// `hint` counts the completions of a position: the tilings that hold its
+/// dominoes, counted here from every tiling; what every completion holds;
+/// and a position that cannot be finished, with the reason.
+#[test]
+fn hints_against_every_tiling() {
+    let dir = std::env::temp_dir().join(format!("polycover-hint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dominoes_4x4(&dir);
+    let all = tilings(&file);
+    assert_eq!(all.len(), 36);
+    let horizontal = vec![[0, 0], [1, 0]];
+    let vertical = vec![[3, 0], [3, 1]];
+    let holding: Vec<_> = all
+        .iter()
+        .filter(|t| t.contains(&horizontal) && t.contains(&vertical))
+        .collect();
+    let pos = dir.join("pos.txt");
+    std::fs::write(&pos, "DD#D\n###D\n####\n####\n").unwrap();
+    let o = run(&["hint", &file, "--given", pos.to_str().unwrap(), "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["completions"], holding.len() as u64);
+    assert_eq!(v["exact"], true);
+    // What every completion holds, from the tilings.
+    let mut common: Vec<Vec<[i64; 2]>> = holding[0]
+        .iter()
+        .filter(|d| holding.iter().all(|t| t.contains(d)))
+        .filter(|d| **d != horizontal && **d != vertical)
+        .cloned()
+        .collect();
+    common.sort();
+    let mut forced: Vec<Vec<[i64; 2]>> = v["forced"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let cells: Vec<[i64; 3]> = serde_json::from_value(p["cells"].clone()).unwrap();
+            let mut c: Vec<[i64; 2]> = cells.iter().map(|c| [c[0], c[1]]).collect();
+            c.sort();
+            c
+        })
+        .collect();
+    forced.sort();
+    assert_eq!(forced, common);
+    // The next placement is in some completion.
+    let next: Vec<[i64; 3]> = serde_json::from_value(v["next"]["cells"].clone()).unwrap();
+    let mut next: Vec<[i64; 2]> = next.iter().map(|c| [c[0], c[1]]).collect();
+    next.sort();
+    assert!(holding.iter().any(|t| t.contains(&next)));
+    // --limit: at least N.
+    let o = run(&["hint", &file, "--limit", "5", "--json"]);
+    assert_eq!(
+        (json(&o)["completions"].clone(), json(&o)["exact"].clone()),
+        (5.into(), false.into())
+    );
+    // A cell cut off: cannot be finished (exit 1), and why.
+    std::fs::write(&pos, "#DD#\nD###\nD###\n####\n").unwrap();
+    let o = run(&["hint", &file, "--given", pos.to_str().unwrap(), "--json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let v = json(&o);
+    assert_eq!(
+        (v["completable"].clone(), v["reason"]["kind"].clone()),
+        (false.into(), "uncovered".into())
+    );
+    assert_eq!(v["reason"]["cell"], serde_json::json!([0, 0, 0]));
+    // A drawing that is not a placement names the file and line.
+    std::fs::write(&pos, "####\n#D##\n##D#\n####\n").unwrap();
+    let (code, _, err) = outcome(&run(&["hint", &file, "--given", pos.to_str().unwrap()]));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("pos.txt:2"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// `explain --forced` on a puzzle with one solution lists all its loose
+/// pieces' placements; on 4x4 dominoes (36 tilings) none.
+#[test]
+fn forced_placements() {
+    let dir = std::env::temp_dir().join(format!("polycover-forced-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dominoes_4x4(&dir);
+    let o = run(&["explain", &file, "--forced", "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(json(&o)["forced"], serde_json::json!([]));
+    // A 2x1 strip of one domino: its one placement is forced.
+    let strip = dir.join("strip.toml");
+    std::fs::write(
+        &strip,
+        "name = \"s\"\nlattice = \"square\"\n[board]\nsize = [2, 1]\n[[piece]]\nname = \"domino\"\nsymbol = \"D\"\nart = \"##\"\ncount = 1\n",
+    )
+    .unwrap();
+    let o = run(&["explain", strip.to_str().unwrap(), "--forced", "--json"]);
+    assert_eq!(
+        json(&o)["forced"][0]["cells"],
+        serde_json::json!([[0, 0, 0], [1, 0, 0]])
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
