@@ -26,6 +26,9 @@ pub struct ExplainArgs {
     /// On a puzzle with solutions: list the placements every solution holds
     #[arg(long)]
     forced: bool,
+    /// Also draw a colouring argument's colouring as an SVG picture in FILE
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
     #[command(flatten)]
     input: super::InputArgs,
     #[command(flatten)]
@@ -47,6 +50,10 @@ pub enum Finding {
 }
 
 pub fn run(args: ExplainArgs) -> Result<u8, Failure> {
+    if let Some(svg) = &args.svg {
+        crate::paths::refuse_overwriting(svg, &[&args.file])?;
+        crate::paths::check_writable(svg, "an SVG picture")?;
+    }
     let limits = args.input.limits.limits();
     let bytes = problem::read_input(&args.file, None, &limits)?;
     let kind = problem::kind_of(&args.file, &bytes)?;
@@ -81,6 +88,20 @@ pub fn run(args: ExplainArgs) -> Result<u8, Failure> {
     };
     if let (true, Finding::Solvable, Some(p)) = (args.forced, &finding, &problem) {
         return print_forced(p, &args);
+    }
+    if let (Some(path), Finding::Reason(Reason::Colouring(proof)), Some(p)) =
+        (&args.svg, &finding, &problem)
+    {
+        let (shown, placements) = coloured(&p.puzzle, proof);
+        let dim = p.puzzle.lattice().dimension();
+        let called = proof
+            .colouring
+            .usual_name(dim)
+            .map_or(String::new(), |n| format!(" ({n})"));
+        let caption = format!("colour = {}{called}", proof.colouring.formula());
+        let picture = picture::svg::solution_with(&shown, &placements, &caption, &p.limits)?;
+        std::fs::write(path, picture.svg)
+            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
     }
     let mut out = std::io::stdout().lock();
     if args.json.json {
@@ -231,18 +252,35 @@ fn colouring_text(name: &str, proof: &ColouringProof, p: Option<&PolyformProblem
 /// The board with every free cell drawn as its colour's digit, in the
 /// lattice's own text picture; `None` when it cannot be drawn.
 fn picture(puzzle: &Puzzle, proof: &ColouringProof) -> Option<String> {
-    let template = puzzle.pieces.first()?;
+    let (shown, placements) = coloured(puzzle, proof);
+    picture::text::picture(&shown, &placements, false).ok()
+}
+
+/// Light, dark and middle grey: colours 0, 1 and 2 of a colouring in SVG.
+const SHADES: [polyform::color::Rgb; 3] = [
+    polyform::color::Rgb(0xf2, 0xf2, 0xf2),
+    polyform::color::Rgb(0x40, 0x40, 0x40),
+    polyform::color::Rgb(0xa0, 0xa0, 0xa0),
+];
+
+/// `puzzle` with one "piece" per colour (its digit as symbol, a grey as
+/// colour) and the placements that cover each colour's cells: a colouring
+/// drawn by the pictures of solutions.
+fn coloured(puzzle: &Puzzle, proof: &ColouringProof) -> (Puzzle, Vec<Placement>) {
     let mut shown = puzzle.clone();
+    let template = puzzle.pieces.first().cloned();
     shown.pieces = (0..proof.colouring.modulus)
-        .map(|k| {
-            let mut piece = template.clone();
+        .filter_map(|k| {
+            let mut piece = template.clone()?;
             piece.name = k.to_string();
             piece.symbol = char::from_digit(k, 10).unwrap_or('?');
             piece.count = polyform::Count::exactly(1);
-            piece
+            piece.color = SHADES.get(k as usize).copied();
+            Some(piece)
         })
         .collect();
-    let placements: Vec<Placement> = (0..proof.colouring.modulus as usize)
+    shown.fixed = vec![];
+    let placements = (0..shown.pieces.len())
         .map(|k| Placement {
             piece: k,
             orientation: 0,
@@ -254,7 +292,7 @@ fn picture(puzzle: &Puzzle, proof: &ColouringProof) -> Option<String> {
                 .collect(),
         })
         .collect();
-    picture::text::picture(&shown, &placements, false).ok()
+    (shown, placements)
 }
 
 pub fn json_of(name: &str, f: &Finding, p: Option<&PolyformProblem>) -> Value {

@@ -52,6 +52,18 @@ fn the_classic_impossible_tilings() {
     assert_eq!(check_colouring(&v), "x + y mod 3");
     assert_eq!(v["reason"]["totals"], serde_json::json!([[21, 21, 21]]));
 
+    // The colouring as an SVG picture.
+    let svg = std::env::temp_dir().join(format!("polycover-explain-{}.svg", std::process::id()));
+    let f = "examples/designer/trominoes-without-a-corner.toml";
+    let o = run(&["explain", f, "--svg", svg.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(
+        text.starts_with("<svg") && text.contains("x + y mod 3 (diagonals)"),
+        "{text}"
+    );
+    std::fs::remove_file(&svg).ok();
+
     // The text shows the colouring and the arithmetic.
     let o = run(&["explain", "examples/designer/mutilated-chessboard.toml"]);
     let text = stdout(&o);
