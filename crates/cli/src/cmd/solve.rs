@@ -21,6 +21,10 @@ pub struct SolveArgs {
     file: PathBuf,
     #[command(flatten)]
     input: super::InputArgs,
+    /// Solve from a position: the whole board drawn as in `[board] art`, pieces placed
+    /// drawn with their symbols (polyform puzzles; see `polycover hint`)
+    #[arg(long, value_name = "FILE")]
+    given: Option<PathBuf>,
     /// Print the first N solutions (default 1)
     #[arg(long, value_name = "N", conflicts_with = "all")]
     limit: Option<u64>,
@@ -71,7 +75,14 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
         ));
     }
     let format = args.format.format();
-    let problem = load(&args.file, &args.input)?;
+    let problem: Box<dyn problem::Problem> = match &args.given {
+        Some(g) => Box::new(super::hint::load_position(
+            &args.file,
+            Some(g),
+            &args.input,
+        )?),
+        None => load(&args.file, &args.input)?,
+    };
     let group = group_choice(args.group, &*problem);
     // With --distinct, a solution is printed when it is the smallest of its
     // images under the group (options as sorted ids): one per class.

@@ -182,6 +182,16 @@ fn hints_against_every_tiling() {
     let mut next: Vec<[i64; 2]> = next.iter().map(|c| [c[0], c[1]]).collect();
     next.sort();
     assert!(holding.iter().any(|t| t.contains(&next)));
+    // `solve --given` lists exactly those completions.
+    let o = run(&[
+        "solve",
+        &file,
+        "--given",
+        pos.to_str().unwrap(),
+        "--all",
+        "--json",
+    ]);
+    assert_eq!(stdout(&o).lines().count(), holding.len(), "{}", stderr(&o));
     // --limit: at least N.
     let o = run(&["hint", &file, "--limit", "5", "--json"]);
     assert_eq!(
