@@ -2,12 +2,13 @@
 //!
 //! The page (`output::page`: `assets/twisty.html`, `twisty.css` and
 //! `twisty.js` in the frame both pages share) draws the puzzle from its
-//! geometry and does everything but solving itself: twisting, scrambling,
-//! undo and redo. Solving is Rust (`twisty::solve`), so the command serves
-//! the page from a local HTTP server ([`crate::serve`], 127.0.0.1 only)
-//! with a small JSON API; the solver runs on the server's threads and the
-//! page never blocks. `-o FILE` writes the page alone instead (its Solve
-//! button says it needs the server).
+//! geometry and twists it, keeping a timeline of moves. Solving, reading
+//! the notation and scrambling are Rust (`twisty::solve`, `twisty::steps`,
+//! `twisty::scramble`), so the command serves the page from a local HTTP
+//! server ([`crate::serve`], 127.0.0.1 only) with a small JSON API; the
+//! solver runs on the server's threads and the page never blocks. `-o
+//! FILE` writes the page alone instead (it carries a few scrambles; its
+//! Solve button and moves box say they need the server).
 //!
 //! The API:
 //!
@@ -43,8 +44,8 @@ use twisty::{Puzzle, Turn, state};
 pub struct PlayArgs {
     /// A catalog name (`polycover twisty list`) or a puzzle file (.toml)
     puzzle: String,
-    /// Write the page to FILE and stop (no server: twisting, scrambling
-    /// and undo work; the Solve button needs the server)
+    /// Write the page to FILE and stop (no server: twisting, the timeline
+    /// and scrambling work; Solve and typed moves need the server)
     #[arg(long, short = 'o', value_name = "FILE")]
     out: Option<PathBuf>,
     /// Listen on this port of 127.0.0.1 (default: a free port)
