@@ -1048,6 +1048,12 @@ fn twisty_cube_colours_twists_and_controls() {
         "{s}"
     );
     assert_eq!(s["solved"], true);
+    let s = state_at(&format!("{}#setup=R", url(&p, "")), &[]);
+    let status = s["status"].as_str().unwrap();
+    assert!(
+        status.starts_with("The address") && status.contains("needs the program"),
+        "{s}"
+    );
     let server = Server::start("3x3x3");
     let s = served(&server, "moves:R U2 D' 3L");
     assert_eq!(colours(&s), applied(&d, "3x3x3", "R U2 D' 3L"));

@@ -46,6 +46,21 @@ fn page_file_is_offline_and_carries_the_puzzle() {
     for m in d["moves"].as_array().unwrap() {
         assert_eq!(m["turning"].as_array().unwrap().len(), 21, "{}", m["name"]);
     }
+    // With no server to ask, the page carries eight scrambles: each as
+    // long as `twisty scramble`'s, its steps giving `twisty apply`'s state.
+    let scrambles = d["scrambles"].as_array().unwrap();
+    assert_eq!(scrambles.len(), 8);
+    for steps in scrambles {
+        let text: Vec<&str> = steps
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["text"].as_str().unwrap())
+            .collect();
+        assert_eq!(text.len(), 25);
+        let want = apply_json("3x3x3", &text.join(" "));
+        assert_eq!(faces_of(&d, &apply_steps(54, steps)), want["faces"]);
+    }
     let o = run(&[
         "twisty",
         "play",
