@@ -1,14 +1,16 @@
 // polycover's twisty page: a twisty puzzle drawn from its geometry with
-// WebGL 1, twisted by dragging, by keys and by notation, scrambled, undone
-// and redone here, and solved by the program that serves the page
-// (POST api/solve). Written for polycover (no library); the helpers are in
-// gl.js, which comes first. The data format is in docs/twisty-play.md.
+// WebGL 1, twisted by dragging, by keys and by notation, and shown on a
+// timeline (a setup, then moves to step through, scrub or play); scrambles,
+// solutions and every sequence typed or found in the address come from the
+// program that serves the page (api/scramble, api/solve, api/parse: one
+// parser, the program's). Written for polycover (no library); the helpers
+// are in gl.js, which comes first. The data format is in docs/twisty-play.md.
 //
 // The model: `at[p]` is the sticker now at position p (a position is where
 // a sticker of the solved puzzle lies; sticker numbers are the solved
-// positions), as in the Rust State. A move's `perm[i]` is where the
+// positions), as in the Rust State. A step's `perm[i]` is where the
 // sticker at position i goes. Each position is drawn as its polygon in
-// the colour of the face its sticker came from; a turn under way draws
+// the colour of the face its sticker came from; a step under way draws
 // the positions it turns rotated about its axis.
 "use strict";
 (function () {
@@ -31,18 +33,24 @@
   const TURNING = MOVES.map((m) => new Set(m.turning));
   const RADIUS = Math.max(...DATA.faces.flatMap((f) => points(f.polygon).map((q) => Math.hypot(...q))));
   const FOV = (35 * Math.PI) / 180;
+  const SOLVED = () => Array.from({ length: N }, (_, i) => i);
+  // Milliseconds per move of the timeline's speeds.
+  const SPEEDS = { slow: 700, normal: 350, fast: 150, fastest: 50 };
 
-  // ---- The puzzle's state, the history and the turns under way ----
-  let at = Array.from({ length: N }, (_, i) => i);
-  // history[0 .. done) is applied; the rest can be redone. An entry is
-  // {turns: [[move, amount], ...], label}.
-  let history = [], done = 0;
-  let queue = [], anim = null, busy = false, solving = null, keyed = null;
+  // ---- The puzzle's state, the timeline and the steps under way ----
+  // A step: {text, perm, turning (a Set of positions), axis, amount, order,
+  // move ([move, amount] of the move set, or null)}.
+  let at = SOLVED();
+  // The timeline: the puzzle is `setup` applied to the solved puzzle, then
+  // alg[0 .. pos). Moves made by hand replace alg[pos ..].
+  let setup = [], alg = [], pos = 0;
+  // Steps being shown: {step, dir (1 forward, -1 back), ms}.
+  let queue = [], anim = null, busy = false, solving = null, keyed = null, playing = false;
   let turnMs = null;
   // Counts the changes of the state, so that a solution that comes back
   // after the puzzle was turned is not applied to the wrong state.
   let version = 0;
-  let rand = Math.random;
+  let seed = null, offline = 0;
   const view = { az: 35, el: 28, dist: 1 };
   // `ready` once the first picture is drawn (the body says so then);
   // `alive` until WebGL is found missing, is lost or cannot draw.
@@ -50,13 +58,21 @@
   // The pointers down on the canvas (a drag, or two for a pinch).
   const pointers = new Map();
 
-  function turn(mv, amount) {
-    const perm = MOVES[mv].perm;
-    for (let k = 0; k < amount; k++) {
-      const next = new Array(N);
-      for (let i = 0; i < N; i++) next[perm[i]] = at[i];
-      at = next;
-    }
+  // A turn of the move set as a step.
+  function moveStep([mv, a]) {
+    const m = MOVES[mv];
+    let perm = SOLVED();
+    for (let k = 0; k < a; k++) perm = perm.map((p) => m.perm[p]);
+    return { text: label([mv, a]), perm, turning: TURNING[mv], axis: m.axis, amount: a, order: m.order, move: [mv, a] };
+  }
+  // A step as the server sends it (twisty_play_api.rs).
+  const fromServer = (s) => ({ text: s.text, perm: s.perm, turning: new Set(s.turning), axis: s.axis, amount: s.amount, order: s.order, move: s.move });
+  // Applies a step forward (dir 1) or back (-1).
+  function apply(step, dir) {
+    const next = new Array(N), perm = step.perm;
+    if (dir > 0) for (let i = 0; i < N; i++) next[perm[i]] = at[i];
+    else for (let i = 0; i < N; i++) next[i] = at[perm[i]];
+    at = next;
   }
   const solved = () => at.every((s, p) => FACE[s] === FACE[p]);
   // A turn in the notation, as the program writes it (R, R', R2, R2').
@@ -66,12 +82,12 @@
     if (a === k - 1) return `${m.name}'`;
     return 2 * a <= k ? `${m.name}${a}` : `${m.name}${k - a}'`;
   }
-  const inverse = (turns) => turns.slice().reverse().map(([mv, a]) => [mv, MOVES[mv].order - a]);
+  const text = (steps) => steps.map((s) => s.text).join(" ");
 
-  // Turns to show: each animated over `ms` (0: at once).
-  function enqueue(turns, ms) {
-    if (turns.length) version++;
-    for (const t of turns) queue.push({ mv: t[0], amount: t[1], ms });
+  // Steps to show: each animated over `ms` (0: at once).
+  function enqueue(steps, dir, ms) {
+    if (steps.length) version++;
+    for (const step of steps) queue.push({ step, dir, ms });
     if (!anim) advance(performance.now());
   }
   function advance(now) {
@@ -79,16 +95,16 @@
     if (anim) {
       const f = anim.ms ? (now - anim.start) / anim.ms : 1;
       if (f < 1) { render(f); nextFrame(advance); return; }
-      turn(anim.mv, anim.amount);
+      apply(anim.step, anim.dir);
       anim = null;
     }
     while (queue.length && queue[0].ms === 0) {
       const t = queue.shift();
-      turn(t.mv, t.amount);
+      apply(t.step, t.dir);
     }
     if (queue.length) {
       anim = Object.assign(queue.shift(), { start: now });
-      rebuild(TURNING[anim.mv]);
+      rebuild(anim.step.turning);
       render(0);
       nextFrame(advance);
       return;
@@ -96,15 +112,17 @@
     rebuild(null);
     finished();
   }
-  // Every queued turn at once (before an action that needs the state).
+  // Every queued step at once (before an action that needs the state).
   function flush() {
-    if (anim) { turn(anim.mv, anim.amount); anim = null; }
-    for (const t of queue) turn(t.mv, t.amount);
+    if (anim) { apply(anim.step, anim.dir); anim = null; }
+    for (const t of queue) apply(t.step, t.dir);
     queue = [];
     rebuild(null);
   }
   function finished() {
-    if (solving !== null) {
+    if (playing && pos < alg.length) { setTimeout(playNext, 0); updateUi(); return; }
+    playing = false;
+    if (solving !== null && pos === alg.length) {
       const n = solving;
       solving = null;
       if (solved()) say(`Solved in ${n} move${n === 1 ? "" : "s"}.`);
@@ -114,61 +132,169 @@
     updateUi();
   }
   let statusHeld = false;
-  function say(text, error) {
-    $("status").textContent = text;
+  function say(words, error) {
+    $("status").textContent = words;
     $("status").className = error ? "error" : "";
   }
-  // Say something that stays after the turns now queued.
-  const hold = (text, error) => { say(text, error); statusHeld = true; };
-
-  // A new entry of the history, shown turn by turn.
-  function play(turns, text, ms) {
-    history.length = done;
-    history.push({ turns, label: text || turns.map(label).join(" ") });
-    done++;
-    keyed = null;
-    enqueue(turns, ms === undefined ? duration(turns.length) : ms);
-    updateUi();
-  }
+  // Say something that stays after the steps now queued.
+  const hold = (words, error) => { say(words, error); statusHeld = true; };
   const duration = (n) => (turnMs !== null ? turnMs : n > 3 ? 0 : 220);
+  const speedMs = () => (turnMs !== null ? turnMs : SPEEDS[$("speed").value] || SPEEDS.normal);
 
-  function scramble() {
+  // ---- The timeline ----
+  // Moves made (a key, a drag, the moves box): they replace the moves
+  // after the timeline's position, and are shown turn by turn.
+  function make(steps, ms) {
+    stop();
     flush();
-    const turns = [];
-    while (turns.length < DATA.scramble_length) {
-      const mv = Math.floor(rand() * MOVES.length), a = 1 + Math.floor(rand() * (MOVES[mv].order - 1));
-      // No two turns of the same move in a row.
-      if (turns.length && turns[turns.length - 1][0] === mv) continue;
-      turns.push([mv, a]);
-    }
-    play(turns, `scramble: ${turns.map(label).join(" ")}`, 0);
-  }
-  function undo() {
-    flush();
-    if (done === 0) return;
-    const e = history[--done];
+    alg.length = pos;
+    alg.push(...steps);
+    pos = alg.length;
     keyed = null;
-    enqueue(inverse(e.turns), duration(e.turns.length));
+    enqueue(steps, 1, ms === undefined ? duration(steps.length) : ms);
+    share();
     updateUi();
   }
-  function redo() {
+  // Moves the timeline to `target`, each step shown over `ms`.
+  function goTo(target, ms) {
+    target = Math.max(0, Math.min(alg.length, target));
     flush();
-    if (done >= history.length) return;
-    const e = history[done++];
     keyed = null;
-    enqueue(e.turns, duration(e.turns.length));
-    updateUi();
+    const from = pos;
+    // The position first: the steps may all be shown at once, and the
+    // end of showing them looks at it.
+    pos = target;
+    if (target > from) enqueue(alg.slice(from, target), 1, ms);
+    else if (target < from) enqueue(alg.slice(target, from).reverse(), -1, ms);
+    else updateUi();
   }
-  function reset() {
-    flush();
-    at = Array.from({ length: N }, (_, i) => i);
+  const stop = () => { playing = false; solving = null; };
+  const step = (d) => { stop(); goTo(pos + d, duration(1)); };
+  const jump = (where) => { stop(); goTo(where, 0); };
+  function playNext() {
+    if (!playing || anim || queue.length) return;
+    if (pos >= alg.length) { playing = false; updateUi(); return; }
+    goTo(pos + 1, speedMs());
+  }
+  function togglePlay() {
+    if (playing) { stop(); updateUi(); return; }
+    if (!alg.length) return;
+    if (pos >= alg.length) goTo(0, 0);
+    playing = true;
+    playNext();
+  }
+  // A new timeline: the puzzle at `setupSteps`, `algSteps` ready to step through.
+  function begin(setupSteps, algSteps) {
+    stop();
+    queue = [];
+    anim = null;
+    at = SOLVED();
+    setup = setupSteps;
+    alg = algSteps;
+    pos = 0;
+    keyed = null;
+    for (const s of setup) apply(s, 1);
     version++;
-    history = [];
-    done = 0;
-    keyed = null;
     rebuild(null);
+    share();
     finished();
   }
+
+  // ---- The address: #setup=MOVES&alg=MOVES (each URL-encoded, in the
+  // notation) is the timeline, so copying the address shares it. ----
+  let written = null;
+  function share() {
+    const parts = [];
+    if (setup.length) parts.push(`setup=${encodeURIComponent(text(setup))}`);
+    if (alg.length) parts.push(`alg=${encodeURIComponent(text(alg))}`);
+    written = parts.length ? `#${parts.join("&")}` : "";
+    try {
+      history.replaceState(null, "", written || location.pathname + location.search);
+    } catch (_) { /* a page whose address cannot change (some file: pages) */ }
+  }
+  // The timeline the address names; a readable message when it is wrong.
+  async function fromAddress() {
+    const hash = location.hash.replace(/^#/, "");
+    if (!hash) return;
+    const want = {};
+    try {
+      for (const part of hash.split("&").filter(Boolean)) {
+        const eq = part.indexOf("="), key = eq < 0 ? part : part.slice(0, eq);
+        if (key === "test") continue;
+        if (key !== "setup" && key !== "alg") throw new Error(`"${key}" is not understood (the address may hold setup=MOVES and alg=MOVES)`);
+        want[key] = decodeURIComponent(part.slice(eq + 1));
+      }
+    } catch (e) {
+      hold(`The address: ${e instanceof URIError ? "malformed %-encoding" : e.message}.`, true);
+      return;
+    }
+    if (want.setup === undefined && want.alg === undefined) return;
+    try {
+      const s = await parse(want.setup || "", "setup"), a = await parse(want.alg || "", "alg");
+      begin(s, a);
+    } catch (e) {
+      hold(`The address: ${e.message}`, true);
+      updateUi();
+    }
+  }
+
+  // ---- The program's services ----
+  const needServer = (what) => `${what} needs the program: run "polycover twisty play ${DATA.puzzle}", which serves this page.`;
+  async function ask(path, options) {
+    const r = await fetch(path, options);
+    const j = await r.json();
+    if (!r.ok) throw new Error(j.error || `the server answered ${r.status}`);
+    return j;
+  }
+  // Moves in the notation, read by the program (api/parse): steps, or an
+  // error naming the bad token.
+  async function parse(moves, what) {
+    if (!moves.trim()) return [];
+    if (!DATA.server) throw new Error(needServer(`Reading the ${what}`));
+    try {
+      return (await ask("api/parse", { method: "POST", body: moves })).steps.map(fromServer);
+    } catch (e) {
+      throw new Error(`${what}: ${e.message}`);
+    }
+  }
+  // The last request to the program made by an action (the test script
+  // waits for it before its next action).
+  let work = null;
+  const track = (p) => (work = p);
+  const typed = (moves) => track(typedNow(moves));
+  async function typedNow(moves) {
+    $("notation-error").textContent = "";
+    try {
+      const steps = await parse(moves, "moves");
+      if (steps.length) make(steps, turnMs !== null ? turnMs : steps.length > 8 ? 80 : 220);
+    } catch (e) {
+      $("notation-error").textContent = e.message;
+      publish();
+    }
+  }
+  // A scramble made by the program (twisty::scramble: no turn cancels
+  // another); a page without the server carries a few.
+  const scramble = () => track(scrambleNow());
+  async function scrambleNow() {
+    flush();
+    let steps;
+    if (DATA.server) {
+      try {
+        const j = await ask(`api/scramble${seed === null ? "" : `?seed=${seed++}`}`);
+        steps = j.steps.map(fromServer);
+      } catch (e) {
+        say(`No scramble: ${e.message}`, true);
+        return;
+      }
+    } else {
+      const all = DATA.scrambles || [];
+      if (!all.length) { say(needServer("Scrambling"), true); return; }
+      const k = seed === null ? Math.floor(Math.random() * all.length) : seed++ % all.length;
+      steps = all[k].map(fromServer);
+    }
+    begin(steps, []);
+  }
+  function reset() { begin([], []); }
 
   // The state in the JSON form of docs/twisty.md: each face's positions, in
   // sticker order, by the name of the face whose colour they show.
@@ -179,10 +305,11 @@
     return { puzzle: DATA.puzzle, faces };
   }
   function solve() {
+    stop();
     flush();
     if (busy) return;
     if (!DATA.server) {
-      hold(`Solving needs the program: run "polycover twisty play ${DATA.puzzle}", which serves this page with its solver.`, true);
+      hold(needServer("Solving"), true);
       updateUi();
       return;
     }
@@ -191,48 +318,22 @@
     const asked = version;
     say("Solving…");
     updateUi();
-    fetch("api/solve", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(stateJson()) })
-      .then((r) => r.json().then((j) => ({ ok: r.ok, j })))
-      .then(({ ok, j }) => {
+    ask("api/solve", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(stateJson()) })
+      .then((j) => {
         busy = false;
         if (!alive) return;
-        if (!ok) { say(j.error || "the server refused the state", true); updateUi(); return; }
         if (version !== asked) { say("The puzzle was turned while the solver worked: press Solve again."); updateUi(); return; }
-        hold(`Solution: ${j.length} moves: ${j.moves}`);
+        hold(`Solution: ${j.length} moves: ${j.solution}`);
+        // The solution follows on the timeline, played at once.
+        alg.length = pos;
+        alg.push(...j.turns.map(moveStep));
+        share();
         solving = j.turns.length;
-        const ms = turnMs !== null ? turnMs : Math.max(60, Math.min(300, 12000 / Math.max(1, j.turns.length)));
-        history.length = done;
-        for (const t of j.turns) history.push({ turns: [t], label: label(t) });
-        done = history.length;
-        keyed = null;
-        enqueue(j.turns, ms);
-        if (!j.turns.length) finished();
+        if (!j.turns.length) { finished(); return; }
+        playing = true;
+        playNext();
       })
-      .catch((e) => { busy = false; if (alive) say(`The server did not answer: ${e.message}`, true); updateUi(); });
-  }
-
-  // Moves in the notation: each token is a name of DATA.names (a move, or
-  // layers counted from an axis end) with an optional power and prime.
-  function parse(text) {
-    const turns = [];
-    for (const tok of text.split(/[\s,]+/).filter(Boolean)) {
-      const m = /^(\d*(?:-\d+)?[A-Za-z][A-Za-z_-]*)(\d*)(')?$/.exec(tok);
-      const base = m && DATA.names[m[1]];
-      if (!base) throw new Error(`${tok}: not a move of ${DATA.puzzle} (its moves: ${MOVES.map((x) => x.name).join(" ")})`);
-      const k = MOVES[base[0]].order, power = (m[2] ? +m[2] : 1) * (m[3] ? -1 : 1);
-      const a = ((((base[1] * power) % k) + k) % k);
-      if (a) turns.push([base[0], a]);
-    }
-    return turns;
-  }
-  function typed(text) {
-    flush();
-    try {
-      const turns = parse(text);
-      if (turns.length) play(turns, null, turnMs !== null ? turnMs : turns.length > 8 ? 80 : 220);
-    } catch (e) {
-      say(e.message, true);
-    }
+      .catch((e) => { busy = false; if (alive) say(`The solver: ${e.message}`, true); updateUi(); });
   }
 
   // ---- WebGL ----
@@ -246,8 +347,9 @@
   function dead(why) {
     alive = false;
     ready = false;
-    if (anim) turn(anim.mv, anim.amount);
-    for (const t of queue) turn(t.mv, t.amount);
+    playing = false;
+    if (anim) apply(anim.step, anim.dir);
+    for (const t of queue) apply(t.step, t.dir);
     anim = null;
     queue = [];
     finished();
@@ -334,9 +436,10 @@ void main() {
     gl.uniformMatrix4fv(loc.uProj, false, cam.proj);
     drawBuffer(still, IDENTITY);
     if (anim) {
-      const m = MOVES[anim.mv];
-      // One turn is clockwise seen from the axis's end.
-      drawBuffer(moving, m4.rotation(m.axis, (-2 * Math.PI * anim.amount * (f || 0)) / m.order));
+      // A step turns clockwise seen from its axis's end, the shorter way round (R' turns a
+      // quarter back, not three quarters on).
+      const st = anim.step, k = st.order, a = st.amount % k, short = 2 * a > k ? a - k : a;
+      drawBuffer(moving, m4.rotation(st.axis, (-2 * Math.PI * short * anim.dir * (f || 0)) / k));
     }
   }
   const redraw = () => { if (alive && !anim) render(0); publish(); };
@@ -406,7 +509,7 @@ void main() {
       if (!p.used && Math.hypot(tx, ty) >= 12) {
         p.used = true;
         const t = dragTurn(p.hit, tx, ty);
-        if (t) { flush(); play([t]); } else say("Drag along a layer to turn it.");
+        if (t) make([moveStep(t)]); else say("Drag along a layer to turn it.");
       }
     } else {
       view.az -= dx * 0.4;
@@ -433,33 +536,48 @@ void main() {
     view.dist = (RADIUS / Math.sin(FOV / 2)) * 1.25;
   }
 
-  // ---- Keys: a move's name turns it; ' and 2 right after change it.
-  // They work wherever the focus is (a button just clicked), except in a
-  // field that takes text (the moves box, whose Ctrl+Z is its own); of
-  // the shortcuts with Ctrl, Alt or Meta, the page takes Ctrl+Z, Ctrl+Y
-  // and Ctrl+Shift+Z (undo, redo) and leaves the rest to the browser. ----
+
+  // ---- Keys: a move's name turns it; ' and 2 right after change it; S
+  // scrambles when no move is named S; the arrows step along the timeline,
+  // Home and End jump to its ends. They work wherever the focus is (a
+  // button just clicked), except in a field that takes text (the moves
+  // box, whose Ctrl+Z is its own) and on the timeline's slider and speed,
+  // whose arrows are their own; of the shortcuts with Ctrl, Alt or Meta,
+  // the page takes Ctrl+Z, Ctrl+Y and Ctrl+Shift+Z (a step back, forward)
+  // and leaves the rest to the browser. ----
+  const moveKey = (k) => DATA.names[k] || (k.length === 1 ? DATA.names[k.toUpperCase()] : null);
+  const SCRAMBLE_KEY = !moveKey("s") && !moveKey("S");
+  $("scramble").title = SCRAMBLE_KEY ? "S" : "";
+  const TIMELINE_KEYS = { ArrowLeft: () => step(-1), ArrowRight: () => step(1), Home: () => jump(0), End: () => jump(alg.length) };
   window.addEventListener("keydown", (e) => {
     if (takesText(e.target) || !alive || gl.isContextLost()) return;
     const k = e.key;
-    if ((e.ctrlKey || e.metaKey) && (k === "z" || k === "Z")) { (e.shiftKey ? redo : undo)(); e.preventDefault(); return; }
-    if ((e.ctrlKey || e.metaKey) && (k === "y" || k === "Y")) { redo(); e.preventDefault(); return; }
+    if ((e.ctrlKey || e.metaKey) && (k === "z" || k === "Z")) { step(e.shiftKey ? 1 : -1); e.preventDefault(); return; }
+    if ((e.ctrlKey || e.metaKey) && (k === "y" || k === "Y")) { step(1); e.preventDefault(); return; }
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    // A lower-case letter means its capital when no move has its name.
-    const name = DATA.names[k] || (k.length === 1 ? DATA.names[k.toUpperCase()] : null);
-    if (name) {
-      play([[name[0], name[1]]]);
-      keyed = { entry: done - 1, base: name };
+    const own = e.target && (e.target.id === "scrub" || e.target.id === "speed");
+    const name = moveKey(k);
+    if (TIMELINE_KEYS[k] && !own) {
+      TIMELINE_KEYS[k]();
       e.preventDefault();
-    } else if ((k === "'" || k === "2") && keyed && keyed.entry === done - 1) {
+    } else if (name) {
+      make([moveStep(name)]);
+      keyed = { index: pos - 1, base: name };
+      e.preventDefault();
+    } else if ((k === "s" || k === "S") && SCRAMBLE_KEY) {
+      scramble();
+      e.preventDefault();
+    } else if ((k === "'" || k === "2") && keyed && keyed.index === pos - 1) {
       // R then ' is R'; R then 2 is R2: the extra turn is animated, the
-      // history keeps one turn.
-      const [mv, a] = history[keyed.entry].turns[0], order = MOVES[mv].order;
+      // timeline keeps one turn.
+      const [mv, a] = alg[keyed.index].move, order = MOVES[mv].order;
       const want = ((((k === "'" ? -1 : 2) * keyed.base[1]) % order) + order) % order;
       const extra = (want - a + order) % order;
-      if (want === 0) history.length = done = keyed.entry;
-      else history[keyed.entry] = { turns: [[mv, want]], label: label([mv, want]) };
+      if (want === 0) alg.length = pos = keyed.index;
+      else alg[keyed.index] = moveStep([mv, want]);
       keyed = null;
-      if (extra) enqueue([[mv, extra]], duration(1));
+      if (extra) enqueue([moveStep([mv, extra])], 1, duration(1));
+      share();
       updateUi();
       e.preventDefault();
     }
@@ -468,51 +586,82 @@ void main() {
   // ---- The panel ----
   function updateUi() {
     if (!alive) return;
-    $("undo").disabled = done === 0;
-    $("redo").disabled = done >= history.length;
+    $("undo").disabled = pos === 0;
+    $("start").disabled = pos === 0;
+    $("redo").disabled = pos >= alg.length;
+    $("end").disabled = pos >= alg.length;
+    $("play").disabled = !alg.length;
+    $("play").textContent = playing ? "Pause" : "Play";
     $("solve").disabled = busy;
+    const scrub = $("scrub");
+    scrub.max = alg.length;
+    scrub.value = pos;
+    $("position").textContent = `${pos} / ${alg.length}`;
+    $("setup").textContent = setup.length ? `setup: ${text(setup)}` : "";
     const h = $("history");
     h.textContent = "";
-    history.forEach((e, i) => {
-      const s = document.createElement("span");
-      s.textContent = e.label + " ";
-      if (i >= done) s.className = "undone";
-      h.append(s);
+    alg.forEach((s, i) => {
+      const el = document.createElement("span");
+      el.textContent = s.text;
+      // The move last made is the current one; those after it are to come.
+      el.className = i === pos - 1 ? "current" : i >= pos ? "undone" : "";
+      el.addEventListener("click", () => { stop(); goTo(i + 1, 0); });
+      h.append(el, " ");
     });
+    const cur = h.querySelector(".current");
+    if (cur && cur.scrollIntoView) cur.scrollIntoView({ block: "nearest" });
     redraw();
   }
   function publish() {
     const s = {
       puzzle: DATA.puzzle, solved: solved(), colours: at.map((x) => FACE[x]),
-      history: history.slice(0, done).map((e) => e.label), undone: history.length - done,
-      queued: queue.length + (anim ? 1 : 0), busy, status: $("status").textContent,
+      setup: text(setup), alg: alg.map((x) => x.text), pos,
+      history: alg.slice(0, pos).map((x) => x.text), undone: alg.length - pos,
+      queued: queue.length + (anim ? 1 : 0), busy, playing, status: $("status").textContent,
+      notation_error: $("notation-error").textContent, address: location.hash,
       view: { az: view.az, el: view.el }, webgl: alive,
     };
+    if (script) s.layout = layout();
     $("state").textContent = JSON.stringify(s);
     if (ready) document.body.dataset.state = "ready";
+  }
+  // Where things are on the screen, for the tests of the page's framing:
+  // the canvas, the panel, every control shown, and the box of the
+  // puzzle's corners as projected (CSS pixels).
+  function layout() {
+    const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+    const controls = [...$("panel").querySelectorAll("button, input, select")].filter((el) => el.offsetParent !== null).map((el) => ({ id: el.id, box: box(el) }));
+    const cam = cameras(), r = canvas.getBoundingClientRect(), xs = [], ys = [];
+    for (const f of DATA.faces) for (const q of points(f.polygon)) { const s = screen(q, cam); xs.push(s[0] + r.left); ys.push(s[1] + r.top); }
+    return { canvas: box(canvas), panel: box($("panel")), controls, puzzle: [Math.min(...xs), Math.min(...ys), Math.max(...xs), Math.max(...ys)] };
   }
   const on = (id, ev, f) => $(id).addEventListener(ev, f);
   on("scramble", "click", scramble);
   on("solve", "click", solve);
   on("reset", "click", reset);
-  on("undo", "click", undo);
-  on("redo", "click", redo);
+  on("undo", "click", () => step(-1));
+  on("redo", "click", () => step(1));
+  on("start", "click", () => jump(0));
+  on("end", "click", () => jump(alg.length));
+  on("play", "click", togglePlay);
+  on("scrub", "input", () => { stop(); goTo(+$("scrub").value, 0); });
   on("reset-view", "click", () => { resetView(); redraw(); });
   on("notation-form", "submit", (e) => { e.preventDefault(); typed($("notation").value); });
+  window.addEventListener("hashchange", () => { if (location.hash !== written) fromAddress(); });
 
-  // ---- Start, then the test script of the URL's fragment, if any:
+  // ---- Start: the timeline of the address, then the test script of the
+  // URL's fragment, if any:
   // #test=anim:0;seed:7;click:scramble;moves:R U;key:R;dragsticker:12:0:-60
   // acts as a person would: a control focused and clicked, a key pressed
   // where the focus is (`key:Ctrl+z` with Ctrl held), moves typed into the
   // moves box and sent with Enter (the box keeps the focus), a sticker
-  // dragged; `anim:MS` sets every turn's duration, `seed:N` makes
-  // scrambles repeatable, and `losecontext` loses WebGL, as when the
-  // graphics driver resets. ----
-  resetView();
-  rebuild(null);
-  finished();
-  if (script) {
-    for (const action of decodeURIComponent(script[1]).split(";").filter(Boolean)) {
+  // dragged, the slider set (`scrub:N`) or the speed chosen (`speed:fast`);
+  // `anim:MS` sets every turn's duration, `seed:N` makes scrambles
+  // repeatable, and `losecontext` loses WebGL, as when the graphics driver
+  // resets. An action that asks the program (a scramble, typed moves) is
+  // answered before the next one; a solve is not waited for. ----
+  async function runScript(actions) {
+    for (const action of actions) {
       const [verb, ...rest] = action.split(":");
       const arg = rest.join(":");
       const nums = () => arg.split(":").map(Number);
@@ -521,25 +670,33 @@ void main() {
         canvas.dispatchEvent(new PointerEvent(type, { pointerId: 7, clientX: r.left + x, clientY: r.top + y, button: 0, bubbles: true }));
       };
       const drag = (x, y, dx, dy) => { pointer("pointerdown", x, y); pointer("pointermove", x + dx / 2, y + dy / 2); pointer("pointermove", x + dx, y + dy); pointer("pointerup", x + dx, y + dy); };
+      work = null;
       if (verb === "click") { $(arg).focus(); $(arg).click(); }
       else if (verb === "key") {
         const mods = {}, m = /^((?:(?:Ctrl|Alt|Meta|Shift)\+)*)(.+)$/.exec(arg);
         for (const mod of m[1].split("+").filter(Boolean)) mods[`${mod.toLowerCase()}Key`] = true;
         (document.activeElement || document.body).dispatchEvent(new KeyboardEvent("keydown", { key: m[2], bubbles: true, cancelable: true, ...mods }));
-      } else if (verb === "moves") { $("notation").focus(); $("notation").value = arg; $("notation-form").requestSubmit(); }
+      } else if (verb === "moves") { $("notation").focus(); $("notation").value = arg; $("notation-form").requestSubmit(); } else if (verb === "scrub") { $("scrub").value = arg; $("scrub").dispatchEvent(new Event("input")); }
+      else if (verb === "speed") $("speed").value = arg;
       else if (verb === "losecontext") gl.getExtension("WEBGL_lose_context").loseContext();
       else if (verb === "anim") turnMs = +arg;
-      else if (verb === "seed") {
-        let x = +arg >>> 0 || 1;
-        rand = () => { x ^= x << 13; x >>>= 0; x ^= x >>> 17; x ^= x << 5; x >>>= 0; return x / 4294967296; };
-      } else if (verb === "drag") { const [dx, dy] = nums(); drag(10, 10, dx, dy); }
+      else if (verb === "seed") seed = +arg;
+      else if (verb === "drag") { const [dx, dy] = nums(); drag(10, 10, dx, dy); }
       else if (verb === "dragsticker") {
         const [p, dx, dy] = nums(), s = screen(CENTRE[p], cameras());
         drag(s[0], s[1], dx, dy);
       } else if (verb === "wheel") canvas.dispatchEvent(new WheelEvent("wheel", { deltaY: +arg, bubbles: true, cancelable: true }));
       else throw new Error(`unknown test action ${verb}`);
+      if (work) await work;
     }
   }
-  ready = alive;
-  updateUi();
+  resetView();
+  rebuild(null);
+  finished();
+  (async () => {
+    await fromAddress();
+    if (script) await runScript(decodeURIComponent(script[1]).split(";").filter(Boolean));
+    ready = alive;
+    updateUi();
+  })();
 })();

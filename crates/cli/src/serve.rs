@@ -62,6 +62,8 @@ pub struct Request {
     pub method: String,
     /// The path, without the query.
     pub path: String,
+    /// The query: what follows `?` in the target (empty without one).
+    pub query: String,
     pub body: Vec<u8>,
 }
 
@@ -278,6 +280,7 @@ fn read_request(
     Ok(Request {
         method: method.to_string(),
         path: target.split('?').next().unwrap_or("/").to_string(),
+        query: target.split_once('?').map_or("", |q| q.1).to_string(),
         body,
     })
 }

@@ -214,7 +214,11 @@ fn screenshot(page: &Path, script: &str) -> Shot {
 fn screenshot_at(url: &str) -> Shot {
     let file = temp(&format!("shot-{}.png", unique()));
     chromium_run(url, &[format!("--screenshot={}", file.display())]);
-    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(&file).unwrap()));
+    read_png(&file)
+}
+
+fn read_png(file: &Path) -> Shot {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(file).unwrap()));
     let mut reader = decoder.read_info().unwrap();
     let mut buf = vec![0; reader.output_buffer_size().unwrap()];
     let info = reader.next_frame(&mut buf).unwrap();
@@ -860,6 +864,16 @@ fn disabled_controls(dom: &str, min: usize) {
 // presses keys, types moves and drags stickers; `anim:MS` sets the length
 // of a turn and `seed:N` makes scrambles repeatable.
 
+/// The state of a served page after `script`.
+fn served(server: &Server, script: &str) -> Value {
+    state_at(&format!("{}#test={}", server.url, encode(script)), &[])
+}
+
+/// The page's data, from the server.
+fn page_data_at(server: &Server) -> Value {
+    serde_json::from_str(&server.request("GET", "/api/puzzle", "").1).unwrap()
+}
+
 /// Writes the twisty page of `puzzle` without a server.
 fn twisty_page(puzzle: &str) -> PathBuf {
     let out = temp(&format!("twisty-{puzzle}-{}.html", unique()));
@@ -1024,14 +1038,28 @@ fn twisty_cube_colours_twists_and_controls() {
         (serde_json::json!(["R"]), 1.into())
     );
     assert_eq!(colours(&s), applied(&d, "3x3x3", "R"));
-    let s = state(&p, "moves:R U2 D' 3L");
-    assert_eq!(colours(&s), applied(&d, "3x3x3", "R U2 D' 3L"));
-    let s = state(&p, "moves:R M");
+    // Typed moves are read by the program: a page without it says so.
+    let s = state(&p, "moves:R U");
     assert!(
-        s["status"]
+        s["notation_error"]
             .as_str()
             .unwrap()
-            .starts_with("M: not a move of 3x3x3"),
+            .contains("needs the program"),
+        "{s}"
+    );
+    assert_eq!(s["solved"], true);
+    let s = state_at(&format!("{}#setup=R", url(&p, "")), &[]);
+    let status = s["status"].as_str().unwrap();
+    assert!(
+        status.starts_with("The address") && status.contains("needs the program"),
+        "{s}"
+    );
+    let server = Server::start("3x3x3");
+    let s = served(&server, "moves:R U2 D' 3L");
+    assert_eq!(colours(&s), applied(&d, "3x3x3", "R U2 D' 3L"));
+    let s = served(&server, "moves:R Q U");
+    assert!(
+        s["notation_error"].as_str().unwrap().contains("\"Q\""),
         "{s}"
     );
     assert_eq!(s["solved"], true);
@@ -1057,10 +1085,12 @@ fn twisty_cube_colours_twists_and_controls() {
 fn twisty_megaminx_colours_and_twists() {
     let (p, d, _) = faces_seen_in_their_colours("megaminx");
     assert_eq!(d["faces"].as_array().unwrap().len(), 12);
+    let server = Server::start("megaminx");
     let script = "moves:R BR' U2";
-    let s = state(&p, script);
+    let s = served(&server, script);
     assert_eq!(colours(&s), applied(&d, "megaminx", "R BR' U2"), "{s}");
-    assert!(screenshot(&p, script).difference(&screenshot(&p, "")) > 0.03);
+    let at = |script: &str| screenshot_at(&format!("{}#test={}", server.url, encode(script)));
+    assert!(at(script).difference(&at("")) > 0.03);
     // F's sticker furthest right (by the F-R edge), dragged up, turns R.
     let f = d["faces"]
         .as_array()
@@ -1095,15 +1125,31 @@ fn twisty_scramble_then_solve_with_the_server() {
             &budget,
         );
         assert_eq!(s["solved"], true, "{puzzle}: {s}");
+        // The scramble is the program's (`twisty scramble --seed 7`), the
+        // timeline's setup; the solution follows on the timeline.
+        let o = run(&["twisty", "scramble", puzzle, "--seed", "7"]);
+        assert_eq!(s["setup"].as_str().unwrap(), stdout(&o).trim(), "{puzzle}");
         let history = s["history"].as_array().unwrap();
-        assert!(history[0].as_str().unwrap().starts_with("scramble:"));
         let status = s["status"].as_str().unwrap();
         assert_eq!(
             status,
-            format!("Solved in {} moves.", history.len() - 1),
+            format!("Solved in {} moves.", history.len()),
             "{puzzle}"
         );
-        assert_eq!(s["queued"], 0);
+        assert_eq!(
+            (s["queued"].clone(), s["undone"].clone()),
+            (0.into(), 0.into())
+        );
+        // The solution, applied to the scramble by the model, solves it.
+        let solution: Vec<&str> = history.iter().map(|m| m.as_str().unwrap()).collect();
+        let d = page_data_at(&server);
+        let all = format!("{} {}", s["setup"].as_str().unwrap(), solution.join(" "));
+        assert_eq!(colours(&s), applied(&d, puzzle, &all), "{puzzle}");
+        assert_eq!(
+            applied(&d, puzzle, &all),
+            applied(&d, puzzle, ""),
+            "{puzzle}"
+        );
     }
     // The page keeps working while the server solves: a key turns R at
     // once, and the solution, made for the state before R, is not applied.
@@ -1117,7 +1163,7 @@ fn twisty_scramble_then_solve_with_the_server() {
         &["--virtual-time-budget=600000".to_string()],
     );
     let history = s["history"].as_array().unwrap();
-    assert_eq!((history.len(), &history[1]), (2, &Value::from("R")), "{s}");
+    assert_eq!(history, &vec![Value::from("R")], "{s}");
     assert!(
         s["status"].as_str().unwrap().contains("press Solve again"),
         "{s}"
@@ -1145,16 +1191,24 @@ fn twisty_keys_work_wherever_the_focus_is_but_the_moves_box() {
     let (h, _, s) = done("key:R;click:undo;key:F");
     assert_eq!(h, serde_json::json!(["F"]), "{s}");
     assert_eq!(colours(&s), applied(&d, "3x3x3", "F"));
+    // A scramble is the timeline's setup; R follows it and steps back.
     let (h, undone, s) = done("seed:3;click:scramble;key:R;key:Ctrl+z");
-    assert_eq!((h.as_array().unwrap().len(), undone), (1, 1), "{s}");
+    assert_eq!((h.as_array().unwrap().len(), undone), (0, 1), "{s}");
+    assert!(!s["setup"].as_str().unwrap().is_empty(), "{s}");
     let (h, undone, s) =
         done("key:R;key:U;click:solve;key:Ctrl+z;key:Ctrl+z;key:Ctrl+y;key:Ctrl+Shift+z");
     assert_eq!((h, undone), (serde_json::json!(["R", "U"]), 0), "{s}");
     assert_eq!(colours(&s), applied(&d, "3x3x3", "R U"));
 
-    // Moves typed and sent with Enter: the box keeps the focus.
-    let (h, undone, s) = done("moves:R;key:U;key:';key:Ctrl+z");
-    assert_eq!((h, undone), (serde_json::json!(["R"]), 0), "{s}");
+    // Moves typed and sent with Enter (read by the server): the box keeps
+    // the focus.
+    let server = Server::start("3x3x3");
+    let s = served(&server, "moves:R;key:U;key:';key:Ctrl+z");
+    assert_eq!(
+        (s["history"].clone(), s["undone"].clone()),
+        (serde_json::json!(["R"]), 0.into()),
+        "{s}"
+    );
     assert_eq!(colours(&s), applied(&d, "3x3x3", "R"));
     let (h, _, s) = done("click:notation;key:R");
     assert_eq!(h, serde_json::json!([]), "{s}");
@@ -1234,4 +1288,331 @@ fn twisty_controls_disabled_when_webgl_is_lost() {
         })
         .count();
     assert_eq!(other, 0, "pixels other than the background");
+}
+
+/// The timeline: the address's setup and moves open the page at the setup
+/// with the moves ready; the arrows, the buttons, the slider and Play move
+/// along it, the puzzle drawn at the timeline's position (its colours as
+/// `twisty apply` gives for the setup and the moves up to there, its
+/// picture as that of a page opened there), the current move marked.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn twisty_timeline_steps_scrubs_and_plays() {
+    let server = Server::start("3x3x3");
+    let d = page_data_at(&server);
+    let at = |hash: &str, script: &str| format!("{}#{hash}&test={}", server.url, encode(script));
+    let open = "setup=R%20U&alg=F%20x%20M'%20Rw2";
+    let alg = ["F", "x", "M'", "Rw2"];
+    for (script, pos) in [
+        ("anim:0", 0),
+        ("anim:0;key:ArrowRight;key:ArrowRight", 2),
+        ("anim:0;click:end;click:undo", 3),
+        (
+            "anim:0;key:End;key:ArrowLeft;key:ArrowLeft;key:ArrowRight",
+            3,
+        ),
+        ("anim:0;scrub:3;key:Home", 0),
+        ("anim:0;scrub:1", 1),
+        ("anim:0;click:redo;click:redo;click:start;click:redo", 1),
+        ("anim:0;key:Ctrl+y;key:Ctrl+y;key:Ctrl+z", 1),
+        ("anim:30;speed:fastest;click:play", 4),
+    ] {
+        let s = state_at(&at(open, script), &[]);
+        assert_eq!(s["pos"], pos, "{script}: {s}");
+        assert_eq!(
+            (s["setup"].clone(), s["alg"].clone()),
+            ("R U".into(), serde_json::json!(alg))
+        );
+        let moves = format!("R U {}", alg[..pos].join(" "));
+        assert_eq!(colours(&s), applied(&d, "3x3x3", &moves), "{script}");
+        assert_eq!(
+            (s["playing"].clone(), s["queued"].clone()),
+            (false.into(), 0.into())
+        );
+    }
+    // The current move is marked in the sequence; the slider is there.
+    let dom = chromium_run(&at(open, "anim:0;scrub:2"), &["--dump-dom".into()]);
+    assert!(dom.contains("<span class=\"current\">x</span>"), "{dom}");
+    assert!(dom.contains("<span class=\"undone\">M'</span>"));
+    assert!(dom.contains("2 / 4"));
+    // The picture at position 2 is the picture of the setup R U F x.
+    let shot = screenshot_at(&at(open, "anim:0;scrub:2"));
+    let there = screenshot_at(&format!("{}#setup=R%20U%20F%20x", server.url));
+    let start = screenshot_at(&at(open, "anim:0"));
+    assert!(
+        shot.difference(&there) < 0.002,
+        "{}",
+        shot.difference(&there)
+    );
+    assert!(
+        shot.difference(&start) > 0.03,
+        "{}",
+        shot.difference(&start)
+    );
+    // A move made in the middle replaces the moves after it.
+    let s = state_at(&at(open, "anim:0;scrub:1;key:R"), &[]);
+    assert_eq!(
+        (s["alg"].clone(), s["pos"].clone()),
+        (serde_json::json!(["F", "R"]), 2.into())
+    );
+    assert_eq!(colours(&s), applied(&d, "3x3x3", "R U F R"));
+}
+
+/// The address holds the timeline: moves made, a scramble and a solution
+/// each rewrite it, and opening the address written gives the same
+/// puzzle; a malformed address is said in the page, which still works.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn twisty_address_holds_the_timeline() {
+    let server = Server::start("3x3x3");
+    let d = page_data_at(&server);
+    let s = served(&server, "anim:0;key:R;key:U;key:'");
+    assert_eq!(s["address"], "#alg=R%20U'", "{s}");
+    let s = served(&server, "anim:0;seed:4;click:scramble;key:F");
+    let scramble = stdout(&run(&["twisty", "scramble", "3x3x3", "--seed", "4"]));
+    let address = s["address"].as_str().unwrap().replace("&amp;", "&");
+    let want = format!("#setup={}&alg=F", scramble.trim().replace(' ', "%20"));
+    assert_eq!(address, want);
+    // Opened again, the address gives the setup, F ready to step through.
+    let again = state_at(&format!("{}{address}", server.url), &[]);
+    assert_eq!(
+        (again["pos"].clone(), again["alg"].clone()),
+        (0.into(), serde_json::json!(["F"]))
+    );
+    assert_eq!(colours(&again), applied(&d, "3x3x3", scramble.trim()));
+    let s = state_at(
+        &format!(
+            "{}{address}&test={}",
+            server.url,
+            encode("anim:0;click:end")
+        ),
+        &[],
+    );
+    assert_eq!(
+        colours(&s),
+        applied(&d, "3x3x3", &format!("{} F", scramble.trim()))
+    );
+    // Wide turns, slices and rotations in the address, + and ' kept.
+    let s = state_at(
+        &format!("{}#alg=Rw%20M'%20x2%202R&test=anim:0;click:end", server.url),
+        &[],
+    );
+    assert_eq!(colours(&s), applied(&d, "3x3x3", "Rw M' x2 2R"), "{s}");
+    for (hash, says) in [
+        ("#setup=R%20Q", "Q"),
+        ("#alg=R%E0%A4", "malformed"),
+        ("#size=3", "\"size\""),
+    ] {
+        let s = state_at(&format!("{}{hash}&test=key:U", server.url), &[]);
+        let status = s["status"].as_str().unwrap();
+        assert!(
+            status.starts_with("The address") && status.contains(says),
+            "{hash}: {s}"
+        );
+        // The page still plays.
+        assert_eq!(s["history"], serde_json::json!(["U"]), "{hash}: {s}");
+    }
+}
+
+/// The moves box reads all the notation `twisty apply` reads, through the
+/// server's parser: wide turns, layers, ranges, slices and rotations on
+/// the 3x3x3 and 4x4x4, the Pyraminx's tips; a bad token is named next to
+/// the box and nothing turns.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn twisty_move_box_reads_all_the_notation() {
+    for (puzzle, moves) in [
+        ("3x3x3", "Rw r 3Rw 2R 1-2U x y z M E S U2'"),
+        ("4x4x4", "Rw 3Rw 2-3Rw 2R x' Uw2"),
+        ("pyraminx", "u l' r b U L' R B"),
+    ] {
+        let server = Server::start(puzzle);
+        let d = page_data_at(&server);
+        let s = served(&server, &format!("anim:0;moves:{moves}"));
+        assert_eq!(colours(&s), applied(&d, puzzle, moves), "{puzzle}: {s}");
+        assert_eq!(s["notation_error"], "", "{puzzle}");
+        assert_eq!(s["alg"].as_array().unwrap().len(), moves.split(' ').count());
+        // Stepped back to the start, the puzzle is solved again.
+        let s = served(&server, &format!("anim:0;moves:{moves};click:start"));
+        assert_eq!(s["solved"], true, "{puzzle}: {s}");
+    }
+    let server = Server::start("3x3x3");
+    let s = served(&server, "anim:0;moves:R 5Rw U");
+    assert!(s["notation_error"].as_str().unwrap().contains("5Rw"), "{s}");
+    assert_eq!(
+        (s["solved"].clone(), s["alg"].clone()),
+        (true.into(), serde_json::json!([]))
+    );
+    let dom = chromium_run(
+        &format!("{}#test={}", server.url, encode("moves:R 5Rw U")),
+        &["--dump-dom".into()],
+    );
+    assert!(
+        dom.contains("id=\"notation-error\" class=\"error\" role=\"alert\">moves: 5Rw"),
+        "{dom}"
+    );
+}
+
+/// The requests the browser made to `server` while it showed `url`, with
+/// their status codes, from Chromium's network log (its console log does
+/// not report failed loads in headless mode).
+fn requests(url: &str, server: &Server) -> Vec<(String, u16)> {
+    let log = temp(&format!("netlog-{}.json", unique()));
+    chromium_run(
+        url,
+        &[
+            "--dump-dom".into(),
+            format!("--log-net-log={}", log.display()),
+        ],
+    );
+    let v: Value = serde_json::from_str(&std::fs::read_to_string(&log).unwrap()).unwrap();
+    let kind = |name: &str| v["constants"]["logEventTypes"][name].clone();
+    let (start, headers) = (
+        kind("URL_REQUEST_START_JOB"),
+        kind("HTTP_TRANSACTION_READ_RESPONSE_HEADERS"),
+    );
+    let mut urls = std::collections::HashMap::new();
+    let mut out = Vec::new();
+    for e in v["events"].as_array().unwrap() {
+        let Some(id) = e["source"]["id"].as_u64() else {
+            continue;
+        };
+        if e["type"] == start {
+            if let Some(u) = e["params"]["url"].as_str() {
+                urls.insert(id, u.to_string());
+            }
+        } else if e["type"] == headers {
+            let line = e["params"]["headers"][0].as_str().unwrap_or("");
+            let code = line
+                .split(' ')
+                .nth(1)
+                .and_then(|c| c.parse().ok())
+                .unwrap_or(0);
+            if let Some(u) = urls.get(&id).filter(|u| u.starts_with(&server.url)) {
+                out.push((u.clone(), code));
+            }
+        }
+    }
+    out
+}
+
+/// The S key the Scramble button advertises scrambles, with the program's
+/// scramble (`twisty scramble --seed N`: no turn cancels another); the
+/// browser's requests (the page, its icon, the API) find no 404.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn twisty_scramble_key_and_no_404s() {
+    let server = Server::start("3x3x3");
+    let d = page_data_at(&server);
+    let dom = chromium_run(
+        &format!("{}#test=anim:0", server.url),
+        &["--dump-dom".into()],
+    );
+    assert!(
+        dom.contains("<button id=\"scramble\" title=\"S\">"),
+        "the button advertises S"
+    );
+    for key in ["S", "s"] {
+        let s = served(
+            &server,
+            &format!("anim:0;seed:11;click:reset-view;key:{key}"),
+        );
+        let scramble = stdout(&run(&["twisty", "scramble", "3x3x3", "--seed", "11"]));
+        assert_eq!(s["setup"].as_str().unwrap(), scramble.trim(), "{s}");
+        assert_eq!(colours(&s), applied(&d, "3x3x3", scramble.trim()));
+    }
+    let url = format!(
+        "{}#setup=R&test={}",
+        server.url,
+        encode("anim:0;seed:2;key:S;moves:R Q;key:R")
+    );
+    let asked = requests(&url, &server);
+    let paths: Vec<&str> = asked
+        .iter()
+        .map(|(u, _)| &u[server.url.len() - 1..])
+        .collect();
+    for want in ["/favicon.ico", "/api/parse", "/api/scramble?seed=2"] {
+        assert!(
+            paths.iter().any(|p| p.starts_with(want)),
+            "{want} not asked: {asked:?}"
+        );
+    }
+    assert!(asked.iter().all(|(_, code)| *code != 404), "{asked:?}");
+    // The bad move is the one answer that is not 200: 400, named on the page.
+    assert_eq!(
+        asked.iter().filter(|(_, code)| *code != 200).count(),
+        1,
+        "{asked:?}"
+    );
+}
+
+/// The page's framing at two window sizes (wide: the panel on the right;
+/// narrow: below): the whole puzzle in view inside the drawing (its
+/// corners as projected, and no pixel but the background on the drawing's
+/// edges), the panel beside it, no two controls overlapping.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn twisty_page_framing_at_two_sizes() {
+    let server = Server::start("megaminx");
+    let url = format!("{}#setup=R%20U&alg=F%20R'&test=anim:0", server.url);
+    for (w, h) in [(WIDTH, HEIGHT), (600, 820)] {
+        let size = [format!("--window-size={w},{h}")];
+        let s = state_at(&url, &size);
+        let l = &s["layout"];
+        let b = |v: &Value| -> [f64; 4] { [0, 1, 2, 3].map(|i| v[i].as_f64().unwrap()) };
+        let (canvas, panel, puzzle) = (b(&l["canvas"]), b(&l["panel"]), b(&l["puzzle"]));
+        assert!(
+            puzzle[0] > canvas[0] + 4.0
+                && puzzle[1] > canvas[1] + 4.0
+                && puzzle[2] < canvas[2] - 4.0
+                && puzzle[3] < canvas[3] - 4.0,
+            "{w}x{h}: puzzle {puzzle:?} in canvas {canvas:?}"
+        );
+        let apart = |a: [f64; 4], c: [f64; 4]| {
+            a[2] <= c[0] + 0.5 || c[2] <= a[0] + 0.5 || a[3] <= c[1] + 0.5 || c[3] <= a[1] + 0.5
+        };
+        assert!(apart(canvas, panel), "{w}x{h}: {canvas:?} {panel:?}");
+        let controls = l["controls"].as_array().unwrap();
+        assert!(controls.len() >= 12, "{controls:?}");
+        for (i, x) in controls.iter().enumerate() {
+            let bx = b(&x["box"]);
+            assert!(
+                bx[0] >= panel[0] && bx[2] <= panel[2] + 0.5,
+                "{w}x{h}: {x} outside the panel"
+            );
+            for y in &controls[i + 1..] {
+                assert!(apart(bx, b(&y["box"])), "{w}x{h}: {x} overlaps {y}");
+            }
+        }
+        // The drawing's edge rows and columns show the background only.
+        let file = temp(&format!("twisty-frame-{w}x{h}-{}.png", unique()));
+        chromium_run(
+            &url,
+            &[size[0].clone(), format!("--screenshot={}", file.display())],
+        );
+        let shot = read_png(&file);
+        let back = hex("#3a4048");
+        // (A screenshot's viewport is the whole window, taller than that of
+        // --dump-dom: the drawing is placed as page.css places it.)
+        let (w, h) = (shot.width, shot.height);
+        let [x0, y0, x1, y1] = if w > 700 {
+            [0, 0, w - PANEL, h]
+        } else {
+            [0, 0, w, h * 6 / 10]
+        };
+        let edge = (x0 + 1..x1 - 1)
+            .flat_map(|x| [(x, y0 + 1), (x, y1 - 2)])
+            .chain((y0 + 1..y1 - 1).flat_map(|y| [(x0 + 1, y), (x1 - 2, y)]))
+            .filter(|&(x, y)| {
+                let q = shot.rgb[(y * shot.width + x) as usize];
+                (0..3).any(|j| (q[j] as i32 - back[j] as i32).abs() > 6)
+            })
+            .count();
+        assert_eq!(
+            edge,
+            0,
+            "{w}x{h}: the puzzle reaches the drawing's edge ({})",
+            file.display()
+        );
+    }
 }

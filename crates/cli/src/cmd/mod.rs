@@ -16,6 +16,7 @@ pub mod solve;
 pub mod twisty;
 pub mod twisty_common;
 pub mod twisty_play;
+pub mod twisty_play_api;
 pub mod twisty_solve;
 pub mod verify;
 pub mod view;

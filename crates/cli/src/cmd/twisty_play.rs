@@ -2,12 +2,13 @@
 //!
 //! The page (`output::page`: `assets/twisty.html`, `twisty.css` and
 //! `twisty.js` in the frame both pages share) draws the puzzle from its
-//! geometry and does everything but solving itself: twisting, scrambling,
-//! undo and redo. Solving is Rust (`twisty::solve`), so the command serves
-//! the page from a local HTTP server ([`crate::serve`], 127.0.0.1 only)
-//! with a small JSON API; the solver runs on the server's threads and the
-//! page never blocks. `-o FILE` writes the page alone instead (its Solve
-//! button says it needs the server).
+//! geometry and twists it, keeping a timeline of moves. Solving, reading
+//! the notation and scrambling are Rust (`twisty::solve`, `twisty::steps`,
+//! `twisty::scramble`), so the command serves the page from a local HTTP
+//! server ([`crate::serve`], 127.0.0.1 only) with a small JSON API; the
+//! solver runs on the server's threads and the page never blocks. `-o
+//! FILE` writes the page alone instead (it carries a few scrambles; its
+//! Solve button and moves box say they need the server).
 //!
 //! The API:
 //!
@@ -15,9 +16,13 @@
 //! | --- | --- |
 //! | `GET /` | the page |
 //! | `GET /api/puzzle` | the page's data ([`page_data`]) |
-//! | `POST /api/solve`, a state (docs/twisty.md, text or JSON) | `{"type": "twisty-solution", "moves": "R U ...", "turns": [[move, amount], ...], ...}`, or an error `{"type": "error", "error": ...}`: 400 malformed, 422 unreachable (with the reason), 413 too large, 503 busy or too slow |
+//! | `POST /api/parse`, moves in the notation | their steps (`twisty_play_api`), or 400 naming the bad token |
+//! | `GET /api/scramble?seed=N` | a scramble as steps (`twisty_play_api`) |
+//! | `GET /favicon.ico` | the page's icon (SVG) |
+//! | `POST /api/solve`, a state (docs/twisty.md, text or JSON) | `{"type": "twisty-solution", "solution": "R U ...", "turns": [[move, amount], ...], ...}`, or an error `{"type": "error", "error": ...}`: 400 malformed, 422 unreachable (with the reason), 413 too large, 503 busy or too slow |
 
 use super::twisty_common::{DEFAULT_MAX_SIZE, MAX_PAGE_SIZE, check_page_size, load_puzzle};
+use super::twisty_play_api as api;
 use crate::failure::Failure;
 use crate::output::page;
 use crate::output::twisty::play_solution;
@@ -39,8 +44,8 @@ use twisty::{Puzzle, Turn, state};
 pub struct PlayArgs {
     /// A catalog name (`polycover twisty list`) or a puzzle file (.toml)
     puzzle: String,
-    /// Write the page to FILE and stop (no server: twisting, scrambling
-    /// and undo work; the Solve button needs the server)
+    /// Write the page to FILE and stop (no server: twisting, the timeline
+    /// and scrambling work; Solve and typed moves need the server)
     #[arg(long, short = 'o', value_name = "FILE")]
     out: Option<PathBuf>,
     /// Listen on this port of 127.0.0.1 (default: a free port)
@@ -58,6 +63,9 @@ pub struct PlayArgs {
     #[arg(long, value_name = "N", default_value_t = MAX_PAGE_SIZE)]
     max_page_size: u64,
 }
+
+/// Scrambles carried by a page written with `-o`.
+const OFFLINE_SCRAMBLES: u64 = 8;
 
 /// The longest `--solve-seconds`: a day (a longer wait is no use to a page).
 const MAX_SOLVE_SECONDS: u64 = 86_400;
@@ -116,9 +124,17 @@ impl Play {
                 body: self.data.clone().into_bytes(),
             },
             ("POST", "/api/solve") => self.solve_request(&r.body),
-            (_, "/" | "/index.html" | "/api/puzzle" | "/api/solve") => {
-                Response::error(405, format!("{} {}: method not allowed", r.method, r.path))
-            }
+            ("POST", "/api/parse") => api::parse(&self.puzzle, &r.body),
+            ("GET", "/api/scramble") => api::scramble(&self.puzzle, &r.query),
+            ("GET", "/favicon.ico" | "/favicon.svg") => Response {
+                status: 200,
+                content_type: "image/svg+xml",
+                body: api::FAVICON.as_bytes().to_vec(),
+            },
+            (
+                _,
+                "/" | "/index.html" | "/api/puzzle" | "/api/solve" | "/api/parse" | "/api/scramble",
+            ) => Response::error(405, format!("{} {}: method not allowed", r.method, r.path)),
             _ => Response::error(404, format!("{}: no such page", r.path)),
         }
     }
@@ -227,7 +243,13 @@ pub fn run(a: PlayArgs) -> Result<u8, Failure> {
     });
     let title = format!("{} — polycover", p.name());
     if let Some(out) = &a.out {
-        let html = page::twisty_html(&title, &page_data(&p, false));
+        // No server to ask for scrambles: the page carries some, from the clock's seed.
+        let mut data = page_data(&p, false);
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs());
+        data["scrambles"] = api::scrambles(&p, seed, OFFLINE_SCRAMBLES);
+        let html = page::twisty_html(&title, &data);
         std::fs::write(out, &html)
             .map_err(|e| Failure::input(format!("cannot write {}: {e}", out.display())))?;
         eprintln!(

@@ -231,13 +231,13 @@ pub fn solution(p: &Puzzle, s: &Solved) -> Value {
     )
 }
 
-/// The play server's answer to `POST /api/solve`: the moves in notation
-/// and as `[move, amount]` pairs.
+/// The play server's answer to `POST /api/solve`: the solution in notation
+/// (`solution`, as `twisty solve --json` names it) and as `[move, amount]` pairs.
 pub fn play_solution(p: &Puzzle, turns: &[Turn], seconds: f64) -> Value {
     solution_object(
         p,
         json!({
-            "moves": p.format_turns(turns),
+            "solution": p.format_turns(turns),
             "turns": turns.iter().map(|t| json!([t.mv, t.amount])).collect::<Vec<_>>(),
             "length": turns.len(),
             "seconds": seconds,

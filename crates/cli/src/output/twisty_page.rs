@@ -58,7 +58,7 @@ fn turning(p: &Puzzle, mv: usize) -> Vec<usize> {
 /// prime) and the turn it means: the moves' own names, and the layers
 /// counted from each end of each axis (`U`, `2U`, `1-2U`, `3U` for `D`
 /// turned the other way), each resolved by the puzzle's own parser. The
-/// page reads sequences with this table and needs no parser of its own.
+/// page's keys look a key up in it; sequences go to the server's parser.
 fn notation_names(p: &Puzzle) -> serde_json::Map<String, Value> {
     let mut names = serde_json::Map::new();
     let mut add = |text: String| {

@@ -46,6 +46,21 @@ fn page_file_is_offline_and_carries_the_puzzle() {
     for m in d["moves"].as_array().unwrap() {
         assert_eq!(m["turning"].as_array().unwrap().len(), 21, "{}", m["name"]);
     }
+    // With no server to ask, the page carries eight scrambles: each as
+    // long as `twisty scramble`'s, its steps giving `twisty apply`'s state.
+    let scrambles = d["scrambles"].as_array().unwrap();
+    assert_eq!(scrambles.len(), 8);
+    for steps in scrambles {
+        let text: Vec<&str> = steps
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s["text"].as_str().unwrap())
+            .collect();
+        assert_eq!(text.len(), 25);
+        let want = apply_json("3x3x3", &text.join(" "));
+        assert_eq!(faces_of(&d, &apply_steps(54, steps)), want["faces"]);
+    }
     let o = run(&[
         "twisty",
         "play",
@@ -75,7 +90,10 @@ fn server_solves_reachable_states() {
     let (code, answer) = s.request("POST", "/api/solve", &state.to_string());
     assert_eq!(code, 200, "{answer}");
     let v: Value = serde_json::from_str(&answer).unwrap();
-    let moves = v["moves"].as_str().unwrap();
+    // `solution`, as in `twisty solve --json`; `moves` is the size of a
+    // move set elsewhere, never a sequence.
+    assert!(v.get("moves").is_none(), "{answer}");
+    let moves = v["solution"].as_str().unwrap();
     assert_eq!(
         v["length"].as_u64().unwrap() as usize,
         moves.split(' ').count()
@@ -104,7 +122,7 @@ fn concurrent_solves_are_each_right() {
                 let (code, answer) = s.request("POST", "/api/solve", &state.to_string());
                 assert_eq!(code, 200, "{answer}");
                 let v: Value = serde_json::from_str(&answer).unwrap();
-                let all = format!("{scramble} {}", v["moves"].as_str().unwrap());
+                let all = format!("{scramble} {}", v["solution"].as_str().unwrap());
                 assert!(is_solved(&apply_json("3x3x3", &all)), "{scramble}");
             });
         }
@@ -233,4 +251,94 @@ fn server_refuses_foreign_origins() {
         let v: Value = serde_json::from_str(&body).unwrap();
         assert_eq!(v["type"], "twisty-solution", "{body}");
     }
+}
+
+/// The state after `steps` (the page's rule: the sticker at position i
+/// goes to `perm[i]`) from solved.
+fn apply_steps(n: usize, steps: &Value) -> Vec<usize> {
+    let mut at: Vec<usize> = (0..n).collect();
+    for s in steps.as_array().unwrap() {
+        let mut next = at.clone();
+        for (i, &x) in at.iter().enumerate() {
+            next[s["perm"][i].as_u64().unwrap() as usize] = x;
+        }
+        at = next;
+    }
+    at
+}
+
+/// The colour (face name) at each sticker position of `at`, face by face
+/// in sticker order, as `twisty apply --json` writes a state.
+fn faces_of(d: &Value, at: &[usize]) -> Value {
+    let faces = d["faces"].as_array().unwrap();
+    let face = |s: usize| d["stickers"][s]["face"].as_u64().unwrap() as usize;
+    let mut out = serde_json::Map::new();
+    for f in faces {
+        out.insert(
+            f["name"].as_str().unwrap().to_string(),
+            Value::Array(vec![]),
+        );
+    }
+    for (p, &s) in at.iter().enumerate() {
+        let name = faces[face(p)]["name"].as_str().unwrap();
+        let colour = faces[face(s)]["name"].clone();
+        out[name].as_array_mut().unwrap().push(colour);
+    }
+    Value::Object(out)
+}
+
+/// `POST /api/parse` reads everything `twisty apply` reads (wide turns,
+/// slices, rotations, ranges; the Pyraminx's tips), and the steps it
+/// answers, applied as the page applies them, give the state `twisty
+/// apply` gives; a bad token is named (400); `GET /api/scramble?seed=N` is
+/// the scramble `twisty scramble --seed N` prints; the icon is served.
+#[test]
+fn server_parses_the_notation_and_scrambles() {
+    for (puzzle, moves) in [
+        ("3x3x3", "Rw r 3Rw 2R 1-2U x y z M E S R2 U' Rw2'"),
+        ("4x4x4", "Rw 3Rw 2-3Rw 2R x' Uw2"),
+        ("pyraminx", "u l r b U L' R B"),
+        ("megaminx", "R BR' U2 DR"),
+    ] {
+        let s = Server::start(puzzle);
+        let d: Value = serde_json::from_str(&s.request("GET", "/api/puzzle", "").1).unwrap();
+        let (code, answer) = s.request("POST", "/api/parse", moves);
+        assert_eq!(code, 200, "{puzzle}: {answer}");
+        let v: Value = serde_json::from_str(&answer).unwrap();
+        assert_eq!(v["type"], "twisty-steps");
+        let n = d["stickers"].as_array().unwrap().len();
+        let got = faces_of(&d, &apply_steps(n, &v["steps"]));
+        assert_eq!(got, apply_json(puzzle, moves)["faces"], "{puzzle}: {moves}");
+        assert_eq!(
+            v["steps"].as_array().unwrap().len(),
+            moves.split(' ').count(),
+            "{puzzle}"
+        );
+    }
+    let s = Server::start("3x3x3");
+    let (code, answer) = s.request("POST", "/api/parse", "R U Q' F");
+    assert_eq!(code, 400, "{answer}");
+    let v: Value = serde_json::from_str(&answer).unwrap();
+    assert!(v["error"].as_str().unwrap().contains("Q'"), "{answer}");
+
+    for seed in [1, 7] {
+        let (code, answer) = s.request("GET", &format!("/api/scramble?seed={seed}"), "");
+        assert_eq!(code, 200, "{answer}");
+        let v: Value = serde_json::from_str(&answer).unwrap();
+        let o = run(&["twisty", "scramble", "3x3x3", "--seed", &seed.to_string()]);
+        assert_eq!(v["text"].as_str().unwrap(), stdout(&o).trim());
+        assert_eq!(v["seed"], seed);
+        let d: Value = serde_json::from_str(&s.request("GET", "/api/puzzle", "").1).unwrap();
+        let got = faces_of(&d, &apply_steps(54, &v["steps"]));
+        assert_eq!(
+            got,
+            apply_json("3x3x3", v["text"].as_str().unwrap())["faces"]
+        );
+    }
+    let (code, answer) = s.request("GET", "/api/scramble?seed=x", "");
+    assert_eq!(code, 400, "{answer}");
+    assert!(answer.contains("seed=x"), "{answer}");
+    let (code, icon) = s.request("GET", "/favicon.ico", "");
+    assert_eq!(code, 200);
+    assert!(icon.starts_with("<svg"), "{icon}");
 }
