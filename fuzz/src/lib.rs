@@ -331,3 +331,54 @@ pub fn twisty_state(data: &[u8]) {
         }
     }
 }
+
+/// The puzzles the `position` target places drawings on: the pentominoes
+/// on 6x10 (square) and a Kanoodle Extreme pyramid challenge (spheres in
+/// layers, with pieces placed in advance).
+fn position_puzzles() -> &'static [polyform::Puzzle] {
+    static PUZZLES: OnceLock<Vec<polyform::Puzzle>> = OnceLock::new();
+    PUZZLES.get_or_init(|| {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        [
+            "data/pentominoes/6x10.toml",
+            "data/kanoodle-extreme/challenge-03.toml",
+        ]
+        .iter()
+        .map(|f| polyform::file::load(&root.join(f)).expect("catalog puzzles load"))
+        .collect()
+    })
+}
+
+/// Target `position`: the bytes read as a position drawn on the whole
+/// board (`polyform::file::place_drawing`) of each puzzle of
+/// [`position_puzzles`]; a position read keeps the puzzle's board and
+/// pieces placed in advance, encodes to a matrix that passes the matrix
+/// checks, and `designer::explain` gives a reason only for a position
+/// with no completion.
+pub fn position(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    for puzzle in position_puzzles() {
+        let path = input_path("fuzz-position.txt");
+        let Ok(p) = polyform::file::place_drawing(puzzle, &path, text) else {
+            continue;
+        };
+        assert_eq!(p.board.cells(), puzzle.board.cells());
+        assert!(puzzle.fixed.iter().all(|f| p.fixed.contains(f)));
+        let Ok(encoding) = polyform::encode(&p) else {
+            continue;
+        };
+        // A finished position has no item left, which DLX text cannot hold.
+        if encoding.matrix.num_items() > 0 {
+            check_matrix(&encoding.matrix);
+        }
+        if designer::explain(&p, &encoding).is_some() {
+            let mut s = Solver::new(&encoding.matrix);
+            assert!(
+                s.first(1).is_empty(),
+                "a reason for a position that can be finished"
+            );
+        }
+    }
+}

@@ -3,8 +3,8 @@
 //! fixed), so the harness builds and runs on the stable toolchain.
 
 use polycover_fuzz::{
-    burr_file, checkpoint, checkpoint_matrix, dlx_roundtrip, puzzle_file, tile_file, twisty_file,
-    twisty_state,
+    burr_file, checkpoint, checkpoint_matrix, dlx_roundtrip, position, puzzle_file, tile_file,
+    twisty_file, twisty_state,
 };
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -145,4 +145,12 @@ fn checkpoint_seeds_are_accepted_and_damage_refused() {
         assert!(parallel::Checkpoint::from_bytes(&bad, m, Bits, path).is_err());
         assert!(parallel::ShardResult::from_bytes(&bad, m, Bits, path).is_err());
     }
+}
+
+#[test]
+fn position_on_seeds_and_regressions() {
+    let mut inputs = files(&root().join("fuzz/seeds/position"), "");
+    assert!(inputs.len() >= 3, "the seeds are missing");
+    inputs.extend(regressions("position"));
+    run_all(position, &inputs);
 }
