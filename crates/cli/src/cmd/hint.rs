@@ -23,8 +23,9 @@ use std::path::{Path, PathBuf};
 pub struct HintArgs {
     /// A polyform puzzle file (its pieces drawn on the board are a position already)
     file: PathBuf,
-    /// The position: the whole board drawn as in `[board] art` (a picture printed by
-    /// `polycover solve` is one), `#` for a free cell, a piece's symbol for a cell it covers
+    /// The position: the whole board drawn as in `[board] art` (on a flat board, a picture
+    /// printed by `polycover solve` is one), `#` for a free cell, a piece's symbol for a cell
+    /// it covers
     #[arg(long, value_name = "FILE")]
     given: Option<PathBuf>,
     /// Count completions up to N; past it, "at least N"
