@@ -64,6 +64,7 @@
 //! * [`notation`]: turns (`U`, `U2'`, `2U`, `1-2U`), sequences, inverses.
 //! * [`steps`]: the notation beyond the move set (`M E S`, `x y z`, `Rw`,
 //!   `r`, `2R`, `1-2U`), read as layers of an axis turned together.
+//! * [`spelling`]: how turns are written (`--notation`): the move set's names, WCA or SiGN.
 //! * [`state`]: states, and the text and JSON forms of a coloured state.
 //! * [`schreier`]: a verified Schreier–Sims stabilizer chain.
 //! * [`search`]: backtrack search for colour-preserving elements (the
@@ -122,6 +123,7 @@ pub mod search;
 pub mod solid;
 pub mod solve;
 pub mod spec;
+pub mod spelling;
 pub mod state;
 pub mod steps;
 pub mod token;

@@ -6,8 +6,8 @@
 //! or a puzzle file (`.toml`, docs/twisty.md).
 
 use super::twisty_common::{
-    DEFAULT_MAX_SIZE, LongArgs, MAX_PAGE_SIZE, STATE_FILE, check_page_size, exit_on_interrupt,
-    fail, load_puzzle, read_text,
+    DEFAULT_MAX_SIZE, LongArgs, MAX_PAGE_SIZE, NotationArg, STATE_FILE, check_page_size,
+    exit_on_interrupt, fail, load_puzzle, read_text,
 };
 use crate::failure::{CHECK_FAILED, Failure};
 use crate::output::{self, JsonArg};
@@ -86,9 +86,12 @@ struct CountArgs {
 struct ApplyArgs {
     /// A catalog name or a puzzle file
     puzzle: String,
-    /// Moves, e.g. "R U R' U'", and cube notation beyond the move set: M E S, x y z, Rw, r,
-    /// 2R, 1-2U (docs/twisty.md has the notation)
+    /// Moves, e.g. "R U R' U'", and notation beyond the move set: M E S, x y z, Rw, r, 2R,
+    /// 1-2U on cubes, R++ D-- on the Megaminx (docs/twisty.md has the notation)
     moves: String,
+    /// How the moves are echoed
+    #[arg(long, value_enum, default_value_t)]
+    notation: NotationArg,
     #[command(flatten)]
     json: JsonArg,
 }
@@ -120,6 +123,9 @@ struct ScrambleArgs {
     /// 100000)
     #[arg(long, conflicts_with = "random_state")]
     length: Option<u64>,
+    /// How the moves are written
+    #[arg(long, value_enum, default_value_t)]
+    notation: NotationArg,
     #[command(flatten)]
     long: LongArgs,
     #[command(flatten)]
@@ -379,7 +385,8 @@ fn apply(a: ApplyArgs) -> Result<u8, Failure> {
     let mut s = State::solved(&p);
     s.apply_steps(&p, &steps);
     let mut out = std::io::stdout().lock();
-    print_state(&mut out, &p, &s, Some(p.format_steps(&steps)), a.json.json)?;
+    let text = p.format_steps_as(&steps, a.notation.into());
+    print_state(&mut out, &p, &s, Some(text), a.json.json)?;
     Ok(0)
 }
 
@@ -447,7 +454,7 @@ fn scramble(a: ScrambleArgs) -> Result<u8, Failure> {
     let length = a.length.map_or(25.max(3 * p.moves.len()), |n| n as usize);
     // No turn cancels or merges with one before it (R R', R L R').
     let seq = twisty::scramble::Scrambler::new(&p).random_moves(&mut rng, length);
-    let text = p.format_turns(&seq);
+    let text = p.format_turns_as(&seq, a.notation.into());
     if a.json.json {
         let mut s = State::solved(&p);
         s.apply(&p, &seq);

@@ -6,7 +6,7 @@
 use crate::failure::{Failure, INTERRUPTED};
 use crate::progress;
 use ::dlx::read::{FileLimit, read_text_bounded};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use indicatif::ProgressBar;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -76,6 +76,28 @@ impl LongArgs {
     /// a standard error that is not a terminal.
     pub fn progress(&self, json: bool) -> Progress {
         Progress::start(progress::wanted(self.quiet, json))
+    }
+}
+
+/// `--notation`: how the commands that print moves write them.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum NotationArg {
+    /// The move set's own names (U, 2U, u...), as always
+    #[default]
+    Set,
+    /// WCA on cubes: Rw, 3Rw, M E S, x y z; R++ on the Megaminx
+    Wca,
+    /// SiGN on cubes: r, 3r for wide turns, otherwise as wca
+    Sign,
+}
+
+impl From<NotationArg> for twisty::spelling::Notation {
+    fn from(n: NotationArg) -> Self {
+        match n {
+            NotationArg::Set => Self::Set,
+            NotationArg::Wca => Self::Wca,
+            NotationArg::Sign => Self::Sign,
+        }
     }
 }
 

@@ -12,7 +12,7 @@
 //! solution is applied to the state here, with the model's own move permutations, before it is
 //! printed.
 
-use super::twisty_common::{LongArgs, STATE_FILE, load_puzzle, read_text};
+use super::twisty_common::{LongArgs, NotationArg, STATE_FILE, load_puzzle, read_text};
 use crate::failure::{CHECK_FAILED, Failure};
 use crate::output::twisty::{Solved, StateSource};
 use crate::output::{self, JsonArg};
@@ -57,6 +57,9 @@ pub struct SolveArgs {
     /// skewb-diamond, dino...)
     #[arg(long)]
     optimal: bool,
+    /// How the solution (and a --scramble) is written
+    #[arg(long, value_enum, default_value_t)]
+    notation: NotationArg,
     #[command(flatten)]
     long: LongArgs,
     #[command(flatten)]
@@ -114,7 +117,7 @@ pub fn solve(a: SolveArgs) -> Result<u8, Failure> {
             p.name()
         )));
     }
-    let text = p.format_turns(&turns);
+    let text = p.format_turns_as(&turns, a.notation.into());
     let solved = Solved {
         source: &source,
         optimal: a.optimal,
@@ -150,7 +153,7 @@ fn given_state(
             .map_err(|e| Failure::input(e.to_string()))?;
         let mut s = State::solved(p);
         s.apply_steps(p, &steps);
-        let text = p.format_steps(&steps);
+        let text = p.format_steps_as(&steps, a.notation.into());
         if steps.iter().all(|s| matches!(s, Step::Turn(_))) {
             return Ok(Given::State(s.colours(p), StateSource::Scramble(text)));
         }
