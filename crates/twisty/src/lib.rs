@@ -65,6 +65,7 @@
 //! * [`steps`]: the notation beyond the move set (`M E S`, `x y z`, `Rw`,
 //!   `r`, `2R`, `1-2U`), read as layers of an axis turned together.
 //! * [`spelling`]: how turns are written (`--notation`): the move set's names, WCA or SiGN.
+//! * [`facelets`]: cube states as facelet strings (`UUUUUUUUURRR...`), with colour schemes.
 //! * [`state`]: states, and the text and JSON forms of a coloured state.
 //! * [`schreier`]: a verified Schreier–Sims stabilizer chain.
 //! * [`search`]: backtrack search for colour-preserving elements (the
@@ -110,6 +111,7 @@ pub mod check;
 pub mod count;
 pub mod distances;
 pub mod error;
+pub mod facelets;
 pub mod file;
 pub mod geom;
 pub mod notation;

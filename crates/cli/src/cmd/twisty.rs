@@ -7,7 +7,7 @@
 
 use super::twisty_common::{
     DEFAULT_MAX_SIZE, LongArgs, MAX_PAGE_SIZE, NotationArg, STATE_FILE, check_page_size,
-    exit_on_interrupt, fail, load_puzzle, read_text,
+    exit_on_interrupt, facelet_cube, fail, load_puzzle, read_state, read_text, state_puzzle,
 };
 use crate::failure::{CHECK_FAILED, Failure};
 use crate::output::{self, JsonArg};
@@ -92,17 +92,37 @@ struct ApplyArgs {
     /// How the moves are echoed
     #[arg(long, value_enum, default_value_t)]
     notation: NotationArg,
+    /// How the state is printed: the text form, or a cube's facelet string (one line)
+    #[arg(long, value_enum, default_value_t, conflicts_with = "json")]
+    format: StateFormat,
+    /// Colour letters of a facelet string: a scheme's name (western) or FACE:LETTER pairs
+    #[arg(long, requires = "format")]
+    scheme: Option<String>,
     #[command(flatten)]
     json: JsonArg,
+}
+
+/// How `apply` prints a state.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+enum StateFormat {
+    /// The text form (docs/twisty.md)
+    #[default]
+    Text,
+    /// The facelet string other 3x3x3 solvers read: U R F D L B, each face row by row
+    Facelets,
 }
 
 #[derive(Args)]
 struct CheckArgs {
     /// The state file (text or JSON; `-` or none: standard input)
     state: Option<PathBuf>,
-    /// The puzzle (default: the one the state names)
+    /// The puzzle (default: the one the state names; NxNxN for a facelet string of 6N² letters)
     #[arg(long)]
     puzzle: Option<String>,
+    /// A facelet string's letters are colours of this scheme: a name (western: W Y G B R O) or
+    /// FACE:LETTER pairs (U:W,F:G,R:R,D:Y,B:B,L:O)
+    #[arg(long)]
+    scheme: Option<String>,
     #[command(flatten)]
     long: LongArgs,
     #[command(flatten)]
@@ -386,6 +406,17 @@ fn apply(a: ApplyArgs) -> Result<u8, Failure> {
     s.apply_steps(&p, &steps);
     let mut out = std::io::stdout().lock();
     let text = p.format_steps_as(&steps, a.notation.into());
+    if a.format == StateFormat::Facelets {
+        let scheme = a
+            .scheme
+            .as_deref()
+            .map(twisty::facelets::Scheme::parse)
+            .transpose()
+            .map_err(fail)?;
+        let line = twisty::facelets::write(&p, &s.colours(&p), scheme.as_ref()).map_err(fail)?;
+        writeln!(out, "{line}")?;
+        return Ok(0);
+    }
     print_state(&mut out, &p, &s, Some(text), a.json.json)?;
     Ok(0)
 }
@@ -393,18 +424,23 @@ fn apply(a: ApplyArgs) -> Result<u8, Failure> {
 fn check(a: CheckArgs) -> Result<u8, Failure> {
     let path = a.state.unwrap_or_else(|| PathBuf::from("-"));
     let text = read_text(&path, STATE_FILE)?;
-    let name = match (a.puzzle, state::declared_puzzle(&text)) {
+    let shown = path.display().to_string();
+    let declared = match state_puzzle(&text, &shown)? {
+        Some(n) => Some(n),
+        None if a.puzzle.is_none() => facelet_cube(&text, &shown)?,
+        None => None,
+    };
+    let name = match (a.puzzle, declared) {
         (Some(n), _) | (None, Some(n)) => n,
         (None, None) => {
             return Err(Failure::input(format!(
-                "{}: the state names no puzzle (a line \"puzzle NAME\"); give --puzzle",
-                path.display()
+                "{shown}: the state names no puzzle (a line \"puzzle NAME\"; a facelet string has 6N² letters); give --puzzle"
             )));
         }
     };
     let (p, _) = load_puzzle(&name)?;
-    let colours =
-        state::read(&p, &text).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+    let colours = read_state(&p, &text, a.scheme.as_deref())
+        .map_err(|e| Failure::input(format!("{shown}: {e}")))?;
     a.long.check(&p, "`twisty check`")?;
     let progress = a.long.progress(a.json.json);
     let g = Group::new(&p);

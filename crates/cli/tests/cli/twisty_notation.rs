@@ -1,7 +1,7 @@
 //! The notation cubers write, as a user meets it: `--notation` on every command that prints
 //! moves, read back through `apply` to the same state.
 
-use crate::common::{outcome, run, stderr, stdout};
+use crate::common::{outcome, run, run_stdin, stderr, stdout};
 use serde_json::Value;
 
 fn json(args: &[&str]) -> Value {
@@ -111,4 +111,90 @@ fn megaminx_wca_scrambles_read_and_bad_tokens_are_placed() {
         err.contains("move 2 of the sequence") && err.contains("D-+"),
         "{err}"
     );
+}
+
+const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+
+#[test]
+fn facelet_strings_are_printed_read_checked_and_solved() {
+    let facelets = |moves: &str, extra: &[&str]| {
+        let mut args = vec!["twisty", "apply", "3x3x3", moves, "--format", "facelets"];
+        args.extend_from_slice(extra);
+        let o = run(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        stdout(&o).trim().to_string()
+    };
+    // The strings two-phase solvers document: solved, one R, one U.
+    assert_eq!(facelets("", &[]), SOLVED);
+    assert_eq!(
+        facelets("R", &[]),
+        "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB"
+    );
+    assert_eq!(
+        facelets("U", &[]),
+        "UUUUUUUUUBBBRRRRRRRRRFFFFFFDDDDDDDDDFFFLLLLLLLLLBBBBBB"
+    );
+    assert_eq!(
+        facelets("", &["--scheme", "western"]),
+        "WWWWWWWWWRRRRRRRRRGGGGGGGGGYYYYYYYYYOOOOOOOOOBBBBBBBBB"
+    );
+    // A string read by check and solve; the solution applied after the moves solves it.
+    let moves = "R U F' L2 D B' R2";
+    for (text, scheme) in [
+        (facelets(moves, &[]), None),
+        (facelets(moves, &["--scheme", "western"]), Some("western")),
+    ] {
+        let mut check = vec!["twisty", "check"];
+        let mut solve = vec!["twisty", "solve", "3x3x3", "--json"];
+        if let Some(s) = scheme {
+            check.extend(["--scheme", s]);
+            solve.extend(["--scheme", s]);
+        }
+        let o = run_stdin(&check, &text);
+        assert_eq!(stdout(&o), "reachable\n", "{}", stderr(&o));
+        let o = run_stdin(&solve, &text);
+        let v: Value = serde_json::from_str(&stdout(&o)).unwrap();
+        let solution = v["solution"].as_str().unwrap();
+        assert_eq!(facelets(&format!("{moves} {solution}"), &[]), SOLVED);
+    }
+    // A twisted corner read from a facelet string is refused with the reason.
+    // Its stickers U9, R1, F3 (facelets 9, 10, 21) turned in place.
+    let mut c: Vec<char> = SOLVED.chars().collect();
+    (c[8], c[9], c[20]) = ('F', 'U', 'R');
+    let twisted: String = c.into_iter().collect();
+    let (code, out, _) = outcome(&run_stdin(&["twisty", "check"], &twisted));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("not reachable"), "{out}");
+}
+
+#[test]
+fn malformed_states_say_what_is_wrong() {
+    for (input, says) in [
+        (
+            "{\"puzzle\": \"3x3x3\", \"faces\": [",
+            "malformed JSON state",
+        ),
+        ("{\"puzzle\": \"3x3x3\", \"faces\": [", "line 1 column"),
+        (&SOLVED[1..], "this one has 53"),
+        (&SOLVED.replacen('R', "U", 1), "letter U appears 10 times"),
+        (&SOLVED.replacen('R', "Q", 1), "facelet 10 ('Q')"),
+    ] {
+        let (code, _, err) = outcome(&run_stdin(&["twisty", "check"], input));
+        assert_eq!(code, 2, "{input}: {err}");
+        assert!(err.contains(says), "{input}: {err}");
+    }
+    let (code, _, err) = outcome(&run_stdin(
+        &["twisty", "check", "--scheme", "western"],
+        SOLVED,
+    ));
+    assert_eq!(code, 2);
+    assert!(err.contains("facelet 1 ('U')"), "{err}");
+    let (code, _, err) = outcome(&run_stdin(&["twisty", "check", "--scheme", "mars"], SOLVED));
+    assert_eq!(code, 2);
+    assert!(err.contains("colour scheme \"mars\""), "{err}");
+    let (code, _, err) = outcome(&run(&[
+        "twisty", "apply", "pyraminx", "U", "--format", "facelets",
+    ]));
+    assert_eq!(code, 2);
+    assert!(err.contains("for cubes"), "{err}");
 }
