@@ -71,8 +71,8 @@
 //! * [`search`]: backtrack search for colour-preserving elements (the
 //!   stabilizer of the colouring, and a group element producing a given
 //!   colouring).
-//! * [`count`]: the three counts (group order, positions, positions up to
-//!   whole-puzzle rotations) and tips.
+//! * [`count`]: the counts (group order, positions, positions up to
+//!   whole-puzzle rotations, positions in every orientation) and tips.
 //! * [`check`]: is a coloured state reachable, and if not, why.
 //! * [`solve`]: the generic solver (above): structure, operators, exact
 //!   stage, insertion.

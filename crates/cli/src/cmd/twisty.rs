@@ -349,15 +349,26 @@ fn count(a: CountArgs) -> Result<u8, Failure> {
                 .map_or_else(none, |x| x.to_string()),
             c.rotations
         )?;
+        let shown = |x: &Option<BigUint>| x.as_ref().map_or_else(none, |x| x.to_string());
+        writeln!(
+            out,
+            "positions_all_orientations {}  (every orientation in space: the {} rotations of the {})",
+            shown(&c.positions_all_orientations),
+            c.solid_rotations,
+            p.spec.solid.name()
+        )?;
         if !c.tips.is_empty() {
             writeln!(
                 out,
                 "positions_without_tips  {}  (up to rotations, the {} tips' stickers not seen; tips multiply by {})",
-                c.positions_fixed_without_tips
-                    .as_ref()
-                    .map_or_else(none, |x| x.to_string()),
+                shown(&c.positions_fixed_without_tips),
                 c.tips.len(),
                 c.tip_factor
+            )?;
+            writeln!(
+                out,
+                "positions_without_tips_all_orientations {}",
+                shown(&c.positions_all_orientations_without_tips)
             )?;
         }
         for r in checked.iter().flatten() {

@@ -198,3 +198,23 @@ fn malformed_states_say_what_is_wrong() {
     assert_eq!(code, 2);
     assert!(err.contains("for cubes"), "{err}");
 }
+
+/// Both conventions: Schoenert's Skewb figures (3,149,280 held fixed, 75,582,720 in every
+/// orientation), the Pyraminx's published fixed figures with the tetrahedron's 12 rotations.
+#[test]
+fn counts_come_in_both_conventions() {
+    let v = json(&["twisty", "count", "skewb", "--json"]);
+    assert_eq!(v["positions_fixed"], 3149280);
+    assert_eq!(v["positions_all_orientations"], 75582720);
+    assert_eq!(v["solid_rotations"], 24);
+    let v = json(&["twisty", "count", "pyraminx", "--json"]);
+    assert_eq!(v["positions_without_tips"], 933120);
+    assert_eq!(v["positions_without_tips_all_orientations"], 933120 * 12);
+    assert_eq!(v["positions_all_orientations"], 75582720u64 * 12);
+    let text = stdout(&run(&["twisty", "count", "2x2x2"]));
+    assert!(
+        text.contains("positions_fixed         3674160")
+            && text.contains("positions_all_orientations 88179840"),
+        "{text}"
+    );
+}
