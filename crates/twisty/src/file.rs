@@ -50,6 +50,8 @@ pub struct Expect {
     /// The expected positions with the tips' stickers blanked (see
     /// [`crate::count`]).
     pub positions_without_tips: Option<BigUint>,
+    /// The expected positions counting every orientation in space.
+    pub positions_all_orientations: Option<BigUint>,
     /// Where the expected counts come from (a reference, in words).
     pub source: Option<String>,
     /// An older estimate of the count's time, used only where `work` is missing.
@@ -99,6 +101,7 @@ struct RawExpect {
     positions: Option<String>,
     positions_fixed: Option<String>,
     positions_without_tips: Option<String>,
+    positions_all_orientations: Option<String>,
     source: Option<String>,
     seconds: Option<f64>,
     work: Option<u64>,
@@ -226,6 +229,10 @@ fn parse_with_lines(path: &Path, text: &str) -> Result<(PuzzleFile, Vec<usize>),
                 positions: num("positions", &e.positions)?,
                 positions_fixed: num("positions_fixed", &e.positions_fixed)?,
                 positions_without_tips: num("positions_without_tips", &e.positions_without_tips)?,
+                positions_all_orientations: num(
+                    "positions_all_orientations",
+                    &e.positions_all_orientations,
+                )?,
                 source: e.source,
                 seconds: e.seconds,
                 work: e.work,
@@ -327,8 +334,8 @@ mod tests {
 /// One expected count and what was counted.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Checked {
-    /// `group_order`, `positions`, `positions_fixed` or
-    /// `positions_without_tips`.
+    /// `group_order`, `positions`, `positions_fixed`, `positions_without_tips` or
+    /// `positions_all_orientations`.
     pub key: &'static str,
     /// The count the file expects.
     pub expected: BigUint,
@@ -345,7 +352,7 @@ impl Checked {
 
 /// The expected counts of a file next to the counts made.
 pub fn compare(expect: &Expect, counts: &crate::count::Counts) -> Vec<Checked> {
-    let pairs: [(&'static str, &Option<BigUint>, Option<&BigUint>); 4] = [
+    let pairs: [(&'static str, &Option<BigUint>, Option<&BigUint>); 5] = [
         (
             "group_order",
             &expect.group_order,
@@ -361,6 +368,11 @@ pub fn compare(expect: &Expect, counts: &crate::count::Counts) -> Vec<Checked> {
             "positions_without_tips",
             &expect.positions_without_tips,
             counts.positions_fixed_without_tips.as_ref(),
+        ),
+        (
+            "positions_all_orientations",
+            &expect.positions_all_orientations,
+            counts.positions_all_orientations.as_ref(),
         ),
     ];
     pairs

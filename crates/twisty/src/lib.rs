@@ -64,13 +64,15 @@
 //! * [`notation`]: turns (`U`, `U2'`, `2U`, `1-2U`), sequences, inverses.
 //! * [`steps`]: the notation beyond the move set (`M E S`, `x y z`, `Rw`,
 //!   `r`, `2R`, `1-2U`), read as layers of an axis turned together.
+//! * [`spelling`]: how turns are written (`--notation`): the move set's names, WCA or SiGN.
+//! * [`facelets`]: cube states as facelet strings (`UUUUUUUUURRR...`), with colour schemes.
 //! * [`state`]: states, and the text and JSON forms of a coloured state.
 //! * [`schreier`]: a verified Schreier–Sims stabilizer chain.
 //! * [`search`]: backtrack search for colour-preserving elements (the
 //!   stabilizer of the colouring, and a group element producing a given
 //!   colouring).
-//! * [`count`]: the three counts (group order, positions, positions up to
-//!   whole-puzzle rotations) and tips.
+//! * [`count`]: the counts (group order, positions, positions up to
+//!   whole-puzzle rotations, positions in every orientation) and tips.
 //! * [`check`]: is a coloured state reachable, and if not, why.
 //! * [`solve`]: the generic solver (above): structure, operators, exact
 //!   stage, insertion.
@@ -109,6 +111,7 @@ pub mod check;
 pub mod count;
 pub mod distances;
 pub mod error;
+pub mod facelets;
 pub mod file;
 pub mod geom;
 pub mod notation;
@@ -122,6 +125,7 @@ pub mod search;
 pub mod solid;
 pub mod solve;
 pub mod spec;
+pub mod spelling;
 pub mod state;
 pub mod steps;
 pub mod token;

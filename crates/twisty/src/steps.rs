@@ -11,9 +11,14 @@
 //! * `2R`, `1-2U`: those layers (as [`crate::notation`] reads them);
 //! * `x`, `y`, `z`: every layer of the axis of `R`, `U`, `F`, turned as that face;
 //! * `M`, `E`, `S`: every layer but the outer two on the axis of `L`, `D`, `F` (the middle of
-//!   a 3x3x3), turned as that face (the WCA's directions).
+//!   a 3x3x3), turned as that face (the WCA's directions);
+//! * `R++`, `R--` (Pochmann's Megaminx notation, used in WCA scrambles): every layer of the
+//!   axis at `R` but the far face, turned two steps clockwise (`++`) or anticlockwise (`--`)
+//!   seen from `R`. Any face, vertex or edge name that ends an axis may stand before `++`;
+//!   on the catalog's Megaminx the face opposite `R` is `DBL` and the one opposite `D` is `U`.
 //!
-//! The last two need the faces a cube's notation names; on other solids they are refused.
+//! `x y z` and `M E S` need the faces a cube's notation names; on other solids they are
+//! refused.
 //! A whole rotation is a rotation of the solid, so the turned layers are the solid's rotation
 //! about the axis restricted to them: every sticker in those layers lands on a sticker of them.
 
@@ -44,15 +49,25 @@ pub enum Step {
 
 impl Puzzle {
     /// Reads a sequence of turns in the notation of [`crate::notation`] and the wider turns
-    /// of this module, separated by white space or commas. Errors name the bad token.
+    /// of this module, separated by white space or commas. Errors name the bad token and its
+    /// position (`move 3 of the sequence`).
     pub fn parse_steps(&self, text: &str) -> Result<Vec<Step>, Error> {
         let mut out = Vec::new();
-        for t in text
+        for (i, t) in text
             .split(|c: char| c.is_whitespace() || c == ',')
             .filter(|t| !t.is_empty())
+            .enumerate()
         {
-            if let Some(s) = self.parse_step(t)? {
-                out.push(s);
+            match self.parse_step(t) {
+                Ok(Some(s)) => out.push(s),
+                Ok(None) => {}
+                Err(Error::Notation(m)) => {
+                    return Err(Error::Notation(format!(
+                        "move {} of the sequence, {m}",
+                        i + 1
+                    )));
+                }
+                Err(e) => return Err(e),
             }
         }
         Ok(out)
@@ -60,6 +75,9 @@ impl Puzzle {
 
     /// Reads one turn: a move of the set if it is one, else layers of an axis.
     pub fn parse_step(&self, text: &str) -> Result<Option<Step>, Error> {
+        if let Some((axis, end, slices, power)) = self.pochmann(text)? {
+            return Ok(self.layers_step(axis, end, slices, power, text));
+        }
         let first = match self.parse_turn(text) {
             Ok(t) => return Ok(t.map(Step::Turn)),
             Err(e) => e,
@@ -68,11 +86,47 @@ impl Puzzle {
             return Err(first);
         };
         let tok = split_token(text).expect("wide_layers read it");
+        Ok(self.layers_step(axis, end, slices, tok.power, text))
+    }
+
+    /// `R++` and `R--`: every layer of the axis at `R` but the far one, `power` 2 or -2; `None`
+    /// when the token does not end in `++` or `--`.
+    #[allow(clippy::type_complexity)]
+    fn pochmann(&self, text: &str) -> Result<Option<(usize, End, Vec<usize>, i64)>, Error> {
+        let (name, power) = match (text.strip_suffix("++"), text.strip_suffix("--")) {
+            (Some(n), _) => (n, 2),
+            (_, Some(n)) => (n, -2),
+            _ => return Ok(None),
+        };
+        let (axis, end) = self.axis_end(name).ok_or_else(|| {
+            Error::Notation(format!(
+                "{text}: {name:?} ends no axis of {} (R++ turns all but the far layer at R)",
+                self.name()
+            ))
+        })?;
+        let n = self.axes[axis].slices();
+        let mut slices: Vec<usize> = (1..n)
+            .map(|l| self.axes[axis].slice_of_layer(end, l))
+            .collect();
+        slices.sort();
+        Ok(Some((axis, end, slices, power)))
+    }
+
+    /// `slices` of `axis` turned `power` steps clockwise seen from `end`: a move of the set when
+    /// one turns exactly them, else [`Step::Layers`]; `None` when it turns nothing.
+    fn layers_step(
+        &self,
+        axis: usize,
+        end: End,
+        slices: Vec<usize>,
+        power: i64,
+        text: &str,
+    ) -> Option<Step> {
         let order = self.axes[axis].order as i64;
         let sign = if end == End::Positive { 1 } else { -1 };
-        let amount = (sign * tok.power).rem_euclid(order) as u8;
+        let amount = (sign * power).rem_euclid(order) as u8;
         if amount == 0 {
-            return Ok(None);
+            return None;
         }
         // Layers some move turns alone are that move.
         if let Some(mv) = self
@@ -86,14 +140,14 @@ impl Puzzle {
             } else {
                 m.order - amount
             };
-            return Ok(Some(Step::Turn(Turn { mv, amount })));
+            return Some(Step::Turn(Turn { mv, amount }));
         }
-        Ok(Some(Step::Layers {
+        Some(Step::Layers {
             axis,
             slices,
             amount,
             text: text.to_string(),
-        }))
+        })
     }
 
     /// The axis, end and slices a turn names outside the move set, or `None` when it is no
@@ -287,6 +341,11 @@ mod tests {
                 .to_string();
             assert!(e.contains(says), "{bad}: {e}");
         }
+        let e = p.parse_steps("R U 5Rw").unwrap_err().to_string();
+        assert!(
+            e.contains("move 3 of the sequence") && e.contains("5Rw"),
+            "{e}"
+        );
         let pyra = named("pyraminx").unwrap();
         let e = pyra.parse_steps("M").unwrap_err().to_string();
         assert!(e.contains("cube notation"), "{e}");
@@ -295,5 +354,87 @@ mod tests {
             pyra.parse_steps("u").unwrap()[0],
             super::Step::Turn(_)
         ));
+    }
+
+    /// The whole puzzle turned `steps` clockwise seen from the element `name`: the solid's
+    /// rotation found from the geometry alone.
+    fn rotation(p: &crate::Puzzle, name: &str, steps: i64) -> crate::perm::Perm {
+        let dir = p.geometry.element(name).unwrap().dir;
+        let (axis, _) = p.axis_end(name).unwrap();
+        let angle = -2.0 * std::f64::consts::PI / p.axes[axis].order as f64 * steps as f64;
+        let m = crate::geom::Mat3::rotation(dir, angle);
+        let r = p
+            .geometry
+            .rotations
+            .iter()
+            .position(|g| g.close(&m, 1e-6))
+            .unwrap();
+        p.rotations[r].clone()
+    }
+
+    #[test]
+    fn pochmann_megaminx_turns_are_a_rotation_and_the_far_face() {
+        let p = named("megaminx").unwrap();
+        // R++ holds the face opposite R (DBL) and turns the rest two fifths: the whole puzzle
+        // turned two fifths about R, then DBL turned back (two fifths clockwise seen from DBL).
+        let face_turns = |moves: &str| {
+            let mut s = State::solved(&p);
+            for w in moves.split_whitespace() {
+                match w {
+                    "R++" | "R--" | "D++" | "D--" => {
+                        let (face, far) = if w.starts_with('R') {
+                            ("R", "DBL")
+                        } else {
+                            ("D", "U")
+                        };
+                        let k = if w.ends_with("++") { 2 } else { -2 };
+                        s.apply_perm(&rotation(&p, face, k));
+                        let back = if k == 2 {
+                            format!("{far}2")
+                        } else {
+                            format!("{far}2'")
+                        };
+                        s.apply(&p, &p.parse_turns(&back).unwrap());
+                    }
+                    _ => s.apply(&p, &p.parse_turns(w).unwrap()),
+                }
+            }
+            s
+        };
+        // A WCA scramble's first line (the form TNoodle prints).
+        let line = "R-- D++ R++ D++ R-- D-- R++ D-- R-- D++ U'";
+        assert_eq!(state(&p, line), face_turns(line));
+        assert_eq!(state(&p, "R++ R--"), State::solved(&p));
+        assert_eq!(state(&p, "D++ D++ D++ D++ D++"), State::solved(&p));
+        assert_ne!(state(&p, "R++"), state(&p, "R--"));
+        // On the catalog's 3x3x3 the same words mean all but the far face, by a half turn.
+        let c = named("3x3x3").unwrap();
+        assert_eq!(state(&c, "R++"), state(&c, "x2 L2"));
+        for bad in ["Q++", "R+", "R+-"] {
+            let e = p.parse_steps(&format!("U {bad}")).unwrap_err().to_string();
+            assert!(e.contains(bad) && e.contains("move 2"), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn pyraminx_tips_and_skewb_corners_read_as_in_wca_scrambles() {
+        let p = named("pyraminx").unwrap();
+        // Tips turn alone: four of a tip's turns (three when one is `'`) cancel.
+        assert_eq!(state(&p, "u u u"), State::solved(&p));
+        assert_eq!(state(&p, "U L' R B' u' l r b'"), {
+            let mut s = state(&p, "U L' R B'");
+            s.apply_steps(&p, &p.parse_steps("u' l r b'").unwrap());
+            s
+        });
+        // A tip is the outer layer of its corner's turn: U = u with the second layer.
+        assert_eq!(state(&p, "U"), state(&p, "u 2U"));
+        // The Skewb's R U L B turn the corners DBR, UBL, DFL, DBL (WCA regulations 12a).
+        let s = named("skewb").unwrap();
+        for (mv, corner) in [("R", "DBR"), ("U", "UBL"), ("L", "DFL"), ("B", "DBL")] {
+            let t = s.parse_turn(mv).unwrap().unwrap();
+            let (axis, _) = s.axis_end(corner).unwrap();
+            assert_eq!(s.moves[t.mv].axis, axis, "{mv}");
+            assert_eq!(state(&s, &format!("{mv} {mv} {mv}")), State::solved(&s));
+        }
     }
 }

@@ -6,8 +6,8 @@
 //! or a puzzle file (`.toml`, docs/twisty.md).
 
 use super::twisty_common::{
-    DEFAULT_MAX_SIZE, LongArgs, MAX_PAGE_SIZE, STATE_FILE, check_page_size, exit_on_interrupt,
-    fail, load_puzzle, read_text,
+    DEFAULT_MAX_SIZE, LongArgs, MAX_PAGE_SIZE, NotationArg, STATE_FILE, check_page_size,
+    exit_on_interrupt, facelet_cube, fail, load_puzzle, read_state, read_text, state_puzzle,
 };
 use crate::failure::{CHECK_FAILED, Failure};
 use crate::output::{self, JsonArg};
@@ -86,20 +86,43 @@ struct CountArgs {
 struct ApplyArgs {
     /// A catalog name or a puzzle file
     puzzle: String,
-    /// Moves, e.g. "R U R' U'", and cube notation beyond the move set: M E S, x y z, Rw, r,
-    /// 2R, 1-2U (docs/twisty.md has the notation)
+    /// Moves, e.g. "R U R' U'", and notation beyond the move set: M E S, x y z, Rw, r, 2R,
+    /// 1-2U on cubes, R++ D-- on the Megaminx (docs/twisty.md has the notation)
     moves: String,
+    /// How the moves are echoed
+    #[arg(long, value_enum, default_value_t)]
+    notation: NotationArg,
+    /// How the state is printed: the text form, or a cube's facelet string (one line)
+    #[arg(long, value_enum, default_value_t, conflicts_with = "json")]
+    format: StateFormat,
+    /// Colour letters of a facelet string: a scheme's name (western) or FACE:LETTER pairs
+    #[arg(long, requires = "format")]
+    scheme: Option<String>,
     #[command(flatten)]
     json: JsonArg,
+}
+
+/// How `apply` prints a state.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+enum StateFormat {
+    /// The text form (docs/twisty.md)
+    #[default]
+    Text,
+    /// The facelet string other 3x3x3 solvers read: U R F D L B, each face row by row
+    Facelets,
 }
 
 #[derive(Args)]
 struct CheckArgs {
     /// The state file (text or JSON; `-` or none: standard input)
     state: Option<PathBuf>,
-    /// The puzzle (default: the one the state names)
+    /// The puzzle (default: the one the state names; NxNxN for a facelet string of 6N² letters)
     #[arg(long)]
     puzzle: Option<String>,
+    /// A facelet string's letters are colours of this scheme: a name (western: W Y G B R O) or
+    /// FACE:LETTER pairs (U:W,F:G,R:R,D:Y,B:B,L:O)
+    #[arg(long)]
+    scheme: Option<String>,
     #[command(flatten)]
     long: LongArgs,
     #[command(flatten)]
@@ -120,6 +143,9 @@ struct ScrambleArgs {
     /// 100000)
     #[arg(long, conflicts_with = "random_state")]
     length: Option<u64>,
+    /// How the moves are written
+    #[arg(long, value_enum, default_value_t)]
+    notation: NotationArg,
     #[command(flatten)]
     long: LongArgs,
     #[command(flatten)]
@@ -323,15 +349,26 @@ fn count(a: CountArgs) -> Result<u8, Failure> {
                 .map_or_else(none, |x| x.to_string()),
             c.rotations
         )?;
+        let shown = |x: &Option<BigUint>| x.as_ref().map_or_else(none, |x| x.to_string());
+        writeln!(
+            out,
+            "positions_all_orientations {}  (every orientation in space: the {} rotations of the {})",
+            shown(&c.positions_all_orientations),
+            c.solid_rotations,
+            p.spec.solid.name()
+        )?;
         if !c.tips.is_empty() {
             writeln!(
                 out,
                 "positions_without_tips  {}  (up to rotations, the {} tips' stickers not seen; tips multiply by {})",
-                c.positions_fixed_without_tips
-                    .as_ref()
-                    .map_or_else(none, |x| x.to_string()),
+                shown(&c.positions_fixed_without_tips),
                 c.tips.len(),
                 c.tip_factor
+            )?;
+            writeln!(
+                out,
+                "positions_without_tips_all_orientations {}",
+                shown(&c.positions_all_orientations_without_tips)
             )?;
         }
         for r in checked.iter().flatten() {
@@ -379,25 +416,42 @@ fn apply(a: ApplyArgs) -> Result<u8, Failure> {
     let mut s = State::solved(&p);
     s.apply_steps(&p, &steps);
     let mut out = std::io::stdout().lock();
-    print_state(&mut out, &p, &s, Some(p.format_steps(&steps)), a.json.json)?;
+    let text = p.format_steps_as(&steps, a.notation.into());
+    if a.format == StateFormat::Facelets {
+        let scheme = a
+            .scheme
+            .as_deref()
+            .map(twisty::facelets::Scheme::parse)
+            .transpose()
+            .map_err(fail)?;
+        let line = twisty::facelets::write(&p, &s.colours(&p), scheme.as_ref()).map_err(fail)?;
+        writeln!(out, "{line}")?;
+        return Ok(0);
+    }
+    print_state(&mut out, &p, &s, Some(text), a.json.json)?;
     Ok(0)
 }
 
 fn check(a: CheckArgs) -> Result<u8, Failure> {
     let path = a.state.unwrap_or_else(|| PathBuf::from("-"));
     let text = read_text(&path, STATE_FILE)?;
-    let name = match (a.puzzle, state::declared_puzzle(&text)) {
+    let shown = path.display().to_string();
+    let declared = match state_puzzle(&text, &shown)? {
+        Some(n) => Some(n),
+        None if a.puzzle.is_none() => facelet_cube(&text, &shown)?,
+        None => None,
+    };
+    let name = match (a.puzzle, declared) {
         (Some(n), _) | (None, Some(n)) => n,
         (None, None) => {
             return Err(Failure::input(format!(
-                "{}: the state names no puzzle (a line \"puzzle NAME\"); give --puzzle",
-                path.display()
+                "{shown}: the state names no puzzle (a line \"puzzle NAME\"; a facelet string has 6N² letters); give --puzzle"
             )));
         }
     };
     let (p, _) = load_puzzle(&name)?;
-    let colours =
-        state::read(&p, &text).map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+    let colours = read_state(&p, &text, a.scheme.as_deref())
+        .map_err(|e| Failure::input(format!("{shown}: {e}")))?;
     a.long.check(&p, "`twisty check`")?;
     let progress = a.long.progress(a.json.json);
     let g = Group::new(&p);
@@ -447,7 +501,7 @@ fn scramble(a: ScrambleArgs) -> Result<u8, Failure> {
     let length = a.length.map_or(25.max(3 * p.moves.len()), |n| n as usize);
     // No turn cancels or merges with one before it (R R', R L R').
     let seq = twisty::scramble::Scrambler::new(&p).random_moves(&mut rng, length);
-    let text = p.format_turns(&seq);
+    let text = p.format_turns_as(&seq, a.notation.into());
     if a.json.json {
         let mut s = State::solved(&p);
         s.apply(&p, &seq);

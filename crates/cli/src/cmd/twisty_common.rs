@@ -6,11 +6,12 @@
 use crate::failure::{Failure, INTERRUPTED};
 use crate::progress;
 use ::dlx::read::{FileLimit, read_text_bounded};
-use clap::Args;
+use clap::{Args, ValueEnum};
 use indicatif::ProgressBar;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use twisty::facelets::{self, Scheme};
 use twisty::file::{self, Expect};
 use twisty::{Puzzle, state};
 
@@ -76,6 +77,28 @@ impl LongArgs {
     /// a standard error that is not a terminal.
     pub fn progress(&self, json: bool) -> Progress {
         Progress::start(progress::wanted(self.quiet, json))
+    }
+}
+
+/// `--notation`: how the commands that print moves write them.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, ValueEnum)]
+pub enum NotationArg {
+    /// The move set's own names (U, 2U, u...), as always
+    #[default]
+    Set,
+    /// WCA on cubes: Rw, 3Rw, M E S, x y z; R++ on the Megaminx
+    Wca,
+    /// SiGN on cubes: r, 3r for wide turns, otherwise as wca
+    Sign,
+}
+
+impl From<NotationArg> for twisty::spelling::Notation {
+    fn from(n: NotationArg) -> Self {
+        match n {
+            NotationArg::Set => Self::Set,
+            NotationArg::Wca => Self::Wca,
+            NotationArg::Sign => Self::Sign,
+        }
     }
 }
 
@@ -181,5 +204,54 @@ pub fn load_puzzle(arg: &str) -> Result<(Puzzle, Option<Expect>), Failure> {
         file::load(path, &text).map_err(fail)
     } else {
         Ok((twisty::named(arg).map_err(fail)?, None))
+    }
+}
+
+/// The puzzle a state names: `puzzle NAME` in text, the `puzzle` key in JSON (a facelet string
+/// names none). Malformed JSON is an error naming its line and column.
+pub(crate) fn state_puzzle(text: &str, shown: &str) -> Result<Option<String>, Failure> {
+    if text.trim_start().starts_with('{')
+        && let Err(e) = serde_json::from_str::<serde_json::Value>(text)
+    {
+        return Err(Failure::input(format!(
+            "{shown}: malformed JSON state: {e}"
+        )));
+    }
+    Ok(state::declared_puzzle(text))
+}
+
+/// The cube a facelet string is of when no puzzle is given: the NxNxN of its length (`3x3x3`
+/// for 54 letters); an error naming the length when no cube has it; `None` for other forms.
+pub(crate) fn facelet_cube(text: &str, shown: &str) -> Result<Option<String>, Failure> {
+    if !facelets::looks_like(text) {
+        return Ok(None);
+    }
+    let n = text.chars().filter(|c| !c.is_whitespace()).count();
+    facelets::cube_of_length(n).map(Some).ok_or_else(|| {
+        Failure::input(format!(
+            "{shown}: a facelet string has 6N² letters (54 on a 3x3x3), this one has {n}"
+        ))
+    })
+}
+
+/// Reads a state in any of its forms: text, JSON, or a facelet string (in face letters, or the
+/// colour letters of `scheme`).
+pub(crate) fn read_state(
+    p: &Puzzle,
+    text: &str,
+    scheme: Option<&str>,
+) -> Result<Vec<u16>, twisty::Error> {
+    let scheme = scheme.map(Scheme::parse).transpose()?;
+    if facelets::looks_like(text) {
+        facelets::read(p, text, scheme.as_ref())
+    } else if scheme.is_some() {
+        Err(twisty::Error::State {
+            line: None,
+            message:
+                "--scheme is for facelet strings (54 letters on a 3x3x3); this state is not one"
+                    .into(),
+        })
+    } else {
+        state::read(p, text)
     }
 }

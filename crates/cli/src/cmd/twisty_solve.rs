@@ -12,7 +12,9 @@
 //! solution is applied to the state here, with the model's own move permutations, before it is
 //! printed.
 
-use super::twisty_common::{LongArgs, STATE_FILE, load_puzzle, read_text};
+use super::twisty_common::{
+    LongArgs, NotationArg, STATE_FILE, load_puzzle, read_state, read_text, state_puzzle,
+};
 use crate::failure::{CHECK_FAILED, Failure};
 use crate::output::twisty::{Solved, StateSource};
 use crate::output::{self, JsonArg};
@@ -26,7 +28,7 @@ use twisty::count::{Group, random_state};
 use twisty::rng::Rng;
 use twisty::solve::{Options, PermPuzzle, SolveError, Solver, model};
 use twisty::steps::Step;
-use twisty::{Puzzle, State, state};
+use twisty::{Puzzle, State};
 
 /// `--optimal` refuses puzzles with more group elements than this: their exact search would not
 /// end in reasonable time (the 3x3x3 has 4.3·10¹⁹).
@@ -57,6 +59,12 @@ pub struct SolveArgs {
     /// skewb-diamond, dino...)
     #[arg(long)]
     optimal: bool,
+    /// How the solution (and a --scramble) is written
+    #[arg(long, value_enum, default_value_t)]
+    notation: NotationArg,
+    /// A facelet string's letters are colours of this scheme (as `twisty check --scheme`)
+    #[arg(long)]
+    scheme: Option<String>,
     #[command(flatten)]
     long: LongArgs,
     #[command(flatten)]
@@ -114,7 +122,7 @@ pub fn solve(a: SolveArgs) -> Result<u8, Failure> {
             p.name()
         )));
     }
-    let text = p.format_turns(&turns);
+    let text = p.format_turns_as(&turns, a.notation.into());
     let solved = Solved {
         source: &source,
         optimal: a.optimal,
@@ -150,7 +158,7 @@ fn given_state(
             .map_err(|e| Failure::input(e.to_string()))?;
         let mut s = State::solved(p);
         s.apply_steps(p, &steps);
-        let text = p.format_steps(&steps);
+        let text = p.format_steps_as(&steps, a.notation.into());
         if steps.iter().all(|s| matches!(s, Step::Turn(_))) {
             return Ok(Given::State(s.colours(p), StateSource::Scramble(text)));
         }
@@ -173,7 +181,7 @@ fn given_state(
         path.display().to_string()
     };
     let text = read_text(&path, STATE_FILE)?;
-    if let Some(declared) = state::declared_puzzle(&text)
+    if let Some(declared) = state_puzzle(&text, &shown)?
         && declared != p.name()
         && declared != a.puzzle
     {
@@ -182,7 +190,8 @@ fn given_state(
             p.name()
         )));
     }
-    let colours = state::read(p, &text).map_err(|e| Failure::input(format!("{shown}: {e}")))?;
+    let colours = read_state(p, &text, a.scheme.as_deref())
+        .map_err(|e| Failure::input(format!("{shown}: {e}")))?;
     // Membership first: an unreachable state is refused with the reason.
     let t0 = Instant::now();
     let g = group.insert(Group::new(p));

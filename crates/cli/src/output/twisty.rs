@@ -91,9 +91,12 @@ pub fn count(p: &Puzzle, c: &Counts, checked: Option<&[Checked]>, seconds: f64) 
         "positions": big(&c.positions),
         "rotations": c.rotations,
         "positions_fixed": opt_big(&c.positions_fixed),
+        "solid_rotations": c.solid_rotations,
+        "positions_all_orientations": opt_big(&c.positions_all_orientations),
         "tips": c.tips.len(),
         "tip_factor": big(&c.tip_factor),
         "positions_without_tips": opt_big(&c.positions_fixed_without_tips),
+        "positions_without_tips_all_orientations": opt_big(&c.positions_all_orientations_without_tips),
         "base_length": c.base_len,
         "expected": checked.map(|v| v.iter().map(|r| json!({
             "key": r.key, "expected": big(&r.expected), "ok": r.ok(),

@@ -22,4 +22,5 @@ mod stl;
 mod svg;
 mod twisty;
 mod twisty_limits;
+mod twisty_notation;
 mod view;
