@@ -17,6 +17,7 @@ pub mod twisty;
 pub mod twisty_common;
 pub mod twisty_play;
 pub mod twisty_play_api;
+pub mod twisty_scramble;
 pub mod twisty_solve;
 pub mod verify;
 pub mod view;

@@ -133,7 +133,8 @@ struct CheckArgs {
 struct ScrambleArgs {
     /// A catalog name or a puzzle file
     puzzle: String,
-    /// Print a uniformly random reachable state instead of random moves
+    /// Moves that give a uniformly random reachable state (the inverse of its solution), not
+    /// random moves; --json adds the state
     #[arg(long)]
     random_state: bool,
     /// Seed of the random choices (default: from the clock)
@@ -492,10 +493,14 @@ fn scramble(a: ScrambleArgs) -> Result<u8, Failure> {
     if a.random_state {
         a.long.check(&p, "`twisty scramble --random-state`")?;
         let progress = a.long.progress(a.json.json);
-        let g = Group::new(&p);
+        let (s, seq) = super::twisty_scramble::random_state_scramble(&p, &mut rng)?;
         drop(progress);
-        let s = twisty::count::random_state(&g, &mut rng);
-        print_state(&mut out, &p, &s, None, a.json.json)?;
+        let text = p.format_turns_as(&seq, a.notation.into());
+        if a.json.json {
+            print_state(&mut out, &p, &s, Some(text), true)?;
+        } else {
+            writeln!(out, "{text}")?;
+        }
         return Ok(0);
     }
     let length = a.length.map_or(25.max(3 * p.moves.len()), |n| n as usize);

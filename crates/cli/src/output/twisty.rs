@@ -121,11 +121,11 @@ pub fn checks(checked: &[Checked]) -> Value {
 }
 
 /// `twisty apply` and `twisty scramble`: a state (the state file's JSON
-/// form) and the moves that made it.
+/// form) and the moves that made it (`text`: a sequence, as everywhere).
 pub fn state(p: &Puzzle, colours: &[u16], moves: Option<String>) -> Value {
     let mut v = state::write_json(p, colours);
     v["type"] = json!("twisty-state");
-    v["moves"] = json!(moves);
+    v["text"] = json!(moves);
     v
 }
 

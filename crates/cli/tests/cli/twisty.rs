@@ -148,9 +148,22 @@ fn random_states_repeat_with_their_seed_and_are_reachable() {
         "--seed",
         "7",
     ]));
+    // A scramble: the same moves for the same seed, and the state they
+    // give is the random state `--json` shows, which is reachable.
     assert_eq!(a, b);
-    assert!(a.starts_with("puzzle fto"));
-    let (code, out, _) = outcome(&run_stdin(&["twisty", "check"], &a));
+    let v = json(&[
+        "twisty",
+        "scramble",
+        "fto",
+        "--random-state",
+        "--seed",
+        "7",
+        "--json",
+    ]);
+    assert_eq!(v["text"].as_str().unwrap(), a.trim());
+    let applied = json(&["twisty", "apply", "fto", a.trim(), "--json"]);
+    assert_eq!(applied["faces"], v["faces"]);
+    let (code, out, _) = outcome(&run_stdin(&["twisty", "check"], &v.to_string()));
     assert_eq!((code, out.trim()), (0, "reachable"));
     let m = stdout(&run(&[
         "twisty", "scramble", "megaminx", "--seed", "1", "--length", "30",
@@ -329,7 +342,7 @@ fn solve_random_states_and_check_by_applying() {
         assert_eq!(v["metrics"]["htm"], v["length"]);
         assert!(v["metrics"]["qtm"].as_u64().unwrap() >= v["length"].as_u64().unwrap());
         assert!(v["prepare_seconds"].as_f64().is_some() && v["solve_seconds"].as_f64().is_some());
-        let scrambled = stdout(&run(&[
+        let scramble = stdout(&run(&[
             "twisty",
             "scramble",
             puzzle,
@@ -337,6 +350,7 @@ fn solve_random_states_and_check_by_applying() {
             "--seed",
             &seed,
         ]));
+        let scrambled = stdout(&run(&["twisty", "apply", puzzle, scramble.trim()]));
         let back = stdout(&run(&["twisty", "apply", puzzle, &inverse(solution)]));
         assert_eq!(
             faces_of(&back),
@@ -496,7 +510,7 @@ fn show_and_state_json() {
     }
     let v = json(&["twisty", "apply", "3x3x3", "R U", "--json"]);
     assert_eq!(
-        (v["type"].as_str(), v["moves"].as_str()),
+        (v["type"].as_str(), v["text"].as_str()),
         (Some("twisty-state"), Some("R U"))
     );
     let (code, out, _) = outcome(&run_stdin(&["twisty", "check", "--json"], &v.to_string()));
@@ -511,7 +525,7 @@ fn show_and_state_json() {
         "twisty", "scramble", "3x3x3", "--seed", "5", "--length", "4", "--json",
     ]);
     assert_eq!(v["type"], "twisty-state");
-    assert_eq!(v["moves"].as_str().unwrap().split(' ').count(), 4, "{v}");
+    assert_eq!(v["text"].as_str().unwrap().split(' ').count(), 4, "{v}");
     let v = json(&[
         "twisty",
         "scramble",
@@ -521,10 +535,32 @@ fn show_and_state_json() {
         "--random-state",
         "--json",
     ]);
-    assert_eq!(
-        (v["type"].as_str(), &v["moves"]),
-        (Some("twisty-state"), &Value::Null)
-    );
+    // A random state's scramble: the inverse of its solution, which gives
+    // exactly the state shown.
+    assert_eq!(v["type"], "twisty-state");
+    let text = v["text"].as_str().unwrap();
+    let applied = json(&["twisty", "apply", "2x2x2", text, "--json"]);
+    assert_eq!(applied["faces"], v["faces"], "{text}");
+    // As `twisty solve --random-state --seed 5` solves it: one state per seed.
+    let solved = json(&[
+        "twisty",
+        "solve",
+        "2x2x2",
+        "--random-state",
+        "--seed",
+        "5",
+        "--json",
+    ]);
+    let solution = solved["solution"].as_str().unwrap();
+    let back = json(&[
+        "twisty",
+        "apply",
+        "2x2x2",
+        &format!("{text} {solution}"),
+        "--json",
+    ]);
+    let home = json(&["twisty", "apply", "2x2x2", "", "--json"]);
+    assert_eq!(back["faces"], home["faces"]);
 }
 
 /// Random-move scrambles waste no move (the 3x3x3's seed 1 once held `R L R'`), and the state
@@ -551,7 +587,7 @@ fn scrambles_waste_no_move_and_apply_to_their_state() {
     }
     for name in ["3x3x3", "4x4x4", "pyraminx", "megaminx"] {
         let v = json(&["twisty", "scramble", name, "--seed", "3", "--json"]);
-        let moves = v["moves"].as_str().unwrap().to_string();
+        let moves = v["text"].as_str().unwrap().to_string();
         let applied = json(&["twisty", "apply", name, &moves, "--json"]);
         assert_eq!(v["faces"], applied["faces"], "{name}: {moves}");
     }

@@ -31,7 +31,7 @@ fn scrambles_in_every_notation_read_back_to_their_state() {
                     "--notation",
                     notation,
                 ]);
-                let moves = v["moves"].as_str().unwrap();
+                let moves = v["text"].as_str().unwrap();
                 assert_eq!(v["faces"], set["faces"], "{puzzle} {seed} {notation}");
                 assert_eq!(
                     applied(puzzle, moves),
@@ -100,7 +100,7 @@ fn megaminx_wca_scrambles_read_and_bad_tokens_are_placed() {
     // A WCA Megaminx scramble line; R++ R-- undo each other.
     let line = "R-- D++ R++ D++ R-- D-- R++ D-- R-- D++ U'";
     let v = json(&["twisty", "apply", "megaminx", line, "--json"]);
-    assert_eq!(v["moves"], line);
+    assert_eq!(v["text"], line);
     assert_eq!(
         applied("megaminx", "R++ D-- D++ R--"),
         applied("megaminx", "")

@@ -1,0 +1,40 @@
+//! `twisty scramble NAME --random-state`: a move sequence for a uniformly
+//! random reachable state, made as competition scramblers make theirs: the
+//! state is drawn from the stabilizer chain, solved, and the solution's
+//! inverse printed (it takes the solved puzzle to that state).
+
+use crate::failure::Failure;
+use twisty::count::{Group, random_state};
+use twisty::rng::Rng;
+use twisty::solve::{Options, PermPuzzle, SolveError, Solver, model};
+use twisty::{Puzzle, State, Turn};
+
+/// The random state drawn with `rng`, and a sequence of turns that gives it
+/// from solved (checked by applying it).
+pub fn random_state_scramble(p: &Puzzle, rng: &mut Rng) -> Result<(State, Vec<Turn>), Failure> {
+    let g = Group::new(p);
+    let state = random_state(&g, rng);
+    let colours = state.colours(p);
+    let perm = PermPuzzle::from_model(p);
+    let solver = Solver::prepare(&perm, &Options::default())
+        .map_err(|e| Failure::input(format!("{}: the solver cannot use it: {e}", p.name())))?;
+    let solution = solver.solve(&colours).map_err(|e| match e {
+        SolveError::Budget => Failure::gave_up(format!(
+            "{}: no scramble: the solver ran out of its budget on the random state (print the state instead with `twisty solve {} --random-state --json`)",
+            p.name(),
+            p.name()
+        )),
+        e => Failure::check(format!("{}: internal error: a random state: {e}", p.name())),
+    })?;
+    let turns: Vec<Turn> = solution.moves.iter().map(|&t| model::to_turn(t)).collect();
+    let scramble = p.invert_turns(&turns);
+    let mut check = State::solved(p);
+    check.apply(p, &scramble);
+    if check.colours(p) != colours {
+        return Err(Failure::check(format!(
+            "{}: internal error: the scramble does not give the random state",
+            p.name()
+        )));
+    }
+    Ok((state, scramble))
+}
