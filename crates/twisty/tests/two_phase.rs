@@ -1,24 +1,18 @@
-//! The two-phase solver on n×n×n cubes built by hand (tests/common): solutions checked by
-//! applying them, and states a few moves from solved come back in at most that many moves.
+//! The two-phase solver (`solve::twophase`) on catalog puzzles: every solution is checked by
+//! applying it with the model's own moves; a state k random moves from solved (k <= 8) comes
+//! back in at most k moves; a damaged table cache is rebuilt and gives the same answers.
 
-mod common;
+use polycover_twisty::count::{Group, random_state};
+use polycover_twisty::rng::Rng;
+use polycover_twisty::solve::{Options, PermPuzzle, Solver, model};
+use polycover_twisty::{Puzzle, State, Turn, named};
+use std::path::PathBuf;
 
-use common::{cube, scramble};
-use polycover_twisty::solve::{Options, PermPuzzle, Solver};
-
-/// Applies a solution move by move, independently of the solver.
-fn apply(p: &PermPuzzle, start: &[u16], moves: &[polycover_twisty::solve::Twist]) -> Vec<u16> {
-    let mut c = start.to_vec();
-    for tw in moves {
-        for _ in 0..tw.amount {
-            let mut next = c.clone();
-            for (s, &d) in p.turns[tw.turn as usize].perm.iter().enumerate() {
-                next[d as usize] = c[s];
-            }
-            c = next;
-        }
-    }
-    c
+/// A fresh directory for one test's table cache (tests never write the user's cache).
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("polycover-twophase-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
 }
 
 fn options(dir: &std::path::Path) -> Options {
@@ -28,29 +22,113 @@ fn options(dir: &std::path::Path) -> Options {
     }
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("polycover-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
+fn turns(sol: &polycover_twisty::solve::Solution) -> Vec<Turn> {
+    sol.moves.iter().map(|&t| model::to_turn(t)).collect()
+}
+
+/// Whether `turns` applied to `s` with the model's moves give the solved colours.
+fn solves(p: &Puzzle, s: &State, turns: &[Turn]) -> bool {
+    let mut end = s.clone();
+    end.apply(p, turns);
+    end.colours(p) == p.colours()
+}
+
+/// `k` random moves from solved, by the model's moves (the same move twice in a row allowed:
+/// the state is then at most `k` from solved, which is what is asserted).
+fn k_moves(p: &Puzzle, k: usize, rng: &mut Rng) -> State {
+    let mut s = State::solved(p);
+    let seq: Vec<Turn> = (0..k)
+        .map(|_| {
+            let mv = rng.below(p.moves.len());
+            let order = p.moves[mv].order as usize;
+            Turn {
+                mv,
+                amount: 1 + rng.below(order - 1) as u8,
+            }
+        })
+        .collect();
+    s.apply(p, &seq);
+    s
 }
 
 #[test]
-fn random_cube3_states_are_solved_short() {
-    for slices in [false, true] {
-        let dir = temp_dir(&format!("tp-random-{slices}"));
-        let p = cube(3, slices);
-        let solver = Solver::prepare(&p, &options(&dir)).unwrap();
-        assert!(solver.two_phase.is_some(), "the 3x3x3 has a chain");
+fn random_states_of_the_3x3x3_come_back_short_and_solved() {
+    for name in ["3x3x3", "cube-3"] {
+        let dir = temp_dir(name);
+        let p = named(name).unwrap();
+        let solver = Solver::prepare(&PermPuzzle::from_model(&p), &options(&dir)).unwrap();
+        assert!(solver.two_phase.is_some(), "{name} has a subgroup chain");
+        let group = Group::new(&p);
         let mut total = 0;
-        for seed in 1..=3 {
-            let st = scramble(&p, seed, 200);
-            let t = std::time::Instant::now();
-            let sol = solver.solve(&st).unwrap();
-            eprintln!("slices {slices} seed {seed}: {} moves in {:.3}s", sol.moves.len(), t.elapsed().as_secs_f64());
-            assert_eq!(apply(&p, &st, &sol.moves), p.colours);
-            total += sol.moves.len();
+        for seed in 1..=4 {
+            let s = random_state(&group, &mut Rng::new(seed));
+            let sol = solver.solve(&s.colours(&p)).unwrap();
+            let t = turns(&sol);
+            assert!(solves(&p, &s, &t), "{name} seed {seed}");
+            total += t.len();
         }
-        eprintln!("prep {:.3}s total {total}", solver.prepare_seconds);
+        // Two-phase solvers give about 20 moves here; the route before this one gave 40-60.
+        assert!(total <= 4 * 24, "{name}: {total} moves for 4 states");
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+#[test]
+fn states_k_moves_from_solved_come_back_in_at_most_k() {
+    for name in ["3x3x3", "cube-3", "2x2x2", "pyraminx", "skewb"] {
+        let dir = temp_dir(&format!("k-{name}"));
+        let p = named(name).unwrap();
+        let solver = Solver::prepare(&PermPuzzle::from_model(&p), &options(&dir)).unwrap();
+        let mut rng = Rng::new(42);
+        for k in 1..=8 {
+            for _ in 0..3 {
+                let s = k_moves(&p, k, &mut rng);
+                let sol = solver.solve(&s.colours(&p)).unwrap();
+                let t = turns(&sol);
+                assert!(solves(&p, &s, &t), "{name} k {k}");
+                assert!(t.len() <= k, "{name}: {k} moves came back in {}", t.len());
+            }
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+#[test]
+fn a_damaged_cache_is_rebuilt_with_the_same_answers() {
+    let dir = temp_dir("damaged");
+    let p = named("3x3x3").unwrap();
+    let pp = PermPuzzle::from_model(&p);
+    let group = Group::new(&p);
+    let s = random_state(&group, &mut Rng::new(7)).colours(&p);
+    let first = Solver::prepare(&pp, &options(&dir)).unwrap();
+    let answer = first.solve(&s).unwrap().moves;
+    let files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "the tables are cached in one file");
+    // From the cache, then from a flipped byte, then from a truncated file.
+    let cached = Solver::prepare(&pp, &options(&dir)).unwrap();
+    assert_eq!(cached.solve(&s).unwrap().moves, answer);
+    let mut data = std::fs::read(&files[0]).unwrap();
+    let mid = data.len() / 2;
+    data[mid] ^= 0x40;
+    std::fs::write(&files[0], &data).unwrap();
+    let flipped = Solver::prepare(&pp, &options(&dir)).unwrap();
+    assert_eq!(flipped.solve(&s).unwrap().moves, answer);
+    let data = std::fs::read(&files[0]).unwrap();
+    std::fs::write(&files[0], &data[..data.len() / 3]).unwrap();
+    let truncated = Solver::prepare(&pp, &options(&dir)).unwrap();
+    assert_eq!(truncated.solve(&s).unwrap().moves, answer);
+    // Without a cache directory: built in memory, the same answer.
+    let none = Solver::prepare(
+        &pp,
+        &Options {
+            cache_dir: None,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(none.solve(&s).unwrap().moves, answer);
+    let _ = std::fs::remove_dir_all(&dir);
 }
