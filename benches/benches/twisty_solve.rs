@@ -95,8 +95,8 @@ fn main() {
         let first = Solver::prepare(&perm, &options)
             .unwrap_or_else(|e| panic!("{name}: prepare: {e}"))
             .prepare_seconds;
-        let solver = Solver::prepare(&perm, &options)
-            .unwrap_or_else(|e| panic!("{name}: prepare: {e}"));
+        let solver =
+            Solver::prepare(&perm, &options).unwrap_or_else(|e| panic!("{name}: prepare: {e}"));
         let solved = p.colours();
         let (mut total, mut max, mut qtm) = (0usize, 0usize, 0u64);
         let (mut t_total, mut t_max) = (0f64, 0f64);

@@ -21,4 +21,5 @@ mod stl;
 mod svg;
 mod twisty;
 mod twisty_limits;
+mod twisty_solver;
 mod view;

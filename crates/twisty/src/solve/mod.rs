@@ -415,7 +415,10 @@ impl Solver {
             target: self.options.target_moves,
             max_depth: TWO_PHASE_DEPTH,
         };
-        let found = tp.search(&self.structure, &self.moves, states, &limits)?;
+        let Some(found) = tp.search(&self.structure, &self.moves, states, &limits) else {
+            trace!("two-phase: no solution within the budget");
+            return None;
+        };
         trace!(
             "two-phase: {} moves, {} nodes, optimal {}",
             found.seq.len(),
@@ -423,7 +426,11 @@ impl Solver {
             found.optimal
         );
         let seq = self.moves.simplify(&found.seq);
-        (self.moves.apply(colours, &seq) == self.puzzle.colours).then_some(seq)
+        let solves = self.moves.apply(colours, &seq) == self.puzzle.colours;
+        if !solves {
+            trace!("two-phase: the solution found does not solve the state");
+        }
+        solves.then_some(seq)
     }
 
     /// The solution `seq` (checked), of which the exact stage found the first `exact_moves`, found

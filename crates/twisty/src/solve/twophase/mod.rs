@@ -398,9 +398,7 @@ impl TwoPhase {
                 let h = st.occ[p] as usize;
                 match r.kind {
                     Kind::Label => Some(self.label[r.orbit][h]),
-                    Kind::Orient => {
-                        Some(((st.tw[p] + tw - c[p] as u16 + c[h] as u16) % tw) as u8)
-                    }
+                    Kind::Orient => Some(((st.tw[p] + tw - c[p] as u16 + c[h] as u16) % tw) as u8),
                     Kind::Piece => r.positions.iter().position(|&q| q == h).map(|i| i as u8),
                 }
             })
@@ -475,11 +473,7 @@ fn g1_moves(structure: &Structure, moves: &Moves, a: u16) -> Option<Vec<bool>> {
         let g1: Vec<MoveId> = (0..moves.len() as MoveId)
             .filter(|&m| tried[m as usize])
             .collect();
-        if structure
-            .orbits
-            .iter()
-            .all(|o| g1_orbits(o, &g1).is_some())
-        {
+        if structure.orbits.iter().all(|o| g1_orbits(o, &g1).is_some()) {
             in_g1 = tried;
             whole += 1;
         }

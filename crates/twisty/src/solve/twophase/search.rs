@@ -7,6 +7,9 @@ use super::TwoPhase;
 use crate::solve::moves::{MoveId, Moves};
 use crate::solve::structure::{OrbitState, Structure};
 
+/// One phase 2 searches at most this fraction of the budget.
+const PHASE2_SHARE: u64 = 20;
+
 /// When the search stops.
 #[derive(Clone, Debug)]
 pub struct Limits {
@@ -40,6 +43,10 @@ struct Run<'a> {
     limits: &'a Limits,
     nodes: u64,
     stopped: bool,
+    /// The node count at which the current phase 2 gives up (its phase-1 end is dropped).
+    phase2_end: u64,
+    /// Whether some phase 2 gave up (the best solution is then not proved shortest).
+    phase2_cut: bool,
     best: Option<Vec<MoveId>>,
     /// The moves of the current branch: phase 1's, then phase 2's.
     seq: Vec<MoveId>,
@@ -70,6 +77,8 @@ impl TwoPhase {
             limits,
             nodes: 0,
             stopped: false,
+            phase2_end: 0,
+            phase2_cut: false,
             best: None,
             seq: Vec::new(),
             stack: [
@@ -81,7 +90,7 @@ impl TwoPhase {
         let optimal = loop {
             let best = run.best.as_ref().map_or(depth, Vec::len);
             if d1 >= best {
-                break run.best.is_some();
+                break run.best.is_some() && !run.phase2_cut;
             }
             run.phase1(0, d1);
             if run.stopped {
@@ -163,7 +172,10 @@ impl Run<'_> {
     /// The shortest phase 2 after the current phase-1 sequence that beats the best solution.
     fn phase2(&mut self) {
         let d1 = self.seq.len();
-        let total = self.best.as_ref().map_or(self.limits.max_depth + 1, Vec::len);
+        let total = self
+            .best
+            .as_ref()
+            .map_or(self.limits.max_depth + 1, Vec::len);
         if total <= d1 {
             return;
         }
@@ -182,16 +194,23 @@ impl Run<'_> {
         };
         let h = self.tp.phases[1].bound(&c) as usize;
         self.stack[1][0] = c;
+        // One phase-1 end may not take the whole budget (a long or hopeless phase 2).
+        self.phase2_end = self.nodes + (self.limits.nodes / PHASE2_SHARE).max(1);
         for depth in h..=limit {
             if self.dfs2(0, depth) {
                 self.best = Some(self.seq.clone());
                 self.seq.truncate(d1);
-                if self.best.as_ref().is_some_and(|b| b.len() <= self.limits.target) {
+                if self
+                    .best
+                    .as_ref()
+                    .is_some_and(|b| b.len() <= self.limits.target)
+                {
                     self.stopped = true;
                 }
                 return;
             }
-            if self.stopped {
+            if self.stopped || self.nodes >= self.phase2_end {
+                self.phase2_cut = true;
                 return;
             }
         }
@@ -219,7 +238,7 @@ impl Run<'_> {
                 return true;
             }
             self.seq.pop();
-            if self.stopped {
+            if self.stopped || self.nodes >= self.phase2_end {
                 return false;
             }
         }
