@@ -86,7 +86,7 @@ impl Coord {
 
     /// Rebuilds a coordinate from its cached keys and move table; `None` if they do not fit.
     pub fn from_parts(width: usize, keys: Vec<u8>, mv: Vec<u32>, moves: usize) -> Option<Coord> {
-        if width == 0 || keys.len() % width != 0 {
+        if width == 0 || !keys.len().is_multiple_of(width) {
             return None;
         }
         let size = keys.len() / width;
@@ -234,7 +234,8 @@ mod tests {
 
     #[test]
     fn coordinate_of_a_cycle_and_its_distances() {
-        // Three positions, one marked piece, a 3-cycle and a swap: 3 values, all within 1 move.
+        // Three positions, one marked piece, a 3-cycle and a swap: 3 values, the last 2 moves
+        // from the goal.
         let action = Action {
             dest: vec![vec![1, 2, 0], vec![1, 0, 2]],
             add: vec![vec![0; 3]; 2],
@@ -245,7 +246,7 @@ mod tests {
         assert!(Coord::build(vec![1, 0, 0], &action, 2).is_none());
         let mut p = Projection::shape(vec![0], &[3]);
         p.fill(std::slice::from_ref(&c));
-        assert_eq!(p.dist, vec![0, 1, 1]);
+        assert_eq!(p.dist, vec![0, 1, 2]);
     }
 
     #[test]

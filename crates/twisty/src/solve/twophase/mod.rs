@@ -456,7 +456,7 @@ fn g1_moves(structure: &Structure, moves: &Moves, a: u16) -> Option<Vec<bool>> {
     let half = |m: usize| {
         let tw = moves.twist[m];
         let order = moves.order[tw.turn as usize];
-        order % 2 == 0 && tw.amount == order / 2
+        order.is_multiple_of(2) && tw.amount == order / 2
     };
     let mut in_g1: Vec<bool> = (0..moves.len()).map(half).collect();
     let mut turns: Vec<u16> = (0..moves.len())
@@ -467,8 +467,8 @@ fn g1_moves(structure: &Structure, moves: &Moves, a: u16) -> Option<Vec<bool>> {
     let mut whole = 0;
     for t in turns {
         let mut tried = in_g1.clone();
-        for m in 0..moves.len() {
-            tried[m] |= moves.twist[m].turn == t;
+        for (g, tw) in tried.iter_mut().zip(&moves.twist) {
+            *g |= tw.turn == t;
         }
         let g1: Vec<MoveId> = (0..moves.len() as MoveId)
             .filter(|&m| tried[m as usize])

@@ -111,7 +111,8 @@ impl Run<'_> {
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes >= self.limits.nodes
-            || (self.nodes % 4096 == 0 && self.limits.deadline.is_some_and(|d| Instant::now() >= d))
+            || (self.nodes.is_multiple_of(4096)
+                && self.limits.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.stopped = true;
         }
