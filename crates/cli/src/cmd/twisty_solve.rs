@@ -60,7 +60,13 @@ pub struct SolveArgs {
     optimal: bool,
     /// Stop the two-phase search after SECONDS of wall-clock time, keeping the best solution
     /// found (on top of its node budget; the result may then depend on the machine and its load)
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, conflicts_with = "optimal")]
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        value_parser = parse_seconds,
+        allow_negative_numbers = true,
+        conflicts_with = "optimal"
+    )]
     time: Option<f64>,
     #[command(flatten)]
     long: LongArgs,
