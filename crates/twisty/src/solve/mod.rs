@@ -29,7 +29,10 @@
 //!    the point of the current sequence where it costs least after merging with its neighbours.
 //!
 //! Before the stages, a state a few moves from solved gets a shortest solution of up to 4 moves
-//! by meeting in the middle ([`short`]).
+//! by meeting in the middle ([`short`]). Then, on puzzles with a subgroup chain whose exact stage
+//! leaves orbits to operators (the 3x3x3), the two-phase search ([`twophase`]) gives a
+//! near-optimal solution within its node budget ([`Options::two_phase_budget`]); the stages
+//! above are the route for the other puzzles and for states it does not solve in time.
 //!
 //! Sequences are kept canonical throughout ([`moves`]): moves of one axis commute and merge.
 //! Every solution is checked by applying it to the state before it is returned.

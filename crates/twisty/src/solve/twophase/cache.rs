@@ -2,8 +2,8 @@
 //!
 //! A file holds one puzzle's tables, named by a 64-bit key hashed from the puzzle's moves, the
 //! chain and the table format's version ([`VERSION`]). Layout: the magic `PCTP`, the version, the
-//! key, the payload's length and the FNV-1a checksum of the payload (little-endian `u32`, `u64`,
-//! `u64`, `u64`), then the payload. A file that is short, too long, of another version or key, or
+//! key, the payload's length and the checksum of the payload ([`checksum`]; little-endian `u32`,
+//! `u64`, `u64`, `u64`), then the payload. A file that is short, too long, of another version or key, or
 //! whose checksum fails is ignored (and rewritten by the caller): damage costs a rebuild, never a
 //! wrong table. Writes go to a temporary file renamed into place, so readers never see half a file.
 
@@ -12,7 +12,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The table format's version: part of every key, so a new format never reads an old file.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 const MAGIC: &[u8; 4] = b"PCTP";
 const HEADER: usize = 4 + 4 + 8 + 8 + 8;
 /// No cache file is read beyond this size (the tables of the catalog's puzzles take a few MB).
@@ -62,6 +62,26 @@ impl Default for Fnv {
     }
 }
 
+/// The checksum of a payload: eight bytes at a time, each step `h -> (h ^ word) * odd, h ^= h >>
+/// 29` a bijection of `h` for a given word, so any one changed word changes the result (and the
+/// length is mixed in, so truncation does too). Eight times fewer steps than FNV-1a byte by byte:
+/// the cache is read at every preparation.
+pub fn checksum(data: &[u8]) -> u64 {
+    let step = |h: u64, w: u64| {
+        let h = (h ^ w).wrapping_mul(0x0100_0000_01b3);
+        h ^ (h >> 29)
+    };
+    let mut chunks = data.chunks_exact(8);
+    let mut h = Fnv::new().0;
+    for c in &mut chunks {
+        h = step(h, u64::from_le_bytes(c.try_into().unwrap()));
+    }
+    let mut tail = [0u8; 8];
+    tail[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
+    h = step(h, u64::from_le_bytes(tail));
+    step(h, data.len() as u64)
+}
+
 /// The file of key `key` in `dir`.
 pub fn path(dir: &Path, key: u64) -> PathBuf {
     dir.join(format!("twophase-{key:016x}.bin"))
@@ -86,7 +106,7 @@ pub fn load(dir: &Path, key: u64) -> Option<Vec<u8>> {
     }
     let sum = word(24);
     let payload = data.split_off(HEADER);
-    (Fnv::new().bytes(&payload).0 == sum).then_some(payload)
+    (checksum(&payload) == sum).then_some(payload)
 }
 
 /// Stores `payload` under `key`; failures (no directory, read-only, disk full) are ignored.
@@ -101,7 +121,7 @@ fn try_store(dir: &Path, key: u64, payload: &[u8]) -> std::io::Result<()> {
     data.extend_from_slice(&VERSION.to_le_bytes());
     data.extend_from_slice(&key.to_le_bytes());
     data.extend_from_slice(&(payload.len() as u64).to_le_bytes());
-    data.extend_from_slice(&Fnv::new().bytes(payload).0.to_le_bytes());
+    data.extend_from_slice(&checksum(payload).to_le_bytes());
     data.extend_from_slice(payload);
     let target = path(dir, key);
     let tmp = target.with_extension(format!("tmp{}", std::process::id()));
