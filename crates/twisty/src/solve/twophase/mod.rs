@@ -253,11 +253,21 @@ impl TwoPhase {
         cache_dir: Option<&Path>,
     ) -> Option<TwoPhase> {
         let key = self.key(moves, limits);
+        let t0 = std::time::Instant::now();
         if let Some(dir) = cache_dir
             && let Some(data) = cache::load(dir, key)
-            && self.read_tables(&data)
         {
-            return Some(self);
+            trace!(
+                "two-phase: cache read in {:.3}s",
+                t0.elapsed().as_secs_f64()
+            );
+            if self.read_tables(&data) {
+                trace!(
+                    "two-phase: tables read in {:.3}s",
+                    t0.elapsed().as_secs_f64()
+                );
+                return Some(self);
+            }
         }
         for ph in 0..2 {
             let mut coords = Vec::new();
