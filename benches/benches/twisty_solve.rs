@@ -1,11 +1,14 @@
 //! Solving twisty puzzles: the seed project's benchmark table (twisty-polyhedra's README), row by
 //! row, on random reachable states, beside its published figures.
 //!
-//! `cargo bench -p polycover-benches --bench twisty_solve [-- [--states N] [--row-seconds S] NAME...]`
+//! `cargo bench -p polycover-benches --bench twisty_solve [-- [--states N] [--row-seconds S]
+//! [--two-phase-budget NODES] NAME...]`
 //!
 //! For every row (the seed's 15 puzzles, then the 3x3x3, 7x7x7 and 10x10x10): the puzzle is
 //! built, its stabilizer chain made (for the random states only; not timed as preparation), the
-//! solver prepared once (timed), then `N` (default 100) uniformly random reachable states, from
+//! solver prepared twice (both timed: the first may build the two-phase tables and store them in
+//! the user's cache directory, `POLYCOVER_CACHE_DIR` or XDG's, the second reads them back; the
+//! *first prepare* column shows the first, *prepare* the second), then `N` (default 100) uniformly random reachable states, from
 //! the fixed seeds `1..=N`, are solved (each timed) and every solution is checked by applying it
 //! to its state with the model's own move permutations: a solution that does not give the solved
 //! colours stops the bench. A state the solver gives up on (its exact search's node budget) is
@@ -51,6 +54,7 @@ fn main() {
     let mut states = 100u64;
     let mut row_seconds = f64::INFINITY;
     let mut filter: Vec<String> = Vec::new();
+    let mut options = Options::default();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         if a == "--states" {
@@ -63,6 +67,11 @@ fn main() {
                 .next()
                 .and_then(|n| n.parse().ok())
                 .expect("--row-seconds S");
+        } else if a == "--two-phase-budget" {
+            options.two_phase_budget = args
+                .next()
+                .and_then(|n| n.parse().ok())
+                .expect("--two-phase-budget NODES");
         } else if !a.starts_with('-') {
             filter.push(a);
         }
@@ -74,17 +83,20 @@ fn main() {
         .filter(|(n, _)| filter.is_empty() || filter.iter().any(|f| f == n))
         .collect();
     println!(
-        "| puzzle | states | failed | fallback | moves mean | moves max | seed moves | mean / seed | quarter turns mean | prepare (s) | seed prepare (s) | prepare / seed | solve mean (ms) | solve max (ms) | seed solve (ms) |"
+        "| puzzle | states | failed | fallback | moves mean | moves max | seed moves | mean / seed | quarter turns mean | first prepare (s) | prepare (s) | seed prepare (s) | prepare / seed | solve mean (ms) | solve max (ms) | seed solve (ms) |"
     );
     println!(
-        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"
     );
     for (name, seed) in rows {
         let p = twisty::named(name).expect("a catalog puzzle");
         let group = Group::new(&p);
         let perm = PermPuzzle::from_model(&p);
-        let solver = Solver::prepare(&perm, &Options::default())
-            .unwrap_or_else(|e| panic!("{name}: prepare: {e}"));
+        let first = Solver::prepare(&perm, &options)
+            .unwrap_or_else(|e| panic!("{name}: prepare: {e}"))
+            .prepare_seconds;
+        let solver =
+            Solver::prepare(&perm, &options).unwrap_or_else(|e| panic!("{name}: prepare: {e}"));
         let solved = p.colours();
         let (mut total, mut max, mut qtm) = (0usize, 0usize, 0u64);
         let (mut t_total, mut t_max) = (0f64, 0f64);
@@ -130,7 +142,7 @@ fn main() {
         };
         let ratio = |a: f64, b: Option<f64>| b.map_or("-".to_string(), |b| format!("{:.3}", a / b));
         println!(
-            "| {name} | {done} | {failed} | {fell_back} | {mean:.1} | {max} | {sm} | {} | {:.1} | {prep:.3} | {sp} | {} | {:.1} | {:.1} | {ss} |",
+            "| {name} | {done} | {failed} | {fell_back} | {mean:.1} | {max} | {sm} | {} | {:.1} | {first:.3} | {prep:.3} | {sp} | {} | {:.1} | {:.1} | {ss} |",
             ratio(mean, seed.map(|s| s.2)),
             qtm as f64 / n,
             ratio(prep, seed.map(|s| s.0 / 1000.0)),

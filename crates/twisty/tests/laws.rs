@@ -213,7 +213,7 @@ fn solutions_solve_random_states_in_the_simulator() {
         let p = named(name).unwrap();
         let sim = Sim::new(&p);
         let group = Group::new(&p);
-        let solver = Solver::prepare(&PermPuzzle::from_model(&p), &Options::default()).unwrap();
+        let solver = Solver::prepare(&PermPuzzle::from_model(&p), &test_options()).unwrap();
         for seed in 20..26 {
             let colours = random_state(&group, &mut Rng::new(seed)).colours(&p);
             let sol = solver.solve(&colours).unwrap();
@@ -343,5 +343,14 @@ fn near_duplicate_cuts_are_an_error_and_equal_ones_merge() {
         let text = format!("[twisty]\nsolid = \"{solid}\"\ncuts = [{cuts}]\n");
         let (p, _) = file::load(Path::new("same.toml"), &text).unwrap();
         assert_eq!(p.stickers.len(), stickers, "{cuts}");
+    }
+}
+
+/// The default options, the two-phase tables cached in a temporary directory (tests never write
+/// the user's cache).
+fn test_options() -> Options {
+    Options {
+        cache_dir: Some(std::env::temp_dir().join("polycover-twisty-tests-cache")),
+        ..Options::default()
     }
 }

@@ -33,7 +33,7 @@ fn check(p: &PermPuzzle, solver: &Solver, states: usize) -> (f64, usize) {
 #[test]
 fn solves_cube3_with_slices() {
     let p = cube(3, true);
-    let solver = Solver::prepare(&p, &Options::default()).unwrap();
+    let solver = Solver::prepare(&p, &test_options()).unwrap();
     let (mean, max) = check(&p, &solver, 5);
     eprintln!(
         "cube-3: mean {mean} max {max} prep {:.3}s",
@@ -45,11 +45,20 @@ fn solves_cube3_with_slices() {
 fn solves_cube2_and_cube4() {
     for n in [2, 4] {
         let p = cube(n, true);
-        let solver = Solver::prepare(&p, &Options::default()).unwrap();
+        let solver = Solver::prepare(&p, &test_options()).unwrap();
         let (mean, max) = check(&p, &solver, 3);
         eprintln!(
             "cube-{n}: mean {mean} max {max} prep {:.3}s",
             solver.prepare_seconds
         );
+    }
+}
+
+/// The default options, the two-phase tables cached in a temporary directory (tests never write
+/// the user's cache).
+fn test_options() -> Options {
+    Options {
+        cache_dir: Some(std::env::temp_dir().join("polycover-twisty-tests-cache")),
+        ..Options::default()
     }
 }

@@ -20,7 +20,7 @@ fn solved_by(p: &Puzzle, s: &State, turns: &[Turn]) -> bool {
 fn solve_random(name: &str, seeds: std::ops::Range<u64>) {
     let p = named(name).unwrap();
     let group = Group::new(&p);
-    let solver = Solver::prepare(&PermPuzzle::from_model(&p), &Options::default()).unwrap();
+    let solver = Solver::prepare(&PermPuzzle::from_model(&p), &test_options()).unwrap();
     for seed in seeds {
         let s = random_state(&group, &mut Rng::new(seed));
         let sol = solver
@@ -85,9 +85,11 @@ fn an_exhausted_exact_stage_falls_back_to_operators() {
         let p = named(name).unwrap();
         let group = Group::new(&p);
         let perm = PermPuzzle::from_model(&p);
+        // The exact stage's route (the two-phase search would solve the 3x3x3 first).
         let tiny = Options {
             budget: 10,
-            ..Options::default()
+            two_phase_budget: 0,
+            ..test_options()
         };
         let solver = Solver::prepare(&perm, &tiny).unwrap();
         for seed in 1..3 {
@@ -103,7 +105,7 @@ fn an_exhausted_exact_stage_falls_back_to_operators() {
     let optimal = Options {
         optimal: true,
         budget: 10,
-        ..Options::default()
+        ..test_options()
     };
     let solver = Solver::prepare(&PermPuzzle::from_model(&p), &optimal).unwrap();
     assert_eq!(
@@ -139,7 +141,7 @@ fn unreachable_states_are_refused() {
         ("megaminx", 2),
     ] {
         let p = named(name).unwrap();
-        let solver = Solver::prepare(&PermPuzzle::from_model(&p), &Options::default()).unwrap();
+        let solver = Solver::prepare(&PermPuzzle::from_model(&p), &test_options()).unwrap();
         let colours = turned_piece(&p, size);
         match solver.solve(&colours) {
             Err(SolveError::Unreachable(_)) => {}
@@ -166,7 +168,7 @@ fn optimal_matches_distances(name: &str, moves: &str, states: u64) {
     let perm = PermPuzzle::from_model(&p).restricted(&mv);
     let options = Options {
         optimal: true,
-        ..Options::default()
+        ..test_options()
     };
     let solver = Solver::prepare(&perm, &options).unwrap();
     for (g, d) in targets.iter().zip(depth) {
@@ -274,7 +276,7 @@ fn short_scrambles_get_short_solutions() {
     for name in ["3x3x3", "pyraminx", "octahedron-3", "megaminx", "7x7x7"] {
         let p = named(name).unwrap();
         let perm = PermPuzzle::from_model(&p);
-        let solver = Solver::prepare(&perm, &Options::default()).unwrap();
+        let solver = Solver::prepare(&perm, &test_options()).unwrap();
         let mut rng = Rng::new(5);
         for k in 1..=4 {
             let turns: Vec<Turn> = (0..k)
@@ -301,5 +303,14 @@ fn short_scrambles_get_short_solutions() {
                 p.format_turns(&back)
             );
         }
+    }
+}
+
+/// The default options, the two-phase tables cached in a temporary directory (tests never write
+/// the user's cache).
+fn test_options() -> Options {
+    Options {
+        cache_dir: Some(std::env::temp_dir().join("polycover-twisty-tests-cache")),
+        ..Options::default()
     }
 }

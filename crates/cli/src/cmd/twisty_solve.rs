@@ -8,7 +8,8 @@
 //! construction.
 //!
 //! The solver (`twisty::solve`) sees the puzzle only as sticker permutations; `--optimal` asks
-//! it for a shortest solution, which only small puzzles allow ([`OPTIMAL_MAX_POSITIONS`]). Every
+//! it for a shortest solution, which only small puzzles allow ([`OPTIMAL_MAX_POSITIONS`]).
+//! `--time` caps the two-phase search's wall-clock time on top of its node budget. Every
 //! solution is applied to the state here, with the model's own move permutations, before it is
 //! printed.
 
@@ -65,6 +66,16 @@ pub struct SolveArgs {
     /// A facelet string's letters are colours of this scheme (as `twisty check --scheme`)
     #[arg(long)]
     scheme: Option<String>,
+    /// Stop the two-phase search after SECONDS of wall-clock time, keeping the best solution
+    /// found (on top of its node budget; the result may then depend on the machine and its load)
+    #[arg(
+        long,
+        value_name = "SECONDS",
+        value_parser = parse_seconds,
+        allow_negative_numbers = true,
+        conflicts_with = "optimal"
+    )]
+    time: Option<f64>,
     #[command(flatten)]
     long: LongArgs,
     #[command(flatten)]
@@ -106,6 +117,7 @@ pub fn solve(a: SolveArgs) -> Result<u8, Failure> {
     let perm = PermPuzzle::from_model(&p);
     let options = Options {
         optimal: a.optimal,
+        time: a.time,
         ..Options::default()
     };
     let solver = Solver::prepare(&perm, &options)
@@ -141,6 +153,14 @@ pub fn solve(a: SolveArgs) -> Result<u8, Failure> {
         print_text(&mut out, &p, &solved)?;
     }
     Ok(0)
+}
+
+/// `--time`: a positive, finite number of seconds.
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
+        _ => Err(format!("`{s}` is not a positive number of seconds")),
+    }
 }
 
 /// The state asked for: from `--scramble`, `--random-state` or a file

@@ -15,11 +15,16 @@ pub fn data(rel: &str) -> PathBuf {
     root().join("data").join(rel)
 }
 
-/// The binary, run from the root, without colors or a catalog override.
+/// The binary, run from the root, without colors or a catalog override, its solver tables
+/// cached in a temporary directory (never the user's cache).
 pub fn bin() -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_polycover"));
     c.current_dir(root())
         .env_remove("POLYCOVER_DATA")
+        .env(
+            "POLYCOVER_CACHE_DIR",
+            std::env::temp_dir().join("polycover-cli-tests-cache"),
+        )
         .env("NO_COLOR", "1");
     c
 }

@@ -23,4 +23,5 @@ mod svg;
 mod twisty;
 mod twisty_limits;
 mod twisty_notation;
+mod twisty_solver;
 mod view;

@@ -29,7 +29,10 @@
 //!    the point of the current sequence where it costs least after merging with its neighbours.
 //!
 //! Before the stages, a state a few moves from solved gets a shortest solution of up to 4 moves
-//! by meeting in the middle ([`short`]).
+//! by meeting in the middle ([`short`]). Then, on puzzles with a subgroup chain whose exact stage
+//! leaves orbits to operators (the 3x3x3), the two-phase search ([`twophase`]) gives a
+//! near-optimal solution within its node budget ([`Options::two_phase_budget`]); the stages
+//! above are the route for the other puzzles and for states it does not solve in time.
 //!
 //! Sequences are kept canonical throughout ([`moves`]): moves of one axis commute and merge.
 //! Every solution is checked by applying it to the state before it is returned.
@@ -44,6 +47,7 @@ mod plan;
 pub mod puzzle;
 pub mod short;
 pub mod structure;
+pub mod twophase;
 
 use crate::trace::trace;
 use std::fmt;
@@ -82,12 +86,24 @@ pub struct Options {
     pub colour_budget: u64,
     /// Table sizes of the exact stage.
     pub limits: Limits,
+    /// Node budget of the two-phase search ([`twophase`]), used on puzzles that have a subgroup
+    /// chain and orbits the exact stage leaves to operators; it keeps the best solution found
+    /// within the budget. 0: no two-phase search.
+    pub two_phase_budget: u64,
+    /// A wall-clock cap in seconds on the two-phase search, on top of its node budget: the
+    /// solution found may then depend on the machine and its load.
+    pub time: Option<f64>,
+    /// The two-phase search stops at the first solution of at most this many moves (0: none).
+    pub target_moves: usize,
+    /// Where the two-phase tables are cached ([`twophase::cache::default_dir`] by default;
+    /// `None`: built every time).
+    pub cache_dir: Option<std::path::PathBuf>,
 }
 
 /// The name the preparation's progress is reported under ([`crate::progress`]), and its
 /// number of parts.
 pub const PREPARE_STEP: &str = "preparing the solver";
-const PREPARE_LAPS: u64 = 6;
+const PREPARE_LAPS: u64 = 7;
 /// The steps a solve reports: its exact searches, then the insertion of operators.
 pub const SOLVE_STEP: &str = "solving: exact stage";
 /// The step a solve reports while it inserts operators.
@@ -105,9 +121,19 @@ impl Default for Options {
             budget: 50_000_000,
             colour_budget: 250_000,
             limits: Limits::default(),
+            two_phase_budget: TWO_PHASE_BUDGET,
+            time: None,
+            target_moves: 0,
+            cache_dir: twophase::cache::default_dir(),
         }
     }
 }
+
+/// The default node budget of the two-phase search: well under a second for a 3x3x3 state on
+/// one core of the reference machine (docs/performance.md).
+pub const TWO_PHASE_BUDGET: u64 = 2_000_000;
+/// The longest solution the two-phase search considers.
+const TWO_PHASE_DEPTH: usize = 40;
 
 /// A prepared solver for one puzzle.
 pub struct Solver {
@@ -135,6 +161,8 @@ pub struct Solver {
     colour_plan: Option<usize>,
     /// The colourings near solved, for states a few moves from it ([`short`]).
     short: short::ShortTable,
+    /// The two-phase solver, when the puzzle has a subgroup chain that fits ([`twophase`]).
+    pub two_phase: Option<twophase::TwoPhase>,
     options: Options,
     /// The solver used when the exact stage gives up (see [`Options::budget`]).
     fallback: std::sync::OnceLock<Option<Box<Solver>>>,
@@ -244,8 +272,21 @@ impl Solver {
         lap("stages");
         let short = short::ShortTable::new(&moves, &puzzle.colours, 2, SHORT_STATES);
         lap("short solutions");
+        // Puzzles solved wholly by the exact stage keep it: its solutions are already short.
+        let two_phase = (!options.optimal && options.two_phase_budget > 0 && !op_orbits.is_empty())
+            .then(|| {
+                twophase::TwoPhase::prepare(
+                    &structure,
+                    &moves,
+                    twophase::Limits::default(),
+                    options.cache_dir.as_deref(),
+                )
+            })
+            .flatten();
+        lap("two-phase tables");
         Ok(Solver {
             short,
+            two_phase,
             puzzle: puzzle.clone(),
             moves,
             structure,
@@ -307,6 +348,10 @@ impl Solver {
             let exact = seq.len();
             return Ok(self.solution(&seq, exact, t0));
         }
+        if let Some(seq) = self.two_phase(colours, &states, t0) {
+            let exact = seq.len();
+            return Ok(self.solution(&seq, exact, t0));
+        }
         let start = states.clone();
         // The plans in turn, each with a tenth of the budget, then the first with all of it.
         let budget = self.options.budget;
@@ -353,6 +398,42 @@ impl Solver {
             ));
         }
         Ok(self.solution(&seq, exact_moves, t0))
+    }
+
+    /// The two-phase search's solution of a state (`states`, coloured `colours`), checked by
+    /// applying it; `None` without a chain or when the search finds nothing within its budget.
+    fn two_phase(
+        &self,
+        colours: &[u16],
+        states: &[OrbitState],
+        t0: Instant,
+    ) -> Option<Vec<MoveId>> {
+        let tp = self.two_phase.as_ref()?;
+        let limits = twophase::SearchLimits {
+            nodes: self.options.two_phase_budget,
+            deadline: self
+                .options
+                .time
+                .map(|s| t0 + std::time::Duration::from_secs_f64(s.max(0.0))),
+            target: self.options.target_moves,
+            max_depth: TWO_PHASE_DEPTH,
+        };
+        let Some(found) = tp.search(&self.structure, &self.moves, states, &limits) else {
+            trace!("two-phase: no solution within the budget");
+            return None;
+        };
+        trace!(
+            "two-phase: {} moves, {} nodes, optimal {}",
+            found.seq.len(),
+            found.nodes,
+            found.optimal
+        );
+        let seq = self.moves.simplify(&found.seq);
+        let solves = self.moves.apply(colours, &seq) == self.puzzle.colours;
+        if !solves {
+            trace!("two-phase: the solution found does not solve the state");
+        }
+        solves.then_some(seq)
     }
 
     /// The solution `seq` (checked), of which the exact stage found the first `exact_moves`, found
@@ -453,6 +534,8 @@ impl Solver {
             let options = Options {
                 exact_positions: 0,
                 budget: self.options.budget.max(Options::default().budget),
+                // This solver's two-phase search, if any, has been tried already.
+                two_phase_budget: 0,
                 ..self.options.clone()
             };
             can.then(|| Solver::prepare(&self.puzzle, &options).ok().map(Box::new))
