@@ -56,6 +56,8 @@ enum Command {
     Merge(cmd::merge::MergeArgs),
     /// Why a polyform puzzle has no solution: area, a piece that fits nowhere, a cell nothing covers, a colouring
     Explain(cmd::explain::ExplainArgs),
+    /// Booklet challenges with exactly one solution: catalog files and a printable booklet.html
+    Generate(cmd::generate::GenerateArgs),
     /// Write a problem in another program's format (BurrTools .xmpuzzle, DLX) or its pieces as STL for 3D printing
     Export(cmd::export::ExportArgs),
     /// Write solutions as a 3D page: one HTML file that works offline (turn, explode, build up, browse)
@@ -76,6 +78,7 @@ fn main() -> ExitCode {
         Command::Plan(args) => cmd::plan::run(args),
         Command::Merge(args) => cmd::merge::run(args),
         Command::Explain(args) => cmd::explain::run(args),
+        Command::Generate(args) => cmd::generate::run(args),
         Command::Export(args) => cmd::export::run(args),
         Command::View(args) => cmd::view::run(args),
         Command::Twisty(args) => cmd::twisty::run(args),

@@ -18,6 +18,7 @@
 pub mod colouring;
 pub mod explain;
 pub mod feasible;
+pub mod generate;
 
 pub use colouring::Colouring;
 pub use explain::{ColouringProof, Reason, explain};

@@ -1,3 +1,4 @@
 //! The designer's arguments against independent arithmetic and a search.
 
 mod explain;
+mod generate;

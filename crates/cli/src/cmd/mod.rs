@@ -7,6 +7,7 @@ pub mod disassemble;
 pub mod dlx;
 pub mod explain;
 pub mod export;
+pub mod generate;
 pub mod matrix;
 pub mod merge;
 pub mod plan;
