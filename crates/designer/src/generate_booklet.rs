@@ -64,9 +64,9 @@ pub fn booklet(
         all.extend(c.given_placements(encoding));
         all.extend(c.loose_placements(encoding));
         let pic = svg::solution_with(puzzle, &all, "", limits)?;
-        let _ = write!(
+        let _ = writeln!(
             s,
-            "<div class=\"solution\"><h3>Level {}</h3>{}</div>\n",
+            "<div class=\"solution\"><h3>Level {}</h3>{}</div>",
             i + 1,
             pic.svg
         );
