@@ -13,6 +13,10 @@
 //! pass leaves a *minimal* challenge, where no placed piece can be made
 //! loose while the solution stays unique.
 //!
+//! Copies of a piece share its symbol in a file's drawing, so a challenge
+//! whose placed copies could be split into copies in more than one way
+//! cannot be written, and is skipped.
+//!
 //! Two challenges are the same when a symmetry of the board maps one's
 //! placed pieces onto the other's; each is known by its canonical form,
 //! the smallest sorted image of its placed options.
@@ -24,6 +28,7 @@
 
 use dlx::{Color, Control, ItemId, Matrix, MatrixBuilder, MatrixError, OptionId, Solver};
 use polyform::encode::{Encoding, encode_with};
+use polyform::puzzle::resolve_fixed;
 use polyform::symmetry::{self, GroupChoice};
 use polyform::{Limits, Placement, Puzzle};
 use std::collections::HashSet;
@@ -261,6 +266,9 @@ pub fn generate(
         };
         given.sort_unstable();
         loose.sort_unstable();
+        if !drawable(puzzle, encoding, &given) {
+            continue;
+        }
         let canonical = canonical(&given, &perms);
         if !seen.insert(canonical.clone()) {
             continue;
@@ -287,6 +295,27 @@ pub fn generate(
     Ok(Generated {
         challenges: found,
         attempts,
+    })
+}
+
+/// Can a file draw these placed pieces? Copies of one piece share its
+/// symbol, so their cells must split into copies in one way only (the
+/// file format's rule).
+fn drawable(puzzle: &Puzzle, encoding: &Encoding, given: &[usize]) -> bool {
+    let mut cells: Vec<Vec<polyform::Cell>> = vec![Vec::new(); puzzle.pieces.len()];
+    let mut copies = vec![0usize; puzzle.pieces.len()];
+    for pl in puzzle
+        .fixed
+        .iter()
+        .chain(given.iter().map(|&o| &encoding.placements[o]))
+    {
+        cells[pl.piece].extend(&pl.cells);
+        copies[pl.piece] += 1;
+    }
+    (0..puzzle.pieces.len()).all(|i| {
+        copies[i] < 2
+            || resolve_fixed(puzzle.lattice(), &puzzle.pieces[i], i, &cells[i])
+                .is_ok_and(|ps| ps.len() == copies[i])
     })
 }
 

@@ -231,3 +231,42 @@ fn a_puzzle_without_solution_is_said_so() {
         .to_string();
     assert!(err.contains("no solution"), "{err}");
 }
+
+#[test]
+fn identical_copies_written_and_read_back() {
+    // 12 identical L-trominoes: placed copies share a symbol, so each
+    // challenge's drawing must split into copies one way only.
+    let rel = "copies/l-trominoes-6x6.toml";
+    let (p, e) = load(rel);
+    let s = Settings {
+        loose: 3,
+        count: 3,
+        seed: 9,
+        fixed: false,
+    };
+    let g = generate(&p, &e, &Limits::default(), &s).unwrap();
+    assert!(!g.challenges.is_empty());
+    check_challenges(&p, &e, &g.challenges, 3, false);
+    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../data")
+        .join(rel);
+    let text = std::fs::read_to_string(&from).unwrap();
+    let dir = std::env::temp_dir().join(format!("designer-generate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for (i, c) in g.challenges.iter().enumerate() {
+        let art = designer::generate::file::board_art(&p, &c.given_placements(&e));
+        let f = designer::generate::file::FileText {
+            name: "t",
+            command: "test",
+            notes: "",
+            art: &art,
+        };
+        let toml = designer::generate::file::challenge_toml(&text, &from, &dir, &f).unwrap();
+        let path = dir.join(format!("{i}.toml"));
+        std::fs::write(&path, &toml).unwrap();
+        let back = polyform::file::parse_puzzle(&path, &toml).unwrap();
+        assert_eq!(back.fixed.len(), c.given.len(), "{toml}");
+        let be = polyform::encode(&back).unwrap();
+        assert_eq!(brute_completions(&back, &be, &[], 3), 1, "{toml}");
+    }
+}
