@@ -9,8 +9,10 @@ use polyform::encode::Encoding;
 use polyform::{Error, Limits, Puzzle};
 use std::fmt::Write as _;
 
-/// Print: A4 portrait, each challenge in a box of half the printable
-/// height, two to a sheet; the solutions four to a sheet.
+/// Print: A4 portrait (273 mm between the margins), each challenge in a
+/// box of just under half that height, two to a sheet; the title and the
+/// introduction only on screen; the solutions after a page break, two
+/// columns.
 const STYLE: &str = r#"
 body { font-family: system-ui, sans-serif; margin: 1.5em; color: #222; }
 h1 { font-size: 1.4em; }
@@ -28,8 +30,8 @@ h1 { font-size: 1.4em; }
 @page { size: A4 portrait; margin: 12mm; }
 @media print {
   body { margin: 0; }
-  h1.title { display: none; }
-  .challenge { height: 128mm; box-sizing: border-box; margin: 0 0 9mm 0;
+  h1.title, p.intro { display: none; }
+  .challenge { height: 126mm; box-sizing: border-box; margin: 0 0 8mm 0;
     break-inside: avoid; page-break-inside: avoid; }
   .challenge:nth-of-type(2n) { break-after: page; page-break-after: always; }
   .solutions-title { break-before: page; page-break-before: always; }
@@ -52,7 +54,7 @@ pub fn booklet(
     let title = escape(&format!("{}: challenges", puzzle.name));
     let _ = write!(
         s,
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1 class=\"title\">{title}</h1>\n<p class=\"difficulty\">Made by <code>{}</code>. Place the loose pieces to fill the board: each challenge has exactly one solution. Levels go from easiest to hardest (difficulty: nodes of the search that proves the solution unique; forced: placements that follow by elimination alone).</p>\n",
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<h1 class=\"title\">{title}</h1>\n<p class=\"difficulty intro\">Made by <code>{}</code>. Place the loose pieces to fill the board: each challenge has exactly one solution. Levels go from easiest to hardest (difficulty: nodes of the search that proves the solution unique; forced: placements that follow by elimination alone).</p>\n",
         escape(command)
     );
     for (i, c) in generated.challenges.iter().enumerate() {
