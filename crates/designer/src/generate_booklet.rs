@@ -19,8 +19,9 @@ h1 { font-size: 1.4em; }
 .challenge { display: flex; gap: 1.5em; align-items: center; border: 1px solid #bbb;
   border-radius: 6px; padding: 0.8em 1em; margin: 1em 0; }
 .challenge h2 { font-size: 1.1em; margin: 0 0 0.3em 0; }
-.board svg { max-width: 100%; height: auto; max-height: 80mm; }
-.loose { display: flex; flex-wrap: wrap; gap: 0.6em; align-items: flex-end; max-width: 45%; }
+.board { flex: 1 1 58%; min-width: 0; }
+.board svg { width: 100%; height: auto; max-height: 80mm; }
+.loose { flex: 1 1 38%; display: flex; flex-wrap: wrap; gap: 0.6em; align-items: flex-end; }
 .loose svg { height: auto; max-height: 22mm; max-width: 30mm; }
 .difficulty { font-size: 0.85em; color: #555; }
 .solutions { display: flex; flex-wrap: wrap; gap: 1em; }
@@ -31,7 +32,8 @@ h1 { font-size: 1.4em; }
 @media print {
   body { margin: 0; }
   h1.title, p.intro { display: none; }
-  .challenge { height: 126mm; box-sizing: border-box; margin: 0 0 8mm 0;
+  .loose svg { max-height: 16mm; max-width: 22mm; }
+  .challenge { height: 126mm; box-sizing: border-box; margin: 0 0 8mm 0; overflow: hidden;
     break-inside: avoid; page-break-inside: avoid; }
   .challenge:nth-of-type(2n) { break-after: page; page-break-after: always; }
   .solutions-title { break-before: page; page-break-before: always; }
