@@ -58,6 +58,8 @@ enum Command {
     Explain(cmd::explain::ExplainArgs),
     /// Can a position still be finished? In how many ways, what is forced, a next placement
     Hint(cmd::hint::HintArgs),
+    /// Booklet challenges with exactly one solution: catalog files and a printable booklet.html
+    Generate(cmd::generate::GenerateArgs),
     /// Write a problem in another program's format (BurrTools .xmpuzzle, DLX) or its pieces as STL for 3D printing
     Export(cmd::export::ExportArgs),
     /// Write solutions as a 3D page: one HTML file that works offline (turn, explode, build up, browse)
@@ -78,6 +80,7 @@ fn main() -> ExitCode {
         Command::Plan(args) => cmd::plan::run(args),
         Command::Merge(args) => cmd::merge::run(args),
         Command::Explain(args) => cmd::explain::run(args),
+        Command::Generate(args) => cmd::generate::run(args),
         Command::Export(args) => cmd::export::run(args),
         Command::Hint(args) => cmd::hint::run(args),
         Command::View(args) => cmd::view::run(args),

@@ -18,11 +18,18 @@
 //! The arguments are sound whatever they find: each is a necessary
 //! condition for a solution, so a reason proves there is none; finding no
 //! reason proves nothing (then only a search can tell).
+//!
+//! [`generate`](mod@generate) goes the other way: booklet challenges, the
+//! puzzle with some pieces placed so that the rest fill it in exactly one
+//! way, minimal, distinct up to the board's symmetry and sorted by a
+//! measured difficulty; with each challenge as a catalog file and a
+//! printable booklet page.
 
 pub mod colouring;
 pub mod explain;
 pub mod feasible;
 pub mod forced;
+pub mod generate;
 
 pub use colouring::Colouring;
 pub use explain::{ColouringProof, Reason, explain};

@@ -2,3 +2,4 @@
 
 mod explain;
 mod forced;
+mod generate;

@@ -8,6 +8,7 @@ pub mod dlx;
 pub mod explain;
 pub mod export;
 pub mod hint;
+pub mod generate;
 pub mod matrix;
 pub mod merge;
 pub mod plan;

@@ -8,6 +8,7 @@ mod disassemble;
 mod dlx;
 mod engine;
 mod explain;
+mod generate;
 mod inputs;
 mod json;
 mod limits;

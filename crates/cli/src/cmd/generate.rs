@@ -1,0 +1,198 @@
+//! `polycover generate PUZZLE --loose K --count N --seed S -o DIR`: booklet
+//! challenges with exactly one solution (crate `designer`, module
+//! `generate`), each written as a catalog file that `verify` checks, and a
+//! printable `booklet.html`.
+
+use crate::failure::Failure;
+use clap::Args;
+use designer::generate::{self, Generated, Settings, file::FileText};
+use problem::Kind;
+use problem::polyform_puzzle::PolyformProblem;
+use std::path::{Path, PathBuf};
+
+#[derive(Args)]
+#[command(
+    after_help = "Each challenge is the puzzle with some pieces placed where they are in a random solution, so that the loose pieces fill the rest in exactly one way. By default a challenge is minimal: pieces are made loose one at a time (in a random order) while the solution stays unique, so it has at least K loose pieces and no placed piece can be taken off; --fixed stops at exactly K. The same seed gives the same files; no two challenges are the same up to the board's symmetry. Levels are sorted by difficulty (docs/designer.md).\n\nExit codes: 0 all N challenges written; 1 fewer distinct challenges exist than asked for (those found are written); 2 bad input (K larger than the pieces, N = 0, a puzzle with no solution, not a polyform puzzle, an existing non-empty DIR without --force)."
+)]
+pub struct GenerateArgs {
+    /// A polyform puzzle file
+    file: PathBuf,
+    /// Loose pieces, left for the player: at least this many (exactly with --fixed)
+    #[arg(long, value_name = "K")]
+    loose: usize,
+    /// Challenges to make
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    count: usize,
+    /// Seed of the random choices (the same seed, the same challenges)
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Keep exactly K loose pieces instead of loosening further (the challenge is then not minimal)
+    #[arg(long)]
+    fixed: bool,
+    /// The directory to write the challenge files and booklet.html into
+    #[arg(short = 'o', long = "out", value_name = "DIR")]
+    out: PathBuf,
+    /// Write into DIR even if it is not empty (files of the same names are replaced)
+    #[arg(long)]
+    force: bool,
+    #[command(flatten)]
+    input: super::InputArgs,
+}
+
+pub fn run(args: GenerateArgs) -> Result<u8, Failure> {
+    let limits = args.input.limits.limits();
+    let bytes = problem::read_input(&args.file, None, &limits)?;
+    let kind = problem::kind_of(&args.file, &bytes)?;
+    if kind != Kind::Polyform {
+        return Err(Failure::input(format!(
+            "{}: generate reads polyform puzzle files (TOML with a lattice, a board and pieces), not {kind:?} files",
+            args.file.display()
+        )));
+    }
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        Failure::input(format!(
+            "{}: the file is not UTF-8 text (byte {})",
+            args.file.display(),
+            e.valid_up_to()
+        ))
+    })?;
+    let p = PolyformProblem::parse(&args.file, text, &limits).map_err(|e| match e.kind {
+        polyform::ErrorKind::AreaTooLarge { .. } | polyform::ErrorKind::AreaTooSmall { .. } => {
+            Failure::input(format!(
+                "{e}: the puzzle has no solution, so it has no challenges (`polycover explain` tells why)"
+            ))
+        }
+        _ => e.into(),
+    })?;
+    let settings = Settings {
+        loose: args.loose,
+        count: args.count,
+        seed: args.seed,
+        fixed: args.fixed,
+    };
+    let command = format!(
+        "polycover generate {} --loose {} --count {} --seed {}{}",
+        args.file.display(),
+        args.loose,
+        args.count,
+        args.seed,
+        if args.fixed { " --fixed" } else { "" }
+    );
+    let generated = generate::generate(&p.puzzle, &p.encoding, &limits, &settings)
+        .map_err(|e| Failure::input(format!("{}: {e}", args.file.display())))?;
+    prepare_dir(&args.out, args.force, &args.file)?;
+    let files = write_files(&p, text, &args, &generated, &command)?;
+    let html = generate::booklet::booklet(
+        &p.puzzle,
+        &p.encoding,
+        &generated,
+        &files,
+        &command,
+        &limits,
+    )?;
+    let booklet = args.out.join("booklet.html");
+    std::fs::write(&booklet, html)
+        .map_err(|e| Failure::input(format!("{}: {e}", booklet.display())))?;
+    println!(
+        "{}: {} challenges in {} ({} random solutions tried), booklet {}",
+        p.puzzle.name,
+        generated.challenges.len(),
+        args.out.display(),
+        generated.attempts,
+        booklet.display()
+    );
+    if generated.challenges.len() < args.count {
+        return Err(Failure::check(format!(
+            "{}: only {} distinct challenges with {} loose pieces turned up in {} random solutions (asked for {})",
+            args.file.display(),
+            generated.challenges.len(),
+            args.loose,
+            generated.attempts,
+            args.count
+        )));
+    }
+    Ok(0)
+}
+
+/// Creates `dir`, refusing an existing non-empty one without `force`, and
+/// a `dir` that is the puzzle's own directory (its files are never
+/// replaced).
+fn prepare_dir(dir: &Path, force: bool, puzzle: &Path) -> Result<(), Failure> {
+    let io = |e: std::io::Error| Failure::input(format!("{}: {e}", dir.display()));
+    if dir.exists() {
+        if !dir.is_dir() {
+            return Err(Failure::input(format!(
+                "{}: exists and is not a directory",
+                dir.display()
+            )));
+        }
+        let empty = std::fs::read_dir(dir).map_err(io)?.next().is_none();
+        if !empty && !force {
+            return Err(Failure::input(format!(
+                "{}: the directory is not empty (--force writes into it anyway)",
+                dir.display()
+            )));
+        }
+    }
+    std::fs::create_dir_all(dir).map_err(io)?;
+    let here = puzzle.parent().map(|p| {
+        if p.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            p
+        }
+    });
+    if let (Some(Ok(a)), Ok(b)) = (here.map(Path::canonicalize), dir.canonicalize())
+        && a == b
+    {
+        return Err(Failure::input(format!(
+            "{}: is the puzzle's own directory: write the challenges elsewhere (the puzzle file is never overwritten)",
+            dir.display()
+        )));
+    }
+    Ok(())
+}
+
+/// Writes each challenge as `level-NN.toml`, checking on the way that the
+/// file, read back, has exactly one solution; the file names in level order.
+fn write_files(
+    p: &PolyformProblem,
+    text: &str,
+    args: &GenerateArgs,
+    generated: &Generated,
+    command: &str,
+) -> Result<Vec<String>, Failure> {
+    let digits = generated.challenges.len().to_string().len().max(2);
+    let total = generated.challenges.len();
+    let mut names = Vec::new();
+    for (i, c) in generated.challenges.iter().enumerate() {
+        let level = i + 1;
+        let file_name = format!("level-{level:0digits$}.toml");
+        let path = args.out.join(&file_name);
+        let art = generate::file::board_art(&p.puzzle, &c.given_placements(&p.encoding));
+        let name = format!("{} level {level}", p.puzzle.name);
+        let notes = format!(
+            "Level {level} of {total}: {} pieces placed, {} loose; difficulty {} nodes, {} forced placements (docs/designer.md)",
+            c.given.len(),
+            c.loose.len(),
+            c.difficulty.nodes,
+            c.difficulty.forced
+        );
+        let f = FileText {
+            name: &name,
+            command,
+            notes: &notes,
+            art: &art,
+        };
+        let toml = generate::file::challenge_toml(text, &args.file, &args.out, &f)
+            .map_err(Failure::input)?;
+        std::fs::write(&path, &toml)
+            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+        let limits = args.input.limits.limits();
+        let back = polyform::file::parse_puzzle_with(&path, &toml, &limits)?;
+        generate::measure(&back, &limits)
+            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+        names.push(file_name);
+    }
+    Ok(names)
+}

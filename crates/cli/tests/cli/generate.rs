@@ -1,0 +1,172 @@
+//! `polycover generate`: every generated file has exactly one solution by
+//! `count` and by its matrix through `dlx` (Knuth's format, an independent
+//! run), `verify` accepts it; taking any placed piece off the board (its
+//! symbol redrawn as `#`) leaves more than one solution (minimal); the same
+//! seed writes the same files; no symmetry of the board maps one
+//! challenge's drawing onto another's; the 3D pyramid; bad input.
+
+use super::common::*;
+use std::path::{Path, PathBuf};
+
+fn generate(file: &str, extra: &[&str], dir: &Path) -> (i32, String, String) {
+    let mut args = vec!["generate", file, "-o", dir.to_str().unwrap()];
+    args.extend(extra);
+    outcome(&run(&args))
+}
+
+fn levels(dir: &Path) -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    v.sort();
+    v
+}
+
+fn solutions_by_count(file: &Path) -> u64 {
+    let o = run(&["count", file.to_str().unwrap(), "--json", "-j1"]);
+    json(&o)["solutions"].as_u64().unwrap()
+}
+
+fn solutions_by_dlx(file: &Path) -> u64 {
+    let m = run(&["matrix", file.to_str().unwrap()]);
+    assert_eq!(m.status.code(), Some(0), "{}", stderr(&m));
+    let o = run_stdin(&["dlx", "--json", "-j1"], &stdout(&m));
+    json(&o)["solutions"].as_u64().unwrap()
+}
+
+/// The board art of a generated file, and the file's text.
+fn art(file: &Path) -> (String, String) {
+    let text = std::fs::read_to_string(file).unwrap();
+    let start = text.find("art = '''\n").unwrap() + "art = '''\n".len();
+    let end = start + text[start..].find("'''").unwrap();
+    (text[start..end].to_string(), text)
+}
+
+fn check_unique(files: &[PathBuf]) {
+    for f in files {
+        assert_eq!(solutions_by_count(f), 1, "{}", f.display());
+        assert_eq!(solutions_by_dlx(f), 1, "{}", f.display());
+        let v = run(&["verify", f.to_str().unwrap()]);
+        assert_eq!(v.status.code(), Some(0), "{}", stdout(&v));
+    }
+}
+
+#[test]
+fn pentomino_challenges_are_unique_minimal_repeatable_and_distinct() {
+    let dir = temp("generate-pent");
+    let args = ["--loose", "4", "--count", "3", "--seed", "3"];
+    let (code, out, err) = generate("data/pentominoes/6x10.toml", &args, &dir);
+    assert_eq!(code, 0, "{out}{err}");
+    let files = levels(&dir);
+    assert_eq!(files.len(), 3);
+    check_unique(&files);
+    // Minimal: each placed piece taken off lets in a second solution.
+    // The copy goes beside the files: their set paths are relative to DIR.
+    let off = dir.join("off.toml");
+    for f in &files {
+        let (a, text) = art(f);
+        let symbols: std::collections::BTreeSet<char> =
+            a.chars().filter(|c| !"#.+\n".contains(*c)).collect();
+        assert!(!symbols.is_empty());
+        for s in symbols {
+            std::fs::write(&off, text.replace(&a, &a.replace(s, "#"))).unwrap();
+            let n = solutions_by_count(&off);
+            assert!(n >= 2, "{}: without `{s}` {n} solutions", f.display());
+        }
+    }
+    std::fs::remove_file(&off).unwrap();
+    // The same seed, the same files (wherever they are written).
+    let again = temp("generate-pent-again");
+    assert_eq!(generate("data/pentominoes/6x10.toml", &args, &again).0, 0);
+    for f in &files {
+        let g = again.join(f.file_name().unwrap());
+        assert_eq!(std::fs::read(f).unwrap(), std::fs::read(g).unwrap());
+    }
+    // Distinct up to the 10x6 board's symmetries: the drawings, turned
+    // and mirrored here, never match.
+    let grids: Vec<Vec<Vec<char>>> = files
+        .iter()
+        .map(|f| art(f).0.lines().map(|l| l.chars().collect()).collect())
+        .collect();
+    let flips = |g: &Vec<Vec<char>>| -> Vec<Vec<Vec<char>>> {
+        let h: Vec<Vec<char>> = g
+            .iter()
+            .map(|r| r.iter().rev().copied().collect())
+            .collect();
+        let v: Vec<Vec<char>> = g.iter().rev().cloned().collect();
+        let hv: Vec<Vec<char>> = v
+            .iter()
+            .map(|r| r.iter().rev().copied().collect())
+            .collect();
+        vec![g.clone(), h, v, hv]
+    };
+    for (i, a) in grids.iter().enumerate() {
+        for b in &grids[i + 1..] {
+            assert!(
+                !flips(a).contains(b),
+                "two challenges the same up to symmetry"
+            );
+        }
+    }
+    let booklet = std::fs::read_to_string(dir.join("booklet.html")).unwrap();
+    for want in ["Level 1", "Level 3", "<svg", "Solutions", "@media print"] {
+        assert!(booklet.contains(want), "booklet lacks {want}");
+    }
+}
+
+#[test]
+fn pyramid_challenges_in_3d() {
+    let dir = temp("generate-pyramid");
+    let args = ["--loose", "3", "--count", "2", "--seed", "4", "--fixed"];
+    let (code, out, err) = generate("data/kanoodle-extreme/pyramid.toml", &args, &dir);
+    assert_eq!(code, 0, "{out}{err}");
+    let files = levels(&dir);
+    assert_eq!(files.len(), 2);
+    check_unique(&files);
+    for f in &files {
+        // Exactly 3 pieces loose: 3 of the 12 symbols are missing.
+        let (a, _) = art(f);
+        let symbols: std::collections::BTreeSet<char> =
+            a.chars().filter(|c| !"#.+\n".contains(*c)).collect();
+        assert_eq!(symbols.len(), 9, "{a}");
+    }
+}
+
+#[test]
+fn bad_input_is_refused() {
+    let dir = temp("generate-bad");
+    let pent = "data/pentominoes/6x10.toml";
+    let knuth = temp("generate-knuth.dlx");
+    std::fs::write(&knuth, "a b\n a b\n").unwrap();
+    for (file, args, says) in [
+        (pent, &["--loose", "13"][..], "more than the 12 pieces"),
+        (
+            pent,
+            &["--loose", "3", "--count", "0"][..],
+            "--count must be at least 1",
+        ),
+        (
+            "examples/designer/tetrominoes-4x5.toml",
+            &["--loose", "2"][..],
+            "no solution",
+        ),
+        (
+            knuth.to_str().unwrap(),
+            &["--loose", "2"][..],
+            "polyform puzzle files",
+        ),
+    ] {
+        let (code, _, err) = generate(file, args, &dir);
+        assert_eq!(code, 2, "{file} {args:?}: {err}");
+        assert!(err.contains(says), "{file}: {err}");
+    }
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("x"), "").unwrap();
+    let (code, _, err) = generate(pent, &["--loose", "3"], &dir);
+    assert_eq!(code, 2);
+    assert!(err.contains("not empty"), "{err}");
+    let (code, _, err) = generate(pent, &["--loose", "3", "--count", "1", "--force"], &dir);
+    assert_eq!(code, 0, "{err}");
+}
