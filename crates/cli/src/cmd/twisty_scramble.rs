@@ -9,6 +9,10 @@ use twisty::rng::Rng;
 use twisty::solve::{Options, PermPuzzle, SolveError, Solver, model};
 use twisty::{Puzzle, State, Turn};
 
+/// The two-phase search's node budget for a scramble: five times a solve's,
+/// as a scramble is printed once and read by people (shorter sequences).
+const SCRAMBLE_BUDGET: u64 = 5 * twisty::solve::TWO_PHASE_BUDGET;
+
 /// The random state drawn with `rng`, and a sequence of turns that gives it
 /// from solved (checked by applying it).
 pub fn random_state_scramble(p: &Puzzle, rng: &mut Rng) -> Result<(State, Vec<Turn>), Failure> {
@@ -16,7 +20,11 @@ pub fn random_state_scramble(p: &Puzzle, rng: &mut Rng) -> Result<(State, Vec<Tu
     let state = random_state(&g, rng);
     let colours = state.colours(p);
     let perm = PermPuzzle::from_model(p);
-    let solver = Solver::prepare(&perm, &Options::default())
+    let options = Options {
+        two_phase_budget: SCRAMBLE_BUDGET,
+        ..Options::default()
+    };
+    let solver = Solver::prepare(&perm, &options)
         .map_err(|e| Failure::input(format!("{}: the solver cannot use it: {e}", p.name())))?;
     let solution = solver.solve(&colours).map_err(|e| match e {
         SolveError::Budget => Failure::gave_up(format!(
