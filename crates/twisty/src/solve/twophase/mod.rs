@@ -179,6 +179,10 @@ impl TwoPhase {
                 return None;
             };
             let labels = *l.iter().max().unwrap() as usize + 1;
+            if surely_too_big(&l, o.twists, limits.coord) {
+                trace!("two-phase: axis {a}: phase 1's reading of orbit {oi} is too big");
+                return None;
+            }
             let all: Vec<usize> = (0..o.len()).collect();
             if labels > 1 {
                 readings[0].push(reading(oi, Kind::Label, all.clone()));
@@ -522,4 +526,21 @@ fn g1_orbits(o: &Orbit, g1: &[MoveId]) -> Option<(Vec<u8>, Vec<u8>)> {
         next = next.checked_add(1)?;
     }
     Some((label, offset))
+}
+
+/// Whether a phase-1 coordinate of an orbit whose positions carry the G1-orbit labels `labels`
+/// and `twists` orientations surely has more than `limit` values, without enumerating them: the
+/// arrangements of the labels, and the orientations of every position, less what a group's
+/// constraints can take off (one permutation parity; one twist sum). Enumerating up to the limit
+/// to find out takes a good part of a second per axis on puzzles with no chain.
+fn surely_too_big(labels: &[u8], twists: u16, limit: usize) -> bool {
+    let ln_fact = |n: usize| (2..=n).map(|k| (k as f64).ln()).sum::<f64>();
+    let mut counts = std::collections::HashMap::new();
+    for &x in labels {
+        *counts.entry(x).or_insert(0usize) += 1;
+    }
+    let arrangements = ln_fact(labels.len()) - counts.values().map(|&c| ln_fact(c)).sum::<f64>();
+    let orientations = (labels.len().saturating_sub(1)) as f64 * f64::from(twists).ln();
+    let limit = (limit as f64).ln();
+    arrangements - 2f64.ln() > limit || orientations > limit
 }
