@@ -4,7 +4,10 @@
 //! 1. a piece every solution uses that fits nowhere on the free cells;
 //! 2. a cell to fill that no placement of any piece covers;
 //! 3. a colouring ([`crate::colouring`]) under which the pieces' colour
-//!    vectors cannot add up to the board's colour counts ([`crate::feasible`]).
+//!    vectors cannot add up to the board's colour counts ([`crate::feasible`]);
+//! 4. a part of the board cut off from the rest (no placement reaches
+//!    across its edge) that no choice of pieces fills, the smallest such
+//!    part, found by a search of at most [`REGION_NODES`] nodes per part.
 //!
 //! (The area, the plainest reason of all, is checked when the puzzle is
 //! read: a file whose pieces cannot cover its board is refused with that
@@ -17,6 +20,10 @@ use std::collections::{BTreeSet, HashSet};
 
 /// Partial totals a colouring's programme may hold before it is given up.
 const TOTALS_LIMIT: usize = 1 << 20;
+
+/// The nodes a search of one part of the board may take (beyond it the
+/// part is passed over: "where quick").
+pub const REGION_NODES: u64 = 1_000_000;
 
 /// A reason there is no solution.
 #[derive(Clone, Debug)]
@@ -36,6 +43,15 @@ pub enum Reason {
     },
     /// The pieces cannot match the board's colour counts.
     Colouring(ColouringProof),
+    /// These free cells are cut off from the others (every placement lies
+    /// wholly inside or outside them), and no choice of pieces (each at
+    /// most its count) fills them: a search of `nodes` nodes found none.
+    Region {
+        /// The part's cells, in the board's order.
+        cells: Vec<Cell>,
+        /// The nodes of the search that proved it.
+        nodes: u64,
+    },
 }
 
 /// The arithmetic of a colouring argument, each figure checkable alone.
@@ -68,6 +84,73 @@ pub fn explain(puzzle: &Puzzle, encoding: &Encoding) -> Option<Reason> {
     nowhere_fits(puzzle, encoding)
         .or_else(|| uncovered(puzzle, encoding))
         .or_else(|| colouring_argument(puzzle, encoding))
+        .or_else(|| cut_off(puzzle, encoding))
+}
+
+/// The free cells in parts no placement crosses between (union-find over
+/// each placement's cells), each part in the board's order, smallest first.
+fn parts(puzzle: &Puzzle, encoding: &Encoding) -> Vec<Vec<(Cell, CellKind)>> {
+    let free = puzzle.free_cells();
+    let index: std::collections::HashMap<Cell, usize> =
+        free.iter().enumerate().map(|(i, c)| (c.0, i)).collect();
+    let mut parent: Vec<usize> = (0..free.len()).collect();
+    fn root(parent: &mut [usize], mut i: usize) -> usize {
+        while parent[i] != i {
+            parent[i] = parent[parent[i]];
+            i = parent[i];
+        }
+        i
+    }
+    for pl in &encoding.placements {
+        let mut cells = pl.cells.iter().filter_map(|c| index.get(c).copied());
+        if let Some(first) = cells.next() {
+            for c in cells {
+                let (a, b) = (root(&mut parent, first), root(&mut parent, c));
+                parent[a] = b;
+            }
+        }
+    }
+    let mut groups: std::collections::BTreeMap<usize, Vec<(Cell, CellKind)>> = Default::default();
+    for (i, &c) in free.iter().enumerate() {
+        let r = root(&mut parent, i);
+        groups.entry(r).or_default().push(c);
+    }
+    let mut out: Vec<_> = groups.into_values().collect();
+    out.sort_by_key(Vec::len);
+    out
+}
+
+/// The smallest part of the board cut off from the rest that no choice of
+/// pieces fills (each piece at most its count, any at least 0: what the
+/// other parts need is not asked), if a quick search finds one.
+fn cut_off(puzzle: &Puzzle, encoding: &Encoding) -> Option<Reason> {
+    let parts = parts(puzzle, encoding);
+    if parts.len() < 2 {
+        return None;
+    }
+    parts.into_iter().find_map(|cells| {
+        let mut part = puzzle.clone();
+        part.board = polyform::Board::new(cells.iter().copied());
+        part.fixed = vec![];
+        for p in &mut part.pieces {
+            p.count.lo = 0;
+        }
+        let m = polyform::encode(&part).ok()?.matrix;
+        let mut solver = dlx::Solver::new(&m);
+        solver.start(&dlx::Subproblem::root()).ok()?;
+        let mut found = false;
+        let outcome = solver.run(
+            &mut |_: &[dlx::OptionId]| {
+                found = true;
+                dlx::Control::Stop
+            },
+            REGION_NODES,
+        );
+        (outcome == dlx::Outcome::Finished && !found).then(|| Reason::Region {
+            cells: cells.iter().map(|c| c.0).collect(),
+            nodes: solver.stats().nodes,
+        })
+    })
 }
 
 fn nowhere_fits(puzzle: &Puzzle, encoding: &Encoding) -> Option<Reason> {

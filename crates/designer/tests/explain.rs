@@ -253,3 +253,24 @@ fn every_reason_is_sound_on_random_puzzles() {
         "{reasons} {unsolvable}"
     );
 }
+
+/// A part of the board cut off by a hole that no choice of the pieces
+/// fills: the S tetromino and a domino cannot tile the 2x3 part (the S
+/// leaves two corners apart), two dominoes are not enough, and the
+/// checkerboard balances (2 + 1 + 1 of each colour), so only the part's
+/// own search proves it; the whole puzzle's search agrees.
+#[test]
+fn a_part_nothing_fills() {
+    let board = "###.#\n###.#\n";
+    let pieces = piece("S4", 'S', ".##\n##.", "1") + &piece("domino", 'D', "##", "2");
+    let (p, e) = load(&puzzle(board, &pieces));
+    assert_eq!(dlx::Solver::new(&e.matrix).count(), 0);
+    match explain(&p, &e) {
+        Some(Reason::Region { cells, .. }) => {
+            let mut xy: Vec<(i32, i32)> = cells.iter().map(|c| (c[0], c[1])).collect();
+            xy.sort();
+            assert_eq!(xy, vec![(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1)]);
+        }
+        r => panic!("{r:?}"),
+    }
+}

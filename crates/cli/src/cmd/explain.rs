@@ -176,6 +176,14 @@ pub fn text_of(name: &str, f: &Finding, p: Option<&PolyformProblem>) -> String {
             cell_text(*cell)
         ),
         Finding::Reason(Reason::Colouring(proof)) => colouring_text(name, proof, p),
+        Finding::Reason(Reason::Region { cells, nodes }) => {
+            let list: Vec<String> = cells.iter().map(|c| cell_text(*c)).collect();
+            format!(
+                "{name}: no solution: the {} cells {} are cut off from the rest of the board (no placement reaches across their edge), and no choice of pieces fills them (a search of {nodes} nodes)",
+                cells.len(),
+                list.join(" ")
+            )
+        }
     }
 }
 
@@ -304,6 +312,9 @@ pub fn json_of(name: &str, f: &Finding, p: Option<&PolyformProblem>) -> Value {
             json!({"kind": "nowhere-fits", "piece": piece, "copies": copies})
         }
         Finding::Reason(Reason::Uncovered { cell }) => json!({"kind": "uncovered", "cell": cell}),
+        Finding::Reason(Reason::Region { cells, nodes }) => {
+            json!({"kind": "region", "cells": cells, "nodes": nodes})
+        }
         Finding::Reason(Reason::Colouring(proof)) => {
             let c = &proof.colouring;
             let dim = p.map_or(2, |p| p.puzzle.lattice().dimension());
