@@ -17,7 +17,7 @@ fn main() {
             o.len(),
             o.twists,
             o.distinct,
-            solver.tables[oi].len(),
+            solver.tables.get(oi).map_or(0, |t| t.len()),
             solver.exact_orbits.contains(&oi)
         );
     }

@@ -140,3 +140,26 @@ fn a_damaged_cache_is_rebuilt_with_the_same_answers() {
     assert_eq!(none.solve(&s).unwrap().moves, answer);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A solver prepared for the two-phase search alone prepares the other
+/// route when a state's search finds nothing (here a budget of one node):
+/// the state is still solved, checked by applying the solution.
+#[test]
+fn a_two_phase_search_that_finds_nothing_falls_back_to_the_other_route() {
+    let dir = temp_dir("starved");
+    let p = named("3x3x3").unwrap();
+    let starved = Options {
+        two_phase_budget: 1,
+        ..options(&dir)
+    };
+    let solver = Solver::prepare(&PermPuzzle::from_model(&p), &starved).unwrap();
+    assert!(solver.two_phase.is_some() && solver.tables.is_empty());
+    let g = Group::new(&p);
+    let mut rng = Rng::new(3);
+    let s = random_state(&g, &mut rng);
+    let sol = solver.solve(&s.colours(&p)).unwrap();
+    assert!(solves(&p, &s, &turns(&sol)));
+    // The other route's length (operators inserted), not the two-phase search's.
+    assert!(sol.moves.len() > 24, "{}", sol.moves.len());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -166,6 +166,10 @@ pub struct Solver {
     options: Options,
     /// The solver used when the exact stage gives up (see [`Options::budget`]).
     fallback: std::sync::OnceLock<Option<Box<Solver>>>,
+    /// For a solver prepared for the two-phase search only (no operators, no stages: `plans`
+    /// empty): the same puzzle prepared with the other route, built the first time a state's
+    /// two-phase search finds nothing.
+    full: std::sync::OnceLock<Option<Box<Solver>>>,
     /// Seconds spent preparing.
     pub prepare_seconds: f64,
 }
@@ -240,6 +244,38 @@ impl Solver {
             .iter()
             .map(|o| !(options.optimal || o.distinct && o.len() <= options.exact_positions))
             .collect();
+        // A puzzle the two-phase search takes needs nothing more now: the other route (operators,
+        // pattern databases) is prepared only if a state ever needs it ([`Solver::full`]).
+        if !options.optimal && options.two_phase_budget > 0 && wanted.iter().any(|&w| w) {
+            let short = short::ShortTable::new(&moves, &puzzle.colours, 2, SHORT_STATES);
+            lap("short solutions");
+            if let Some(tp) = twophase::TwoPhase::prepare(
+                &structure,
+                &moves,
+                twophase::Limits::default(),
+                options.cache_dir.as_deref(),
+            ) {
+                lap("two-phase tables");
+                return Ok(Solver {
+                    short,
+                    two_phase: Some(tp),
+                    puzzle: puzzle.clone(),
+                    moves,
+                    structure,
+                    invariants,
+                    tables: Vec::new(),
+                    op_orbits: Vec::new(),
+                    op_levels: Vec::new(),
+                    exact_orbits: Vec::new(),
+                    plans: Vec::new(),
+                    colour_plan: None,
+                    options: options.clone(),
+                    fallback: std::sync::OnceLock::new(),
+                    full: std::sync::OnceLock::new(),
+                    prepare_seconds: t0.elapsed().as_secs_f64(),
+                });
+            }
+        }
         let built = ops::build_tables(
             &structure,
             &moves,
@@ -272,17 +308,9 @@ impl Solver {
         lap("stages");
         let short = short::ShortTable::new(&moves, &puzzle.colours, 2, SHORT_STATES);
         lap("short solutions");
-        // Puzzles solved wholly by the exact stage keep it: its solutions are already short.
-        let two_phase = (!options.optimal && options.two_phase_budget > 0 && !op_orbits.is_empty())
-            .then(|| {
-                twophase::TwoPhase::prepare(
-                    &structure,
-                    &moves,
-                    twophase::Limits::default(),
-                    options.cache_dir.as_deref(),
-                )
-            })
-            .flatten();
+        // The two-phase search was tried above (puzzles solved wholly by the exact stage keep
+        // it: its solutions are already short).
+        let two_phase = None;
         lap("two-phase tables");
         Ok(Solver {
             short,
@@ -299,6 +327,7 @@ impl Solver {
             colour_plan,
             options: options.clone(),
             fallback: std::sync::OnceLock::new(),
+            full: std::sync::OnceLock::new(),
             prepare_seconds: t0.elapsed().as_secs_f64(),
         })
     }
@@ -352,6 +381,9 @@ impl Solver {
             let exact = seq.len();
             return Ok(self.solution(&seq, exact, t0));
         }
+        if self.plans.is_empty() {
+            return self.full().ok_or(SolveError::Budget)?.solve(colours);
+        }
         let start = states.clone();
         // The plans in turn, each with a tenth of the budget, then the first with all of it.
         let budget = self.options.budget;
@@ -398,6 +430,20 @@ impl Solver {
             ));
         }
         Ok(self.solution(&seq, exact_moves, t0))
+    }
+
+    /// The solver with the other route (operators and stages), for a solver prepared for the
+    /// two-phase search only: prepared on first need.
+    fn full(&self) -> Option<&Solver> {
+        self.full
+            .get_or_init(|| {
+                let options = Options {
+                    two_phase_budget: 0,
+                    ..self.options.clone()
+                };
+                Solver::prepare(&self.puzzle, &options).ok().map(Box::new)
+            })
+            .as_deref()
     }
 
     /// The two-phase search's solution of a state (`states`, coloured `colours`), checked by
