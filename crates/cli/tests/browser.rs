@@ -1448,7 +1448,7 @@ fn twisty_move_box_reads_all_the_notation() {
         &["--dump-dom".into()],
     );
     assert!(
-        dom.contains("id=\"notation-error\" class=\"error\" role=\"alert\">moves: 5Rw"),
+        dom.contains("id=\"notation-error\" class=\"error\" role=\"alert\">moves: move 2 of the sequence, 5Rw"),
         "{dom}"
     );
 }
