@@ -172,7 +172,7 @@ fn write_files(
         let art = generate::file::board_art(&p.puzzle, &c.given_placements(&p.encoding));
         let name = format!("{} level {level}", p.puzzle.name);
         let notes = format!(
-            "Level {level} of {total}: {} pieces placed, {} loose; difficulty {} nodes, {} forced placements (docs/designer.md)",
+            "Level {level} of {total}: {} pieces placed, {} loose; difficulty {} nodes, {} forced (docs/designer.md)",
             c.given.len(),
             c.loose.len(),
             c.difficulty.nodes,

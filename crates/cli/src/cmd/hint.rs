@@ -126,7 +126,7 @@ pub fn run(args: HintArgs) -> Result<u8, Failure> {
         };
         if args.json.json {
             let reason = super::explain::json_of(&name, &finding, Some(&p))["reason"].clone();
-            let v = json!({"type": "hint", "puzzle": name, "completable": false, "completions": 0, "exact": true, "forced": [], "next": null, "reason": reason});
+            let v = json!({"type": "hint", "puzzle": name, "completable": false, "finished": false, "completions": 0, "exact": true, "forced": [], "next": null, "reason": reason});
             output::print_json(&mut out, &v)?;
         } else {
             writeln!(out, "The position cannot be finished.")?;
@@ -160,6 +160,7 @@ pub fn run(args: HintArgs) -> Result<u8, Failure> {
             "type": "hint",
             "puzzle": name,
             "completable": true,
+            "finished": m.num_primary() == 0,
             "completions": ways,
             "exact": exact,
             "forced": common.iter().map(|&o| placement_json(&p, o)).collect::<Vec<_>>(),
@@ -172,6 +173,13 @@ pub fn run(args: HintArgs) -> Result<u8, Failure> {
             "reason": null,
         });
         output::print_json(&mut out, &v)?;
+        return Ok(0);
+    }
+    if m.num_primary() == 0 {
+        writeln!(
+            out,
+            "{name}: the position is finished: every cell to fill is covered."
+        )?;
         return Ok(0);
     }
     let count = if exact {

@@ -94,6 +94,10 @@ fn area_solvable_and_other_files() {
     // Not a polyform file.
     let (code, _, err) = outcome(&run(&["explain", "data/twisty/3x3x3.toml"]));
     assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("twisty puzzle file") && err.contains("polycover twisty"),
+        "{err}"
+    );
     let (code, _, err) = outcome(&run_stdin(&["explain", "-"], "i1 i2\ni1\ni2\n"));
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("polyform"), "{err}");
@@ -197,6 +201,39 @@ fn hints_against_every_tiling() {
     assert_eq!(
         (json(&o)["completions"].clone(), json(&o)["exact"].clone()),
         (5.into(), false.into())
+    );
+    // A finished position says so.
+    let strip = dir.join("strip.toml");
+    std::fs::write(
+        &strip,
+        "name = \"s\"\nlattice = \"square\"\n[board]\nsize = [2, 1]\n[[piece]]\nname = \"domino\"\nsymbol = \"D\"\nart = \"##\"\ncount = \"unlimited\"\n",
+    )
+    .unwrap();
+    std::fs::write(&pos, "DD\n").unwrap();
+    let o = run(&[
+        "hint",
+        strip.to_str().unwrap(),
+        "--given",
+        pos.to_str().unwrap(),
+        "--json",
+    ]);
+    let v = json(&o);
+    assert_eq!(
+        (v["finished"].clone(), v["completions"].clone()),
+        (true.into(), 1.into()),
+        "{}",
+        stderr(&o)
+    );
+    let o = run(&[
+        "hint",
+        strip.to_str().unwrap(),
+        "--given",
+        pos.to_str().unwrap(),
+    ]);
+    assert!(
+        stdout(&o).contains("the position is finished"),
+        "{}",
+        stdout(&o)
     );
     // A cell cut off: cannot be finished (exit 1), and why.
     std::fs::write(&pos, "#DD#\nD###\nD###\n####\n").unwrap();

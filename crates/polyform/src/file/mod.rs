@@ -74,7 +74,9 @@ pub fn parse_puzzle(path: &Path, text: &str) -> Result<Puzzle, Error> {
 /// checked before anything that size is built.
 pub fn parse_puzzle_with(path: &Path, text: &str, limits: &Limits) -> Result<Puzzle, Error> {
     let src = Source::new(path, text, limits)?;
-    let raw: RawFile = src.parse(WHERE_KEYS)?;
+    let raw: RawFile = src
+        .parse(WHERE_KEYS)
+        .map_err(|e| twisty_file(path, text).unwrap_or(e))?;
     if let Some(set) = &raw.set {
         return Err(src.err(
             set.span(),
@@ -136,6 +138,20 @@ pub fn parse_puzzle_with(path: &Path, text: &str, limits: &Limits) -> Result<Puz
         .and_then(|()| check_budget(&puzzle, limits))
         .map_err(|kind| Error::at(path, Some(board_line), kind))?;
     Ok(puzzle)
+}
+
+/// The error for a twisty puzzle file (a `[twisty]` table) read as a
+/// polyform puzzle, which names the command that reads it; `None` for any
+/// other file (its own error stands).
+fn twisty_file(path: &Path, text: &str) -> Option<Error> {
+    let table: toml::Table = toml::from_str(text).ok()?;
+    table.contains_key("twisty").then(|| {
+        Error::new(
+            path,
+            None,
+            "this is a twisty puzzle file (it has a [twisty] table): read it with `polycover twisty` (count, show, solve, ...)",
+        )
+    })
 }
 
 /// A piece the puzzle lists: its definition, its count, and the line of
