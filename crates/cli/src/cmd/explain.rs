@@ -10,7 +10,6 @@ use clap::Args;
 use designer::{ColouringProof, Reason};
 use dlx::Control;
 use polyform::{ErrorKind, Placement, Puzzle};
-use problem::Kind;
 use problem::polyform_puzzle::PolyformProblem;
 use serde_json::{Value, json};
 use std::io::Write;
@@ -55,21 +54,7 @@ pub fn run(args: ExplainArgs) -> Result<u8, Failure> {
         crate::paths::check_writable(svg, "an SVG picture")?;
     }
     let limits = args.input.limits.limits();
-    let bytes = problem::read_input(&args.file, None, &limits)?;
-    let kind = problem::kind_of(&args.file, &bytes)?;
-    if kind != Kind::Polyform {
-        return Err(Failure::input(format!(
-            "{}: explain reads polyform puzzle files (TOML with a lattice, a board and pieces), not {kind:?} files",
-            args.file.display()
-        )));
-    }
-    let text = std::str::from_utf8(&bytes).map_err(|e| {
-        Failure::input(format!(
-            "{}: the file is not UTF-8 text (byte {})",
-            args.file.display(),
-            e.valid_up_to()
-        ))
-    })?;
+    let text = &super::hint::read_polyform(&args.file, &limits, "explain")?;
     let (name, finding, problem) = match PolyformProblem::parse(&args.file, text, &limits) {
         Ok(p) => (p.puzzle.name.clone(), find(&p, &args.search)?, Some(p)),
         Err(e)

@@ -6,7 +6,6 @@
 use crate::failure::Failure;
 use clap::Args;
 use designer::generate::{self, Generated, Settings, file::FileText};
-use problem::Kind;
 use problem::polyform_puzzle::PolyformProblem;
 use std::path::{Path, PathBuf};
 
@@ -41,21 +40,7 @@ pub struct GenerateArgs {
 
 pub fn run(args: GenerateArgs) -> Result<u8, Failure> {
     let limits = args.input.limits.limits();
-    let bytes = problem::read_input(&args.file, None, &limits)?;
-    let kind = problem::kind_of(&args.file, &bytes)?;
-    if kind != Kind::Polyform {
-        return Err(Failure::input(format!(
-            "{}: generate reads polyform puzzle files (TOML with a lattice, a board and pieces), not {kind:?} files",
-            args.file.display()
-        )));
-    }
-    let text = std::str::from_utf8(&bytes).map_err(|e| {
-        Failure::input(format!(
-            "{}: the file is not UTF-8 text (byte {})",
-            args.file.display(),
-            e.valid_up_to()
-        ))
-    })?;
+    let text = &super::hint::read_polyform(&args.file, &limits, "generate")?;
     let p = PolyformProblem::parse(&args.file, text, &limits).map_err(|e| match e.kind {
         polyform::ErrorKind::AreaTooLarge { .. } | polyform::ErrorKind::AreaTooSmall { .. } => {
             Failure::input(format!(

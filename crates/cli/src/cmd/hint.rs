@@ -59,9 +59,27 @@ pub fn load_position(
     Ok(PolyformProblem::new(puzzle, &limits)?)
 }
 
-/// The text of a polyform puzzle file (or drawing), read within `limits`.
-fn read_text(path: &Path, limits: &polyform::Limits) -> Result<String, Failure> {
-    let bytes = problem::read_input(path, Some(Kind::Polyform), limits)?;
+/// The text of the polyform puzzle file at `path`, read within `limits`;
+/// any other kind of file is refused, naming `command`.
+pub fn read_polyform(
+    path: &Path,
+    limits: &polyform::Limits,
+    command: &str,
+) -> Result<String, Failure> {
+    let bytes = problem::read_input(path, None, limits)?;
+    let kind = problem::kind_of(path, &bytes)?;
+    if kind != Kind::Polyform {
+        return Err(Failure::input(format!(
+            "{}: {command} reads polyform puzzle files (TOML with a lattice, a board and pieces), not {kind:?} files",
+            path.display()
+        )));
+    }
+    utf8(path, bytes)
+}
+
+/// `bytes` of the file at `path` as text, or the byte where they stop
+/// being UTF-8.
+fn utf8(path: &Path, bytes: Vec<u8>) -> Result<String, Failure> {
     String::from_utf8(bytes).map_err(|e| {
         Failure::input(format!(
             "{}: the file is not UTF-8 text (byte {})",
@@ -69,6 +87,12 @@ fn read_text(path: &Path, limits: &polyform::Limits) -> Result<String, Failure> 
             e.utf8_error().valid_up_to()
         ))
     })
+}
+
+/// The text of a polyform puzzle file (or drawing), read within `limits`.
+fn read_text(path: &Path, limits: &polyform::Limits) -> Result<String, Failure> {
+    let bytes = problem::read_input(path, Some(Kind::Polyform), limits)?;
+    utf8(path, bytes)
 }
 
 /// One solution of `m` (a search on the runner: progress, Ctrl-C).
