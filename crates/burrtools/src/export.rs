@@ -194,9 +194,13 @@ fn grid(puzzle: &Puzzle) -> Result<GridType, Error> {
         LatticeKind::Triangle | LatticeKind::Prism => Ok(GridType::TriangularPrism),
         LatticeKind::Rhombic | LatticeKind::RhombicUnits => Ok(GridType::Rhombic),
         LatticeKind::TetraOcta | LatticeKind::TetraOctaUnits => Ok(GridType::TetraOcta),
-        LatticeKind::Hex => Err(refuse(
-            "the hex lattice has no BurrTools grid (it has cubes, spheres, triangular prisms, rhombic dodecahedra and tetrahedra-octahedra)".into(),
-        )),
+        LatticeKind::Hex
+        | LatticeKind::Polysticks
+        | LatticeKind::Polytrigs
+        | LatticeKind::Polytwigs => Err(refuse(format!(
+            "the {} lattice has no BurrTools grid (it has cubes, spheres, triangular prisms, rhombic dodecahedra and tetrahedra-octahedra; `polycover matrix` writes any puzzle in Knuth's DLX format)",
+            puzzle.lattice
+        ))),
     }
 }
 

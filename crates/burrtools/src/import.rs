@@ -194,7 +194,10 @@ fn cell(lattice: LatticeKind, p: [u32; 3]) -> Result<Cell, String> {
                 ))
             }
         }
-        LatticeKind::Hex => Err("the hex lattice has no BurrTools grid".into()),
+        LatticeKind::Hex
+        | LatticeKind::Polysticks
+        | LatticeKind::Polytrigs
+        | LatticeKind::Polytwigs => Err(format!("the {lattice} lattice has no BurrTools grid")),
     }
 }
 

@@ -100,7 +100,11 @@ impl Motion {
             LatticeKind::Square | LatticeKind::Cubic => {
                 plain(vec![[1, 0, 0], [0, -1, 0], [0, 0, -1]])
             }
-            LatticeKind::Hex => plain(vec![[0, 0, -1]]),
+            // Flat pieces lift off the plane.
+            LatticeKind::Hex
+            | LatticeKind::Polysticks
+            | LatticeKind::Polytrigs
+            | LatticeKind::Polytwigs => plain(vec![[0, 0, -1]]),
             LatticeKind::Triangle | LatticeKind::Prism => triangle_motion(lattice),
             LatticeKind::FccSquare
             | LatticeKind::FccTriangle

@@ -126,6 +126,29 @@ pub fn parse(text: &str) -> Result<Drawing, ArtError> {
     })
 }
 
+/// Reads a drawing for a file of lattice `kind`: on stick lattices rows
+/// may be ragged (drawings of sticks end in blanks) and the characters
+/// are read as sticks ([`read_stick_art`](crate::lattice::read_stick_art)).
+pub fn parse_for(text: &str, kind: crate::lattice::LatticeKind) -> Result<Drawing, ArtError> {
+    if !crate::lattice::is_stick(kind) {
+        return parse(text);
+    }
+    let width = text.lines().map(|l| l.trim_end().chars().count()).max().unwrap_or(0);
+    let padded: String = text
+        .lines()
+        .map(|l| {
+            let l = l.trim_end();
+            if l.is_empty() {
+                "\n".to_string()
+            } else {
+                let pad = width - l.chars().count();
+                format!("{l}{}\n", ".".repeat(pad))
+            }
+        })
+        .collect();
+    crate::lattice::read_stick_art(kind, parse(&padded)?)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -127,3 +127,54 @@ pub fn tetrahedron(lattice: LatticeKind, n: i32) -> Result<Vec<Cell>, ErrorKind>
     }
     Ok(cells)
 }
+
+/// A hexagon of side `n`: on the triangle lattice the `6 n²` triangles
+/// round a corner, on the hex lattice the cells at most `n - 1` steps
+/// from one.
+pub fn hexagon(lattice: LatticeKind, n: i32) -> Result<Vec<Cell>, ErrorKind> {
+    let mut cells = vec![];
+    // Hex distance of an axial vector from the origin.
+    let dist = |x: i32, y: i32| x.abs().max(y.abs()).max((x + y).abs());
+    match lattice {
+        LatticeKind::Hex => {
+            for y in -n + 1..n {
+                for x in -n + 1..n {
+                    if dist(x, y) < n {
+                        cells.push([x, y, 0]);
+                    }
+                }
+            }
+        }
+        LatticeKind::Triangle => {
+            // A triangle is inside when its three corners are.
+            for j in -n..n {
+                for i in -n..n {
+                    if dist(i, j) <= n && dist(i + 1, j) <= n && dist(i, j + 1) <= n {
+                        cells.push([3 * i + 1, 3 * j + 1, 0]);
+                    }
+                    if dist(i + 1, j) <= n && dist(i, j + 1) <= n && dist(i + 1, j + 1) <= n {
+                        cells.push([3 * i + 2, 3 * j + 2, 0]);
+                    }
+                }
+            }
+        }
+        _ => return Err(only("hexagon", lattice, "hex, triangle, polytrigs and polytwigs")),
+    }
+    Ok(cells)
+}
+
+/// The Aztec diamond of order `n`: rows of 2, 4, ..., 2n, 2n, ..., 2
+/// squares, centred.
+pub fn aztec(lattice: LatticeKind, n: i32) -> Result<Vec<Cell>, ErrorKind> {
+    if lattice != LatticeKind::Square {
+        return Err(only("aztec", lattice, "square and polysticks"));
+    }
+    let mut cells = vec![];
+    for r in 0..2 * n {
+        let half = if r < n { r + 1 } else { 2 * n - r };
+        for x in n - half..n + half {
+            cells.push([x, r, 0]);
+        }
+    }
+    Ok(cells)
+}

@@ -6,7 +6,10 @@
 //!    piece, with bounds `lo:hi` when the count is not exactly 1 (Algorithm M
 //!    then visits each multiset of identical copies once);
 //! 2. one primary item per free cell to fill, named `x,y` (2D) or `x,y,z`;
-//! 3. one secondary item per free cell that may stay empty.
+//! 3. one secondary item per free cell that may stay empty;
+//! 4. on stick lattices, one secondary item per joint some placement
+//!    claims ([`Lattice::joints`](crate::Lattice::joints): where pieces
+//!    would cross), named `x,y/k` after the grid point and item number.
 //!
 //! Options, piece by piece, orientation by orientation, position by
 //! position (reading order of the cell the orientation's first cell lands
@@ -189,6 +192,12 @@ pub fn encode_with(puzzle: &Puzzle, limits: &Limits) -> Result<Encoding, Error> 
         }
     }
 
+    let joint_items = joint_items(puzzle, &translations, &mut b).map_err(err)?;
+    let fixed_joints: std::collections::HashSet<crate::lattice::Joint> = puzzle
+        .fixed
+        .iter()
+        .flat_map(|p| lattice.joints(&p.cells))
+        .collect();
     let mut placements = vec![];
     let mut stats = vec![];
     for (pi, p) in puzzle.pieces.iter().enumerate() {
@@ -219,6 +228,14 @@ pub fn encode_with(puzzle: &Puzzle, limits: &Limits) -> Result<Encoding, Error> 
                         row.push((item, None));
                     }
                     row.extend(cells.iter().map(|c| (cell_items[c].0, None)));
+                    if !joint_items.is_empty() {
+                        let js = lattice.joints(&cells);
+                        // A piece placed in advance has its joints already.
+                        if js.iter().any(|j| fixed_joints.contains(j)) {
+                            continue;
+                        }
+                        row.extend(js.iter().map(|j| (joint_items[j], None)));
+                    }
                     b.option(&row).map_err(err)?;
                     placements.push(Placement {
                         piece: pi,
@@ -239,6 +256,36 @@ pub fn encode_with(puzzle: &Puzzle, limits: &Limits) -> Result<Encoding, Error> 
         placements,
         pieces: stats,
     })
+}
+
+/// The secondary items of the joints the placements claim (see
+/// [`Lattice::joints`](crate::Lattice::joints)), declared in the order of
+/// their points; empty on lattices without joints.
+fn joint_items(
+    puzzle: &Puzzle,
+    translations: &[Vec<Vec<Cell>>],
+    b: &mut MatrixBuilder,
+) -> Result<FastMap<crate::lattice::Joint, ItemId>, dlx::MatrixError> {
+    let lattice = puzzle.lattice();
+    let mut all = std::collections::BTreeSet::new();
+    if crate::lattice::is_stick(lattice.kind()) {
+        for (pi, p) in puzzle.pieces.iter().enumerate() {
+            if p.count.is_none() {
+                continue;
+            }
+            for (oi, o) in p.orientations.iter().enumerate() {
+                for cells in placed_at(o, &translations[pi][oi]) {
+                    all.extend(lattice.joints(&cells));
+                }
+            }
+        }
+    }
+    let mut items = FastMap::default();
+    for j in all {
+        let id = b.secondary(&format!("{},{}/{}", j.0[0], j.0[1], j.1))?;
+        items.insert(j, id);
+    }
+    Ok(items)
 }
 
 impl Encoding {

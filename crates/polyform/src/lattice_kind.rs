@@ -29,11 +29,17 @@ pub enum LatticeKind {
     TetraOcta,
     /// BurrTools' tetra-octa grid: tetrahedra and eighths of octahedra.
     TetraOctaUnits,
+    /// Unit segments of the square grid.
+    Polysticks,
+    /// Unit segments of the triangular grid.
+    Polytrigs,
+    /// Edges of the honeycomb.
+    Polytwigs,
 }
 
 impl LatticeKind {
     /// Every lattice, for messages that list the choices.
-    pub const ALL: [LatticeKind; 11] = [
+    pub const ALL: [LatticeKind; 14] = [
         LatticeKind::Square,
         LatticeKind::Cubic,
         LatticeKind::Hex,
@@ -45,6 +51,9 @@ impl LatticeKind {
         LatticeKind::RhombicUnits,
         LatticeKind::TetraOcta,
         LatticeKind::TetraOctaUnits,
+        LatticeKind::Polysticks,
+        LatticeKind::Polytrigs,
+        LatticeKind::Polytwigs,
     ];
 
     /// The lattice called `name` (as written in puzzle files).
@@ -66,13 +75,21 @@ impl LatticeKind {
             LatticeKind::RhombicUnits => "rhombic-units",
             LatticeKind::TetraOcta => "tetra-octa",
             LatticeKind::TetraOctaUnits => "tetra-octa-units",
+            LatticeKind::Polysticks => "polysticks",
+            LatticeKind::Polytrigs => "polytrigs",
+            LatticeKind::Polytwigs => "polytwigs",
         }
     }
 
     /// The dimension pieces move in (see [`Lattice::dimension`](crate::Lattice::dimension)).
     pub fn dimension(self) -> usize {
         match self {
-            LatticeKind::Square | LatticeKind::Hex | LatticeKind::Triangle => 2,
+            LatticeKind::Square
+            | LatticeKind::Hex
+            | LatticeKind::Triangle
+            | LatticeKind::Polysticks
+            | LatticeKind::Polytrigs
+            | LatticeKind::Polytwigs => 2,
             LatticeKind::Cubic
             | LatticeKind::Prism
             | LatticeKind::FccSquare
@@ -105,6 +122,9 @@ impl LatticeKind {
             (RhombicUnits, _) => Some(RhombicUnits),
             (TetraOcta, _) => Some(TetraOcta),
             (TetraOctaUnits, _) => Some(TetraOctaUnits),
+            (Polysticks, 2) => Some(Polysticks),
+            (Polytrigs, 2) => Some(Polytrigs),
+            (Polytwigs, 2) => Some(Polytwigs),
             _ => None,
         }
     }

@@ -102,6 +102,7 @@ pub mod puzzle;
 mod resource;
 pub mod shape;
 pub mod space;
+pub mod stick_space;
 pub mod symmetry;
 pub mod tiles;
 

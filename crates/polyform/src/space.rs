@@ -129,6 +129,9 @@ pub fn frame(kind: LatticeKind) -> M3 {
             let k = 1.0 / 6.0;
             [[k, 0.0, 0.0], [0.0, -k, 0.0], [0.0, 0.0, k]]
         }
+        LatticeKind::Polysticks | LatticeKind::Polytrigs | LatticeKind::Polytwigs => {
+            crate::stick_space::frame(kind)
+        }
     }
 }
 
@@ -197,6 +200,9 @@ pub fn world_map(kind: LatticeKind, s: &Symmetry) -> (M3, V3) {
 pub fn cell_solid(kind: LatticeKind, c: Cell) -> CellSolid {
     let o = centre(kind, c);
     match kind {
+        LatticeKind::Polysticks | LatticeKind::Polytrigs | LatticeKind::Polytwigs => {
+            crate::stick_space::solid(kind, c)
+        }
         LatticeKind::Cubic => {
             CellSolid::Polyhedron(prism(&square_around(o), o[2] - 0.5, o[2] + 0.5))
         }
@@ -540,6 +546,10 @@ pub fn unit_length(kind: LatticeKind) -> f64 {
         LatticeKind::TetraOctaUnits => 3f64.sqrt() / 4.0,
         // Units in a cube of edge 1: centroids sqrt(8)/16 apart.
         LatticeKind::RhombicUnits => 2f64.sqrt() / 8.0,
+        // A stick's length.
+        LatticeKind::Polysticks | LatticeKind::Polytrigs | LatticeKind::Polytwigs => {
+            crate::stick_space::length(kind)
+        }
     }
 }
 
@@ -549,6 +559,9 @@ pub fn unit_length(kind: LatticeKind) -> f64 {
 pub fn thinnest(kind: LatticeKind) -> f64 {
     match kind {
         LatticeKind::TetraOcta | LatticeKind::TetraOctaUnits => 1.0 / 3.0,
+        LatticeKind::Polysticks | LatticeKind::Polytrigs | LatticeKind::Polytwigs => {
+            crate::stick_space::BAR_WIDTH / 2.0
+        }
         _ => 0.5,
     }
 }
@@ -558,6 +571,9 @@ pub fn thinnest(kind: LatticeKind) -> f64 {
 pub fn adjacent(kind: LatticeKind, a: Cell, b: Cell) -> bool {
     let d = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
     match kind {
+        LatticeKind::Polysticks | LatticeKind::Polytrigs | LatticeKind::Polytwigs => {
+            crate::stick_space::adjacent(kind, a, b)
+        }
         LatticeKind::Square | LatticeKind::Cubic => d[0].abs() + d[1].abs() + d[2].abs() == 1,
         LatticeKind::Hex => matches!(
             (d[0], d[1]),

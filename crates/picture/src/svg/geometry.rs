@@ -70,6 +70,8 @@ pub fn unit(kind: LatticeKind) -> f64 {
         LatticeKind::RhombicUnits => 40.0,
         LatticeKind::TetraOcta => 16.0,
         LatticeKind::TetraOctaUnits => 14.0,
+        LatticeKind::Polysticks | LatticeKind::Polytrigs => 30.0,
+        LatticeKind::Polytwigs => 40.0,
     }
 }
 
@@ -131,9 +133,24 @@ fn rhombic_unit(c: Cell) -> CellGeom {
     poly(c[2] + 2, pts)
 }
 
+/// A stick: the segment's bar seen from above (world `y` up, the page's
+/// down).
+fn stick(kind: LatticeKind, c: Cell) -> CellGeom {
+    let polyform::space::CellSolid::Polyhedron(bar) = polyform::stick_space::solid(kind, c) else {
+        unreachable!("a bar is a polyhedron")
+    };
+    // The top face is the second; world x right, y up.
+    let pts = bar.faces[1]
+        .iter()
+        .map(|&i| (bar.vertices[i][0], -bar.vertices[i][1]))
+        .collect();
+    poly(0, pts)
+}
+
 /// Where and how cell `c` of lattice `kind` is drawn.
 pub fn cell_geom(kind: LatticeKind, c: Cell) -> CellGeom {
     match kind {
+        LatticeKind::Polysticks | LatticeKind::Polytrigs | LatticeKind::Polytwigs => stick(kind, c),
         LatticeKind::Square => unit_square(0, (c[0] as f64, c[1] as f64)),
         LatticeKind::Hex => hexagon(c),
         LatticeKind::Prism => CellGeom {

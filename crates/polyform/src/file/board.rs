@@ -6,7 +6,7 @@ use super::source::Source;
 use crate::board::{Board, CellKind};
 use crate::board_shapes;
 use crate::error::Error;
-use crate::lattice::{Cell, LatticeKind};
+use crate::lattice::{Cell, LatticeKind, face_edges, face_lattice};
 use crate::limits::Resource;
 use crate::piece::Piece;
 use std::collections::BTreeMap;
@@ -37,27 +37,77 @@ fn builtin_shape(
             )),
         }
     };
+    let faces = face_lattice(lattice);
+    // Stick boards are the edges of a region of faces (squares, triangles,
+    // hexagons): the shapes are the face lattice's.
+    let on = faces.unwrap_or(lattice);
     let (cells, span) = if let Some(size) = &b.size {
-        if matches!(lattice, LatticeKind::Square | LatticeKind::Cubic) {
+        if matches!(on, LatticeKind::Square | LatticeKind::Cubic) && faces.is_none() {
             return Ok(vec![]);
         }
         let (w, h) = pair(size, "size")?;
-        (board_shapes::hex_rows(lattice, w, h), size.span())
+        let cells = if on == LatticeKind::Square {
+            Ok((0..h).flat_map(|y| (0..w).map(move |x| [x, y, 0])).collect())
+        } else {
+            board_shapes::hex_rows(on, w, h)
+        };
+        (cells, size.span())
     } else if let Some(p) = &b.parallelogram {
         let (x, y) = pair(p, "parallelogram")?;
-        (board_shapes::parallelogram(lattice, x, y), p.span())
+        (board_shapes::parallelogram(on, x, y), p.span())
     } else if let Some(n) = &b.triangle {
-        (board_shapes::triangle(lattice, side(n, 1000)?), n.span())
+        (board_shapes::triangle(on, side(n, 1000)?), n.span())
+    } else if let Some(n) = &b.hexagon {
+        (board_shapes::hexagon(on, side(n, 100)?), n.span())
+    } else if let Some(n) = &b.aztec {
+        (board_shapes::aztec(on, side(n, 100)?), n.span())
     } else if let Some(n) = &b.pyramid {
         (board_shapes::pyramid(lattice, side(n, 140)?), n.span())
     } else if let Some(n) = &b.tetrahedron {
         (board_shapes::tetrahedron(lattice, side(n, 140)?), n.span())
+    } else if let Some(art) = &b.region {
+        (Ok(region_faces(src, art, lattice)?), art.span())
     } else {
         return Ok(vec![]);
+    };
+    let cells = match faces {
+        Some(_) => cells.map(|fs| face_edges(lattice, &fs)),
+        None => cells,
     };
     let cells = cells.map_err(|kind| src.at(span.clone(), kind))?;
     src.check(span, Resource::BoardCells, Some(cells.len() as u128))?;
     Ok(cells.into_iter().map(|c| (c, CellKind::Fill)).collect())
+}
+
+/// The faces drawn in a stick board's `region`: a drawing in the art of
+/// the face lattice (square, triangle or hex art), whose every mark is a
+/// face.
+fn region_faces(src: &Source, art: &Spanned<String>, lattice: LatticeKind) -> Result<Vec<Cell>, Error> {
+    let Some(faces) = face_lattice(lattice) else {
+        return Err(src.err(
+            art.span(),
+            format!("`region` draws the faces of a stick board (polysticks, polytrigs, polytwigs), not a {lattice} board: use `art`"),
+        ));
+    };
+    let d = src.art(art, "region", faces)?;
+    src.check(art.span(), Resource::BoardCells, Some(4 * d.marks.len() as u128))?;
+    let l = faces.lattice();
+    let mut cells = Vec::with_capacity(d.marks.len());
+    for m in &d.marks {
+        let Some(c) = l.cell_at(m.layer, m.row, m.col) else {
+            return Err(Error::new(
+                src.path,
+                Some(src.line_in_string(art.span().start, m.line)),
+                format!(
+                    "region: no {faces} cell at this position (column {}){}",
+                    m.col + 1,
+                    position_hint(faces)
+                ),
+            ));
+        };
+        cells.push(c);
+    }
+    Ok(cells)
 }
 
 /// Cells drawn with a piece's symbol on the board: cells and first line.
@@ -80,6 +130,9 @@ pub(super) fn parse_board(
         b.triangle.is_some(),
         b.pyramid.is_some(),
         b.tetrahedron.is_some(),
+        b.hexagon.is_some(),
+        b.aztec.is_some(),
+        b.region.is_some(),
     ]
     .iter()
     .filter(|&&x| x)
@@ -88,7 +141,7 @@ pub(super) fn parse_board(
         return Err(Error::new(
             src.path,
             None,
-            "[board] needs exactly one of `art` (a drawing), `cells` (coordinates) or a built-in shape: `size` (a rectangle or box), `parallelogram`, `triangle`, `pyramid`, `tetrahedron`",
+            "[board] needs exactly one of `art` (a drawing), `cells` (coordinates) or a built-in shape: `size` (a rectangle or box), `parallelogram`, `triangle`, `hexagon`, `aztec`, `pyramid`, `tetrahedron`, or (stick lattices) `region`",
         ));
     }
     let mut cells: Vec<(Cell, CellKind)> = builtin_shape(src, b, lattice)?;
@@ -130,7 +183,7 @@ fn art_cells(
     drawn: &mut Drawn,
 ) -> Result<(), Error> {
     let l = lattice.lattice();
-    let d = src.art(art, "board")?;
+    let d = src.art(art, "board", lattice)?;
     src.check(
         art.span(),
         Resource::BoardCells,

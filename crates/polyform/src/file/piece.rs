@@ -158,7 +158,7 @@ pub(super) fn piece_def(
     };
     let (drawn_in, cells) = match (&p.art, &p.cells) {
         (Some(art), None) => {
-            let d = src.art(art, &format!("piece `{name}`"))?;
+            let d = src.art(art, &format!("piece `{name}`"), family)?;
             let dims = if d.layers > 1 { 3 } else { 2 };
             let kind = drawing_lattice(src, family, dims, art.span())?;
             src.check(
@@ -346,6 +346,15 @@ pub(super) fn position_hint(kind: LatticeKind) -> &'static str {
     match kind {
         LatticeKind::Hex | LatticeKind::FccTriangle => {
             ": rows are staggered, so cells sit where row + column is even (counting from 0 at the drawing's top-left); put `.` between cells and shift odd rows by one"
+        }
+        LatticeKind::Polysticks => {
+            ": the drawing's top-left position is a grid point; points sit at even rows and columns, `-` between two points of a row, `|` between two of a column"
+        }
+        LatticeKind::Polytrigs => {
+            ": the drawing's top-left position is a grid point; points sit on even rows, four columns apart (row r at columns c with c - r divisible by 4), `-` in the middle of `*---*`, `\\` and `/` on the rows between"
+        }
+        LatticeKind::Polytwigs => {
+            ": twigs sit where the polytrigs' segments do, one row down: slanted twigs on even rows (row 0 first), `|` on odd rows"
         }
         _ => "",
     }

@@ -18,7 +18,7 @@ use std::path::Path;
 /// is; the pieces drawn besides are used up like pieces placed in advance.
 pub fn place_drawing(puzzle: &Puzzle, path: &Path, text: &str) -> Result<Puzzle, Error> {
     let lattice = puzzle.lattice;
-    let d = crate::art::parse(text)
+    let d = crate::art::parse_for(text, lattice)
         .map_err(|e| Error::new(path, Some(e.line + 1), format!("position: {}", e.message)))?;
     if d.marks.len() != puzzle.board.cells().len() {
         return Err(Error::new(

@@ -35,6 +35,9 @@ pub(crate) struct RawBoard {
     pub(crate) triangle: Option<Spanned<i64>>,
     pub(crate) pyramid: Option<Spanned<i64>>,
     pub(crate) tetrahedron: Option<Spanned<i64>>,
+    pub(crate) hexagon: Option<Spanned<i64>>,
+    pub(crate) aztec: Option<Spanned<i64>>,
+    pub(crate) region: Option<Spanned<String>>,
 }
 
 #[derive(Deserialize)]

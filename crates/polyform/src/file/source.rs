@@ -147,10 +147,15 @@ impl Source<'_> {
         }
     }
 
-    /// A drawing; a mistake names its own line, and `what` (the board or
-    /// a piece) is drawn.
-    pub(crate) fn art(&self, art: &Spanned<String>, what: &str) -> Result<Drawing, Error> {
-        art::parse(art.get_ref()).map_err(|e| {
+    /// A drawing for a file of `lattice` ([`art::parse_for`]); a mistake
+    /// names its own line, and `what` (the board or a piece) is drawn.
+    pub(crate) fn art(
+        &self,
+        art: &Spanned<String>,
+        what: &str,
+        lattice: crate::lattice::LatticeKind,
+    ) -> Result<Drawing, Error> {
+        art::parse_for(art.get_ref(), lattice).map_err(|e| {
             Error::new(
                 self.path,
                 Some(self.line_in_string(art.span().start, e.line)),

@@ -24,7 +24,10 @@
 //!   BurrTools builds them from (its grid 3);
 //! * [`TetraOcta`] (`tetra_octa.rs`): regular tetrahedra and octahedra
 //!   filling space; [`TetraOctaUnits`]: tetrahedra and eighths of
-//!   octahedra, BurrTools' grid 4.
+//!   octahedra, BurrTools' grid 4;
+//! * [`Polysticks`], [`Polytrigs`], [`Polytwigs`] (`stick.rs`): the unit
+//!   segments of the square, triangular and hexagonal grids, with
+//!   secondary items at the points where pieces must not cross.
 //!
 //! A piece's *shape* is drawn in its own lattice (a flat pentomino in square
 //! art) and *embedded* into the puzzle's lattice ([`Lattice::embed`]), so the
@@ -40,6 +43,7 @@ mod group;
 mod hex;
 mod prism;
 mod rhombic;
+mod stick;
 mod tetra_octa;
 mod triangle;
 
@@ -53,6 +57,10 @@ pub use rhombic::{
 };
 pub use tetra_octa::{
     TetraOcta, TetraOctaUnits, is_octahedron, is_tetrahedron, octahedron_of, octahedron_units,
+};
+pub use stick::{
+    Joint, Polysticks, Polytrigs, Polytwigs, direction, face_edges, face_lattice, is_stick,
+    read_stick_art, segment_char,
 };
 pub use triangle::{Triangle, points_up};
 
@@ -115,6 +123,9 @@ impl LatticeKind {
             LatticeKind::RhombicUnits => &RhombicUnits,
             LatticeKind::TetraOcta => &TetraOcta,
             LatticeKind::TetraOctaUnits => &TetraOctaUnits,
+            LatticeKind::Polysticks => &Polysticks,
+            LatticeKind::Polytrigs => &Polytrigs,
+            LatticeKind::Polytwigs => &Polytwigs,
         }
     }
 }
@@ -180,6 +191,13 @@ pub trait Lattice: Send + Sync + fmt::Debug {
     /// "reflection in the vertical line", "rotation by 120° about
     /// \[1,1,1]", "rotoreflection by 90° about \[0,0,1]", "inversion".
     fn describe(&self, s: &Symmetry) -> String;
+
+    /// The secondary items a piece covering `cells` claims besides its
+    /// cells: on stick lattices, the grid points where another piece would
+    /// cross it ([`Joint`]s, see `lattice/stick.rs`). None elsewhere.
+    fn joints(&self, _cells: &[Cell]) -> Vec<Joint> {
+        Vec::new()
+    }
 }
 
 /// The square lattice: unit squares at integer points `[x, y, 0]`.
