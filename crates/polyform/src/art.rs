@@ -133,7 +133,11 @@ pub fn parse_for(text: &str, kind: crate::lattice::LatticeKind) -> Result<Drawin
     if !crate::lattice::is_stick(kind) {
         return parse(text);
     }
-    let width = text.lines().map(|l| l.trim_end().chars().count()).max().unwrap_or(0);
+    let width = text
+        .lines()
+        .map(|l| l.trim_end().chars().count())
+        .max()
+        .unwrap_or(0);
     let padded: String = text
         .lines()
         .map(|l| {

@@ -158,7 +158,13 @@ pub fn hexagon(lattice: LatticeKind, n: i32) -> Result<Vec<Cell>, ErrorKind> {
                 }
             }
         }
-        _ => return Err(only("hexagon", lattice, "hex, triangle, polytrigs and polytwigs")),
+        _ => {
+            return Err(only(
+                "hexagon",
+                lattice,
+                "hex, triangle, polytrigs and polytwigs",
+            ));
+        }
     }
     Ok(cells)
 }

@@ -63,7 +63,10 @@ pub fn solid(kind: LatticeKind, c: Cell) -> CellSolid {
     let a = (q[1] - p[1]).atan2(q[0] - p[0]);
     // Half circles of 5 points round each end, anticlockwise.
     let mut base = Vec::with_capacity(10);
-    for (end, from) in [(q, a - std::f64::consts::FRAC_PI_2), (p, a + std::f64::consts::FRAC_PI_2)] {
+    for (end, from) in [
+        (q, a - std::f64::consts::FRAC_PI_2),
+        (p, a + std::f64::consts::FRAC_PI_2),
+    ] {
         for k in 0..5 {
             let t = from + std::f64::consts::PI * k as f64 / 4.0;
             base.push([end[0] + r * t.cos(), end[1] + r * t.sin()]);
@@ -88,7 +91,11 @@ mod tests {
 
     #[test]
     fn segments_have_their_length_and_meet_at_points() {
-        for kind in [LatticeKind::Polysticks, LatticeKind::Polytrigs, LatticeKind::Polytwigs] {
+        for kind in [
+            LatticeKind::Polysticks,
+            LatticeKind::Polytrigs,
+            LatticeKind::Polytwigs,
+        ] {
             let l = kind.lattice();
             for a in -3..4 {
                 for b in -3..4 {

@@ -47,7 +47,9 @@ fn builtin_shape(
         }
         let (w, h) = pair(size, "size")?;
         let cells = if on == LatticeKind::Square {
-            Ok((0..h).flat_map(|y| (0..w).map(move |x| [x, y, 0])).collect())
+            Ok((0..h)
+                .flat_map(|y| (0..w).map(move |x| [x, y, 0]))
+                .collect())
         } else {
             board_shapes::hex_rows(on, w, h)
         };
@@ -82,7 +84,11 @@ fn builtin_shape(
 /// The faces drawn in a stick board's `region`: a drawing in the art of
 /// the face lattice (square, triangle or hex art), whose every mark is a
 /// face.
-fn region_faces(src: &Source, art: &Spanned<String>, lattice: LatticeKind) -> Result<Vec<Cell>, Error> {
+fn region_faces(
+    src: &Source,
+    art: &Spanned<String>,
+    lattice: LatticeKind,
+) -> Result<Vec<Cell>, Error> {
     let Some(faces) = face_lattice(lattice) else {
         return Err(src.err(
             art.span(),
@@ -90,7 +96,11 @@ fn region_faces(src: &Source, art: &Spanned<String>, lattice: LatticeKind) -> Re
         ));
     };
     let d = src.art(art, "region", faces)?;
-    src.check(art.span(), Resource::BoardCells, Some(4 * d.marks.len() as u128))?;
+    src.check(
+        art.span(),
+        Resource::BoardCells,
+        Some(4 * d.marks.len() as u128),
+    )?;
     let l = faces.lattice();
     let mut cells = Vec::with_capacity(d.marks.len());
     for m in &d.marks {

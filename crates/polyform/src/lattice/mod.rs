@@ -55,12 +55,12 @@ pub use rhombic::{
     Rhombic, RhombicUnits, dodecahedron_units, dodecahedron_units_at, unit_centroid16, unit_cube,
     unit_in_dodecahedron, unit_offsets,
 };
-pub use tetra_octa::{
-    TetraOcta, TetraOctaUnits, is_octahedron, is_tetrahedron, octahedron_of, octahedron_units,
-};
 pub use stick::{
     Joint, Polysticks, Polytrigs, Polytwigs, direction, face_edges, face_lattice, is_stick,
     read_stick_art, segment_char,
+};
+pub use tetra_octa::{
+    TetraOcta, TetraOctaUnits, is_octahedron, is_tetrahedron, octahedron_of, octahedron_units,
 };
 pub use triangle::{Triangle, points_up};
 

@@ -189,11 +189,7 @@ fn even_translation(v: Cell) -> bool {
 }
 
 fn to_class(c: Cell) -> Cell {
-    [
-        c[0].rem_euclid(2) - c[0],
-        c[1].rem_euclid(2) - c[1],
-        0,
-    ]
+    [c[0].rem_euclid(2) - c[0], c[1].rem_euclid(2) - c[1], 0]
 }
 
 fn only_own(kind: LatticeKind, from: LatticeKind, cells: &[Cell]) -> Result<Vec<Cell>, ErrorKind> {
@@ -252,7 +248,11 @@ impl Lattice for Polysticks {
         (0, c[1], c[0])
     }
     fn art_align(&self, lo: [i32; 3]) -> [i32; 3] {
-        [lo[0], lo[1] - lo[1].rem_euclid(2), lo[2] - lo[2].rem_euclid(2)]
+        [
+            lo[0],
+            lo[1] - lo[1].rem_euclid(2),
+            lo[2] - lo[2].rem_euclid(2),
+        ]
     }
     fn describe(&self, s: &Symmetry) -> String {
         describe::plane(s, [[1.0, 0.0], [0.0, 1.0]])
@@ -484,14 +484,20 @@ mod tests {
         for (n, star) in [(4, &SQUARE_STAR), (6, &TRIANGLE_STAR)] {
             let items = |m: u32| {
                 let c = claimed(m, n);
-                (0..n).filter(|&d| c >> d & 1 == 1).fold(0u32, |s, d| s | 1 << star.item_of[d])
+                (0..n)
+                    .filter(|&d| c >> d & 1 == 1)
+                    .fold(0u32, |s, d| s | 1 << star.item_of[d])
             };
             for a in 0..1u32 << n {
                 for b in 0..1u32 << n {
                     if a & b != 0 {
                         continue;
                     }
-                    assert_eq!(items(a) & items(b) != 0, cross(a, b, n), "n={n} a={a:b} b={b:b}");
+                    assert_eq!(
+                        items(a) & items(b) != 0,
+                        cross(a, b, n),
+                        "n={n} a={a:b} b={b:b}"
+                    );
                 }
             }
         }
@@ -528,17 +534,32 @@ mod tests {
     fn faces_have_their_edges() {
         // A unit square has 4 sides, two squares side by side 7.
         assert_eq!(face_edges(LatticeKind::Polysticks, &[[0, 0, 0]]).len(), 4);
-        assert_eq!(face_edges(LatticeKind::Polysticks, &[[0, 0, 0], [1, 0, 0]]).len(), 7);
+        assert_eq!(
+            face_edges(LatticeKind::Polysticks, &[[0, 0, 0], [1, 0, 0]]).len(),
+            7
+        );
         // The 6 triangles round a point: 12 edges; a hexagon 6, two 11.
-        let hexagon: Vec<Cell> = vec![[1, 1, 0], [-1, 2, 0], [2, -1, 0], [-1, -1, 0], [-2, 1, 0], [1, -2, 0]];
+        let hexagon: Vec<Cell> = vec![
+            [1, 1, 0],
+            [-1, 2, 0],
+            [2, -1, 0],
+            [-1, -1, 0],
+            [-2, 1, 0],
+            [1, -2, 0],
+        ];
         let e = face_edges(LatticeKind::Polytrigs, &hexagon);
         assert!(e.iter().all(|&c| is_triangle_segment(c)));
         assert_eq!(e.len(), 12);
-        // Its 6 spokes meet at [0, 0]: no crossing within one piece, but
-        // each pair of opposite spokes passes straight through.
-        assert_eq!(Polytrigs.joints(&e).iter().filter(|j| j.0 == [0, 0, 0]).count(), 6);
+        // All six directions at [0, 0] are taken: no gap is left for
+        // another piece, nothing to claim. A straight line through it
+        // claims all six items.
+        assert!(Polytrigs.joints(&e).iter().all(|j| j.0 != [0, 0, 0]));
+        assert_eq!(Polytrigs.joints(&[[-1, 0, 0], [1, 0, 0]]).len(), 6);
         assert_eq!(face_edges(LatticeKind::Polytwigs, &[[0, 0, 0]]).len(), 6);
-        assert_eq!(face_edges(LatticeKind::Polytwigs, &[[0, 0, 0], [1, 0, 0]]).len(), 11);
+        assert_eq!(
+            face_edges(LatticeKind::Polytwigs, &[[0, 0, 0], [1, 0, 0]]).len(),
+            11
+        );
     }
 
     #[test]
