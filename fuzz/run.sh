@@ -15,7 +15,7 @@ seconds=${SECONDS_PER_TARGET:-60}
 # An input taking longer than this is reported as a hang (raise it on a
 # loaded machine: the catalog's largest puzzles take seconds under ASan).
 timeout=${TIMEOUT_PER_INPUT:-10}
-targets=${*:-puzzle_file tile_file dlx_roundtrip burr_file checkpoint twisty_file twisty_state}
+targets=${*:-puzzle_file tile_file dlx_roundtrip burr_file checkpoint twisty_file twisty_state position stick_art}
 corpus="$fuzz/corpus"
 
 # Seeds. libFuzzer adds what it finds to the same directories, so they are
@@ -55,6 +55,8 @@ seed twisty_file $(find "$root/data/twisty" -name '*.toml' | sort) $(regressions
 seed twisty_state "$fuzz"/seeds/twisty_state/* $(regressions twisty_state)
 seed checkpoint "$made/queens13.checkpoint" "$made/queens13.shard1" \
     "$fuzz"/seeds/checkpoint/* $(regressions checkpoint)
+seed position "$fuzz"/seeds/position/* $(regressions position)
+seed stick_art "$fuzz"/seeds/stick_art/* $(regressions stick_art)
 
 cd "$fuzz"
 for t in $targets; do

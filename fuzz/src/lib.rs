@@ -382,3 +382,46 @@ pub fn position(data: &[u8]) {
         }
     }
 }
+
+/// Target `stick_art`: the bytes as a drawing of sticks on each stick
+/// lattice (polysticks, polytrigs, polytwigs): as a board filled by
+/// single sticks and pairs of sticks in a row, and as a piece on a small
+/// board of that lattice; each puzzle that reads is encoded and its matrix
+/// checked ([`check_matrix`]). Every cell read is a segment of the
+/// lattice, and the board keeps every segment drawn.
+pub fn stick_art(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    if text.contains("'''") {
+        return; // cannot be quoted as a TOML literal string
+    }
+    let kinds = [
+        ("polysticks", "+-+", "+-+-+", "size = [2, 2]"),
+        ("polytrigs", "*---*", "*---*---*", "hexagon = 1"),
+        ("polytwigs", " /", " / \\", "hexagon = 1"),
+    ];
+    for (name, one, two, small) in kinds {
+        let board = format!(
+            "lattice = \"{name}\"\n[board]\nart = '''\n{text}\n'''\n\
+             [[piece]]\nname = \"one\"\nsymbol = \"1\"\ncount = \"unlimited\"\nart = '''\n{one}\n'''\n\
+             [[piece]]\nname = \"two\"\nsymbol = \"2\"\ncount = \"0..3\"\nart = '''\n{two}\n'''\n"
+        );
+        let piece = format!(
+            "lattice = \"{name}\"\n[board]\n{small}\n\
+             [[piece]]\nname = \"drawn\"\nsymbol = \"D\"\ncount = \"0..1\"\nart = '''\n{text}\n'''\n\
+             [[piece]]\nname = \"one\"\nsymbol = \"1\"\ncount = \"unlimited\"\nart = '''\n{one}\n'''\n"
+        );
+        for toml in [board, piece] {
+            let path = input_path("fuzz-sticks.toml");
+            let Ok(puzzle) = polyform::file::parse_puzzle(&path, &toml) else {
+                continue;
+            };
+            let l = puzzle.lattice();
+            assert!(puzzle.board.cells().iter().all(|&(c, _)| l.is_cell(c)));
+            if let Ok(encoding) = polyform::encode(&puzzle) {
+                check_matrix(&encoding.matrix);
+            }
+        }
+    }
+}

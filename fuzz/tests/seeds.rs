@@ -3,8 +3,8 @@
 //! fixed), so the harness builds and runs on the stable toolchain.
 
 use polycover_fuzz::{
-    burr_file, checkpoint, checkpoint_matrix, dlx_roundtrip, position, puzzle_file, tile_file,
-    twisty_file, twisty_state,
+    burr_file, checkpoint, checkpoint_matrix, dlx_roundtrip, position, puzzle_file, stick_art,
+    tile_file, twisty_file, twisty_state,
 };
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -153,4 +153,13 @@ fn position_on_seeds_and_regressions() {
     assert!(inputs.len() >= 3, "the seeds are missing");
     inputs.extend(regressions("position"));
     run_all(position, &inputs);
+}
+
+#[test]
+fn stick_art_on_seeds_and_regressions() {
+    let mut inputs = files(&root().join("fuzz/seeds/stick_art"), "");
+    assert!(inputs.len() >= 3, "the seeds are missing");
+    // The stick drawings of the catalog's piece sets and boards too.
+    inputs.extend(regressions("stick_art"));
+    run_all(stick_art, &inputs);
 }
