@@ -3,7 +3,7 @@
 # against Polyform Puzzler (David Goodger's program; the Python 3 fork
 # johnrudge/puzzler, GPL) on the same puzzles. Outside CI: it needs a checkout
 # of Puzzler made by you outside this repository, which carries none of its
-# code, and a Python with Puzzler's one requirement, `xcover` (from PyPI):
+# code, and a Python with Puzzler's one requirement, `xcover` (pip install xcover):
 #
 #   python3 -m venv /tmp/puzzler-venv && /tmp/puzzler-venv/bin/pip install xcover
 #   PUZZLER=path/to/puzzler PYTHON=/tmp/puzzler-venv/bin/python benches/sticks-vs-puzzler.sh
