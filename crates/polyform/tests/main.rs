@@ -13,5 +13,6 @@ mod memo_search;
 mod orientations;
 mod polyhexes;
 mod preplaced;
+mod sticks;
 mod tiles;
 mod tiles_measure;
