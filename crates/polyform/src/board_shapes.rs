@@ -26,7 +26,11 @@ fn only(shape: &'static str, lattice: LatticeKind, lattices: &'static str) -> Er
 /// `h` staggered rows of `w` hex cells.
 pub fn hex_rows(lattice: LatticeKind, w: i32, h: i32) -> Result<Vec<Cell>, ErrorKind> {
     if lattice != LatticeKind::Hex {
-        return Err(only("size", lattice, "square, cubic and hex"));
+        return Err(only(
+            "size",
+            lattice,
+            "square, cubic, hex, polysticks and polytwigs",
+        ));
     }
     let l = lattice.lattice();
     let mut cells = vec![];
@@ -57,7 +61,13 @@ pub fn parallelogram(lattice: LatticeKind, a: i32, b: i32) -> Result<Vec<Cell>, 
                 }
             }
         }
-        _ => return Err(only("parallelogram", lattice, "hex and triangle")),
+        _ => {
+            return Err(only(
+                "parallelogram",
+                lattice,
+                "hex, triangle, polytrigs and polytwigs",
+            ));
+        }
     }
     Ok(cells)
 }
@@ -85,7 +95,13 @@ pub fn triangle(lattice: LatticeKind, n: i32) -> Result<Vec<Cell>, ErrorKind> {
                 }
             }
         }
-        _ => return Err(only("triangle", lattice, "hex and triangle")),
+        _ => {
+            return Err(only(
+                "triangle",
+                lattice,
+                "hex, triangle, polytrigs and polytwigs",
+            ));
+        }
     }
     Ok(cells)
 }

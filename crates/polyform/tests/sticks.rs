@@ -256,3 +256,72 @@ fn the_kinds_of_pairs_match_the_drawings() {
     assert_eq!(kind(&TRIANGLE, a, seg(p, (-1, 0))), Some(3));
     assert_eq!(kind(&TRIANGLE, a, seg((5, 5), (6, 5))), None);
 }
+
+fn parse_err(text: &str) -> String {
+    polyform::file::parse_puzzle(Path::new("bad.toml"), text)
+        .err()
+        .unwrap_or_else(|| panic!("accepted:\n{text}"))
+        .to_string()
+}
+
+#[test]
+fn bad_stick_files_name_line_and_problem() {
+    let piece = "[[piece]]\nname = \"a\"\nsymbol = \"a\"\ncount = \"unlimited\"\nart = \"+-+\"\n";
+    // A `-` where a vertical segment goes: the drawing is shifted.
+    let e = parse_err(&format!(
+        "lattice = \"polysticks\"\n[board]\nart = '''\n+-+\n  -\n'''\n{piece}"
+    ));
+    assert!(
+        e.contains("bad.toml:5:") && e.contains("`-` at column 3 is where a `|`"),
+        "{e}"
+    );
+    // A mark between the positions of the triangular grid.
+    let e = parse_err(&format!(
+        "lattice = \"polytrigs\"\n[board]\nart = '''\n*---*\n  /\n'''\n{piece}"
+    ));
+    assert!(
+        e.contains("bad.toml:5:") && e.contains("no cell of the polytrigs lattice"),
+        "{e}"
+    );
+    // Shapes the lattice has no faces for, and `region` off the sticks.
+    let e = parse_err(&format!(
+        "lattice = \"polysticks\"\n[board]\nhexagon = 2\n{piece}"
+    ));
+    assert!(e.contains("not on polysticks"), "{e}");
+    let e = parse_err(&format!(
+        "lattice = \"square\"\n[board]\nregion = \"##\"\n{piece}"
+    ));
+    assert!(
+        e.contains("`region` draws the faces of a stick board"),
+        "{e}"
+    );
+    // A square piece on a stick board.
+    let e = parse_err(
+        "lattice = \"polysticks\"\n[board]\nsize = [2, 2]\n[[piece]]\nname = \"a\"\nsymbol = \"a\"\ncells = [[0, 0]]\n",
+    );
+    assert!(e.contains("bad.toml:"), "{e}");
+}
+
+#[test]
+fn boards_from_faces_have_the_published_sizes() {
+    let count = |board: &str, lattice: &str, art: &str| {
+        let text = format!(
+            "lattice = \"{lattice}\"\n[board]\n{board}\n[[piece]]\nname = \"a\"\nsymbol = \"a\"\ncount = \"unlimited\"\nart = '''\n{art}\n'''\n"
+        );
+        let p = polyform::file::parse_puzzle(Path::new("b.toml"), &text).unwrap();
+        p.board.cells().len()
+    };
+    // The 5 x 5 grid: 2 * 5 * 6 segments; the Aztec diamond of order 3: 60
+    // (15 tetrasticks); order 5: 140 (35 tetrasticks, Wassermann's board).
+    assert_eq!(count("size = [5, 5]", "polysticks", "+-+"), 60);
+    assert_eq!(count("aztec = 3", "polysticks", "+-+"), 60);
+    assert_eq!(count("aztec = 5", "polysticks", "+-+"), 140);
+    // The triangle of side n has 3 n (n + 1) / 2 edges, the hexagon of
+    // side n 3 n (3 n + 1).
+    assert_eq!(count("triangle = 4", "polytrigs", "*---*"), 30);
+    assert_eq!(count("hexagon = 2", "polytrigs", "*---*"), 42);
+    // Hexagons: 6 edges, 7 in a flower share 12 inner ones: 30.
+    assert_eq!(count("hexagon = 1", "polytwigs", " /"), 6);
+    assert_eq!(count("hexagon = 2", "polytwigs", " /"), 30);
+    assert_eq!(count("region = '''\n##\n'''", "polysticks", "+-+"), 7);
+}

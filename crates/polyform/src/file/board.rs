@@ -5,7 +5,7 @@ use super::raw::RawBoard;
 use super::source::Source;
 use crate::board::{Board, CellKind};
 use crate::board_shapes;
-use crate::error::Error;
+use crate::error::{Error, ErrorKind};
 use crate::lattice::{Cell, LatticeKind, face_edges, face_lattice};
 use crate::limits::Resource;
 use crate::piece::Piece;
@@ -73,7 +73,19 @@ fn builtin_shape(
         return Ok(vec![]);
     };
     let cells = match faces {
-        Some(_) => cells.map(|fs| face_edges(lattice, &fs)),
+        // Errors name the stick lattice, not its faces'.
+        Some(_) => cells
+            .map(|fs| face_edges(lattice, &fs))
+            .map_err(|e| match e {
+                ErrorKind::ShapeNotOnLattice {
+                    shape, lattices, ..
+                } => ErrorKind::ShapeNotOnLattice {
+                    shape,
+                    lattice,
+                    lattices,
+                },
+                e => e,
+            }),
         None => cells,
     };
     let cells = cells.map_err(|kind| src.at(span.clone(), kind))?;
