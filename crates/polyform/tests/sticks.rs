@@ -325,3 +325,103 @@ fn boards_from_faces_have_the_published_sizes() {
     assert_eq!(count("hexagon = 2", "polytwigs", " /"), 30);
     assert_eq!(count("region = '''\n##\n'''", "polysticks", "+-+"), 7);
 }
+
+/// The free polysticks (polytrigs, polytwigs) of `n` segments: connected
+/// sets (segments joined when they share an end) counted once under the
+/// lattice's symmetries and translations.
+fn free_count(kind: polyform::lattice::LatticeKind, n: usize) -> usize {
+    use polyform::lattice::Cell;
+    use std::collections::BTreeSet;
+    let l = kind.lattice();
+    let canon = |cells: &BTreeSet<Cell>| -> Vec<Cell> {
+        l.symmetries()
+            .iter()
+            .map(|s| {
+                let mut v: Vec<Cell> = cells.iter().map(|&c| s.apply(c)).collect();
+                v.sort();
+                let t = l.canonical_translation(v[0]);
+                v.iter()
+                    .map(|c| [c[0] + t[0], c[1] + t[1], 0])
+                    .collect::<Vec<_>>()
+            })
+            .min()
+            .unwrap()
+    };
+    let near: Vec<Cell> = (-3..4)
+        .flat_map(|a| (-3..4).map(move |b| [a, b, 0]))
+        .collect();
+    let mut level: BTreeSet<Vec<Cell>> = [vec![[1, 0, 0]]].into_iter().collect();
+    for _ in 1..n {
+        let mut next = BTreeSet::new();
+        for shape in &level {
+            let set: BTreeSet<Cell> = shape.iter().copied().collect();
+            for &c in shape {
+                for d in &near {
+                    let e = [c[0] + d[0], c[1] + d[1], 0];
+                    if l.is_cell(e) && !set.contains(&e) && polyform::space::adjacent(kind, c, e) {
+                        let mut grown = set.clone();
+                        grown.insert(e);
+                        next.insert(canon(&grown));
+                    }
+                }
+            }
+        }
+        level = next;
+    }
+    level.len()
+}
+
+#[test]
+fn free_sticks_are_counted_as_published() {
+    use polyform::lattice::LatticeKind::*;
+    // OEIS A019918 (polysticks), A159867 (polytrigs), A019522 (polytwigs).
+    let counts = |k, upto| (1..=upto).map(|n| free_count(k, n)).collect::<Vec<_>>();
+    assert_eq!(counts(Polysticks, 5), [1, 2, 5, 16, 55]);
+    assert_eq!(counts(Polytrigs, 4), [1, 3, 12, 60]);
+    assert_eq!(counts(Polytwigs, 6), [1, 1, 3, 4, 12, 27]);
+}
+
+#[test]
+fn the_stick_sets_hold_every_free_piece_once() {
+    use polyform::lattice::Cell;
+    use std::collections::BTreeSet;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/sets");
+    // (set, lattice, pieces, segments each): counts as in OEIS A019918,
+    // A159867, A019522 (free polysticks, polytrigs, polytwigs).
+    let sets = [
+        ("tetrasticks.toml", "polysticks", "size = [4, 4]", 16, 4),
+        ("pentasticks.toml", "polysticks", "size = [8, 8]", 55, 5),
+        ("tritrigs.toml", "polytrigs", "triangle = 3", 12, 3),
+        ("tetratwigs.toml", "polytwigs", "hexagon = 1", 4, 4),
+        ("pentatwigs.toml", "polytwigs", "hexagon = 2", 12, 5),
+    ];
+    for (set, lattice, board, n, size) in sets {
+        let text = format!(
+            "lattice = \"{lattice}\"\n[board]\n{board}\n[[use]]\nset = \"{}\"\ncount = \"0..1\"\n",
+            root.join(set).display()
+        );
+        let p = polyform::file::parse_puzzle(Path::new("sets.toml"), &text).unwrap();
+        let l = p.lattice();
+        let forms: BTreeSet<Vec<Cell>> = p
+            .pieces
+            .iter()
+            .map(|piece| {
+                assert_eq!(piece.size(), size, "{set}: {}", piece.name);
+                piece
+                    .orientations
+                    .iter()
+                    .map(|o| {
+                        let mut v = o.cells().to_vec();
+                        v.sort();
+                        let t = l.canonical_translation(v[0]);
+                        v.iter()
+                            .map(|c| [c[0] + t[0], c[1] + t[1], 0])
+                            .collect::<Vec<_>>()
+                    })
+                    .min()
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!((p.pieces.len(), forms.len()), (n, n), "{set}");
+    }
+}
