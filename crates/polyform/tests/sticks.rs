@@ -188,7 +188,7 @@ fn random_trials(steps: &[Pt], region: &[Pt], lattice: &str, arts: &[&str], seed
         let board: Vec<Seg> = all
             .iter()
             .copied()
-            .filter(|_| rng.next() % 4 != 0)
+            .filter(|_| !rng.next().is_multiple_of(4))
             .collect();
         if board.is_empty() {
             continue;
