@@ -37,6 +37,7 @@
 //! Sequences are kept canonical throughout ([`moves`]): moves of one axis commute and merge.
 //! Every solution is checked by applying it to the state before it is returned.
 
+pub mod blocks;
 pub mod exact;
 pub mod insert;
 pub mod invariants;
@@ -95,6 +96,10 @@ pub struct Options {
     pub time: Option<f64>,
     /// The two-phase search stops at the first solution of at most this many moves (0: none).
     pub target_moves: usize,
+    /// Node budget of each phase of the block-building chain ([`blocks`]), on puzzles the
+    /// two-phase search does not take: the state after each number of phases is finished by the
+    /// exact stage and operators, and the shortest solution kept. 0: no chain.
+    pub block_budget: u64,
     /// Where the two-phase tables are cached ([`twophase::cache::default_dir`] by default;
     /// `None`: built every time).
     pub cache_dir: Option<std::path::PathBuf>,
@@ -124,6 +129,7 @@ impl Default for Options {
             two_phase_budget: TWO_PHASE_BUDGET,
             time: None,
             target_moves: 0,
+            block_budget: BLOCK_BUDGET,
             cache_dir: twophase::cache::default_dir(),
         }
     }
@@ -132,6 +138,8 @@ impl Default for Options {
 /// The default node budget of the two-phase search: well under a second for a 3x3x3 state on
 /// one core of the reference machine (docs/performance.md).
 pub const TWO_PHASE_BUDGET: u64 = 2_000_000;
+/// The default node budget of each phase of the block-building chain.
+pub const BLOCK_BUDGET: u64 = 200_000;
 /// The longest solution the two-phase search considers.
 const TWO_PHASE_DEPTH: usize = 40;
 
@@ -163,6 +171,9 @@ pub struct Solver {
     short: short::ShortTable,
     /// The two-phase solver, when the puzzle has a subgroup chain that fits ([`twophase`]).
     pub two_phase: Option<twophase::TwoPhase>,
+    /// The block-building chain, for puzzles finished by operators without a two-phase chain
+    /// ([`blocks`]).
+    pub blocks: Option<blocks::Blocks>,
     options: Options,
     /// The solver used when the exact stage gives up (see [`Options::budget`]).
     fallback: std::sync::OnceLock<Option<Box<Solver>>>,
@@ -259,6 +270,7 @@ impl Solver {
                 return Ok(Solver {
                     short,
                     two_phase: Some(tp),
+                    blocks: None,
                     puzzle: puzzle.clone(),
                     moves,
                     structure,
@@ -312,9 +324,16 @@ impl Solver {
         // it: its solutions are already short).
         let two_phase = None;
         lap("two-phase tables");
+        let blocks = (!options.optimal && options.block_budget > 0 && !op_orbits.is_empty())
+            .then(|| {
+                let limits = blocks::Limits::default();
+                blocks::Blocks::prepare(&structure, &moves, limits, options.cache_dir.as_deref())
+            })
+            .flatten();
         Ok(Solver {
             short,
             two_phase,
+            blocks,
             puzzle: puzzle.clone(),
             moves,
             structure,
@@ -361,7 +380,7 @@ impl Solver {
     pub fn solve(&self, colours: &[u16]) -> Result<Solution, SolveError> {
         let t0 = Instant::now();
         let orbits = &self.structure.orbits;
-        let mut states = self
+        let states = self
             .structure
             .read(&self.puzzle, colours)
             .map_err(SolveError::State)?;
@@ -384,7 +403,48 @@ impl Solver {
         if self.plans.is_empty() {
             return self.full().ok_or(SolveError::Budget)?.solve(colours);
         }
-        let start = states.clone();
+        let Some((mut seq, mut exact_moves)) = self.route(&states, &[])? else {
+            return self.fall_back(colours, t0);
+        };
+        // The block-building chain's prefixes, each finished the same way: the shortest wins.
+        if let Some(blocks) = &self.blocks {
+            let budget = self.options.block_budget;
+            let prefixes = blocks.prefixes(&self.structure, &self.moves, &states, budget);
+            for prefix in prefixes {
+                if let Ok(Some((other, moves))) = self.route(&states, &prefix) {
+                    let other = self.moves.simplify(&other);
+                    trace!(
+                        "blocks: prefix of {} moves: {} moves",
+                        prefix.len(),
+                        other.len()
+                    );
+                    if other.len() < seq.len() {
+                        (seq, exact_moves) = (other, moves);
+                    }
+                }
+            }
+        }
+        let seq = self.moves.simplify(&seq);
+        let end = self.moves.apply(colours, &seq);
+        if end != self.puzzle.colours {
+            return Err(SolveError::Unreachable(
+                "the state is not reachable (no sequence restores every sticker)".to_string(),
+            ));
+        }
+        Ok(self.solution(&seq, exact_moves, t0))
+    }
+
+    /// The exact stages and operators from the state `start` after the moves `prefix`: the whole
+    /// sequence (the prefix first) and how many of its moves precede the insertions; `None` when
+    /// every plan ran out of its budget.
+    fn route(
+        &self,
+        start: &[OrbitState],
+        prefix: &[MoveId],
+    ) -> Result<Option<(Vec<MoveId>, usize)>, SolveError> {
+        let mut states = start.to_vec();
+        self.apply(&mut states, prefix);
+        let after = states.clone();
         // The plans in turn, each with a tenth of the budget, then the first with all of it.
         let budget = self.options.budget;
         let plans = self.plans.len() - self.colour_plan.is_some() as usize;
@@ -397,39 +457,30 @@ impl Solver {
         let tries = attempts.len() as u64;
         for (i, (plan, budget)) in attempts.into_iter().enumerate() {
             crate::progress::report(SOLVE_STEP, i as u64, tries);
-            let mut tried = states.clone();
-            match self.run_plan(plan, &mut tried, budget)? {
-                Some(seq) => {
-                    found = Some(seq);
-                    states = tried;
-                    break;
-                }
-                None => continue,
+            let mut tried = after.clone();
+            if let Some(seq) = self.run_plan(plan, &mut tried, budget)? {
+                found = Some(seq);
+                states = tried;
+                break;
             }
         }
         let Some(seq) = found else {
-            return self.fall_back(colours, t0);
+            return Ok(None);
         };
-        let (mut seq, mut exact_moves) = self.finish(&start, seq, states)?;
+        let whole = |exact: Vec<MoveId>| [prefix, &exact].concat();
+        let (mut seq, mut exact_moves) = self.finish(start, whole(seq), states)?;
         // The plan solving a look-alike orbit exactly too, within its short budget: often much
         // shorter, but not always (the other orbits' operators may cancel less).
         if let Some(plan) = self.colour_plan {
-            let mut tried = start.clone();
+            let mut tried = after.clone();
             if let Some(exact) = self.run_plan(plan, &mut tried, self.options.colour_budget)? {
-                let (other, moves) = self.finish(&start, exact, tried)?;
+                let (other, moves) = self.finish(start, whole(exact), tried)?;
                 if other.len() < seq.len() {
                     (seq, exact_moves) = (other, moves);
                 }
             }
         }
-        let seq = self.moves.simplify(&seq);
-        let end = self.moves.apply(colours, &seq);
-        if end != self.puzzle.colours {
-            return Err(SolveError::Unreachable(
-                "the state is not reachable (no sequence restores every sticker)".to_string(),
-            ));
-        }
-        Ok(self.solution(&seq, exact_moves, t0))
+        Ok(Some((seq, exact_moves)))
     }
 
     /// The solver with the other route (operators and stages), for a solver prepared for the
