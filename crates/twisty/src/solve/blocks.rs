@@ -670,3 +670,54 @@ mod tests {
         }
     }
 }
+
+/// Random states solved with the chain and views, checked by applying the solutions, and never
+/// longer than one route alone.
+#[cfg(test)]
+mod solve_tests {
+    use crate::rng::Rng;
+    use crate::solve::moves::{MoveId, Moves};
+    use crate::solve::puzzle::PermPuzzle;
+    use crate::solve::{Options, Solver};
+
+    fn solve_random(name: &str, states: u64) {
+        let puzzle = PermPuzzle::from_model(&crate::named(name).unwrap());
+        let moves = Moves::new(&puzzle);
+        let full = Options {
+            cache_dir: None,
+            ..Options::default()
+        };
+        let single = Options {
+            block_budget: 0,
+            views: 1,
+            ..full.clone()
+        };
+        let solver = Solver::prepare(&puzzle, &full).unwrap();
+        assert!(solver.blocks.is_some(), "{name} has a chain");
+        let alone = Solver::prepare(&puzzle, &single).unwrap();
+        for seed in 1..=states {
+            let mut rng = Rng::new(seed);
+            let scramble: Vec<MoveId> = (0..80).map(|_| rng.below(moves.len()) as MoveId).collect();
+            let colours = moves.apply(&puzzle.colours, &scramble);
+            let sol = solver.solve(&colours).unwrap();
+            let seq: Vec<MoveId> = sol
+                .moves
+                .iter()
+                .map(|&t| solver.move_id(t).unwrap())
+                .collect();
+            assert_eq!(moves.apply(&colours, &seq), puzzle.colours, "{name} {seed}");
+            let one = alone.solve(&colours).unwrap();
+            assert!(sol.moves.len() <= one.moves.len(), "{name} {seed}");
+        }
+    }
+
+    #[test]
+    fn megaminx_states_are_solved_no_longer_than_by_one_route() {
+        solve_random("dodecahedron-2", 2);
+    }
+
+    #[test]
+    fn cube_4_states_are_solved_no_longer_than_by_one_route() {
+        solve_random("cube-4", 2);
+    }
+}
