@@ -28,6 +28,12 @@
 //! 4. *Insertion* ([`insert`]): the remaining orbits are finished by operators, each inserted at
 //!    the point of the current sequence where it costs least after merging with its neighbours.
 //!
+//! 5. *More routes* (puzzles whose operator orbits are small enough that a route costs
+//!    milliseconds): the state after each prefix of the block-building chain ([`blocks`]: solve
+//!    the pieces no remaining turn touches, turn after turn taken away), and the state seen
+//!    turned by a few of the puzzle's symmetries ([`Options::views`]), go through stages 3 and 4
+//!    as well; the shortest solution is kept.
+//!
 //! Before the stages, a state a few moves from solved gets a shortest solution of up to 4 moves
 //! by meeting in the middle ([`short`]). Then, on puzzles with a subgroup chain whose exact stage
 //! leaves orbits to operators (the 3x3x3), the two-phase search ([`twophase`]) gives a
@@ -37,6 +43,7 @@
 //! Sequences are kept canonical throughout ([`moves`]): moves of one axis commute and merge.
 //! Every solution is checked by applying it to the state before it is returned.
 
+pub mod blocks;
 pub mod exact;
 pub mod insert;
 pub mod invariants;
@@ -48,6 +55,7 @@ pub mod puzzle;
 pub mod short;
 pub mod structure;
 pub mod twophase;
+mod views;
 
 use crate::trace::trace;
 use std::fmt;
@@ -64,6 +72,7 @@ use exact::{Cache, Found, OrbitTables, Stage};
 use invariants::Invariants;
 use ops::{OpSearch, OpTable, Symmetry};
 use plan::{Orders, Planner};
+use views::View;
 
 /// How to prepare and solve.
 #[derive(Clone, Debug)]
@@ -95,6 +104,17 @@ pub struct Options {
     pub time: Option<f64>,
     /// The two-phase search stops at the first solution of at most this many moves (0: none).
     pub target_moves: usize,
+    /// Node budget of each phase of the block-building chain ([`blocks`]), on puzzles the
+    /// two-phase search does not take whose operator orbits hold at most 120 positions: the state
+    /// after each number of phases is finished by the exact stage and operators, and the shortest
+    /// solution kept. 0: no chain.
+    pub block_budget: u64,
+    /// How many views of a state the operator route solves: the state itself, then the state
+    /// seen turned by each of the puzzle's symmetries in turn (their solutions turned back); the
+    /// shortest solution is kept. Insertion is greedy, so a turned state often comes out
+    /// shorter. At least 1; more than 1 only on puzzles whose operator orbits hold at most 120
+    /// positions.
+    pub views: usize,
     /// Where the two-phase tables are cached ([`twophase::cache::default_dir`] by default;
     /// `None`: built every time).
     pub cache_dir: Option<std::path::PathBuf>,
@@ -103,7 +123,7 @@ pub struct Options {
 /// The name the preparation's progress is reported under ([`crate::progress`]), and its
 /// number of parts.
 pub const PREPARE_STEP: &str = "preparing the solver";
-const PREPARE_LAPS: u64 = 7;
+const PREPARE_LAPS: u64 = 8;
 /// The steps a solve reports: its exact searches, then the insertion of operators.
 pub const SOLVE_STEP: &str = "solving: exact stage";
 /// The step a solve reports while it inserts operators.
@@ -124,6 +144,8 @@ impl Default for Options {
             two_phase_budget: TWO_PHASE_BUDGET,
             time: None,
             target_moves: 0,
+            block_budget: BLOCK_BUDGET,
+            views: VIEWS,
             cache_dir: twophase::cache::default_dir(),
         }
     }
@@ -132,6 +154,14 @@ impl Default for Options {
 /// The default node budget of the two-phase search: well under a second for a 3x3x3 state on
 /// one core of the reference machine (docs/performance.md).
 pub const TWO_PHASE_BUDGET: u64 = 2_000_000;
+/// The default node budget of each phase of the block-building chain.
+pub const BLOCK_BUDGET: u64 = 200_000;
+/// The most positions in the orbits finished by operators for which the solver tries more than
+/// one route (block-building prefixes, views): on bigger puzzles one insertion takes a good part
+/// of a second.
+const EXTRA_POSITIONS: usize = 120;
+/// The default number of views of a state the operator route solves ([`Options::views`]).
+pub const VIEWS: usize = 4;
 /// The longest solution the two-phase search considers.
 const TWO_PHASE_DEPTH: usize = 40;
 
@@ -163,6 +193,11 @@ pub struct Solver {
     short: short::ShortTable,
     /// The two-phase solver, when the puzzle has a subgroup chain that fits ([`twophase`]).
     pub two_phase: Option<twophase::TwoPhase>,
+    /// The block-building chain, for puzzles finished by operators without a two-phase chain
+    /// ([`blocks`]).
+    pub blocks: Option<blocks::Blocks>,
+    /// The symmetries a state is also seen turned by ([`Options::views`]).
+    views: Vec<View>,
     options: Options,
     /// The solver used when the exact stage gives up (see [`Options::budget`]).
     fallback: std::sync::OnceLock<Option<Box<Solver>>>,
@@ -226,15 +261,7 @@ impl Solver {
             crate::progress::report(PREPARE_STEP, laps.get(), PREPARE_LAPS);
         };
         lap("structure");
-        for (oi, o) in structure.orbits.iter().enumerate() {
-            trace!(
-                "orbit {oi}: {}x{} of {} stickers, first sticker {}",
-                o.len(),
-                o.twists,
-                o.size,
-                o.placement[0]
-            );
-        }
+        trace_orbits(&structure);
         let invariants = Invariants::new(&structure.orbits, &moves);
         lap("invariants");
         let sym = Symmetry::new(&puzzle.symmetries, &moves, puzzle.stickers);
@@ -259,6 +286,8 @@ impl Solver {
                 return Ok(Solver {
                     short,
                     two_phase: Some(tp),
+                    blocks: None,
+                    views: Vec::new(),
                     puzzle: puzzle.clone(),
                     moves,
                     structure,
@@ -312,9 +341,14 @@ impl Solver {
         // it: its solutions are already short).
         let two_phase = None;
         lap("two-phase tables");
+        let (blocks, views) =
+            Self::extra_routes(&structure, &moves, &sym, puzzle, &op_orbits, options);
+        lap("block-building tables");
         Ok(Solver {
             short,
             two_phase,
+            blocks,
+            views,
             puzzle: puzzle.clone(),
             moves,
             structure,
@@ -330,6 +364,30 @@ impl Solver {
             full: std::sync::OnceLock::new(),
             prepare_seconds: t0.elapsed().as_secs_f64(),
         })
+    }
+
+    /// The block-building chain and the views, for the routes tried after the first: only
+    /// where a route costs milliseconds (operator orbits of at most [`EXTRA_POSITIONS`]).
+    fn extra_routes(
+        structure: &Structure,
+        moves: &Moves,
+        sym: &Symmetry,
+        puzzle: &PermPuzzle,
+        op_orbits: &[usize],
+        options: &Options,
+    ) -> (Option<blocks::Blocks>, Vec<View>) {
+        let op_positions: usize = op_orbits.iter().map(|&oi| structure.orbits[oi].len()).sum();
+        if options.optimal || op_orbits.is_empty() || op_positions > EXTRA_POSITIONS {
+            return (None, Vec::new());
+        }
+        let blocks = (options.block_budget > 0)
+            .then(|| {
+                let limits = blocks::Limits::default();
+                blocks::Blocks::prepare(structure, moves, limits, options.cache_dir.as_deref())
+            })
+            .flatten();
+        let views = View::all(sym, &puzzle.colours, options.views.saturating_sub(1));
+        (blocks, views)
     }
 
     /// The orbit of look-alike pieces the first attempt also solves exactly (see
@@ -361,7 +419,7 @@ impl Solver {
     pub fn solve(&self, colours: &[u16]) -> Result<Solution, SolveError> {
         let t0 = Instant::now();
         let orbits = &self.structure.orbits;
-        let mut states = self
+        let states = self
             .structure
             .read(&self.puzzle, colours)
             .map_err(SolveError::State)?;
@@ -384,42 +442,28 @@ impl Solver {
         if self.plans.is_empty() {
             return self.full().ok_or(SolveError::Budget)?.solve(colours);
         }
-        let start = states.clone();
-        // The plans in turn, each with a tenth of the budget, then the first with all of it.
-        let budget = self.options.budget;
-        let plans = self.plans.len() - self.colour_plan.is_some() as usize;
-        let attempts: Vec<(usize, u64)> = if plans > 1 {
-            vec![(0, budget / 10), (1, budget / 10), (0, budget)]
-        } else {
-            vec![(0, budget)]
-        };
-        let mut found = None;
-        let tries = attempts.len() as u64;
-        for (i, (plan, budget)) in attempts.into_iter().enumerate() {
-            crate::progress::report(SOLVE_STEP, i as u64, tries);
-            let mut tried = states.clone();
-            match self.run_plan(plan, &mut tried, budget)? {
-                Some(seq) => {
-                    found = Some(seq);
-                    states = tried;
-                    break;
-                }
-                None => continue,
-            }
-        }
-        let Some(seq) = found else {
+        let Some((seq, mut exact_moves)) = self.route(&states, &[], self.options.budget)? else {
             return self.fall_back(colours, t0);
         };
-        let (mut seq, mut exact_moves) = self.finish(&start, seq, states)?;
-        // The plan solving a look-alike orbit exactly too, within its short budget: often much
-        // shorter, but not always (the other orbits' operators may cancel less).
-        if let Some(plan) = self.colour_plan {
-            let mut tried = start.clone();
-            if let Some(exact) = self.run_plan(plan, &mut tried, self.options.colour_budget)? {
-                let (other, moves) = self.finish(&start, exact, tried)?;
-                if other.len() < seq.len() {
-                    (seq, exact_moves) = (other, moves);
-                }
+        let mut seq = self.moves.simplify(&seq);
+        self.improve(&states, &mut seq, &mut exact_moves, None);
+        // The state seen turned by symmetries: other insertions, other prefixes.
+        for view in &self.views {
+            let turned = view.turn(colours);
+            let Ok(turned_states) = self.structure.read(&self.puzzle, &turned) else {
+                continue;
+            };
+            let mut other = Vec::new();
+            let mut moves = 0;
+            if let Ok(Some((o, m))) = self.route(&turned_states, &[], self.extra_budget()) {
+                (other, moves) = (self.moves.simplify(&o), m);
+            }
+            self.improve(&turned_states, &mut other, &mut moves, Some(view));
+            let back: Vec<MoveId> = other.iter().map(|&m| view.back[m as usize]).collect();
+            let solves = self.moves.apply(colours, &back) == self.puzzle.colours;
+            trace!("view: {} moves, solves {solves}", back.len());
+            if solves && !back.is_empty() && back.len() < seq.len() {
+                (seq, exact_moves) = (back, moves);
             }
         }
         let seq = self.moves.simplify(&seq);
@@ -430,6 +474,90 @@ impl Solver {
             ));
         }
         Ok(self.solution(&seq, exact_moves, t0))
+    }
+
+    /// The exact stage's budget in the routes tried after the first (prefixes, views): a tenth
+    /// of the first's, so that a hard exact stage is not searched many times over.
+    fn extra_budget(&self) -> u64 {
+        self.options.budget / 10
+    }
+
+    /// Replaces `seq` (with `exact_moves`, from `states`) by a shorter solution from a prefix of
+    /// the block-building chain, each finished by [`Solver::route`], if one is shorter (an
+    /// empty `seq`: none yet). `view`: the symmetry `states` is seen turned by (for the trace).
+    fn improve(
+        &self,
+        states: &[OrbitState],
+        seq: &mut Vec<MoveId>,
+        exact_moves: &mut usize,
+        view: Option<&View>,
+    ) {
+        let Some(blocks) = &self.blocks else { return };
+        let budget = self.options.block_budget;
+        let prefixes = blocks.prefixes(&self.structure, &self.moves, states, budget);
+        for prefix in prefixes {
+            if let Ok(Some((other, moves))) = self.route(states, &prefix, self.extra_budget()) {
+                let other = self.moves.simplify(&other);
+                trace!(
+                    "blocks{}: prefix of {} moves: {} moves",
+                    if view.is_some() { " (turned)" } else { "" },
+                    prefix.len(),
+                    other.len()
+                );
+                if seq.is_empty() || other.len() < seq.len() {
+                    (*seq, *exact_moves) = (other, moves);
+                }
+            }
+        }
+    }
+
+    /// The exact stages and operators from the state `start` after the moves `prefix`: the whole
+    /// sequence (the prefix first) and how many of its moves precede the insertions; `None` when
+    /// every plan ran out of its budget.
+    fn route(
+        &self,
+        start: &[OrbitState],
+        prefix: &[MoveId],
+        budget: u64,
+    ) -> Result<Option<(Vec<MoveId>, usize)>, SolveError> {
+        let mut states = start.to_vec();
+        self.apply(&mut states, prefix);
+        let after = states.clone();
+        // The plans in turn, each with a tenth of the budget, then the first with all of it.
+        let plans = self.plans.len() - self.colour_plan.is_some() as usize;
+        let attempts: Vec<(usize, u64)> = if plans > 1 {
+            vec![(0, budget / 10), (1, budget / 10), (0, budget)]
+        } else {
+            vec![(0, budget)]
+        };
+        let mut found = None;
+        let tries = attempts.len() as u64;
+        for (i, (plan, budget)) in attempts.into_iter().enumerate() {
+            crate::progress::report(SOLVE_STEP, i as u64, tries);
+            let mut tried = after.clone();
+            if let Some(seq) = self.run_plan(plan, &mut tried, budget)? {
+                found = Some(seq);
+                states = tried;
+                break;
+            }
+        }
+        let Some(seq) = found else {
+            return Ok(None);
+        };
+        let whole = |exact: Vec<MoveId>| [prefix, &exact].concat();
+        let (mut seq, mut exact_moves) = self.finish(start, whole(seq), states)?;
+        // The plan solving a look-alike orbit exactly too, within its short budget: often much
+        // shorter, but not always (the other orbits' operators may cancel less).
+        if let Some(plan) = self.colour_plan {
+            let mut tried = after.clone();
+            if let Some(exact) = self.run_plan(plan, &mut tried, self.options.colour_budget)? {
+                let (other, moves) = self.finish(start, whole(exact), tried)?;
+                if other.len() < seq.len() {
+                    (seq, exact_moves) = (other, moves);
+                }
+            }
+        }
+        Ok(Some((seq, exact_moves)))
     }
 
     /// The solver with the other route (operators and stages), for a solver prepared for the
@@ -616,6 +744,19 @@ impl Solver {
         ids.get(tw.amount as usize)
             .copied()
             .filter(|&m| m != MoveId::MAX)
+    }
+}
+
+/// Traces each orbit's size and first sticker.
+fn trace_orbits(structure: &Structure) {
+    for (oi, o) in structure.orbits.iter().enumerate() {
+        trace!(
+            "orbit {oi}: {}x{} of {} stickers, first sticker {}",
+            o.len(),
+            o.twists,
+            o.size,
+            o.placement[0]
+        );
     }
 }
 
