@@ -3,4 +3,5 @@
 
 mod limits;
 mod preplaced;
+mod sticks;
 mod svg_pixels;
