@@ -18,8 +18,10 @@
 //!   highlight at the upper left that both leave the centre untouched, with
 //!   the spheres of a piece in one layer joined by bars so pieces read as
 //!   shapes;
-//! * sticks as thick segments with round ends, points marked (see
-//!   [`sticks`]);
+//! * sticks as thick segments with round ends, one stroke per piece in
+//!   its color over a darker outline (pieces meeting at a point are kept
+//!   apart by the later one's outline), empty segments as faint thinner
+//!   bars, and a small dot at every grid point of the board;
 //! * pieces placed in advance hatched, with a thicker outline; cells to
 //!   fill that are empty in light grey, cells that may stay empty paler,
 //!   with a dashed edge; holes are the white background.
