@@ -179,6 +179,10 @@ impl<'a> Page<'a> {
                 CellSolid::Ball { centre, .. } => balls.push(centre),
             }
         }
+        if polyform::lattice::is_stick(kind) {
+            // Hubs and bars, one closed surface (not overlapping bars).
+            polys = polyform::stick_space::piece_solids(kind, piece.cells.cells(), 0.0);
+        }
         let mesh = Mesh::union(&polys);
         let v: Vec<Value> = mesh
             .vertices
