@@ -452,6 +452,21 @@ fn spheres_squares_and_triangles() {
     }
 }
 
+/// Sticks: the 15 tetrasticks of a 5x5 grid, flat bars, each piece's
+/// colour shows (bars are thin: 40 pixels of each at least).
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn sticks_show_every_piece() {
+    let p = page("sticks/tetrasticks-5x5-without-H.toml", &["--limit", "1"]);
+    let d = page_data(&p);
+    let counts = screenshot(&p, "").counts(&palette(&d));
+    let used = placement_colours(&d, 0);
+    assert_eq!(used.len(), 15);
+    for c in used {
+        assert!(counts[c] >= 40, "colour {c}: {counts:?}");
+    }
+}
+
 /// A copy of page `p` with the data `d` instead of its own.
 fn with_data(p: &Path, d: &Value) -> PathBuf {
     let html = std::fs::read_to_string(p).unwrap();

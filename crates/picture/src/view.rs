@@ -69,8 +69,8 @@ fn sorted(mut cells: Vec<Cell>) -> Vec<Cell> {
     cells
 }
 
-/// The symmetry and translation (cell coordinates) that carry `from` onto
-/// `to`, rotations tried first.
+/// The symmetry and translation (cell coordinates, a translation of the
+/// lattice) that carry `from` onto `to`, rotations tried first.
 fn motion(kind: LatticeKind, from: &[Cell], to: &[Cell]) -> Option<(&'static Symmetry, Cell)> {
     let to = sorted(to.to_vec());
     let syms = kind.lattice().symmetries();
@@ -83,7 +83,11 @@ fn motion(kind: LatticeKind, from: &[Cell], to: &[Cell]) -> Option<(&'static Sym
             to[0][1] - image[0][1],
             to[0][2] - image[0][2],
         ];
+        // The shift must be one of the lattice's own: on stick lattices a
+        // turn and a shift by half a segment can carry the set of
+        // midpoints onto the placement's, each segment turned across.
         let fits = image.len() == to.len()
+            && kind.lattice().is_translation(t)
             && image
                 .iter()
                 .zip(&to)
@@ -178,6 +182,10 @@ impl<'a> Page<'a> {
                 CellSolid::Polyhedron(p) => polys.push(p),
                 CellSolid::Ball { centre, .. } => balls.push(centre),
             }
+        }
+        if polyform::lattice::is_stick(kind) {
+            // Hubs and bars, one closed surface (not overlapping bars).
+            polys = polyform::stick_space::piece_solids(kind, piece.cells.cells(), 0.0);
         }
         let mesh = Mesh::union(&polys);
         let v: Vec<Value> = mesh
@@ -352,6 +360,66 @@ set = "../../../data/sets/soma.toml"
                 got.sort();
                 exp.sort();
                 assert_eq!(got, exp);
+            }
+        }
+    }
+
+    /// On sticks, the page's motion must carry each segment's two ends
+    /// onto the placed segment's ends (not only its midpoint: a turn and
+    /// a half-segment shift map midpoints onto midpoints).
+    #[test]
+    fn sticks_are_placed_end_to_end() {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("../../data/sticks/tetrasticks-5x5-without-H.toml");
+        let puzzle = polyform::file::load(&path).unwrap();
+        let kind = puzzle.lattice;
+        let enc = polyform::encode(&puzzle).unwrap();
+        let mut page = Page::new(&puzzle, &enc);
+        let sols = dlx::Solver::new(&enc.matrix).first(3);
+        for o in &sols {
+            page.push(o);
+        }
+        let v = page.json(Map::new());
+        let frame = space::frame(kind);
+        let key = |p: [f64; 3]| [0, 1].map(|k| (p[k] * 1e6).round() as i64);
+        let ends = |c| {
+            let mut e = polyform::stick_space::ends(kind, c).map(key);
+            e.sort();
+            e
+        };
+        for (sol, o) in v["solutions"].as_array().unwrap().iter().zip(&sols) {
+            for (pl, want) in sol.as_array().unwrap().iter().zip(&enc.decode(&puzzle, o)) {
+                let n: Vec<i64> = pl
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_i64().unwrap())
+                    .collect();
+                let r: Vec<f64> = v["rotations"][n[1] as usize]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|x| x.as_f64().unwrap())
+                    .collect();
+                let t = space::apply(&frame, [n[2] as f64, n[3] as f64, n[4] as f64]);
+                let moved = |w: [f64; 3]| {
+                    [0, 1, 2]
+                        .map(|i| r[3 * i] * w[0] + r[3 * i + 1] * w[1] + r[3 * i + 2] * w[2] + t[i])
+                };
+                let mut got: Vec<_> = puzzle.pieces[want.piece]
+                    .cells
+                    .cells()
+                    .iter()
+                    .map(|&c| {
+                        let mut e = polyform::stick_space::ends(kind, c).map(|w| key(moved(w)));
+                        e.sort();
+                        e
+                    })
+                    .collect();
+                let mut exp: Vec<_> = want.cells.iter().map(|&c| ends(c)).collect();
+                got.sort();
+                exp.sort();
+                assert_eq!(got, exp, "piece {}", puzzle.pieces[want.piece].name);
             }
         }
     }

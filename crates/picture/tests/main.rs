@@ -3,4 +3,6 @@
 
 mod limits;
 mod preplaced;
+mod stick_meshes;
+mod sticks;
 mod svg_pixels;

@@ -9,7 +9,7 @@ use polyform::{CellKind, Placement, Puzzle, encode, file};
 use resvg::tiny_skia;
 use std::path::{Path, PathBuf};
 
-fn data(rel: &str) -> PathBuf {
+pub(crate) fn data(rel: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../data")
         .join(rel)
@@ -55,7 +55,7 @@ fn hatched(c: Rgb) -> Rgb {
 }
 
 /// Checks the pixel at every board cell of a picture of `placements`.
-fn check_picture(puzzle: &Puzzle, placements: &[Placement]) {
+pub(crate) fn check_picture(puzzle: &Puzzle, placements: &[Placement]) {
     let pic = svg::solution(puzzle, placements, "test").unwrap();
     roxmltree::Document::parse(&pic.svg).expect("well-formed XML");
     let pm = raster(&pic.svg);
@@ -111,7 +111,7 @@ fn check_picture(puzzle: &Puzzle, placements: &[Placement]) {
 }
 
 /// The first solution of a puzzle file, placements including fixed ones.
-fn first_solution(puzzle: &Puzzle) -> Vec<Placement> {
+pub(crate) fn first_solution(puzzle: &Puzzle) -> Vec<Placement> {
     let enc = encode(puzzle).unwrap();
     let sol = dlx::Solver::new(&enc.matrix).first(1);
     assert_eq!(sol.len(), 1, "{} has a solution", puzzle.name);

@@ -7,7 +7,8 @@
 //! midpoint, turned a quarter turn, a third as long times `sqrt(3)`.
 
 use crate::lattice::{Cell, LatticeKind};
-use crate::space::{CellSolid, M3, V3, centre, prism};
+use crate::space::{CellSolid, M3, Polyhedron, V3, centre, prism};
+use std::f64::consts::PI;
 
 /// The width and height of a bar, in units of the segment's length.
 pub const BAR_WIDTH: f64 = 0.25;
@@ -73,6 +74,74 @@ pub fn solid(kind: LatticeKind, c: Cell) -> CellSolid {
         }
     }
     CellSolid::Polyhedron(prism(&base, -r, r))
+}
+
+/// How many grid directions meet at a point: 4 on the square grid, 6 on
+/// the triangular one, 3 on the honeycomb.
+pub fn directions(kind: LatticeKind) -> usize {
+    match kind {
+        LatticeKind::Polysticks => 4,
+        LatticeKind::Polytwigs => 3,
+        _ => 6,
+    }
+}
+
+/// The solids a piece of sticks is printed as, meeting face to face so
+/// that their union is one closed surface (faces shared by two of them
+/// are inside): at each grid point of the piece a *hub*, the prism over
+/// the regular polygon whose sides face the grid's directions there, each
+/// side as wide as a bar; along each segment a box from hub to hub. Bars
+/// are `2 (r - shrink)` wide and `2 r` thick, `r` being half of
+/// [`BAR_WIDTH`] times the segment's [`length`], centred on `z = 0`. A
+/// hub reaches `r - shrink` past the point on the square grid, `sqrt(3)`
+/// times that on the triangular one (where bars 60° apart must both meet
+/// it with a whole face) and `1 / sqrt(3)` times that on the honeycomb, so
+/// a piece's ends are flat.
+pub fn piece_solids(kind: LatticeKind, cells: &[Cell], shrink: f64) -> Vec<Polyhedron> {
+    let r = BAR_WIDTH * length(kind) / 2.0;
+    let w = r - shrink;
+    let n = directions(kind);
+    // Apothem of the hub: its sides, 2 w wide, subtend 2 pi / n each.
+    let a = w / (PI / n as f64).tan();
+    let key = |p: V3| ((p[0] * 1e6).round() as i64, (p[1] * 1e6).round() as i64);
+    // Each grid point of the piece, with the angle of one segment leaving
+    // it (the grid's other directions there are turns of 2 pi / n).
+    let mut points: Vec<((i64, i64), V3, f64)> = vec![];
+    let mut out = Vec::with_capacity(2 * cells.len() + 1);
+    for &c in cells {
+        let [p, q] = ends(kind, c);
+        let u = [q[0] - p[0], q[1] - p[1]];
+        let l = u[0].hypot(u[1]);
+        let u = [u[0] / l, u[1] / l];
+        for (x, dir) in [(p, u), (q, [-u[0], -u[1]])] {
+            if !points.iter().any(|e| e.0 == key(x)) {
+                points.push((key(x), x, dir[1].atan2(dir[0])));
+            }
+        }
+        let (s, e) = (
+            [p[0] + a * u[0], p[1] + a * u[1]],
+            [q[0] - a * u[0], q[1] - a * u[1]],
+        );
+        let side = [-u[1] * w, u[0] * w];
+        let base = [
+            [s[0] - side[0], s[1] - side[1]],
+            [e[0] - side[0], e[1] - side[1]],
+            [e[0] + side[0], e[1] + side[1]],
+            [s[0] + side[0], s[1] + side[1]],
+        ];
+        out.push(prism(&base, -r, r));
+    }
+    let corner = a / (PI / n as f64).cos();
+    for (_, x, angle) in points {
+        let base: Vec<[f64; 2]> = (0..n)
+            .map(|k| {
+                let t = angle + (2 * k + 1) as f64 * PI / n as f64;
+                [x[0] + corner * t.cos(), x[1] + corner * t.sin()]
+            })
+            .collect();
+        out.push(prism(&base, -r, r));
+    }
+    out
 }
 
 /// Do two segments touch (share an end)?

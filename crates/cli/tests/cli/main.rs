@@ -19,6 +19,7 @@ mod play;
 mod puzzle;
 mod run;
 mod shards;
+mod stick_pictures;
 mod stl;
 mod svg;
 mod twisty;

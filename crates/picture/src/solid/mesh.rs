@@ -19,6 +19,11 @@
 //! ([`eroded_boxes`]); other cells are shrunk one by one
 //! ([`shrunk_cells`]) and written as one closed shell each.
 //!
+//! Sticks are built from hubs at their points and bars between them
+//! ([`polyform::stick_space::piece_solids`]), which meet face to face; a
+//! gap makes the bars thinner, not shorter (pieces meet at points, where
+//! the hubs of two pieces overlap whatever the gap).
+//!
 //! Vertices are merged by position, rounded to a millionth of a unit
 //! ([`key`]), so faces of neighbouring cells find each other although
 //! their corners were computed from different centres.
@@ -161,6 +166,14 @@ impl Mesh {
     /// The mesh of a piece made of `cells` of lattice `kind`, built as
     /// `build` says (see the [module docs](self) for what is written).
     pub fn piece(kind: LatticeKind, cells: &[Cell], build: &Build) -> Mesh {
+        if polyform::lattice::is_stick(kind) {
+            // Hubs and bars meet face to face; the gap thins the bars.
+            return Mesh::union(&polyform::stick_space::piece_solids(
+                kind,
+                cells,
+                build.shrink,
+            ));
+        }
         let flat = kind.lattice().dimension() == 2;
         let mut polys = vec![];
         let mut mesh = Mesh::default();
@@ -819,7 +832,12 @@ mod print_tests {
     /// every shell is closed and lies inside its cells.
     #[test]
     fn gap_on_every_lattice() {
-        for kind in LatticeKind::ALL {
+        // Sticks meet at points, not faces: tests/stick_meshes.rs checks
+        // that their gap thins the bars.
+        for kind in LatticeKind::ALL
+            .into_iter()
+            .filter(|&k| !polyform::lattice::is_stick(k))
+        {
             let flat = kind.lattice().dimension() == 2;
             let s = 0.9 * max_gap(kind) * unit_length(kind) / 2.0;
             let build = Build {

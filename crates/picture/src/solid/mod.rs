@@ -90,7 +90,10 @@ pub struct PieceMesh {
 /// that do not fit the lattice are refused before any mesh is built.
 ///
 /// Sizes: `options.unit` millimetres for each unit ([`unit_length`]); the
-/// tiles of 2D lattices are [`TILE_THICKNESS`](polyform::space::TILE_THICKNESS) units thick.
+/// tiles of 2D lattices are [`TILE_THICKNESS`](polyform::space::TILE_THICKNESS) units thick;
+/// sticks are scaled alike in all three directions (a stick of length
+/// `unit` is [`BAR_WIDTH`](polyform::stick_space::BAR_WIDTH) times that
+/// wide and thick).
 pub fn piece_meshes(
     puzzle: &polyform::puzzle::Puzzle,
     options: &mesh::MeshOptions,
@@ -99,8 +102,9 @@ pub fn piece_meshes(
     let build =
         build_for(kind, options).map_err(|e| polyform::error::Error::new(&puzzle.path, None, e))?;
     let per_world = options.unit / unit_length(kind);
-    // Tiles: thickness in units, whatever the cells' size in the plane.
-    let z_scale = if kind.lattice().dimension() == 2 {
+    // Tiles: thickness in units, whatever the cells' size in the plane
+    // (sticks: as thick as wide, in proportion to their length).
+    let z_scale = if kind.lattice().dimension() == 2 && !polyform::lattice::is_stick(kind) {
         options.unit
     } else {
         per_world

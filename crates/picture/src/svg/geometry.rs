@@ -18,7 +18,9 @@
 //!   grid (5 per cube for rhombic units, 3 for tetra-octa units), each unit
 //!   drawn as its shadow on the layer: a quarter or an eighth of the cube's
 //!   square for rhombic units, a half square at an octahedron's centre for
-//!   an eighth of it, a square on a corner for a tetrahedron.
+//!   an eighth of it, a square on a corner for a tetrahedron;
+//! * sticks (polysticks, polytrigs, polytwigs): the segment between its two
+//!   grid points, drawn as a bar with round ends.
 
 use polyform::lattice::{Cell, LatticeKind, points_up};
 
@@ -47,6 +49,14 @@ pub enum Form {
         /// Its radius.
         r: f64,
     },
+    /// A stick: a bar from one end to the other, `r` wide on each side of
+    /// the segment, with round ends.
+    Stick {
+        /// The segment's two ends (grid points).
+        ends: [Pt; 2],
+        /// Half the bar's width.
+        r: f64,
+    },
 }
 
 /// A cell's drawing: its panel (layer), centre and form, in units.
@@ -70,8 +80,9 @@ pub fn unit(kind: LatticeKind) -> f64 {
         LatticeKind::RhombicUnits => 40.0,
         LatticeKind::TetraOcta => 16.0,
         LatticeKind::TetraOctaUnits => 14.0,
-        LatticeKind::Polysticks | LatticeKind::Polytrigs => 30.0,
-        LatticeKind::Polytwigs => 40.0,
+        // A stick 40 pixels long, a twig 37.
+        LatticeKind::Polysticks | LatticeKind::Polytrigs => 40.0,
+        LatticeKind::Polytwigs => 64.0,
     }
 }
 
@@ -133,18 +144,20 @@ fn rhombic_unit(c: Cell) -> CellGeom {
     poly(c[2] + 2, pts)
 }
 
-/// A stick: the segment's bar seen from above (world `y` up, the page's
-/// down).
+/// A stick: the segment between its two grid points (world `y` up, the
+/// page's down), as wide as the bar it is printed as
+/// ([`BAR_WIDTH`](polyform::stick_space::BAR_WIDTH)).
 fn stick(kind: LatticeKind, c: Cell) -> CellGeom {
-    let polyform::space::CellSolid::Polyhedron(bar) = polyform::stick_space::solid(kind, c) else {
-        unreachable!("a bar is a polyhedron")
-    };
-    // The top face is the second; world x right, y up.
-    let pts = bar.faces[1]
-        .iter()
-        .map(|&i| (bar.vertices[i][0], -bar.vertices[i][1]))
-        .collect();
-    poly(0, pts)
+    let [p, q] = polyform::stick_space::ends(kind, c);
+    let (a, b) = ((p[0], -p[1]), (q[0], -q[1]));
+    CellGeom {
+        layer: 0,
+        centre: ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0),
+        form: Form::Stick {
+            ends: [a, b],
+            r: polyform::stick_space::BAR_WIDTH * polyform::stick_space::length(kind) / 2.0,
+        },
+    }
 }
 
 /// Where and how cell `c` of lattice `kind` is drawn.
@@ -310,11 +323,17 @@ mod tests {
     #[test]
     fn neighbours_are_one_unit_apart() {
         // Not for the solids drawn as sections (their neighbours lie in
-        // other panels or at other distances).
+        // other panels or at other distances), nor for sticks, which
+        // touch at an end (tests/sticks.rs checks where they are drawn).
         for kind in LatticeKind::ALL.into_iter().filter(|k| {
             !matches!(
                 k,
-                LatticeKind::RhombicUnits | LatticeKind::TetraOcta | LatticeKind::TetraOctaUnits
+                LatticeKind::RhombicUnits
+                    | LatticeKind::TetraOcta
+                    | LatticeKind::TetraOctaUnits
+                    | LatticeKind::Polysticks
+                    | LatticeKind::Polytrigs
+                    | LatticeKind::Polytwigs
             )
         }) {
             let l = kind.lattice();

@@ -18,6 +18,10 @@
 //!   highlight at the upper left that both leave the centre untouched, with
 //!   the spheres of a piece in one layer joined by bars so pieces read as
 //!   shapes;
+//! * sticks as thick segments with round ends, one stroke per piece in
+//!   its color over a darker outline (pieces meeting at a point are kept
+//!   apart by the later one's outline), empty segments as faint thinner
+//!   bars, and a small dot at every grid point of the board;
 //! * pieces placed in advance hatched, with a thicker outline; cells to
 //!   fill that are empty in light grey, cells that may stay empty paler,
 //!   with a dashed edge; holes are the white background.
@@ -32,6 +36,7 @@
 //! the rendered pixel there.
 
 pub mod geometry;
+mod sticks;
 mod text;
 
 use geometry::{Form, Pt, cell_geom, unit};
@@ -323,6 +328,9 @@ fn draw(
         LatticeKind::FccSquare | LatticeKind::FccTriangle => {
             balls(&mut body, cells, &geoms, &|l, p| frame.px(l, p), frame.s);
         }
+        LatticeKind::Polysticks | LatticeKind::Polytrigs | LatticeKind::Polytwigs => {
+            sticks::sticks(&mut body, cells, &geoms, &frame);
+        }
         _ => {
             for (g, &(_, owner)) in geoms.iter().zip(cells) {
                 if let Form::Poly(pts) = &g.form {
@@ -395,6 +403,12 @@ impl Frame {
                 Form::Ball { r } => {
                     grow((g.centre.0 - r, g.centre.1 - r));
                     grow((g.centre.0 + r, g.centre.1 + r));
+                }
+                Form::Stick { ends, r } => {
+                    for e in ends {
+                        grow((e.0 - r, e.1 - r));
+                        grow((e.0 + r, e.1 + r));
+                    }
                 }
             }
         }
