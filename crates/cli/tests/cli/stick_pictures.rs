@@ -146,11 +146,7 @@ fn polytrigs_text_picture_is_board_art() {
     assert_eq!(code, 0, "{err}");
 }
 
-/// Waits on `Polytwigs::art_align` (crates/polyform/src/lattice/stick.rs),
-/// which starts pictures on an odd row where twig art starts on an even
-/// one, so the picture does not read back.
 #[test]
-#[ignore = "Polytwigs::art_align starts pictures one row off (reported)"]
 fn polytwigs_text_picture_is_board_art() {
     round_trip("twigs", TWIGS);
 }

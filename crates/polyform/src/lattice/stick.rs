@@ -336,9 +336,8 @@ impl Lattice for Polytwigs {
         (0, c[1] - 1, 2 * c[0] + c[1])
     }
     fn art_align(&self, lo: [i32; 3]) -> [i32; 3] {
-        // Twig art is the triangle art one row up.
-        let s = triangle_align([lo[0], lo[1] + 1, lo[2]]);
-        [s[0], s[1] - 1, s[2]]
+        // Twig art is the triangle art moved one row: the same translations.
+        triangle_align(lo)
     }
     fn describe(&self, s: &Symmetry) -> String {
         describe::plane(s, PAGE_BASIS)
