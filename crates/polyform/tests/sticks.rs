@@ -446,3 +446,16 @@ fn a_piece_placed_in_advance_keeps_its_joints() {
     let enc = polyform::encode(&p).unwrap();
     assert_eq!(dlx::Solver::new(&enc.matrix).count(), 2);
 }
+
+#[test]
+fn a_position_drawn_further_right_is_moved_onto_the_board() {
+    let text = "lattice = \"polysticks\"\n[board]\nsize = [1, 1]\n\
+        [[piece]]\nname = \"m\"\nsymbol = \"m\"\ncount = \"unlimited\"\nart = \"+-+\"\n";
+    let p = polyform::file::parse_puzzle(Path::new("one.toml"), text).unwrap();
+    // Two columns right of the board's own art: a translation of it.
+    let drawn = "  +m+\n  m m\n  +-+\n";
+    let placed = polyform::file::place_drawing(&p, Path::new("pos.txt"), drawn).unwrap();
+    assert_eq!(placed.fixed.len(), 3);
+    // One column right is not a translation of the grid: refused.
+    assert!(polyform::file::place_drawing(&p, Path::new("pos.txt"), " +m+\n m m\n +-+\n").is_err());
+}

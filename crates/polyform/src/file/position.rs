@@ -43,6 +43,27 @@ pub fn place_drawing(puzzle: &Puzzle, path: &Path, text: &str) -> Result<Puzzle,
         &mut drawn,
     )?;
     let board: HashSet<Cell> = puzzle.board.cells().iter().map(|c| c.0).collect();
+    // A picture starts at its own top-left: move it onto the board (boards
+    // built round the origin, `hexagon = n`, have negative coordinates).
+    let lo_board = board.iter().min().copied();
+    let lo_drawn = cells.iter().map(|c| c.0).min();
+    if let (Some(b), Some(a)) = (lo_board, lo_drawn) {
+        let t = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+        let moved = |c: Cell| [c[0] + t[0], c[1] + t[1], c[2] + t[2]];
+        if t != [0, 0, 0]
+            && lattice.lattice().is_translation(t)
+            && cells.iter().all(|&(c, _)| board.contains(&moved(c)))
+        {
+            for (c, _) in &mut cells {
+                *c = moved(*c);
+            }
+            for (cs, _) in drawn.values_mut() {
+                for c in cs.iter_mut() {
+                    *c = moved(*c);
+                }
+            }
+        }
+    }
     if let Some((c, _)) = cells.iter().find(|(c, _)| !board.contains(c)) {
         return Err(Error::new(
             path,
