@@ -273,6 +273,8 @@ impl Solver {
             .collect();
         // A puzzle the two-phase search takes needs nothing more now: the other route (operators,
         // pattern databases) is prepared only if a state ever needs it ([`Solver::full`]).
+        // The short-solutions table, made once: here when the two-phase search is tried.
+        let mut short_table = None;
         if !options.optimal && options.two_phase_budget > 0 && wanted.iter().any(|&w| w) {
             let short = short::ShortTable::new(&moves, &puzzle.colours, 2, SHORT_STATES);
             lap("short solutions");
@@ -304,6 +306,7 @@ impl Solver {
                     prepare_seconds: t0.elapsed().as_secs_f64(),
                 });
             }
+            short_table = Some(short);
         }
         let built = ops::build_tables(
             &structure,
@@ -335,8 +338,11 @@ impl Solver {
         let (plans, colour_plan) = planner.plans(&structure, &orders, colour_orbit);
         let exact_orbits: Vec<usize> = orders.big_first.iter().map(|x| x.2).collect();
         lap("stages");
-        let short = short::ShortTable::new(&moves, &puzzle.colours, 2, SHORT_STATES);
-        lap("short solutions");
+        let short = short_table.unwrap_or_else(|| {
+            let short = short::ShortTable::new(&moves, &puzzle.colours, 2, SHORT_STATES);
+            lap("short solutions");
+            short
+        });
         // The two-phase search was tried above (puzzles solved wholly by the exact stage keep
         // it: its solutions are already short).
         let two_phase = None;
