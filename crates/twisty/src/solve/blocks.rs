@@ -224,18 +224,13 @@ impl Blocks {
     /// Fills the distance tables: from the cache if it holds them, else by breadth-first search
     /// (and stored when they are big enough to be worth a file).
     fn fill(&mut self, moves: &Moves, limits: Limits, cache_dir: Option<&Path>) {
-        let mut h = cache::Fnv::new()
+        let h = cache::Fnv::new()
             .bytes(b"blocks")
             .num(cache::VERSION as u64)
             .num(limits.pieces as u64)
             .num(limits.table as u64)
             .num(limits.work as u64)
-            .num(moves.len() as u64);
-        for p in &moves.perm {
-            for &s in p {
-                h = h.num(s as u64);
-            }
-        }
+            .moves(moves);
         let key = h.0;
         if let Some(dir) = cache_dir
             && let Some(data) = cache::load(dir, key)

@@ -54,6 +54,17 @@ impl Fnv {
     pub fn num(self, x: u64) -> Fnv {
         self.bytes(&x.to_le_bytes())
     }
+
+    /// Hashes a puzzle's moves: their number, then every move's permutation.
+    pub fn moves(self, moves: &crate::solve::moves::Moves) -> Fnv {
+        let mut h = self.num(moves.len() as u64);
+        for p in &moves.perm {
+            for &s in p {
+                h = h.num(s as u64);
+            }
+        }
+        h
+    }
 }
 
 impl Default for Fnv {

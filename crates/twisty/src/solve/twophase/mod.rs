@@ -308,17 +308,12 @@ impl TwoPhase {
 
     /// The cache key: the puzzle's moves, the chain, the limits and the format's version.
     fn key(&self, moves: &Moves, limits: Limits) -> u64 {
-        let mut h = cache::Fnv::new()
+        let h = cache::Fnv::new()
             .num(cache::VERSION as u64)
             .num(self.axis as u64)
             .num(limits.coord as u64)
             .num(limits.table as u64)
-            .num(moves.len() as u64);
-        for p in &moves.perm {
-            for &s in p {
-                h = h.num(s as u64);
-            }
-        }
+            .moves(moves);
         h.0
     }
 
