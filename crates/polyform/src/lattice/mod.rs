@@ -25,7 +25,7 @@
 //! * [`TetraOcta`] (`tetra_octa.rs`): regular tetrahedra and octahedra
 //!   filling space; [`TetraOctaUnits`]: tetrahedra and eighths of
 //!   octahedra, BurrTools' grid 4;
-//! * [`Polysticks`], [`Polytrigs`], [`Polytwigs`] (`stick.rs`): the unit
+//! * [`POLYSTICKS`], [`POLYTRIGS`], [`POLYTWIGS`] (`stick.rs`): the unit
 //!   segments of the square, triangular and hexagonal grids, with
 //!   secondary items at the points where pieces must not cross.
 //!
@@ -56,7 +56,7 @@ pub use rhombic::{
     unit_in_dodecahedron, unit_offsets,
 };
 pub use stick::{
-    Joint, Polysticks, Polytrigs, Polytwigs, direction, face_edges, face_lattice, is_stick,
+    Joint, POLYSTICKS, POLYTRIGS, POLYTWIGS, Sticks, direction, face_edges, face_lattice, is_stick,
     read_stick_art, segment_char,
 };
 pub use tetra_octa::{
@@ -123,9 +123,9 @@ impl LatticeKind {
             LatticeKind::RhombicUnits => &RhombicUnits,
             LatticeKind::TetraOcta => &TetraOcta,
             LatticeKind::TetraOctaUnits => &TetraOctaUnits,
-            LatticeKind::Polysticks => &Polysticks,
-            LatticeKind::Polytrigs => &Polytrigs,
-            LatticeKind::Polytwigs => &Polytwigs,
+            LatticeKind::Polysticks => &POLYSTICKS,
+            LatticeKind::Polytrigs => &POLYTRIGS,
+            LatticeKind::Polytwigs => &POLYTWIGS,
         }
     }
 }

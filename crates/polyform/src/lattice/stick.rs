@@ -68,17 +68,29 @@ use super::{Cell, Lattice, LatticeKind, Symmetry, describe};
 use crate::art::{ArtError, Drawing};
 use crate::error::ErrorKind;
 
+/// A stick lattice: the segments of one grid (`kind` is `Polysticks`,
+/// `Polytrigs` or `Polytwigs`). The three share one implementation; where
+/// they differ (the point group, which points are segments, the art) it
+/// asks `kind`.
+#[derive(Copy, Clone, Debug)]
+pub struct Sticks {
+    kind: LatticeKind,
+}
+
 /// Polysticks: unit segments of the square grid.
-#[derive(Copy, Clone, Debug, Default)]
-pub struct Polysticks;
+pub const POLYSTICKS: Sticks = Sticks {
+    kind: LatticeKind::Polysticks,
+};
 
 /// Polytrigs: unit segments of the triangular grid.
-#[derive(Copy, Clone, Debug, Default)]
-pub struct Polytrigs;
+pub const POLYTRIGS: Sticks = Sticks {
+    kind: LatticeKind::Polytrigs,
+};
 
 /// Polytwigs: edges of the honeycomb.
-#[derive(Copy, Clone, Debug, Default)]
-pub struct Polytwigs;
+pub const POLYTWIGS: Sticks = Sticks {
+    kind: LatticeKind::Polytwigs,
+};
 
 /// A secondary item a placement claims at a grid point: the point (twice
 /// its coordinates) and an item number at that point.
@@ -219,15 +231,21 @@ fn triangle_align(lo: [i32; 3]) -> [i32; 3] {
     [lo[0], r, lo[2] - (lo[2] - r).rem_euclid(4)]
 }
 
-impl Lattice for Polysticks {
+impl Lattice for Sticks {
     fn kind(&self) -> LatticeKind {
-        LatticeKind::Polysticks
+        self.kind
     }
     fn symmetries(&self) -> &'static [Symmetry] {
-        super::Square.symmetries()
+        match self.kind {
+            LatticeKind::Polysticks => super::Square.symmetries(),
+            _ => hexagonal_group(),
+        }
     }
     fn is_cell(&self, c: Cell) -> bool {
-        is_square_segment(c)
+        match self.kind {
+            LatticeKind::Polysticks => is_square_segment(c),
+            _ => is_triangle_segment(c),
+        }
     }
     fn is_translation(&self, v: Cell) -> bool {
         even_translation(v)
@@ -236,50 +254,7 @@ impl Lattice for Polysticks {
         to_class(c)
     }
     fn embed(&self, from: LatticeKind, cells: &[Cell]) -> Result<Vec<Cell>, ErrorKind> {
-        only_own(self.kind(), from, cells)
-    }
-    fn is_flat(&self, _: &[Cell]) -> bool {
-        false
-    }
-    fn cell_at(&self, layer: i32, row: i32, col: i32) -> Option<Cell> {
-        (layer == 0 && is_square_segment([col, row, 0])).then_some([col, row, 0])
-    }
-    fn grid_position(&self, c: Cell) -> (i32, i32, i32) {
-        (0, c[1], c[0])
-    }
-    fn art_align(&self, lo: [i32; 3]) -> [i32; 3] {
-        [
-            lo[0],
-            lo[1] - lo[1].rem_euclid(2),
-            lo[2] - lo[2].rem_euclid(2),
-        ]
-    }
-    fn describe(&self, s: &Symmetry) -> String {
-        describe::plane(s, [[1.0, 0.0], [0.0, 1.0]])
-    }
-    fn joints(&self, cells: &[Cell]) -> Vec<Joint> {
-        star_joints(&SQUARE_STAR, cells)
-    }
-}
-
-impl Lattice for Polytrigs {
-    fn kind(&self) -> LatticeKind {
-        LatticeKind::Polytrigs
-    }
-    fn symmetries(&self) -> &'static [Symmetry] {
-        hexagonal_group()
-    }
-    fn is_cell(&self, c: Cell) -> bool {
-        is_triangle_segment(c)
-    }
-    fn is_translation(&self, v: Cell) -> bool {
-        even_translation(v)
-    }
-    fn canonical_translation(&self, c: Cell) -> Cell {
-        to_class(c)
-    }
-    fn embed(&self, from: LatticeKind, cells: &[Cell]) -> Result<Vec<Cell>, ErrorKind> {
-        only_own(self.kind(), from, cells)
+        only_own(self.kind, from, cells)
     }
     fn is_flat(&self, _: &[Cell]) -> bool {
         false
@@ -288,59 +263,44 @@ impl Lattice for Polytrigs {
         if layer != 0 {
             return None;
         }
-        triangle_cell_at(row, col)
+        match self.kind {
+            LatticeKind::Polysticks => is_square_segment([col, row, 0]).then_some([col, row, 0]),
+            // Twig art is the triangle art one row down.
+            LatticeKind::Polytwigs => triangle_cell_at(row + 1, col),
+            _ => triangle_cell_at(row, col),
+        }
     }
     fn grid_position(&self, c: Cell) -> (i32, i32, i32) {
-        (0, c[1], 2 * c[0] + c[1])
+        match self.kind {
+            LatticeKind::Polysticks => (0, c[1], c[0]),
+            LatticeKind::Polytwigs => (0, c[1] - 1, 2 * c[0] + c[1]),
+            _ => (0, c[1], 2 * c[0] + c[1]),
+        }
     }
     fn art_align(&self, lo: [i32; 3]) -> [i32; 3] {
-        triangle_align(lo)
+        match self.kind {
+            LatticeKind::Polysticks => [
+                lo[0],
+                lo[1] - lo[1].rem_euclid(2),
+                lo[2] - lo[2].rem_euclid(2),
+            ],
+            // Twig art is the triangle art moved one row: the same translations.
+            _ => triangle_align(lo),
+        }
     }
     fn describe(&self, s: &Symmetry) -> String {
-        describe::plane(s, PAGE_BASIS)
+        match self.kind {
+            LatticeKind::Polysticks => describe::plane(s, [[1.0, 0.0], [0.0, 1.0]]),
+            _ => describe::plane(s, PAGE_BASIS),
+        }
     }
     fn joints(&self, cells: &[Cell]) -> Vec<Joint> {
-        star_joints(&TRIANGLE_STAR, cells)
-    }
-}
-
-impl Lattice for Polytwigs {
-    fn kind(&self) -> LatticeKind {
-        LatticeKind::Polytwigs
-    }
-    fn symmetries(&self) -> &'static [Symmetry] {
-        hexagonal_group()
-    }
-    fn is_cell(&self, c: Cell) -> bool {
-        is_triangle_segment(c)
-    }
-    fn is_translation(&self, v: Cell) -> bool {
-        even_translation(v)
-    }
-    fn canonical_translation(&self, c: Cell) -> Cell {
-        to_class(c)
-    }
-    fn embed(&self, from: LatticeKind, cells: &[Cell]) -> Result<Vec<Cell>, ErrorKind> {
-        only_own(self.kind(), from, cells)
-    }
-    fn is_flat(&self, _: &[Cell]) -> bool {
-        false
-    }
-    fn cell_at(&self, layer: i32, row: i32, col: i32) -> Option<Cell> {
-        if layer != 0 {
-            return None;
+        match self.kind {
+            LatticeKind::Polysticks => star_joints(&SQUARE_STAR, cells),
+            LatticeKind::Polytrigs => star_joints(&TRIANGLE_STAR, cells),
+            // Three directions at a point: no two pieces can cross.
+            _ => Vec::new(),
         }
-        triangle_cell_at(row + 1, col)
-    }
-    fn grid_position(&self, c: Cell) -> (i32, i32, i32) {
-        (0, c[1] - 1, 2 * c[0] + c[1])
-    }
-    fn art_align(&self, lo: [i32; 3]) -> [i32; 3] {
-        // Twig art is the triangle art moved one row: the same translations.
-        triangle_align(lo)
-    }
-    fn describe(&self, s: &Symmetry) -> String {
-        describe::plane(s, PAGE_BASIS)
     }
 }
 
@@ -504,7 +464,7 @@ mod tests {
 
     #[test]
     fn symmetries_map_segments_to_segments() {
-        for l in [&Polysticks as &dyn Lattice, &Polytrigs, &Polytwigs] {
+        for l in [&POLYSTICKS as &dyn Lattice, &POLYTRIGS, &POLYTWIGS] {
             for s in l.symmetries() {
                 for a in -4..5 {
                     for b in -4..5 {
@@ -518,7 +478,7 @@ mod tests {
 
     #[test]
     fn art_positions_round_trip() {
-        for l in [&Polysticks as &dyn Lattice, &Polytrigs, &Polytwigs] {
+        for l in [&POLYSTICKS as &dyn Lattice, &POLYTRIGS, &POLYTWIGS] {
             for r in -5..6 {
                 for col in -9..10 {
                     if let Some(c) = l.cell_at(0, r, col) {
@@ -552,8 +512,8 @@ mod tests {
         // All six directions at [0, 0] are taken: no gap is left for
         // another piece, nothing to claim. A straight line through it
         // claims all six items.
-        assert!(Polytrigs.joints(&e).iter().all(|j| j.0 != [0, 0, 0]));
-        assert_eq!(Polytrigs.joints(&[[-1, 0, 0], [1, 0, 0]]).len(), 6);
+        assert!(POLYTRIGS.joints(&e).iter().all(|j| j.0 != [0, 0, 0]));
+        assert_eq!(POLYTRIGS.joints(&[[-1, 0, 0], [1, 0, 0]]).len(), 6);
         assert_eq!(face_edges(LatticeKind::Polytwigs, &[[0, 0, 0]]).len(), 6);
         assert_eq!(
             face_edges(LatticeKind::Polytwigs, &[[0, 0, 0], [1, 0, 0]]).len(),
@@ -564,9 +524,9 @@ mod tests {
     #[test]
     fn a_straight_stick_claims_the_point_it_passes() {
         // Two horizontal sticks in a row pass straight through [2, 0].
-        let j = Polysticks.joints(&[[1, 0, 0], [3, 0, 0]]);
+        let j = POLYSTICKS.joints(&[[1, 0, 0], [3, 0, 0]]);
         assert_eq!(j, vec![([2, 0, 0], 0)]);
         // An L turns there and claims nothing.
-        assert!(Polysticks.joints(&[[1, 0, 0], [2, 1, 0]]).is_empty());
+        assert!(POLYSTICKS.joints(&[[1, 0, 0], [2, 1, 0]]).is_empty());
     }
 }
