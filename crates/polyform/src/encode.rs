@@ -22,7 +22,7 @@
 use crate::board::CellKind;
 use crate::error::{Error, ErrorKind};
 use crate::fast_hash::FastMap;
-use crate::lattice::Cell;
+use crate::lattice::{Cell, Joint};
 use crate::limits::{Limits, Resource};
 use crate::piece::Piece;
 use crate::placement::{CellSet, Placement, count_fits, fit_translations, placed_at};
@@ -192,8 +192,11 @@ pub fn encode_with(puzzle: &Puzzle, limits: &Limits) -> Result<Encoding, Error> 
         }
     }
 
-    let joint_items = joint_items(puzzle, &translations, &mut b).map_err(err)?;
-    let fixed_joints: std::collections::HashSet<crate::lattice::Joint> = puzzle
+    let (joint_items, placement_joints) =
+        joint_items(puzzle, &translations, &mut b).map_err(err)?;
+    // The placements in the order `joint_items` met them.
+    let mut placement_index = 0;
+    let fixed_joints: std::collections::HashSet<Joint> = puzzle
         .fixed
         .iter()
         .flat_map(|p| lattice.joints(&p.cells))
@@ -209,6 +212,7 @@ pub fn encode_with(puzzle: &Puzzle, limits: &Limits) -> Result<Encoding, Error> 
         if !p.count.is_none() {
             for (oi, o) in p.orientations.iter().enumerate() {
                 for cells in placed_at(o, &translations[pi][oi]) {
+                    placement_index += 1;
                     if let Some((colors, list)) = &colorings {
                         // The orientation's first (smallest) cell lands on
                         // the placement's smallest cell.
@@ -228,8 +232,7 @@ pub fn encode_with(puzzle: &Puzzle, limits: &Limits) -> Result<Encoding, Error> 
                         row.push((item, None));
                     }
                     row.extend(cells.iter().map(|c| (cell_items[c].0, None)));
-                    if !joint_items.is_empty() {
-                        let js = lattice.joints(&cells);
+                    if let Some(js) = placement_joints.get(placement_index - 1) {
                         // A piece placed in advance has its joints already.
                         if js.iter().any(|j| fixed_joints.contains(j)) {
                             continue;
@@ -258,34 +261,38 @@ pub fn encode_with(puzzle: &Puzzle, limits: &Limits) -> Result<Encoding, Error> 
     })
 }
 
-/// The secondary items of the joints the placements claim (see
-/// [`Lattice::joints`](crate::Lattice::joints)), declared in the order of
-/// their points; empty on lattices without joints.
+/// The joints each placement claims (see
+/// [`Lattice::joints`](crate::Lattice::joints)), placement by placement in
+/// the order [`encode_with`] makes them, and their secondary items,
+/// declared in the order of their points; both empty on lattices without
+/// joints.
+type JointItems = (FastMap<Joint, ItemId>, Vec<Vec<Joint>>);
 fn joint_items(
     puzzle: &Puzzle,
     translations: &[Vec<Vec<Cell>>],
     b: &mut MatrixBuilder,
-) -> Result<FastMap<crate::lattice::Joint, ItemId>, dlx::MatrixError> {
+) -> Result<JointItems, dlx::MatrixError> {
     let lattice = puzzle.lattice();
-    let mut all = std::collections::BTreeSet::new();
-    if crate::lattice::is_stick(lattice.kind()) {
+    let mut per_placement = vec![];
+    if lattice.has_joints() {
         for (pi, p) in puzzle.pieces.iter().enumerate() {
             if p.count.is_none() {
                 continue;
             }
             for (oi, o) in p.orientations.iter().enumerate() {
                 for cells in placed_at(o, &translations[pi][oi]) {
-                    all.extend(lattice.joints(&cells));
+                    per_placement.push(lattice.joints(&cells));
                 }
             }
         }
     }
+    let all: std::collections::BTreeSet<Joint> = per_placement.iter().flatten().copied().collect();
     let mut items = FastMap::default();
     for j in all {
         let id = b.secondary(&format!("{},{}/{}", j.0[0], j.0[1], j.1))?;
         items.insert(j, id);
     }
-    Ok(items)
+    Ok((items, per_placement))
 }
 
 impl Encoding {

@@ -198,6 +198,12 @@ pub trait Lattice: Send + Sync + fmt::Debug {
     fn joints(&self, _cells: &[Cell]) -> Vec<Joint> {
         Vec::new()
     }
+
+    /// Can a placement claim joints at all? (Spares the lattices without
+    /// any the work of asking each placement.)
+    fn has_joints(&self) -> bool {
+        false
+    }
 }
 
 /// The square lattice: unit squares at integer points `[x, y, 0]`.

@@ -302,6 +302,9 @@ impl Lattice for Sticks {
             _ => Vec::new(),
         }
     }
+    fn has_joints(&self) -> bool {
+        self.kind != LatticeKind::Polytwigs
+    }
 }
 
 /// The direction class of a segment: 0, 1 or 2 by which coordinates are
