@@ -51,7 +51,7 @@ impl Default for Limits {
         Limits {
             pieces: 5,
             table: 250_000,
-            work: 40_000_000,
+            work: 400_000_000,
         }
     }
 }
@@ -462,6 +462,10 @@ impl Phase {
     ) -> Option<Vec<MoveId>> {
         let h = self.bound(&codes);
         if h == FAR {
+            crate::trace::trace!(
+                "blocks: phase of {} pieces: out of its moves' reach",
+                self.pieces.len()
+            );
             return None;
         }
         let mut run = Ida {
@@ -475,9 +479,24 @@ impl Phase {
         };
         for depth in h as usize..=MAX_DEPTH {
             match run.dfs(0, depth) {
-                Some(true) => return Some(run.seq),
+                Some(true) => {
+                    crate::trace::trace!(
+                        "blocks: phase of {} pieces: {} moves, {} nodes",
+                        self.pieces.len(),
+                        run.seq.len(),
+                        run.nodes
+                    );
+                    return Some(run.seq);
+                }
                 Some(false) => continue,
-                None => return None,
+                None => {
+                    crate::trace::trace!(
+                        "blocks: phase of {} pieces: over {} nodes at depth {depth}",
+                        self.pieces.len(),
+                        run.nodes
+                    );
+                    return None;
+                }
             }
         }
         None
@@ -704,6 +723,56 @@ mod solve_tests {
             let one = alone.solve(&colours).unwrap();
             assert!(sol.moves.len() <= one.moves.len(), "{name} {seed}");
         }
+    }
+
+    /// The views kept for finishing are those whose chains go furthest for fewest moves, as
+    /// found by running the chain on every scouted view directly.
+    #[test]
+    fn scouting_keeps_the_views_whose_chains_go_furthest() {
+        let puzzle = PermPuzzle::from_model(&crate::named("dodecahedron-2").unwrap());
+        let moves = Moves::new(&puzzle);
+        let options = Options {
+            cache_dir: None,
+            scout: 12,
+            ..Options::default()
+        };
+        let solver = Solver::prepare(&puzzle, &options).unwrap();
+        let blocks = solver.blocks.as_ref().unwrap();
+        let key = |prefixes: &[Vec<MoveId>]| {
+            let deepest = prefixes.last().map_or(0, Vec::len);
+            (std::cmp::Reverse(prefixes.len()), deepest)
+        };
+        let mut rng = Rng::new(7);
+        let scramble: Vec<MoveId> = (0..80).map(|_| rng.below(moves.len()) as MoveId).collect();
+        let colours = moves.apply(&puzzle.colours, &scramble);
+        let states = solver.structure.read(&puzzle, &colours).unwrap();
+        let budget = options.block_budget;
+        let mut all = vec![key(&blocks.prefixes(
+            &solver.structure,
+            &moves,
+            &states,
+            budget,
+        ))];
+        for view in solver.views.iter().take(options.scout - 1) {
+            let turned = solver
+                .structure
+                .read(&puzzle, &view.turn(&colours))
+                .unwrap();
+            all.push(key(&blocks.prefixes(
+                &solver.structure,
+                &moves,
+                &turned,
+                budget,
+            )));
+        }
+        all.sort();
+        let kept: Vec<_> = solver
+            .scout(&colours, states)
+            .iter()
+            .map(|s| key(&s.prefixes))
+            .collect();
+        assert_eq!(kept, all[..options.views], "the best keys, in order");
+        assert!(kept[0].0.0 >= 5, "the best chain solves several blocks");
     }
 
     #[test]

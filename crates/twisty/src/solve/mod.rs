@@ -115,6 +115,10 @@ pub struct Options {
     /// shorter. At least 1; more than 1 only on puzzles whose operator orbits hold at most 120
     /// positions.
     pub views: usize,
+    /// On puzzles with a block-building chain: how many views of a state (the state itself,
+    /// then turned ones) have their chain's phases searched before the `views` that go furthest
+    /// for fewest moves are finished. The chain's phases cost little beside finishing a route.
+    pub scout: usize,
     /// Where the two-phase tables are cached ([`twophase::cache::default_dir`] by default;
     /// `None`: built every time).
     pub cache_dir: Option<std::path::PathBuf>,
@@ -146,6 +150,7 @@ impl Default for Options {
             target_moves: 0,
             block_budget: BLOCK_BUDGET,
             views: VIEWS,
+            scout: SCOUT,
             cache_dir: twophase::cache::default_dir(),
         }
     }
@@ -162,6 +167,8 @@ pub const BLOCK_BUDGET: u64 = 200_000;
 const EXTRA_POSITIONS: usize = 120;
 /// The default number of views of a state the operator route solves ([`Options::views`]).
 pub const VIEWS: usize = 4;
+/// The default number of views whose block-building chains are searched ([`Options::scout`]).
+pub const SCOUT: usize = 120;
 /// The longest solution the two-phase search considers.
 const TWO_PHASE_DEPTH: usize = 40;
 
@@ -222,6 +229,16 @@ pub struct Solution {
     pub solve_seconds: f64,
     /// Whether the exact stage gave up and the fallback solver found this solution.
     pub fell_back: bool,
+}
+
+/// A view of a state, for the extra routes ([`Solver::scout`]).
+struct Scouted<'a> {
+    /// The symmetry it is seen turned by (`None`: the state itself).
+    view: Option<&'a View>,
+    /// The state seen so.
+    states: Vec<OrbitState>,
+    /// The block-building chain's sequences from it, one a phase, each extending the one before.
+    prefixes: Vec<Vec<MoveId>>,
 }
 
 /// Why a state could not be solved.
@@ -392,7 +409,8 @@ impl Solver {
                 blocks::Blocks::prepare(structure, moves, limits, options.cache_dir.as_deref())
             })
             .flatten();
-        let views = View::all(sym, &puzzle.colours, options.views.saturating_sub(1));
+        let wanted = options.views.max(options.scout * blocks.is_some() as usize);
+        let views = View::all(sym, &puzzle.colours, wanted.saturating_sub(1));
         (blocks, views)
     }
 
@@ -452,20 +470,21 @@ impl Solver {
             return self.fall_back(colours, t0);
         };
         let mut seq = self.moves.simplify(&seq);
-        self.improve(&states, &mut seq, &mut exact_moves, None);
-        // The state seen turned by symmetries: other insertions, other prefixes.
-        for view in &self.views {
-            let turned = view.turn(colours);
-            let Ok(turned_states) = self.structure.read(&self.puzzle, &turned) else {
-                continue;
-            };
+        // The views whose chains go furthest for fewest moves, each finished from every prefix
+        // of its chain (and from none, the identity's route being the one above).
+        for scouted in self.scout(colours, states) {
             let mut other = Vec::new();
             let mut moves = 0;
-            if let Ok(Some((o, m))) = self.route(&turned_states, &[], self.extra_budget()) {
+            if scouted.view.is_some()
+                && let Ok(Some((o, m))) = self.route(&scouted.states, &[], self.extra_budget())
+            {
                 (other, moves) = (self.moves.simplify(&o), m);
             }
-            self.improve(&turned_states, &mut other, &mut moves, Some(view));
-            let back: Vec<MoveId> = other.iter().map(|&m| view.back[m as usize]).collect();
+            self.improve(&scouted, &mut other, &mut moves);
+            let back: Vec<MoveId> = match scouted.view {
+                Some(view) => other.iter().map(|&m| view.back[m as usize]).collect(),
+                None => other,
+            };
             let solves = self.moves.apply(colours, &back) == self.puzzle.colours;
             trace!("view: {} moves, solves {solves}", back.len());
             if solves && !back.is_empty() && back.len() < seq.len() {
@@ -488,25 +507,68 @@ impl Solver {
         self.options.budget / 10
     }
 
-    /// Replaces `seq` (with `exact_moves`, from `states`) by a shorter solution from a prefix of
-    /// the block-building chain, each finished by [`Solver::route`], if one is shorter (an
-    /// empty `seq`: none yet). `view`: the symmetry `states` is seen turned by (for the trace).
-    fn improve(
-        &self,
-        states: &[OrbitState],
-        seq: &mut Vec<MoveId>,
-        exact_moves: &mut usize,
-        view: Option<&View>,
-    ) {
-        let Some(blocks) = &self.blocks else { return };
+    /// The views of a state the extra routes finish: the state itself and up to
+    /// [`Options::scout`]` - 1` of its turned views, each with the prefixes of its block-building
+    /// chain; the [`Options::views`] whose chains went furthest (ties: the shortest) are kept, in
+    /// that order. Without a chain, the state and the first views, in the symmetries' order.
+    fn scout(&self, colours: &[u16], states: Vec<OrbitState>) -> Vec<Scouted<'_>> {
+        let identity = std::iter::once((None, states));
+        let turned = self.views.iter().filter_map(|view| {
+            let states = self
+                .structure
+                .read(&self.puzzle, &view.turn(colours))
+                .ok()?;
+            Some((Some(view), states))
+        });
+        let Some(blocks) = &self.blocks else {
+            let all = identity.chain(turned).take(self.options.views.max(1));
+            return all
+                .map(|(view, states)| Scouted {
+                    view,
+                    states,
+                    prefixes: Vec::new(),
+                })
+                .collect();
+        };
         let budget = self.options.block_budget;
-        let prefixes = blocks.prefixes(&self.structure, &self.moves, states, budget);
-        for prefix in prefixes {
-            if let Ok(Some((other, moves))) = self.route(states, &prefix, self.extra_budget()) {
+        let scout = self.options.scout.max(self.options.views).max(1);
+        let mut all: Vec<Scouted> = identity
+            .chain(turned)
+            .take(scout)
+            .map(|(view, states)| {
+                let prefixes = blocks.prefixes(&self.structure, &self.moves, &states, budget);
+                Scouted {
+                    view,
+                    states,
+                    prefixes,
+                }
+            })
+            .collect();
+        // Stable: among equals, the identity and the symmetries' order first.
+        all.sort_by_key(|s| {
+            let deepest = s.prefixes.last().map_or(0, Vec::len);
+            (std::cmp::Reverse(s.prefixes.len()), deepest)
+        });
+        all.truncate(self.options.views.max(1));
+        all
+    }
+
+    /// Replaces `seq` (with `exact_moves`) by a shorter solution of the scouted state from a
+    /// prefix of its block-building chain, each finished by [`Solver::route`], if one is shorter
+    /// (an empty `seq`: none yet).
+    fn improve(&self, scouted: &Scouted, seq: &mut Vec<MoveId>, exact_moves: &mut usize) {
+        for prefix in &scouted.prefixes {
+            if let Ok(Some((other, moves))) =
+                self.route(&scouted.states, prefix, self.extra_budget())
+            {
                 let other = self.moves.simplify(&other);
                 trace!(
                     "blocks{}: prefix of {} moves: {} moves",
-                    if view.is_some() { " (turned)" } else { "" },
+                    if scouted.view.is_some() {
+                        " (turned)"
+                    } else {
+                        ""
+                    },
                     prefix.len(),
                     other.len()
                 );
