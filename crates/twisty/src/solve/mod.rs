@@ -30,9 +30,10 @@
 //!
 //! 5. *More routes* (puzzles whose operator orbits are small enough that a route costs
 //!    milliseconds): the state after each prefix of the block-building chain ([`blocks`]: solve
-//!    the pieces no remaining turn touches, turn after turn taken away), and the state seen
-//!    turned by a few of the puzzle's symmetries ([`Options::views`]), go through stages 3 and 4
-//!    as well; the shortest solution is kept.
+//!    the pieces no remaining turn touches, turn after turn taken away), on the state seen
+//!    turned by the puzzle's symmetries, go through stages 3 and 4 as well; the shortest
+//!    solution is kept. The chain is searched on many views ([`Options::scout`]) and the few
+//!    that go furthest for fewest moves are finished ([`Options::views`]).
 //!
 //! Before the stages, a state a few moves from solved gets a shortest solution of up to 4 moves
 //! by meeting in the middle ([`short`]). Then, on puzzles with a subgroup chain whose exact stage
