@@ -241,3 +241,54 @@ fn write_pngs() {
         }
     }
 }
+
+/// A caption wider than its piece widens the picture (it was clipped, and in the overview it ran
+/// under the next piece): Helvetica's lower-case letters average about 0.55 em, so a picture
+/// narrower than that for its caption cuts it off.
+#[test]
+fn long_captions_fit_their_pictures() {
+    let text = r####"
+lattice = "square"
+[board]
+art = "###"
+[[piece]]
+name = "a monomino with a long descriptive name"
+symbol = "M"
+art = "#"
+[[piece]]
+name = "domino"
+symbol = "D"
+art = "##"
+"####;
+    let puzzle = file::parse_puzzle(Path::new("caption.toml"), text).unwrap();
+    let name = &puzzle.pieces[0].name;
+    let pic = svg::piece(&puzzle, 0, name).unwrap();
+    let doc = roxmltree::Document::parse(&pic.svg).unwrap();
+    let text = doc
+        .descendants()
+        .find(|n| n.has_tag_name("text"))
+        .expect("a caption");
+    let x: f64 = text.attribute("x").unwrap().parse().unwrap();
+    let size: f64 = text.attribute("font-size").unwrap().parse().unwrap();
+    let needed = x + name.chars().count() as f64 * size * 0.55;
+    assert!(pic.width >= needed, "{} < {needed}", pic.width);
+    let root = doc.root_element();
+    let width: f64 = root.attribute("width").unwrap().parse().unwrap();
+    assert!((width - pic.width).abs() < 0.1, "{width} {}", pic.width);
+    // In the overview the next piece starts after the caption.
+    let all = svg::overview(&puzzle).unwrap();
+    let doc = roxmltree::Document::parse(&all.svg).unwrap();
+    let xs: Vec<f64> = doc
+        .descendants()
+        .filter_map(|n| n.attribute("transform"))
+        .filter_map(|t| {
+            t.strip_prefix("translate(")?
+                .split(' ')
+                .next()?
+                .parse()
+                .ok()
+        })
+        .collect();
+    assert_eq!(xs.len(), 2, "{xs:?}");
+    assert!(xs[1] >= needed || xs[1] == 0.0, "{xs:?}");
+}

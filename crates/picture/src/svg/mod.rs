@@ -65,6 +65,21 @@ pub const HATCH: (Rgb, f64) = (Rgb(255, 255, 255), 0.45);
 const MARGIN: f64 = 12.0;
 /// Room for the caption, pixels.
 const CAPTION: f64 = 22.0;
+/// The caption's font size, pixels.
+const CAPTION_FONT: f64 = 13.0;
+/// The widest a sans-serif caption's characters are on average, in ems: a picture is made wide
+/// enough for its caption at this width (digits and most letters are narrower; a caption of
+/// capital Ws alone would still overflow).
+const CAPTION_EM: f64 = 0.62;
+
+/// Pixels a caption needs, margins included: a picture no narrower keeps it whole, and pictures
+/// placed side by side ([`overview`]) keep their captions apart.
+pub fn caption_width(caption: &str) -> f64 {
+    if caption.is_empty() {
+        return 0.0;
+    }
+    2.0 * MARGIN + caption.chars().count() as f64 * CAPTION_FONT * CAPTION_EM
+}
 
 /// A finished picture: the SVG text, its size, and where each cell's
 /// centre is drawn (pixels), for tests and image maps.
@@ -313,7 +328,7 @@ fn draw(
 ) -> Result<Picture, ErrorKind> {
     let geoms: Vec<_> = cells.iter().map(|&(c, _)| cell_geom(kind, c)).collect();
     let frame = Frame::new(unit(kind), &geoms);
-    let (width, height) = (frame.width, frame.height);
+    let (width, height) = (frame.width.max(caption_width(caption)), frame.height);
     limits.check_picture(width, height)?;
     let centres = geoms
         .iter()
@@ -353,9 +368,10 @@ fn draw(
     if !caption.is_empty() {
         let _ = write!(
             body,
-            "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"13\" fill=\"#333\">{}</text>",
+            "<text x=\"{}\" y=\"{}\" font-family=\"sans-serif\" font-size=\"{}\" fill=\"#333\">{}</text>",
             n(MARGIN),
             n(height - 8.0),
+            n(CAPTION_FONT),
             esc(caption)
         );
     }
