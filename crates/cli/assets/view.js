@@ -300,7 +300,10 @@ void main() {
       const model = m4.mul(m4.affine([1, 0, 0, 0, 1, 0, 0, 0, 1], e), p.model);
       const piece = PIECES[p.piece];
       gl.enable(gl.POLYGON_OFFSET_FILL);
-      gl.polygonOffset(1, 1);
+      // Faces pushed behind their edge lines; by a few depth steps more or less from piece to
+      // piece, so that where two pieces' surfaces coincide (stick pieces meeting at a point both
+      // have a hub there) one of them is drawn, steadily, rather than a flicker of both.
+      gl.polygonOffset(1, 1 + (p.index % 8));
       draw(piece.faces, model, p.color, true);
       for (const b of piece.balls) draw(SPHERE, m4.mul(model, b), p.color, true);
       for (const b of piece.bars) draw(CYLINDER, m4.mul(model, b), v3.scale(p.color, 0.7), true);
