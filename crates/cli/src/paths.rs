@@ -11,20 +11,41 @@ use std::path::{Path, PathBuf};
 /// once the directories are resolved (`./a/../x.toml` is `x.toml`, a link
 /// to the puzzle is the puzzle). `-` (standard input or output) is never a
 /// file.
+///
+/// A puzzle file's piece sets (`[[use]] set = "..."`) are its inputs too: each input that reads
+/// as a polyform puzzle (at most [`SET_SCAN_BYTES`]) brings the sets it uses.
 pub fn refuse_overwriting(output: &Path, inputs: &[&Path]) -> Result<(), Failure> {
     if output.as_os_str() == "-" {
         return Ok(());
     }
-    match inputs
-        .iter()
-        .find(|i| i.as_os_str() != "-" && same_file(output, i))
-    {
+    let files = inputs.iter().filter(|i| i.as_os_str() != "-");
+    let sets: Vec<PathBuf> = files.clone().flat_map(|i| sets_of(i)).collect();
+    let all = files.copied().chain(sets.iter().map(PathBuf::as_path));
+    match all.into_iter().find(|i| same_file(output, i)) {
         Some(input) => Err(Failure::input(format!(
             "{}: refusing to write there: it is the input file {} (writing it would destroy the input); choose another path",
             output.display(),
             input.display()
         ))),
         None => Ok(()),
+    }
+}
+
+/// The most of an input read to find the piece sets it uses: a puzzle file is far smaller, and
+/// a bigger input (a BurrTools file, a matrix) uses none.
+pub const SET_SCAN_BYTES: u64 = 1 << 20;
+
+/// The piece-set files the puzzle file `input` uses; none when it is not one (or is unreadable,
+/// or bigger than [`SET_SCAN_BYTES`]: the command reading it says so).
+fn sets_of(input: &Path) -> Vec<PathBuf> {
+    use std::io::Read;
+    let Ok(file) = std::fs::File::open(input) else {
+        return Vec::new();
+    };
+    let mut text = String::new();
+    match file.take(SET_SCAN_BYTES + 1).read_to_string(&mut text) {
+        Ok(n) if (n as u64) <= SET_SCAN_BYTES => polyform::file::used_sets(input, &text),
+        _ => Vec::new(),
     }
 }
 

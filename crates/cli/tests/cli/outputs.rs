@@ -167,3 +167,26 @@ fn view_group_help_names_every_choice() {
     assert_eq!(code, 2);
     assert!(err.contains("--distinct"), "{err}");
 }
+
+/// A piece-set file the puzzle uses is an input too: `view`, `export` and a count's checkpoint
+/// refuse to write over it.
+#[test]
+fn an_output_that_is_a_piece_set_the_puzzle_uses_is_refused() {
+    let dir = temp("set-clash");
+    std::fs::create_dir_all(dir.join("sets")).unwrap();
+    let set = dir.join("sets/pentominoes.toml");
+    std::fs::copy(data("sets/pentominoes.toml"), &set).unwrap();
+    let puzzle = dir.join("6x10.toml");
+    std::fs::write(
+        &puzzle,
+        "name = \"6x10\"\nlattice = \"square\"\n[board]\nsize = [6, 10]\n[[use]]\nset = \"sets/pentominoes.toml\"\n",
+    )
+    .unwrap();
+    let (p, s) = (puzzle.to_str().unwrap(), set.to_str().unwrap());
+    refused(&["view", p, "-o", s], &set);
+    refused(&["export", p, "--format", "dlx", "-o", s], &set);
+    refused(&["count", p, "--checkpoint", s], &set);
+    // Another path of the same set file.
+    let roundabout = dir.join("sets/../sets/pentominoes.toml");
+    refused(&["view", p, "-o", roundabout.to_str().unwrap()], &set);
+}

@@ -53,6 +53,22 @@ pub fn is_piece_set(text: &str) -> bool {
     source::top_table(text).is_some_and(|t| t.contains_key("set"))
 }
 
+/// The piece-set files a puzzle file's text uses (`[[use]] set = "..."`), as paths relative to
+/// where the puzzle file `path` is, in the order written; none when the text is not a puzzle's
+/// TOML. Commands that write files refuse to overwrite these as well as the puzzle.
+pub fn used_sets(path: &Path, text: &str) -> Vec<PathBuf> {
+    let Some(table) = source::top_table(text) else {
+        return Vec::new();
+    };
+    let dir = path.parent().unwrap_or(Path::new(""));
+    let uses = table.get("use").and_then(toml::Value::as_array);
+    uses.into_iter()
+        .flatten()
+        .filter_map(|u| u.get("set")?.as_str())
+        .map(|rel| dir.join(rel))
+        .collect()
+}
+
 /// Reads a puzzle file within the default [`Limits`].
 pub fn load(path: &Path) -> Result<Puzzle, Error> {
     load_with(path, &Limits::default())
