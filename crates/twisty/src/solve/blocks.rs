@@ -225,7 +225,7 @@ impl Blocks {
     /// (and stored when they are big enough to be worth a file).
     fn fill(&mut self, moves: &Moves, limits: Limits, cache_dir: Option<&Path>) {
         let h = cache::Fnv::new()
-            .bytes(b"blocks")
+            .bytes(b"blocks, cross tables by triples")
             .num(cache::VERSION as u64)
             .num(limits.pieces as u64)
             .num(limits.table as u64)
@@ -380,18 +380,10 @@ impl Phase {
                 }
             }
         }
-        // Every pair of pieces from different groups too: a sharper maximum, cheaply.
-        if groups.len() > 1 {
-            let n = pieces.len();
-            for a in 0..n {
-                for b in a + 1..n {
-                    let apart = !groups.iter().any(|g| g.contains(&a) && g.contains(&b));
-                    if apart && radix[a] * radix[b] <= limits.table {
-                        groups.push(vec![a, b]);
-                    }
-                }
-            }
-        }
+        // Tables across the groups too, for a sharper maximum: every pair of pieces from
+        // different groups is in one of them, in as few triples as a greedy cover finds (pairs
+        // where triples are over the limit).
+        groups.extend(cross_tables(&groups, &radix, limits.table));
         let entries: usize = groups
             .iter()
             .map(|g| g.iter().map(|&j| radix[j]).product::<usize>())
@@ -501,6 +493,52 @@ impl Phase {
         }
         None
     }
+}
+
+/// Tables joining pieces of different `groups` (numbers below `radix[j]`, at most `limit`
+/// entries a table) so that every such pair is in one: triples chosen greedily, each covering the
+/// most pairs not yet covered (ties: the first), then the pairs left.
+fn cross_tables(groups: &[Vec<usize>], radix: &[usize], limit: usize) -> Vec<Vec<usize>> {
+    let group_of = |j: usize| groups.iter().position(|g| g.contains(&j));
+    let n = radix.len();
+    let mut open: Vec<(usize, usize)> = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            if group_of(a) != group_of(b) {
+                open.push((a, b));
+            }
+        }
+    }
+    let mut triples: Vec<[usize; 3]> = Vec::new();
+    for a in 0..n {
+        for b in a + 1..n {
+            for c in b + 1..n {
+                if radix[a] * radix[b] * radix[c] <= limit {
+                    triples.push([a, b, c]);
+                }
+            }
+        }
+    }
+    let covers = |t: &[usize; 3], &(a, b): &(usize, usize)| t.contains(&a) && t.contains(&b);
+    let mut out = Vec::new();
+    loop {
+        let best = triples
+            .iter()
+            .map(|t| (open.iter().filter(|p| covers(t, p)).count(), t))
+            .rev()
+            .max_by_key(|&(k, _)| k);
+        let Some((k, &t)) = best else { break };
+        if k == 0 {
+            break;
+        }
+        open.retain(|p| !covers(&t, p));
+        out.push(t.to_vec());
+    }
+    let pairs = open
+        .into_iter()
+        .filter(|&(a, b)| radix[a] * radix[b] <= limit);
+    out.extend(pairs.map(|(a, b)| vec![a, b]));
+    out
 }
 
 /// One phase's IDA* state.
@@ -615,6 +653,41 @@ mod tests {
             layer = next;
         }
         unreachable!()
+    }
+
+    /// Every pair of pieces from different groups shares a cross table, each within the limit
+    /// and joining two groups at least; checked on random shapes.
+    #[test]
+    fn cross_tables_cover_every_pair_across_groups() {
+        let mut rng = Rng::new(11);
+        for _ in 0..200 {
+            let n = 2 + rng.below(6);
+            let radix: Vec<usize> = (0..n).map(|_| 2 + rng.below(80)).collect();
+            let limit = 50 + rng.below(300_000);
+            let mut groups: Vec<Vec<usize>> = vec![vec![0]];
+            for j in 1..n {
+                if rng.below(2) == 0 {
+                    groups.last_mut().unwrap().push(j);
+                } else {
+                    groups.push(vec![j]);
+                }
+            }
+            let tables = cross_tables(&groups, &radix, limit);
+            let group_of = |j: usize| groups.iter().position(|g| g.contains(&j)).unwrap();
+            for t in &tables {
+                assert!(t.iter().map(|&j| radix[j]).product::<usize>() <= limit);
+                assert!(t.iter().any(|&j| group_of(j) != group_of(t[0])), "{t:?}");
+            }
+            for a in 0..n {
+                for b in a + 1..n {
+                    let shared = tables.iter().any(|t| t.contains(&a) && t.contains(&b));
+                    let fits = radix[a] * radix[b] <= limit;
+                    if group_of(a) != group_of(b) {
+                        assert_eq!(shared, fits, "{a} {b} {tables:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
