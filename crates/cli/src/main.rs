@@ -69,6 +69,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    search::install_interrupt_handler();
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Count(args) => cmd::count::run(args),
@@ -86,6 +87,9 @@ fn main() -> ExitCode {
         Command::View(args) => cmd::view::run(args),
         Command::Twisty(args) => cmd::twisty::run(args),
     };
+    if search::exiting_on_signal() {
+        return ExitCode::from(failure::INTERRUPTED);
+    }
     match result {
         Ok(code) => ExitCode::from(code),
         Err(f) => {

@@ -208,22 +208,54 @@ impl CheckpointArgs {
     }
 }
 
-/// The stop flag shared with the Ctrl-C handler, installed once.
-pub fn stop_flag() -> Arc<AtomicBool> {
+/// Whether the running command polls [`stop_flag`] (it asked for it): until then Ctrl-C and
+/// SIGTERM end the process at once.
+static LISTENING: AtomicBool = AtomicBool::new(false);
+
+/// Set by the handler as it ends the process: the main thread, whose work the signal may have
+/// cut short (a read of standard input ends), then exits the same way rather than with an error
+/// of its own ([`exiting_on_signal`]).
+static SIGNALLED: AtomicBool = AtomicBool::new(false);
+
+/// Is the handler ending the process (exit [`INTERRUPTED`])?
+pub fn exiting_on_signal() -> bool {
+    SIGNALLED.load(Ordering::SeqCst)
+}
+
+/// Installs the Ctrl-C and SIGTERM handler, once; `main` calls it first, so that a signal at any
+/// point ends the process with [`INTERRUPTED`] and says so. Before a command asks for
+/// [`stop_flag`] the signal exits at once (loading, parsing: nothing to save); after, the first
+/// signal sets the flag (the search stops within a slice with what it has) and a second one
+/// exits at once.
+pub fn install_interrupt_handler() {
+    let _ = flag();
+}
+
+/// The flag the handler sets, with the handler installed on first use.
+fn flag() -> Arc<AtomicBool> {
     use std::sync::OnceLock;
     static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
     FLAG.get_or_init(|| {
         let flag = Arc::new(AtomicBool::new(false));
         let f = flag.clone();
-        // A second Ctrl-C while stopping exits at once.
         let _ = ctrlc::set_handler(move || {
-            if f.swap(true, Ordering::SeqCst) {
+            if !LISTENING.load(Ordering::SeqCst) || f.swap(true, Ordering::SeqCst) {
+                SIGNALLED.store(true, Ordering::SeqCst);
+                eprintln!("polycover: interrupted");
                 std::process::exit(i32::from(INTERRUPTED));
             }
         });
         flag
     })
     .clone()
+}
+
+/// The stop flag shared with the Ctrl-C and SIGTERM handler: asking for it means the command
+/// polls it from now on (see [`install_interrupt_handler`]).
+pub fn stop_flag() -> Arc<AtomicBool> {
+    let flag = flag();
+    LISTENING.store(true, Ordering::SeqCst);
+    flag
 }
 
 /// The least `--max-memo-bytes`: below it the cache holds a few thousand

@@ -161,3 +161,58 @@ fn damaged_or_foreign_checkpoints_are_refused() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains(ck.to_str().unwrap()));
 }
+
+/// Ctrl-C or SIGTERM before a command polls for it (here `count -` waiting for its standard
+/// input) still exits 130 and says so, as the exit codes promise (it was the shell's 143 or 130
+/// with no word). The signal is sent once the process has its handler (its `SigCgt` mask in
+/// /proc shows SIGINT and SIGTERM caught), so the test does not depend on how fast it starts.
+#[test]
+fn a_signal_while_loading_exits_130() {
+    for signal in ["TERM", "INT"] {
+        let mut child = crate::common::bin()
+            .args(["count", "-"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let status = format!("/proc/{}/status", child.id());
+        // SIGINT is signal 2, SIGTERM 15: bits 1 and 14 of the mask.
+        let caught = || {
+            let text = std::fs::read_to_string(&status).unwrap_or_default();
+            let mask = text
+                .lines()
+                .find_map(|l| l.strip_prefix("SigCgt:"))
+                .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
+                .unwrap_or(0);
+            mask & (1 << 1) != 0 && mask & (1 << 14) != 0
+        };
+        // A bound only so that a missing handler fails instead of hanging.
+        let give_up = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        while !caught() {
+            assert!(
+                child.try_wait().unwrap().is_none(),
+                "{signal}: exited early"
+            );
+            if std::time::Instant::now() > give_up {
+                let _ = child.kill();
+                panic!("{signal}: no handler for SIGINT and SIGTERM after a minute");
+            }
+            std::thread::yield_now();
+        }
+        let sent = std::process::Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        // Standard input stays open until the process is gone (closed, the count would go on
+        // to read an empty puzzle).
+        let stdin = child.stdin.take();
+        let mut err = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+        let code = child.wait().unwrap().code();
+        drop(stdin);
+        assert_eq!(code, Some(130), "{signal}: {err}");
+        assert!(err.contains("polycover: interrupted"), "{signal}: {err}");
+    }
+}
