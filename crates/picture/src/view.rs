@@ -284,6 +284,15 @@ mod tests {
     use polyform::file::parse_puzzle;
     use std::path::Path;
 
+    /// The numbers of a JSON array, each read by `read`.
+    fn numbers<T>(v: &Value, read: impl Fn(&Value) -> Option<T>) -> Vec<T> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|x| read(x).unwrap())
+            .collect()
+    }
+
     /// Placements rebuilt from the page's numbers cover the solution's
     /// cells exactly: piece cells through the rotation and translation
     /// land on the placement's cell centres.
@@ -326,19 +335,9 @@ set = "../../../data/sets/soma.toml"
         for (sol, o) in v["solutions"].as_array().unwrap().iter().zip(&sols) {
             let placements = enc.decode(&puzzle, o);
             for (pl, want) in sol.as_array().unwrap().iter().zip(&placements) {
-                let n: Vec<i64> = pl
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|x| x.as_i64().unwrap())
-                    .collect();
+                let n: Vec<i64> = numbers(pl, Value::as_i64);
                 assert_eq!(n[0] as usize, want.piece);
-                let r: Vec<f64> = v["rotations"][n[1] as usize]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|x| x.as_f64().unwrap())
-                    .collect();
+                let r: Vec<f64> = numbers(&v["rotations"][n[1] as usize], Value::as_f64);
                 let t = space::apply(&frame, [n[2] as f64, n[3] as f64, n[4] as f64]);
                 let mut got: Vec<[i64; 3]> = puzzle.pieces[want.piece]
                     .cells
@@ -389,18 +388,8 @@ set = "../../../data/sets/soma.toml"
         };
         for (sol, o) in v["solutions"].as_array().unwrap().iter().zip(&sols) {
             for (pl, want) in sol.as_array().unwrap().iter().zip(&enc.decode(&puzzle, o)) {
-                let n: Vec<i64> = pl
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|x| x.as_i64().unwrap())
-                    .collect();
-                let r: Vec<f64> = v["rotations"][n[1] as usize]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|x| x.as_f64().unwrap())
-                    .collect();
+                let n: Vec<i64> = numbers(pl, Value::as_i64);
+                let r: Vec<f64> = numbers(&v["rotations"][n[1] as usize], Value::as_f64);
                 let t = space::apply(&frame, [n[2] as f64, n[3] as f64, n[4] as f64]);
                 let moved = |w: [f64; 3]| {
                     [0, 1, 2]

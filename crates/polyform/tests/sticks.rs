@@ -326,6 +326,20 @@ fn boards_from_faces_have_the_published_sizes() {
     assert_eq!(count("region = '''\n##\n'''", "polysticks", "+-+"), 7);
 }
 
+/// `cells` sorted and moved by the lattice's translation that takes the least to its canonical
+/// place: one list for every translate of a shape.
+fn translated_home(
+    l: &dyn polyform::lattice::Lattice,
+    mut cells: Vec<polyform::lattice::Cell>,
+) -> Vec<polyform::lattice::Cell> {
+    cells.sort();
+    let t = l.canonical_translation(cells[0]);
+    cells
+        .iter()
+        .map(|c| [c[0] + t[0], c[1] + t[1], 0])
+        .collect()
+}
+
 /// The free polysticks (polytrigs, polytwigs) of `n` segments: connected
 /// sets (segments joined when they share an end) counted once under the
 /// lattice's symmetries and translations.
@@ -336,14 +350,7 @@ fn free_count(kind: polyform::lattice::LatticeKind, n: usize) -> usize {
     let canon = |cells: &BTreeSet<Cell>| -> Vec<Cell> {
         l.symmetries()
             .iter()
-            .map(|s| {
-                let mut v: Vec<Cell> = cells.iter().map(|&c| s.apply(c)).collect();
-                v.sort();
-                let t = l.canonical_translation(v[0]);
-                v.iter()
-                    .map(|c| [c[0] + t[0], c[1] + t[1], 0])
-                    .collect::<Vec<_>>()
-            })
+            .map(|s| translated_home(l, cells.iter().map(|&c| s.apply(c)).collect()))
             .min()
             .unwrap()
     };
@@ -410,14 +417,7 @@ fn the_stick_sets_hold_every_free_piece_once() {
                 piece
                     .orientations
                     .iter()
-                    .map(|o| {
-                        let mut v = o.cells().to_vec();
-                        v.sort();
-                        let t = l.canonical_translation(v[0]);
-                        v.iter()
-                            .map(|c| [c[0] + t[0], c[1] + t[1], 0])
-                            .collect::<Vec<_>>()
-                    })
+                    .map(|o| translated_home(l, o.cells().to_vec()))
                     .min()
                     .unwrap()
             })
