@@ -6,8 +6,10 @@
 //!    piece, with bounds `lo:hi` when the count is not exactly 1 (Algorithm M
 //!    then visits each multiset of identical copies once);
 //! 2. one primary item per free cell to fill, named `x,y` (2D) or `x,y,z`;
-//! 3. one secondary item per free cell that may stay empty;
-//! 4. on stick lattices, one secondary item per joint some placement
+//! 3. instead of 1, one secondary item per piece used at most once (`"0..1"`)
+//!    whose every placement covers a cell to fill (`at_most_once`);
+//! 4. one secondary item per free cell that may stay empty;
+//! 5. on stick lattices, one secondary item per joint some placement
 //!    claims ([`Lattice::joints`](crate::Lattice::joints): where pieces
 //!    would cross), named `x,y/k` after the grid point and item number.
 //!
@@ -24,7 +26,7 @@ use crate::error::{Error, ErrorKind};
 use crate::fast_hash::FastMap;
 use crate::lattice::{Cell, Joint};
 use crate::limits::{Limits, Resource};
-use crate::piece::Piece;
+use crate::piece::Count;
 use crate::placement::{CellSet, Placement, count_fits, fit_translations, placed_at};
 use crate::puzzle::Puzzle;
 use crate::shape::Shape;
@@ -37,6 +39,9 @@ pub struct PieceStats {
     pub orientations: usize,
     /// Placements that fit in the free cells (options of the matrix).
     pub placements: usize,
+    /// The copies the matrix allows: the puzzle's count, raised where the
+    /// board forces copies ([`forced_counts`]).
+    pub count: Count,
 }
 
 /// A puzzle as an exact-cover problem.
@@ -104,7 +109,7 @@ fn budget(
         if p.count.is_none() {
             continue;
         }
-        let per = p.size() as u128 + u128::from(has_item(p));
+        let per = p.size() as u128 + u128::from(has_item(p.count));
         for (oi, o) in p.orientations.iter().enumerate() {
             // Count no further than the limits allow.
             let room = (max_placements - placements).min((max_entries - entries) / per.max(1));
@@ -123,9 +128,78 @@ fn budget(
     Ok(())
 }
 
+/// The pieces used at most once (`"0..1"`) whose every placement covers a
+/// cell to fill: their items are secondary (covered at most once), which says
+/// what bounds `0:1` say, since every option keeps a primary item, and keeps
+/// the matrix to Algorithms X and C and their faster engines.
+fn at_most_once(
+    puzzle: &Puzzle,
+    counts: &[Count],
+    free: &[(Cell, CellKind)],
+    translations: &[Vec<Vec<Cell>>],
+) -> Vec<bool> {
+    let fill: std::collections::HashSet<Cell> = free
+        .iter()
+        .filter(|(_, k)| *k == CellKind::Fill)
+        .map(|(c, _)| *c)
+        .collect();
+    let optional = fill.len() < free.len();
+    puzzle
+        .pieces
+        .iter()
+        .enumerate()
+        .map(|(pi, p)| {
+            counts[pi] == Count { lo: 0, hi: Some(1) }
+                && (!optional
+                    || p.orientations.iter().zip(&translations[pi]).all(|(o, ts)| {
+                        placed_at(o, ts)
+                            .iter()
+                            .all(|cells| cells.iter().any(|c| fill.contains(c)))
+                    }))
+        })
+        .collect()
+}
+
+/// The counts the board forces. When every free cell is to be filled, the
+/// pieces cover exactly the free cells; if every supply is bounded, the
+/// supplies cover `slack` cells more than the board has, so a piece of `s`
+/// cells leaves at most `slack / s` copies unused and needs at least
+/// `hi - slack / s` (the twelve pentominoes `"0..1"` in a 6x10 box: slack 0,
+/// each exactly once, which also lets a count use the board's symmetry).
+/// Otherwise, and where that is no tighter, the puzzle's counts.
+pub fn forced_counts(puzzle: &Puzzle, free: &[(Cell, CellKind)]) -> Vec<Count> {
+    let counts: Vec<Count> = puzzle.pieces.iter().map(|p| p.count).collect();
+    let filled = free.iter().all(|(_, k)| *k == CellKind::Fill);
+    let supply: Option<u128> = puzzle
+        .pieces
+        .iter()
+        .map(|p| Some(u128::from(p.count.hi?) * p.size() as u128))
+        .sum();
+    let Some(slack) = supply.and_then(|s| s.checked_sub(free.len() as u128)) else {
+        return counts;
+    };
+    if !filled {
+        return counts;
+    }
+    puzzle
+        .pieces
+        .iter()
+        .zip(counts)
+        .map(|(p, c)| match c.hi {
+            Some(hi) if p.size() > 0 => {
+                let spare = u32::try_from(slack / p.size() as u128).unwrap_or(u32::MAX);
+                Count {
+                    lo: c.lo.max(hi.saturating_sub(spare)),
+                    hi: Some(hi),
+                }
+            }
+            _ => c,
+        })
+        .collect()
+}
+
 /// Does the piece have an item of its own (a limited supply)?
-fn has_item(p: &Piece) -> bool {
-    let c = p.count;
+fn has_item(c: Count) -> bool {
     !(c.is_none() || (c.lo == 0 && c.hi.is_none()))
 }
 
@@ -159,10 +233,11 @@ pub fn encode_with(puzzle: &Puzzle, limits: &Limits) -> Result<Encoding, Error> 
     let mut b = MatrixBuilder::new();
     let err = |e: dlx::MatrixError| Error::at(&puzzle.path, None, ErrorKind::Matrix(e));
 
+    let counts = forced_counts(puzzle, &free);
+    let secondary = at_most_once(puzzle, &counts, &free, &translations);
     let mut piece_items: Vec<Option<ItemId>> = vec![];
-    for p in &puzzle.pieces {
-        let c = p.count;
-        let item = if !has_item(p) {
+    for ((p, &sec), &c) in puzzle.pieces.iter().zip(&secondary).zip(&counts) {
+        let item = if !has_item(c) || sec {
             None
         } else {
             let name = piece_item_name(&p.name);
@@ -179,6 +254,14 @@ pub fn encode_with(puzzle: &Puzzle, limits: &Limits) -> Result<Encoding, Error> 
     // Looked up for every cell of every placement: the fast hasher, not SipHash.
     let mut cell_items: FastMap<Cell, (ItemId, bool)> = FastMap::default();
     for kind in [CellKind::Fill, CellKind::Optional] {
+        if kind == CellKind::Optional {
+            // The pieces used at most once follow the primary items.
+            for (pi, p) in puzzle.pieces.iter().enumerate() {
+                if secondary[pi] {
+                    piece_items[pi] = Some(b.secondary(&piece_item_name(&p.name)).map_err(err)?);
+                }
+            }
+        }
         for &(c, k) in &free {
             if k == kind {
                 let id = if kind == CellKind::Fill {
@@ -222,8 +305,8 @@ pub fn encode_with(puzzle: &Puzzle, limits: &Limits) -> Result<Encoding, Error> 
                             continue;
                         }
                     }
-                    let has_primary =
-                        piece_items[pi].is_some() || cells.iter().any(|c| cell_items[c].1);
+                    let has_primary = piece_items[pi].is_some_and(|i| b.is_primary(i))
+                        || cells.iter().any(|c| cell_items[c].1);
                     if !has_primary {
                         continue;
                     }
@@ -252,6 +335,7 @@ pub fn encode_with(puzzle: &Puzzle, limits: &Limits) -> Result<Encoding, Error> 
         stats.push(PieceStats {
             orientations: p.orientations.len(),
             placements: n,
+            count: counts[pi],
         });
     }
     Ok(Encoding {

@@ -192,36 +192,29 @@ fn two_dominoes_on_2x2_match_brute_force() {
     assert_eq!((got, expected), (2, Some(2)));
 }
 
+/// The twelve pentominoes with Conway's letters, as `name art` rows (`/`
+/// between rows).
+const PENTOMINOES: [&str; 12] = [
+    "F .##/##./.#.",
+    "I #####",
+    "L ####/#...",
+    "N ##../.###",
+    "P ##/##/#.",
+    "T ###/.#./.#.",
+    "U #.#/###",
+    "V #../#../###",
+    "W #../##./.##",
+    "X .#./###/.#.",
+    "Y ..#./####",
+    "Z ##./.#./.##",
+];
+
 #[test]
 fn pentominoes_3x20_match_brute_force() {
-    let pieces: Vec<Vec<P>> = [
-        "F .##/##./.#.",
-        "I #####",
-        "L ####/#...",
-        "N ##../.###",
-        "P ##/##/#.",
-        "T ###/.#./.#.",
-        "U #.#/###",
-        "V #../#../###",
-        "W #../##./.##",
-        "X .#./###/.#.",
-        "Y ..#./####",
-        "Z ##./.#./.##",
-    ]
-    .iter()
-    .map(|s| {
-        let art = s.split_once(' ').unwrap().1;
-        let mut v = vec![];
-        for (y, row) in art.split('/').enumerate() {
-            for (x, ch) in row.chars().enumerate() {
-                if ch == '#' {
-                    v.push((x as i32, y as i32));
-                }
-            }
-        }
-        v
-    })
-    .collect();
+    let pieces: Vec<Vec<P>> = PENTOMINOES
+        .iter()
+        .map(|s| cells_of(s.split_once(' ').unwrap().1))
+        .collect();
     let board: Vec<P> = (0..3).flat_map(|y| (0..20).map(move |x| (x, y))).collect();
     let brute = brute_count(&board, &pieces, &[Some(1); 12]);
     assert_eq!(brute, 8, "published count");
@@ -295,4 +288,88 @@ fn per_piece_mirror_matches_brute_force() {
     }
     // The cases differ: the key changes the count.
     assert!(seen.len() >= 3, "counts {seen:?}");
+}
+
+/// Pieces used at most once or twice (`"0..1"`, `"0..2"`) against the
+/// oracle, which counts the fillings that use each piece at most its count:
+/// random rectangles and sets of pentominoes and small pieces, some whose
+/// pieces cover the board exactly (every copy then forced), some with cells
+/// to spare. The plain count and the count that uses the board's symmetry
+/// (a forced piece as its representative) agree with it.
+#[test]
+fn bounded_supplies_match_brute_force() {
+    use polyform::symmetry::{GroupChoice, action};
+    let mut pool: Vec<(String, &str)> = PENTOMINOES
+        .iter()
+        .map(|s| {
+            let (name, art) = s.split_once(' ').unwrap();
+            (name.to_string(), art)
+        })
+        .collect();
+    pool.extend([
+        ("i3".into(), "###"),
+        ("l3".into(), "##/#."),
+        ("o4".into(), "##/##"),
+    ]);
+    let mut rng = crate::distinct::Rng(0xb0_0d1e);
+    let (mut forced, mut spare, mut reduced) = (0, 0, 0);
+    for trial in 0..60 {
+        let (w, h) = (3 + rng.below(3) as i32, 3 + rng.below(3) as i32);
+        let area = (w * h) as usize;
+        // Distinct pieces in random order until they cover the board, then
+        // sometimes one more: exactly the board's area, or more.
+        let mut order: Vec<usize> = (0..pool.len()).collect();
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let mut chosen: Vec<(usize, u32)> = vec![];
+        let mut supply = 0;
+        for &k in &order {
+            if supply >= area && (supply > area || rng.below(2) == 0) {
+                break;
+            }
+            let most = 1 + u32::from(cells_of(pool[k].1).len() < 4 && rng.below(2) == 0);
+            chosen.push((k, most));
+            supply += cells_of(pool[k].1).len() * most as usize;
+        }
+        let pieces: Vec<Vec<P>> = chosen.iter().map(|&(k, _)| cells_of(pool[k].1)).collect();
+        let counts: Vec<Option<u32>> = chosen.iter().map(|&(_, m)| Some(m)).collect();
+        let board: Vec<P> = (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).collect();
+        let want = u128::from(brute_count(&board, &pieces, &counts));
+        let mut text = format!("lattice = \"square\"\n[board]\nsize = [{w}, {h}]\n");
+        for (j, &(k, most)) in chosen.iter().enumerate() {
+            let (name, art) = &pool[k];
+            let rows = art.replace('/', "\n");
+            let symbol = char::from(b'A' + j as u8);
+            text += &format!(
+                "[[piece]]\nname = \"{name}\"\nsymbol = \"{symbol}\"\ncount = \"0..{most}\"\nart = \"\"\"\n{rows}\n\"\"\"\n"
+            );
+        }
+        let p = polyform::file::parse_puzzle(Path::new("bounded.toml"), &text)
+            .unwrap_or_else(|e| panic!("{e}\n{text}"));
+        let enc = polyform::encode(&p).unwrap();
+        let got = dlx::Solver::new(&enc.matrix).count();
+        assert_eq!(got, want, "trial {trial}:\n{text}");
+        let a = action(&p, &enc, GroupChoice::Full).unwrap();
+        let d = orbits::count(
+            &enc.matrix,
+            &a,
+            orbits::Want::Distinct,
+            true,
+            &mut orbits::SerialSearch,
+        )
+        .unwrap();
+        assert_eq!(d.solutions, want, "trial {trial}, up to symmetry:\n{text}");
+        if supply == area {
+            forced += 1;
+        } else {
+            spare += 1;
+        }
+        reduced += usize::from(!a.candidates.is_empty());
+    }
+    // Both kinds came up, and forced pieces served as representatives.
+    assert!(
+        forced >= 10 && spare >= 10 && reduced >= 5,
+        "{forced} {spare} {reduced}"
+    );
 }
