@@ -402,9 +402,9 @@ pub fn action(puzzle: &Puzzle, enc: &Encoding, choice: GroupChoice) -> Result<Ac
         by_piece[p.piece].push(k as u32);
     }
     let mut candidates = Vec::new();
-    for i in 0..puzzle.pieces.len() {
-        if enc.pieces[i].count.is_one() && group.elements.iter().all(|g| g.pieces[i] == i) {
-            let mut opts = std::mem::take(&mut by_piece[i]);
+    for (i, (stats, opts)) in enc.pieces.iter().zip(&mut by_piece).enumerate() {
+        if stats.count.is_one() && group.elements.iter().all(|g| g.pieces[i] == i) {
+            let mut opts = std::mem::take(opts);
             opts.sort_by_key(|&o| {
                 enc.placements[o as usize]
                     .cells
