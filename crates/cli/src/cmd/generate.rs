@@ -3,10 +3,14 @@
 //! `generate`), each written as a catalog file that `verify` checks, and a
 //! printable `booklet.html`.
 
+use super::hint::placement_json;
 use crate::failure::Failure;
+use crate::output::{self, JsonArg};
 use clap::Args;
 use designer::generate::{self, Generated, Settings, file::FileText};
+use dlx::OptionId;
 use problem::polyform_puzzle::PolyformProblem;
+use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 
 #[derive(Args)]
@@ -34,6 +38,8 @@ pub struct GenerateArgs {
     /// Write into DIR even if it is not empty (files of the same names are replaced)
     #[arg(long)]
     force: bool,
+    #[command(flatten)]
+    json: JsonArg,
     #[command(flatten)]
     input: super::InputArgs,
 }
@@ -78,14 +84,19 @@ pub fn run(args: GenerateArgs) -> Result<u8, Failure> {
     let booklet = args.out.join("booklet.html");
     std::fs::write(&booklet, html)
         .map_err(|e| Failure::input(format!("{}: {e}", booklet.display())))?;
-    println!(
-        "{}: {} challenges in {} ({} random solutions tried), booklet {}",
-        p.puzzle.name,
-        generated.challenges.len(),
-        args.out.display(),
-        generated.attempts,
-        booklet.display()
-    );
+    if args.json.json {
+        let v = summary_json(&p, &args, &generated, &files, &booklet);
+        output::print_json(&mut std::io::stdout().lock(), &v)?;
+    } else {
+        println!(
+            "{}: {} challenges in {} ({} random solutions tried), booklet {}",
+            p.puzzle.name,
+            generated.challenges.len(),
+            args.out.display(),
+            generated.attempts,
+            booklet.display()
+        );
+    }
     if generated.challenges.len() < args.count {
         return Err(Failure::check(format!(
             "{}: only {} distinct challenges with {} loose pieces turned up in {} random solutions (asked for {})",
@@ -97,6 +108,48 @@ pub fn run(args: GenerateArgs) -> Result<u8, Failure> {
         )));
     }
     Ok(0)
+}
+
+/// What `--json` prints: the settings, then each challenge's file, placed
+/// pieces, loose pieces and difficulty, level by level (docs/designer.md).
+fn summary_json(
+    p: &PolyformProblem,
+    args: &GenerateArgs,
+    generated: &Generated,
+    files: &[String],
+    booklet: &Path,
+) -> Value {
+    let enc = &p.encoding;
+    let name = |o: &usize| p.puzzle.pieces[enc.placements[*o].piece].name.clone();
+    let challenges: Vec<Value> = generated
+        .challenges
+        .iter()
+        .zip(files)
+        .enumerate()
+        .map(|(i, (c, file))| {
+            json!({
+                "level": i + 1,
+                "file": args.out.join(file),
+                "placed": c.given.iter().map(|&o| placement_json(p, OptionId::from_index(o))).collect::<Vec<_>>(),
+                "loose_pieces": c.loose.iter().map(name).collect::<Vec<_>>(),
+                "difficulty": {"nodes": c.difficulty.nodes, "forced_placements": c.difficulty.forced},
+            })
+        })
+        .collect();
+    json!({
+        "type": "generate",
+        "puzzle": p.puzzle.name,
+        "file": args.file,
+        "kind": "polyform",
+        "loose": args.loose,
+        "fixed": args.fixed,
+        "seed": args.seed,
+        "asked": args.count,
+        "attempts": generated.attempts,
+        "dir": args.out,
+        "booklet": booklet,
+        "challenges": challenges,
+    })
 }
 
 /// Creates `dir`, refusing an existing non-empty one without `force`, and

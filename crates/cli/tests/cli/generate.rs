@@ -170,3 +170,58 @@ fn bad_input_is_refused() {
     let (code, _, err) = generate(pent, &["--loose", "3", "--count", "1", "--force"], &dir);
     assert_eq!(code, 0, "{err}");
 }
+
+/// `--json`: one object naming each level's file, its placed pieces (as in
+/// the file's board art) and its loose ones (the rest of the twelve, exactly
+/// K with --fixed), each file with one solution; fewer challenges than asked
+/// still print the object, and exit 1.
+#[test]
+fn json_names_each_level_and_its_pieces() {
+    let dir = temp("generate-json");
+    let args = ["--loose", "5", "--count", "2", "--seed", "2", "--fixed", "--json"];
+    let (code, out, err) = generate("data/pentominoes/6x10.toml", &args, &dir);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["type"], "generate");
+    assert_eq!((v["loose"].as_u64(), v["asked"].as_u64()), (Some(5), Some(2)));
+    let levels = v["challenges"].as_array().unwrap();
+    assert_eq!(levels.len(), 2);
+    for (i, c) in levels.iter().enumerate() {
+        assert_eq!(c["level"].as_u64(), Some(i as u64 + 1));
+        let file = PathBuf::from(c["file"].as_str().unwrap());
+        check_unique(std::slice::from_ref(&file));
+        let placed: Vec<&str> = c["placed"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["piece"].as_str().unwrap())
+            .collect();
+        let loose: Vec<&str> = c["loose_pieces"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap())
+            .collect();
+        assert_eq!((placed.len(), loose.len()), (7, 5));
+        let mut all: Vec<&str> = placed.iter().chain(&loose).copied().collect();
+        all.sort();
+        assert_eq!(all.concat(), "FILNPTUVWXYZ");
+        // The placed pieces are the symbols drawn on the file's board.
+        let (a, _) = art(&file);
+        for p in &placed {
+            assert!(a.contains(p), "{p} not drawn in\n{a}");
+        }
+        for p in &loose {
+            assert!(!a.contains(p), "{p} drawn in\n{a}");
+        }
+        assert!(c["difficulty"]["nodes"].as_u64().unwrap() >= 1);
+    }
+    // Asking for more than exist: the object, then exit 1.
+    let dir = temp("generate-json-few");
+    let args = ["--loose", "3", "--count", "5", "--json"];
+    let (code, out, err) = generate("data/katamino/small-slam-a-3.toml", &args, &dir);
+    assert_eq!(code, 1, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["challenges"].as_array().unwrap().len() < 5, "{v}");
+    assert!(err.contains("asked for 5"), "{err}");
+}
