@@ -178,12 +178,17 @@ fn bad_input_is_refused() {
 #[test]
 fn json_names_each_level_and_its_pieces() {
     let dir = temp("generate-json");
-    let args = ["--loose", "5", "--count", "2", "--seed", "2", "--fixed", "--json"];
+    let args = [
+        "--loose", "5", "--count", "2", "--seed", "2", "--fixed", "--json",
+    ];
     let (code, out, err) = generate("data/pentominoes/6x10.toml", &args, &dir);
     assert_eq!(code, 0, "{out}{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["type"], "generate");
-    assert_eq!((v["loose"].as_u64(), v["asked"].as_u64()), (Some(5), Some(2)));
+    assert_eq!(
+        (v["loose"].as_u64(), v["asked"].as_u64()),
+        (Some(5), Some(2))
+    );
     let levels = v["challenges"].as_array().unwrap();
     assert_eq!(levels.len(), 2);
     for (i, c) in levels.iter().enumerate() {
