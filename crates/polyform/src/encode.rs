@@ -169,7 +169,9 @@ fn at_most_once(
 /// Otherwise, and where that is no tighter, the puzzle's counts.
 pub fn forced_counts(puzzle: &Puzzle, free: &[(Cell, CellKind)]) -> Vec<Count> {
     let counts: Vec<Count> = puzzle.pieces.iter().map(|p| p.count).collect();
-    let filled = free.iter().all(|(_, k)| *k == CellKind::Fill);
+    if free.iter().any(|(_, k)| *k != CellKind::Fill) {
+        return counts;
+    }
     let supply: Option<u128> = puzzle
         .pieces
         .iter()
@@ -178,9 +180,6 @@ pub fn forced_counts(puzzle: &Puzzle, free: &[(Cell, CellKind)]) -> Vec<Count> {
     let Some(slack) = supply.and_then(|s| s.checked_sub(free.len() as u128)) else {
         return counts;
     };
-    if !filled {
-        return counts;
-    }
     puzzle
         .pieces
         .iter()
