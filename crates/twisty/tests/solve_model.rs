@@ -306,6 +306,44 @@ fn short_scrambles_get_short_solutions() {
     }
 }
 
+/// On puzzles finished by operators the short search goes deeper (its table holds every state 4
+/// moves from solved on `cube-4`, 3 on the Megaminx): scrambles of 5 to 7 random moves (any
+/// layer, any amount) come back in at most as many.
+#[test]
+fn deeper_short_scrambles_on_puzzles_finished_by_operators() {
+    for (name, most) in [("cube-4", 7), ("megaminx", 6)] {
+        let p = named(name).unwrap();
+        let perm = PermPuzzle::from_model(&p);
+        let solver = Solver::prepare(&perm, &test_options()).unwrap();
+        let mut rng = Rng::new(11);
+        for k in 5..=most {
+            for _ in 0..2 {
+                let turns: Vec<Turn> = (0..k)
+                    .map(|_| {
+                        let mv = rng.below(p.moves.len());
+                        let order = p.moves[mv].order as usize;
+                        Turn {
+                            mv,
+                            amount: 1 + rng.below(order - 1) as u8,
+                        }
+                    })
+                    .collect();
+                let mut s = State::solved(&p);
+                s.apply(&p, &turns);
+                let sol = solver.solve(&s.colours(&p)).unwrap();
+                let back: Vec<Turn> = sol.moves.iter().map(|&t| model::to_turn(t)).collect();
+                let shown = p.format_turns(&turns);
+                assert!(solved_by(&p, &s, &back), "{name}: {shown}");
+                assert!(
+                    back.len() <= k,
+                    "{name}: {shown} solved by {}",
+                    p.format_turns(&back)
+                );
+            }
+        }
+    }
+}
+
 /// The default options, the two-phase tables cached in a temporary directory (tests never write
 /// the user's cache).
 fn test_options() -> Options {

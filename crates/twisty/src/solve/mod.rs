@@ -35,8 +35,8 @@
 //!    solution is kept. The chain is searched on many views ([`Options::scout`]) and the few
 //!    that go furthest for fewest moves are finished ([`Options::views`]).
 //!
-//! Before the stages, a state a few moves from solved gets a shortest solution of up to 4 moves
-//! by meeting in the middle ([`short`]). Then, on puzzles with a subgroup chain whose exact stage
+//! Before the stages, a state a few moves from solved gets a shortest solution by meeting in the
+//! middle ([`short`]: up to 4 moves, 7 on `cube-4`, 6 on the Megaminx). Then, on puzzles with a subgroup chain whose exact stage
 //! leaves orbits to operators (the 3x3x3), the two-phase search ([`twophase`]) gives a
 //! near-optimal solution within its node budget ([`Options::two_phase_budget`]); the stages
 //! above are the route for the other puzzles and for states it does not solve in time.
@@ -133,10 +133,6 @@ const PREPARE_LAPS: u64 = 8;
 pub const SOLVE_STEP: &str = "solving: exact stage";
 /// The step a solve reports while it inserts operators.
 pub const INSERT_STEP: &str = "solving: operators";
-
-/// The most sequences each half of the search for short solutions enumerates ([`short`]): depth 2
-/// for the biggest catalog puzzles (the Teraminx has 144 moves), depth 1 beyond.
-const SHORT_STATES: f64 = 30_000.0;
 
 impl Default for Options {
     fn default() -> Self {
@@ -294,7 +290,9 @@ impl Solver {
         // The short-solutions table, made once: here when the two-phase search is tried.
         let mut short_table = None;
         if !options.optimal && options.two_phase_budget > 0 && wanted.iter().any(|&w| w) {
-            let short = short::ShortTable::new(&moves, &puzzle.colours, 2, SHORT_STATES);
+            // The two-phase search finds short solutions itself: the shallow table.
+            let depths = short::Depths::new(&moves, puzzle.stickers, false);
+            let short = short::ShortTable::new(&moves, &puzzle.colours, depths);
             lap("short solutions");
             if let Some(tp) = twophase::TwoPhase::prepare(
                 &structure,
@@ -326,6 +324,23 @@ impl Solver {
             }
             short_table = Some(short);
         }
+        // The short-solutions table of this route (deeper on puzzles finished by operators, so
+        // that states a few more moves from solved come back as short) is made on a thread of its
+        // own while operators and pattern databases are prepared: it needs nothing they compute.
+        let depths = short::Depths::new(&moves, puzzle.stickers, wanted.iter().any(|&w| w));
+        let short_job = match short_table {
+            Some(short) if short.depths() == depths => Ok(short),
+            made => {
+                trace!(
+                    "prepare: short solutions up to {} + {} moves",
+                    depths.table, depths.search
+                );
+                let (moves, solved) = (moves.clone(), puzzle.colours.clone());
+                let job =
+                    std::thread::spawn(move || short::ShortTable::new(&moves, &solved, depths));
+                Err((job, made.is_none()))
+            }
+        };
         let built = ops::build_tables(
             &structure,
             &moves,
@@ -356,11 +371,6 @@ impl Solver {
         let (plans, colour_plan) = planner.plans(&structure, &orders, colour_orbit);
         let exact_orbits: Vec<usize> = orders.big_first.iter().map(|x| x.2).collect();
         lap("stages");
-        let short = short_table.unwrap_or_else(|| {
-            let short = short::ShortTable::new(&moves, &puzzle.colours, 2, SHORT_STATES);
-            lap("short solutions");
-            short
-        });
         // The two-phase search was tried above (puzzles solved wholly by the exact stage keep
         // it: its solutions are already short).
         let two_phase = None;
@@ -368,6 +378,17 @@ impl Solver {
         let (blocks, views) =
             Self::extra_routes(&structure, &moves, &sym, puzzle, &op_orbits, options);
         lap("block-building tables");
+        let short = match short_job {
+            Ok(short) => short,
+            Err((job, first)) => {
+                let short = job.join().expect("the short-solutions table is made");
+                // One lap for the table, however many times it was made.
+                if first {
+                    lap("short solutions");
+                }
+                short
+            }
+        };
         Ok(Solver {
             short,
             two_phase,
