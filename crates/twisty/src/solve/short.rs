@@ -98,7 +98,7 @@ fn sequences(moves: &Moves, depth: usize) -> Vec<f64> {
 /// The colourings of the states near solved (see the [module docs](self)).
 ///
 /// Invariant: for every colouring `c` of a state `s` at most `depths.table` moves from solved,
-/// some entry `(hash(c), at)` of `entries` (sorted by hash) points at a canonical sequence of at
+/// some entry `(hash(c), at)` of `entries` (sorted by hash, found through `start`) points at a canonical sequence of at
 /// most `depths.table` moves taking `s` to solved: `arena[at]` holds its length and the moves
 /// follow it. Hashes may collide: candidates are checked by applying them.
 #[derive(Clone, Debug)]
@@ -106,6 +106,11 @@ pub struct ShortTable {
     depths: Depths,
     /// `(hash of a colouring, index into arena)`, sorted.
     entries: Vec<(u64, u32)>,
+    /// `start[p]`: the first entry whose hash's top `bits` bits are at least `p` (so the entries
+    /// of a hash are found with one or two cache misses, not a binary search's twenty).
+    start: Vec<u32>,
+    /// How many top bits of a hash index `start`.
+    bits: u32,
     /// The sequences back to solved, each as its length followed by its moves.
     arena: Vec<MoveId>,
 }
@@ -178,9 +183,24 @@ impl ShortTable {
             sequences(moves, depths.table)[depths.table]
         );
         entries.sort_unstable();
+        // About one entry per bucket (hashes are uniform).
+        let bits = entries
+            .len()
+            .next_power_of_two()
+            .trailing_zeros()
+            .clamp(1, 24);
+        let mut start = Vec::with_capacity((1 << bits) + 1);
+        for (i, &(h, _)) in entries.iter().enumerate() {
+            while start.len() <= (h >> (64 - bits)) as usize {
+                start.push(i as u32);
+            }
+        }
+        start.resize((1 << bits) + 1, entries.len() as u32);
         ShortTable {
             depths,
             entries,
+            start,
+            bits,
             arena,
         }
     }
@@ -192,10 +212,10 @@ impl ShortTable {
 
     /// The sequences back to solved stored under colourings of hash `h`.
     fn rests(&self, h: u64) -> impl Iterator<Item = &[MoveId]> {
-        let from = self.entries.partition_point(|e| e.0 < h);
-        self.entries[from..]
+        let p = (h >> (64 - self.bits)) as usize;
+        self.entries[self.start[p] as usize..self.start[p + 1] as usize]
             .iter()
-            .take_while(move |e| e.0 == h)
+            .filter(move |e| e.0 == h)
             .map(|&(_, at)| {
                 let at = at as usize;
                 let len = self.arena[at] as usize;
