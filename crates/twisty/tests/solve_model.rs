@@ -3,6 +3,8 @@
 //! refused; `optimal` solutions are as long as the state's distance in the breadth-first table
 //! of `distances` (an independent exhaustive search).
 
+mod common;
+
 use polycover_twisty::count::{CHAIN_SEED, Group, base_priority, random_state};
 use polycover_twisty::distances::{DEFAULT_MAX_POSITIONS, Metric, distances_of};
 use polycover_twisty::rng::Rng;
@@ -318,16 +320,7 @@ fn deeper_short_scrambles_on_puzzles_finished_by_operators() {
         let mut rng = Rng::new(11);
         for k in 5..=most {
             for _ in 0..2 {
-                let turns: Vec<Turn> = (0..k)
-                    .map(|_| {
-                        let mv = rng.below(p.moves.len());
-                        let order = p.moves[mv].order as usize;
-                        Turn {
-                            mv,
-                            amount: 1 + rng.below(order - 1) as u8,
-                        }
-                    })
-                    .collect();
+                let turns = common::random_moves(&p, k, &mut rng);
                 let mut s = State::solved(&p);
                 s.apply(&p, &turns);
                 let sol = solver.solve(&s.colours(&p)).unwrap();

@@ -2,6 +2,8 @@
 //! applying it with the model's own moves; a state k random moves from solved (k <= 8) comes
 //! back in at most k moves; a damaged table cache is rebuilt and gives the same answers.
 
+mod common;
+
 use polycover_twisty::count::{Group, random_state};
 use polycover_twisty::rng::Rng;
 use polycover_twisty::solve::{Options, PermPuzzle, Solver, model};
@@ -33,21 +35,10 @@ fn solves(p: &Puzzle, s: &State, turns: &[Turn]) -> bool {
     end.colours(p) == p.colours()
 }
 
-/// `k` random moves from solved, by the model's moves (the same move twice in a row allowed:
-/// the state is then at most `k` from solved, which is what is asserted).
+/// The state `k` random moves from solved ([`common::random_moves`]).
 fn k_moves(p: &Puzzle, k: usize, rng: &mut Rng) -> State {
     let mut s = State::solved(p);
-    let seq: Vec<Turn> = (0..k)
-        .map(|_| {
-            let mv = rng.below(p.moves.len());
-            let order = p.moves[mv].order as usize;
-            Turn {
-                mv,
-                amount: 1 + rng.below(order - 1) as u8,
-            }
-        })
-        .collect();
-    s.apply(p, &seq);
+    s.apply(p, &common::random_moves(p, k, rng));
     s
 }
 

@@ -1,5 +1,5 @@
 //! Test support: n×n×n cubes built by hand (coordinates and quarter-turn rotations), random-move
-//! scrambles.
+//! scrambles, random moves of a catalog puzzle.
 #![allow(dead_code)]
 
 use std::collections::HashMap;
@@ -112,4 +112,23 @@ pub fn scramble(p: &PermPuzzle, seed: u64, len: usize) -> Vec<u16> {
         c = next;
     }
     c
+}
+
+/// `k` random moves of a catalog puzzle (any turn, any amount; a turn may come twice in a row, so
+/// the state they lead to is at most `k` moves from solved, which is what tests assert).
+pub fn random_moves(
+    p: &polycover_twisty::Puzzle,
+    k: usize,
+    rng: &mut polycover_twisty::rng::Rng,
+) -> Vec<polycover_twisty::Turn> {
+    (0..k)
+        .map(|_| {
+            let mv = rng.below(p.moves.len());
+            let order = p.moves[mv].order as usize;
+            polycover_twisty::Turn {
+                mv,
+                amount: 1 + rng.below(order - 1) as u8,
+            }
+        })
+        .collect()
 }
