@@ -53,13 +53,66 @@ fn power(amount: u8, order: u8) -> String {
 }
 
 impl Puzzle {
-    /// Writes turns of the move set in a notation.
+    /// Writes turns of the move set in a notation (in WCA and SiGN, turns of one axis in a row
+    /// as blocks where that is shorter: [`Puzzle::spell_run`]).
     pub fn format_turns_as(&self, turns: &[Turn], notation: Notation) -> String {
-        turns
-            .iter()
-            .map(|&t| self.spell_turn(t, notation))
-            .collect::<Vec<_>>()
-            .join(" ")
+        let mut words = Vec::new();
+        let mut i = 0;
+        while i < turns.len() {
+            let axis = self.moves[turns[i].mv].axis;
+            let j = (i..turns.len())
+                .find(|&j| self.moves[turns[j].mv].axis != axis)
+                .unwrap_or(turns.len());
+            words.extend(self.spell_run(&turns[i..j], notation));
+            i = j;
+        }
+        words.join(" ")
+    }
+
+    /// Turns of one axis in a row (they commute), written: in WCA and SiGN on cubes, as the
+    /// blocks of neighbouring slices turned by the same amount (`R 2R` is `Rw`, every slice
+    /// `x`) when that takes fewer words and each block has a spelling; otherwise turn by turn.
+    fn spell_run(&self, run: &[Turn], notation: Notation) -> Vec<String> {
+        let each = || run.iter().map(|&t| self.spell_turn(t, notation)).collect();
+        if run.len() < 2 || notation == Notation::Set || self.spec.solid != Solid::Cube {
+            return each();
+        }
+        let axis = self.moves[run[0].mv].axis;
+        let a = &self.axes[axis];
+        // `amount[s]`: steps slice `s` turns, clockwise about the axis's positive end.
+        let mut amount = vec![0u8; a.slices()];
+        for &t in run {
+            let m = &self.moves[t.mv];
+            let turned = match m.end {
+                End::Positive => t.amount,
+                End::Negative => m.order - t.amount,
+            };
+            for &s in &m.slices {
+                amount[s] = (amount[s] + turned) % a.order;
+            }
+        }
+        let mut words = Vec::new();
+        let mut s = 0;
+        while s < amount.len() {
+            if amount[s] == 0 {
+                s += 1;
+                continue;
+            }
+            let e = (s..amount.len())
+                .find(|&e| amount[e] != amount[s])
+                .unwrap_or(amount.len());
+            let slices: Vec<usize> = (s..e).collect();
+            match self.spell(axis, &slices, amount[s], notation) {
+                Some(word) => words.push(word),
+                None => return each(),
+            }
+            s = e;
+        }
+        if words.len() < run.len() {
+            words
+        } else {
+            each()
+        }
     }
 
     /// Writes steps in a notation.
@@ -245,6 +298,17 @@ mod tests {
         assert_eq!(spelled("4x4x4", "2R 3R Rw 3Rw'", w), "2R 2L' Rw 3Rw'");
         assert_eq!(spelled("4x4x4", "Rw 3Rw'", Notation::Sign), "r 3r'");
         assert_eq!(spelled("5x5x5", "3R 2-3L", w), "3R 2-3L");
+        // A solution's turns of one axis in a row are written as blocks where that is shorter.
+        let p = named("4x4x4").unwrap();
+        let turns = |text: &str| p.parse_turns(text).unwrap();
+        let solution = turns("F 2F U2 R' 2R' U 2U 2D' D'");
+        assert_eq!(p.format_turns_as(&solution, w), "Fw U2 Rw' y");
+        assert_eq!(p.format_turns_as(&solution, Notation::Sign), "f U2 r' y");
+        assert_eq!(
+            p.format_turns_as(&solution, Notation::Set),
+            "F 2F U2 R' 2R' U 2U 2D' D'"
+        );
+        assert_eq!(p.format_turns_as(&turns("R 2R2 U"), w), "R 2R2 U");
         // Non-cube puzzles keep their own (WCA) names; the Megaminx's R++ stays R++.
         assert_eq!(spelled("pyraminx", "u U' r2", w), "u U' r'");
         assert_eq!(spelled("skewb", "R U' L B", w), "R U' L B");
