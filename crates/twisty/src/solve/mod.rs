@@ -328,17 +328,23 @@ impl Solver {
         // that states a few more moves from solved come back as short) is made on a thread of its
         // own while operators and pattern databases are prepared: it needs nothing they compute.
         let depths = short::Depths::new(&moves, puzzle.stickers, wanted.iter().any(|&w| w));
+        let made_before = short_table.is_some();
         let short_job = match short_table {
             Some(short) if short.depths() == depths => Ok(short),
-            made => {
+            _ => {
                 trace!(
                     "prepare: short solutions up to {} + {} moves",
                     depths.table, depths.search
                 );
-                let (moves, solved) = (moves.clone(), puzzle.colours.clone());
-                let job =
-                    std::thread::spawn(move || short::ShortTable::new(&moves, &solved, depths));
-                Err((job, made.is_none()))
+                let (m, solved) = (moves.clone(), puzzle.colours.clone());
+                let job = std::thread::Builder::new()
+                    .name("short solutions".into())
+                    .spawn(move || short::ShortTable::new(&m, &solved, depths));
+                match job {
+                    Ok(job) => Err(job),
+                    // No thread to be had: made here.
+                    Err(_) => Ok(short::ShortTable::new(&moves, &puzzle.colours, depths)),
+                }
             }
         };
         let built = ops::build_tables(
@@ -380,15 +386,12 @@ impl Solver {
         lap("block-building tables");
         let short = match short_job {
             Ok(short) => short,
-            Err((job, first)) => {
-                let short = job.join().expect("the short-solutions table is made");
-                // One lap for the table, however many times it was made.
-                if first {
-                    lap("short solutions");
-                }
-                short
-            }
+            Err(job) => job.join().expect("the short-solutions table is made"),
         };
+        // One lap for the table, however many times it was made.
+        if !made_before {
+            lap("short solutions");
+        }
         Ok(Solver {
             short,
             two_phase,
