@@ -98,9 +98,9 @@ fn sequences(moves: &Moves, depth: usize) -> Vec<f64> {
 /// The colourings of the states near solved (see the [module docs](self)).
 ///
 /// Invariant: for every colouring `c` of a state `s` at most `depths.table` moves from solved,
-/// some entry `(hash(c), at)` of `entries` (sorted by hash, found through `start`) points at a canonical sequence of at
-/// most `depths.table` moves taking `s` to solved: `arena[at]` holds its length and the moves
-/// follow it. Hashes may collide: candidates are checked by applying them.
+/// some entry `(hash(c), at)` of `entries` (sorted by hash, found through `start`) points at a
+/// canonical sequence of at most `depths.table` moves taking `s` to solved: `arena[at]` holds its
+/// length and the moves follow it. Hashes may collide: candidates are checked by applying them.
 #[derive(Clone, Debug)]
 pub struct ShortTable {
     depths: Depths,
