@@ -54,7 +54,7 @@ fn power(amount: u8, order: u8) -> String {
 
 impl Puzzle {
     /// Writes turns of the move set in a notation (in WCA and SiGN, turns of one axis in a row
-    /// as blocks where that is shorter: [`Puzzle::spell_run`]).
+    /// as blocks where that is shorter, as `spell_run` explains).
     pub fn format_turns_as(&self, turns: &[Turn], notation: Notation) -> String {
         let mut words = Vec::new();
         let mut i = 0;
