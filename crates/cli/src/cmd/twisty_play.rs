@@ -21,7 +21,9 @@
 //! | `GET /favicon.ico` | the page's icon (SVG) |
 //! | `POST /api/solve`, a state (docs/twisty.md, text or JSON) | `{"type": "twisty-solution", "solution": "R U ...", "turns": [[move, amount], ...], ...}`, or an error `{"type": "error", "error": ...}`: 400 malformed, 422 unreachable (with the reason), 413 too large, 503 busy or too slow |
 
-use super::twisty_common::{DEFAULT_MAX_SIZE, MAX_PAGE_SIZE, check_page_size, load_puzzle};
+use super::twisty_common::{
+    DEFAULT_MAX_SIZE, MAX_PAGE_SIZE, NotationArg, check_page_size, load_puzzle,
+};
 use super::twisty_play_api as api;
 use crate::failure::Failure;
 use crate::output::page;
@@ -38,6 +40,7 @@ use std::time::{Duration, Instant};
 use twisty::check::Verdict;
 use twisty::count::Group;
 use twisty::solve::{Options, PermPuzzle, SolveError, Solver};
+use twisty::spelling::Notation;
 use twisty::{Puzzle, Turn, state};
 
 #[derive(Args)]
@@ -62,6 +65,10 @@ pub struct PlayArgs {
     /// permutation)
     #[arg(long, value_name = "N", default_value_t = MAX_PAGE_SIZE)]
     max_page_size: u64,
+    /// How the server writes a solution's moves (the `solution` of `/api/solve`, shown on the
+    /// page): `wca` writes a 4x4x4's `F 2F` as `Fw`
+    #[arg(long, value_enum, default_value_t)]
+    notation: NotationArg,
 }
 
 /// Scrambles carried by a page written with `-o`.
@@ -98,6 +105,8 @@ struct Play {
     solve_time: Duration,
     /// Why no solver is prepared (the puzzle is over `--max-size`).
     too_large: Option<String>,
+    /// How solutions are written (`--notation`).
+    notation: Notation,
 }
 
 impl Play {
@@ -202,7 +211,7 @@ impl Play {
                     p.name(),
                     turns.len()
                 );
-                Response::json(200, &play_solution(p, &turns, seconds))
+                Response::json(200, &play_solution(p, &turns, seconds, self.notation))
             }
             Err(SolveError::State(e)) => Response::error(400, format!("the state: {e}")),
             Err(SolveError::Unreachable(why)) => {
@@ -241,6 +250,11 @@ pub fn run(a: PlayArgs) -> Result<u8, Failure> {
             a.max_size
         )
     });
+    if a.out.is_some() && a.notation != NotationArg::Set {
+        return Err(Failure::input(
+            "--notation writes the server's solutions; a page written with -o has no solver (drop one of them)",
+        ));
+    }
     let title = format!("{} — polycover", p.name());
     if let Some(out) = &a.out {
         // No server to ask for scrambles: the page carries some, from the clock's seed.
@@ -273,6 +287,7 @@ pub fn run(a: PlayArgs) -> Result<u8, Failure> {
         solves: AtomicUsize::new(0),
         solve_time: Duration::from_secs(a.solve_seconds.max(1)),
         too_large,
+        notation: a.notation.into(),
     });
     // Prepare the solver now, while the page loads.
     let early = play.clone();

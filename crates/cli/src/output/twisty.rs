@@ -11,6 +11,7 @@ use twisty::count::Counts;
 use twisty::distances::Distances;
 use twisty::file::Checked;
 use twisty::puzzle::{End, Move};
+use twisty::spelling::Notation;
 use twisty::{Puzzle, Turn, state};
 
 /// A big count as a JSON number, exact.
@@ -235,12 +236,13 @@ pub fn solution(p: &Puzzle, s: &Solved) -> Value {
 }
 
 /// The play server's answer to `POST /api/solve`: the solution in notation
-/// (`solution`, as `twisty solve --json` names it) and as `[move, amount]` pairs.
-pub fn play_solution(p: &Puzzle, turns: &[Turn], seconds: f64) -> Value {
+/// (`solution`, as `twisty solve --json` names it, written in `notation`) and as
+/// `[move, amount]` pairs.
+pub fn play_solution(p: &Puzzle, turns: &[Turn], seconds: f64, notation: Notation) -> Value {
     solution_object(
         p,
         json!({
-            "solution": p.format_turns(turns),
+            "solution": p.format_turns_as(turns, notation),
             "turns": turns.iter().map(|t| json!([t.mv, t.amount])).collect::<Vec<_>>(),
             "length": turns.len(),
             "seconds": seconds,

@@ -109,6 +109,42 @@ fn server_solves_reachable_states() {
     assert_eq!(serde_json::from_str::<Value>(&answer).unwrap()["length"], 0);
 }
 
+/// `--notation wca` writes the server's solutions as cubers do: a 4x4x4
+/// state three wide turns from solved comes back as wide turns (its
+/// single-layer solution has 5 moves, two words fewer in WCA), and the text
+/// solves the state; `-o` with `--notation` is refused (no solver there).
+#[test]
+fn the_server_writes_solutions_in_the_notation_asked() {
+    let s = Server::start_with("4x4x4", &["--notation", "wca"]);
+    let scramble = "Rw U2 Fw'";
+    let state = apply_json("4x4x4", scramble);
+    let (code, answer) = s.request("POST", "/api/solve", &state.to_string());
+    assert_eq!(code, 200, "{answer}");
+    let v: Value = serde_json::from_str(&answer).unwrap();
+    let moves = v["solution"].as_str().unwrap();
+    assert_eq!(v["length"], 5, "{answer}");
+    assert_eq!(moves.split(' ').count(), 3, "{answer}");
+    assert!(moves.contains('w'), "{answer}");
+    assert!(is_solved(&apply_json(
+        "4x4x4",
+        &format!("{scramble} {moves}")
+    )));
+    let out = temp("play-notation.html");
+    let o = run(&[
+        "twisty",
+        "play",
+        "4x4x4",
+        "-o",
+        out.to_str().unwrap(),
+        "--notation",
+        "wca",
+    ]);
+    let (code, _, err) = outcome(&o);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--notation"), "{err}");
+    assert!(!out.exists());
+}
+
 /// Four solves at once, each of its own state, all right.
 #[test]
 fn concurrent_solves_are_each_right() {
