@@ -82,13 +82,8 @@ impl Puzzle {
         // `amount[s]`: steps slice `s` turns, clockwise about the axis's positive end.
         let mut amount = vec![0u8; a.slices()];
         for &t in run {
-            let m = &self.moves[t.mv];
-            let turned = match m.end {
-                End::Positive => t.amount,
-                End::Negative => m.order - t.amount,
-            };
-            for &s in &m.slices {
-                amount[s] = (amount[s] + turned) % a.order;
+            for &s in &self.moves[t.mv].slices {
+                amount[s] = (amount[s] + self.clockwise(t)) % a.order;
             }
         }
         let mut words = Vec::new();
@@ -137,12 +132,17 @@ impl Puzzle {
     /// One turn of a move in a notation.
     pub fn spell_turn(&self, t: Turn, notation: Notation) -> String {
         let m = &self.moves[t.mv];
-        let amount = match m.end {
+        self.spell(m.axis, &m.slices, self.clockwise(t), notation)
+            .unwrap_or_else(|| self.format_turn(t))
+    }
+
+    /// The steps a turn takes its slices, clockwise about its axis's positive end.
+    fn clockwise(&self, t: Turn) -> u8 {
+        let m = &self.moves[t.mv];
+        match m.end {
             End::Positive => t.amount,
             End::Negative => m.order - t.amount,
-        };
-        self.spell(m.axis, &m.slices, amount, notation)
-            .unwrap_or_else(|| self.format_turn(t))
+        }
     }
 
     /// `slices` of `axis` turned `amount` steps clockwise about its positive end, in

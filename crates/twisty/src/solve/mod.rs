@@ -36,8 +36,8 @@
 //!    that go furthest for fewest moves are finished ([`Options::views`]).
 //!
 //! Before the stages, a state a few moves from solved gets a shortest solution by meeting in the
-//! middle ([`short`]: up to 4 moves, 7 on `cube-4`, 6 on the Megaminx). Then, on puzzles with a subgroup chain whose exact stage
-//! leaves orbits to operators (the 3x3x3), the two-phase search ([`twophase`]) gives a
+//! middle ([`short`]: up to 4 moves, 7 on `cube-4`, 6 on the Megaminx). Then, on puzzles with a
+//! subgroup chain whose exact stage leaves orbits to operators (the 3x3x3), the two-phase search ([`twophase`]) gives a
 //! near-optimal solution within its node budget ([`Options::two_phase_budget`]); the stages
 //! above are the route for the other puzzles and for states it does not solve in time.
 //!
