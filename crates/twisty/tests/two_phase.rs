@@ -66,11 +66,12 @@ fn random_states_of_the_3x3x3_come_back_short_and_solved() {
 
 #[test]
 fn states_k_moves_from_solved_come_back_in_at_most_k() {
-    // The seed's cube-3 turns every slice (27 moves): within the default budget, the search
-    // proves lengths up to 7 shortest (an 8-move state can come back in 9).
+    // The seed's cube-3 turns every slice (27 moves): within the default budget the two-phase
+    // search does not always find 8 moves (one state below came back in 17 before the deeper
+    // meet-in-the-middle search, 4 + 4 moves there, was tried on unproved solutions).
     for (name, most) in [
         ("3x3x3", 8),
-        ("cube-3", 7),
+        ("cube-3", 8),
         ("2x2x2", 8),
         ("pyraminx", 8),
         ("skewb", 8),
@@ -90,6 +91,21 @@ fn states_k_moves_from_solved_come_back_in_at_most_k() {
         }
         let _ = std::fs::remove_dir_all(&dir);
     }
+}
+
+#[test]
+fn an_eight_move_cube_3_state_the_two_phase_search_finds_long_comes_back_in_8() {
+    let dir = temp_dir("cube-3-eight");
+    let p = named("cube-3").unwrap();
+    let solver = Solver::prepare(&PermPuzzle::from_model(&p), &options(&dir)).unwrap();
+    let scramble = "L2 2F' D' U' 2R' B' D' B";
+    let mut s = State::solved(&p);
+    s.apply(&p, &p.parse_turns(scramble).unwrap());
+    let sol = solver.solve(&s.colours(&p)).unwrap();
+    let t = turns(&sol);
+    assert!(solves(&p, &s, &t));
+    assert!(t.len() <= 8, "{scramble} came back in {} moves", t.len());
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

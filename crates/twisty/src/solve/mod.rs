@@ -37,9 +37,11 @@
 //!
 //! Before the stages, a state a few moves from solved gets a shortest solution by meeting in the
 //! middle ([`short`]: up to 4 moves, 7 on `cube-4`, 6 on the Megaminx). Then, on puzzles with a
-//! subgroup chain whose exact stage leaves orbits to operators (the 3x3x3), the two-phase search ([`twophase`]) gives a
-//! near-optimal solution within its node budget ([`Options::two_phase_budget`]); the stages
-//! above are the route for the other puzzles and for states it does not solve in time.
+//! subgroup chain whose exact stage leaves orbits to operators (the 3x3x3), the two-phase search
+//! ([`twophase`]) gives a near-optimal solution within its node budget
+//! ([`Options::two_phase_budget`]), compared, when it is not proved shortest, with a deeper
+//! meeting in the middle (8 moves); the stages above are the route for the other puzzles and for
+//! states it does not solve in time.
 //!
 //! Sequences are kept canonical throughout ([`moves`]): moves of one axis commute and merge.
 //! Every solution is checked by applying it to the state before it is returned.
@@ -195,6 +197,10 @@ pub struct Solver {
     colour_plan: Option<usize>,
     /// The colourings near solved, for states a few moves from it ([`short`]).
     short: short::ShortTable,
+    /// On a puzzle the two-phase search takes, the depths of a deeper table (as on puzzles
+    /// finished by operators), when deeper than `short`'s: a two-phase solution not proved
+    /// shortest and longer than `short` reaches is compared with it. Made on first need.
+    deeper: Option<(short::Depths, std::sync::OnceLock<short::ShortTable>)>,
     /// The two-phase solver, when the puzzle has a subgroup chain that fits ([`twophase`]).
     pub two_phase: Option<twophase::TwoPhase>,
     /// The block-building chain, for puzzles finished by operators without a two-phase chain
@@ -291,7 +297,7 @@ impl Solver {
         let mut short_table = None;
         if !options.optimal && options.two_phase_budget > 0 && wanted.iter().any(|&w| w) {
             // The two-phase search finds short solutions itself: the shallow table.
-            let depths = short::Depths::new(&moves, puzzle.stickers, false);
+            let depths = short::Depths::new(&moves, puzzle.stickers, short::Reach::Shallow);
             let short = short::ShortTable::new(&moves, &puzzle.colours, depths);
             lap("short solutions");
             if let Some(tp) = twophase::TwoPhase::prepare(
@@ -301,8 +307,12 @@ impl Solver {
                 options.cache_dir.as_deref(),
             ) {
                 lap("two-phase tables");
+                let deep = short::Depths::new(&moves, puzzle.stickers, short::Reach::Nearer);
+                let deeper = (deep.table + deep.search > depths.table + depths.search)
+                    .then(|| (deep, std::sync::OnceLock::new()));
                 return Ok(Solver {
                     short,
+                    deeper,
                     two_phase: Some(tp),
                     blocks: None,
                     views: Vec::new(),
@@ -327,7 +337,12 @@ impl Solver {
         // The short-solutions table of this route (deeper on puzzles finished by operators, so
         // that states a few more moves from solved come back as short) is made on a thread of its
         // own while operators and pattern databases are prepared: it needs nothing they compute.
-        let depths = short::Depths::new(&moves, puzzle.stickers, wanted.iter().any(|&w| w));
+        let reach = if wanted.iter().any(|&w| w) {
+            short::Reach::Deep
+        } else {
+            short::Reach::Shallow
+        };
+        let depths = short::Depths::new(&moves, puzzle.stickers, reach);
         let made_before = short_table.is_some();
         let short_job = match short_table {
             Some(short) if short.depths() == depths => Ok(short),
@@ -394,6 +409,7 @@ impl Solver {
         }
         Ok(Solver {
             short,
+            deeper: None,
             two_phase,
             blocks,
             views,
@@ -484,7 +500,12 @@ impl Solver {
             let exact = seq.len();
             return Ok(self.solution(&seq, exact, t0));
         }
-        if let Some(seq) = self.two_phase(colours, &states, t0) {
+        if let Some((seq, optimal)) = self.two_phase(colours, &states, t0) {
+            let seq = if optimal {
+                seq
+            } else {
+                self.nearer(colours, seq)
+            };
             let exact = seq.len();
             return Ok(self.solution(&seq, exact, t0));
         }
@@ -674,7 +695,7 @@ impl Solver {
         colours: &[u16],
         states: &[OrbitState],
         t0: Instant,
-    ) -> Option<Vec<MoveId>> {
+    ) -> Option<(Vec<MoveId>, bool)> {
         let tp = self.two_phase.as_ref()?;
         let limits = twophase::SearchLimits {
             nodes: self.options.two_phase_budget,
@@ -700,7 +721,34 @@ impl Solver {
         if !solves {
             trace!("two-phase: the solution found does not solve the state");
         }
-        solves.then_some(seq)
+        solves.then_some((seq, found.optimal))
+    }
+
+    /// `seq`, a solution of the state showing `colours` not proved shortest, or a shorter one
+    /// from the deeper table ([`Solver::deeper`]) if one is within its reach. The shallow table
+    /// found nothing, so the state is more than its `t + s` moves from solved: only a `seq` at
+    /// least two moves longer than that can be beaten.
+    fn nearer(&self, colours: &[u16], seq: Vec<MoveId>) -> Vec<MoveId> {
+        let Some((depths, table)) = &self.deeper else {
+            return seq;
+        };
+        let shallow = self.short.depths();
+        if seq.len() < shallow.table + shallow.search + 2 {
+            return seq;
+        }
+        let table = table
+            .get_or_init(|| short::ShortTable::new(&self.moves, &self.puzzle.colours, *depths));
+        match table.find(&self.moves, colours, &self.puzzle.colours) {
+            Some(found) if found.len() < seq.len() => {
+                trace!(
+                    "short solutions: {} moves where two-phase gave {}",
+                    found.len(),
+                    seq.len()
+                );
+                found
+            }
+            _ => seq,
+        }
     }
 
     /// The solution `seq` (checked), of which the exact stage found the first `exact_moves`, found

@@ -15,7 +15,10 @@
 //! moves they cost ([`Depths::new`]): on puzzles the exact stage solves alone (its solutions are
 //! already shortest or nearly) both halves stay at a few tens of thousands of sequences; on
 //! puzzles finished by operators the table goes deeper (a million sequences: 7 moves on `cube-4`,
-//! 6 on the Megaminx) while each search stays at milliseconds.
+//! 6 on the Megaminx) while each search stays at milliseconds. On puzzles the two-phase search
+//! takes, a solution it has not proved shortest is compared with one of a table and a search of
+//! up to 300,000 sequences each, made the first time one is needed (4 + 4 moves on the seed's
+//! `cube-3`, which turns slices, 4 + 4 on the 3x3x3).
 
 /// Canonical sequences each half may enumerate on puzzles finished by the exact stage alone, and
 /// the depth both halves stop at there.
@@ -28,10 +31,27 @@ const TABLE_WORK: f64 = 1.0e8;
 /// ... and of the search, made for every state.
 const SEARCH_SEQUENCES: f64 = 150_000.0;
 const SEARCH_WORK: f64 = 2.0e7;
+/// On puzzles the two-phase search takes, each half (the same depth) when that search has not
+/// proved its solution shortest: the seed's `cube-3`, with slice moves, then goes 4 + 4 moves
+/// deep, where the two-phase search sometimes finds only 17 moves within its budget.
+const NEARER_SEQUENCES: f64 = 300_000.0;
 /// The deepest table considered (small move sets could otherwise go on for long).
 const MAX_DEPTH: usize = 8;
 
 use super::moves::{MoveId, Moves};
+
+/// How far the halves reach (see the [module docs](self)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// On puzzles the exact stage solves alone: a few tens of thousands of sequences a half.
+    Shallow,
+    /// On puzzles finished by operators: a table of up to a million sequences, searched from
+    /// every state.
+    Deep,
+    /// On puzzles the two-phase search takes, for the states whose solution it does not prove
+    /// shortest: two halves of up to 300,000 sequences.
+    Nearer,
+}
 
 /// The depths of the two halves (see the [module docs](self)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,9 +63,8 @@ pub struct Depths {
 }
 
 impl Depths {
-    /// The depths for a puzzle with these moves and `stickers` stickers; `deep` on puzzles some
-    /// of whose orbits are finished by operators.
-    pub fn new(moves: &Moves, stickers: usize, deep: bool) -> Depths {
+    /// The depths for a puzzle with these moves and `stickers` stickers.
+    pub fn new(moves: &Moves, stickers: usize, reach: Reach) -> Depths {
         let counts = sequences(moves, MAX_DEPTH);
         let largest = |most: usize, seqs: f64, work: f64| {
             (0..=most)
@@ -53,17 +72,21 @@ impl Depths {
                 .last()
                 .unwrap_or(0)
         };
-        if deep {
-            let table = largest(MAX_DEPTH, TABLE_SEQUENCES, TABLE_WORK);
-            let search = largest(table, SEARCH_SEQUENCES, SEARCH_WORK);
-            Depths { table, search }
-        } else {
-            let d = largest(SHALLOW_DEPTH, SHALLOW_SEQUENCES, f64::INFINITY);
-            Depths {
-                table: d,
-                search: d,
+        let (table, search) = match reach {
+            Reach::Shallow => {
+                let d = largest(SHALLOW_DEPTH, SHALLOW_SEQUENCES, f64::INFINITY);
+                (d, d)
             }
-        }
+            Reach::Deep => {
+                let table = largest(MAX_DEPTH, TABLE_SEQUENCES, TABLE_WORK);
+                (table, largest(table, SEARCH_SEQUENCES, SEARCH_WORK))
+            }
+            Reach::Nearer => {
+                let d = largest(MAX_DEPTH, NEARER_SEQUENCES, TABLE_WORK);
+                (d, d)
+            }
+        };
+        Depths { table, search }
     }
 }
 
