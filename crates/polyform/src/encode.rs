@@ -16,9 +16,9 @@
 //! Options, piece by piece, orientation by orientation, position by
 //! position (reading order of the cell the orientation's first cell lands
 //! on): the piece's item (if any), then the covered cells in reading order.
-//! A piece with an unlimited supply has no item; its placements that would
-//! cover only optional cells are left out, since an option needs a primary
-//! item. With colour constraints ([`Puzzle::colors`]), a placement is kept
+//! A piece with an unlimited supply has no item, unless some placement covers
+//! only optional cells: an option needs a primary item, so the piece then
+//! has one, with bounds `0:n` (`n` the copies that fit in the free cells). With colour constraints ([`Puzzle::colors`]), a placement is kept
 //! when some colouring of the piece with those cells fits the board.
 
 use crate::board::CellKind;
@@ -76,12 +76,11 @@ pub fn piece_item_name(name: &str) -> String {
 
 /// Checks, before any placement is made, that the matrix fits the budget:
 /// counts the placements that fit the free cells and their entries (the
-/// piece's cells, and its item when it has one) without making them, and
-/// stops counting once either passes its limit. Errors are
-/// [`ErrorKind::OverLimit`] on [`Resource::Placements`] or
+/// piece's cells, and its item, counted for every piece that may have one)
+/// without making them, and stops counting once either passes its limit.
+/// Errors are [`ErrorKind::OverLimit`] on [`Resource::Placements`] or
 /// [`Resource::MatrixEntries`] (with the count, or `None`: more than the
-/// limit). Colour constraints and placements that cover only optional
-/// cells can only lower the real count.
+/// limit). Colour constraints can only lower the real count.
 pub fn check_budget(puzzle: &Puzzle, limits: &Limits) -> Result<(), ErrorKind> {
     let lattice = puzzle.lattice();
     let free = puzzle.free_cells();
@@ -109,7 +108,8 @@ fn budget(
         if p.count.is_none() {
             continue;
         }
-        let per = p.size() as u128 + u128::from(has_item(p.count));
+        // An unlimited piece has an item when it can lie on optional cells alone.
+        let per = p.size() as u128 + 1;
         for (oi, o) in p.orientations.iter().enumerate() {
             // Count no further than the limits allow.
             let room = (max_placements - placements).min((max_entries - entries) / per.max(1));
@@ -128,13 +128,11 @@ fn budget(
     Ok(())
 }
 
-/// The pieces used at most once (`"0..1"`) whose every placement covers a
-/// cell to fill: their items are secondary (covered at most once), which says
-/// what bounds `0:1` say, since every option keeps a primary item, and keeps
-/// the matrix to Algorithms X and C and their faster engines.
-fn at_most_once(
+/// `always_fills[i]`: whether every placement of piece `i` covers a cell to
+/// fill (so that its options have a primary item without an item of the
+/// piece's own).
+fn always_fills(
     puzzle: &Puzzle,
-    counts: &[Count],
     free: &[(Cell, CellKind)],
     translations: &[Vec<Vec<Cell>>],
 ) -> Vec<bool> {
@@ -149,13 +147,12 @@ fn at_most_once(
         .iter()
         .enumerate()
         .map(|(pi, p)| {
-            counts[pi] == Count { lo: 0, hi: Some(1) }
-                && (!optional
-                    || p.orientations.iter().zip(&translations[pi]).all(|(o, ts)| {
-                        placed_at(o, ts)
-                            .iter()
-                            .all(|cells| cells.iter().any(|c| fill.contains(c)))
-                    }))
+            !optional
+                || p.orientations.iter().zip(&translations[pi]).all(|(o, ts)| {
+                    placed_at(o, ts)
+                        .iter()
+                        .all(|cells| cells.iter().any(|c| fill.contains(c)))
+                })
         })
         .collect()
 }
@@ -233,10 +230,19 @@ pub fn encode_with(puzzle: &Puzzle, limits: &Limits) -> Result<Encoding, Error> 
     let err = |e: dlx::MatrixError| Error::at(&puzzle.path, None, ErrorKind::Matrix(e));
 
     let counts = forced_counts(puzzle, &free);
-    let secondary = at_most_once(puzzle, &counts, &free, &translations);
+    let fills = always_fills(puzzle, &free, &translations);
+    // The pieces used at most once (`"0..1"`) whose every placement covers a cell to fill: their
+    // items are secondary (covered at most once), which says what bounds `0:1` say, since every
+    // option keeps a primary item, and keeps the matrix to Algorithms X and C and their engines.
+    let secondary: Vec<bool> = (0..counts.len())
+        .map(|pi| counts[pi] == Count { lo: 0, hi: Some(1) } && fills[pi])
+        .collect();
     let mut piece_items: Vec<Option<ItemId>> = vec![];
-    for ((p, &sec), &c) in puzzle.pieces.iter().zip(&secondary).zip(&counts) {
-        let item = if !has_item(c) || sec {
+    for (pi, p) in puzzle.pieces.iter().enumerate() {
+        let (c, sec) = (counts[pi], secondary[pi]);
+        // An unlimited piece needs an item (bounds `0:n`) only for the placements on optional
+        // cells alone, which would otherwise have no primary item.
+        let item = if sec || !(has_item(c) || (!c.is_none() && !fills[pi])) {
             None
         } else {
             let name = piece_item_name(&p.name);

@@ -373,3 +373,97 @@ fn bounded_supplies_match_brute_force() {
         "{forced} {spare} {reduced}"
     );
 }
+
+/// Boards with cells that may stay empty (`+`), filled by pieces in unlimited
+/// supply or used at most once or twice, against the oracle summed over the
+/// sets of optional cells that end up covered. A piece in unlimited supply
+/// must also be able to lie on optional cells alone (its placements there
+/// were once left out of the matrix: one domino on `##++` gave 1, not 2).
+#[test]
+fn optional_cells_and_unlimited_supplies_match_brute_force() {
+    use polyform::symmetry::{GroupChoice, action};
+    let pool: [(&str, &str); 4] = [("m", "#"), ("d", "##"), ("i3", "###"), ("l3", "##/#.")];
+    let mut rng = crate::distinct::Rng(0x0b_7105);
+    let mut unlimited_on_optional = 0;
+    for trial in 0..80 {
+        let (w, h) = (2 + rng.below(3) as i32, 2 + rng.below(2) as i32);
+        let board: Vec<P> = (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).collect();
+        let optional: BTreeSet<P> = (0..1 + rng.below(3))
+            .map(|_| board[rng.below(board.len() as u64) as usize])
+            .collect();
+        let fill: Vec<P> = board
+            .iter()
+            .copied()
+            .filter(|c| !optional.contains(c))
+            .collect();
+        let mut chosen: Vec<(usize, Option<u32>)> = vec![];
+        for k in 0..pool.len() {
+            if rng.below(3) > 0 {
+                chosen.push((k, [None, Some(1), Some(2)][rng.below(3) as usize]));
+            }
+        }
+        if chosen.is_empty() {
+            continue;
+        }
+        let pieces: Vec<Vec<P>> = chosen.iter().map(|&(k, _)| cells_of(pool[k].1)).collect();
+        let counts: Vec<Option<u32>> = chosen.iter().map(|&(_, c)| c).collect();
+        let optional: Vec<P> = optional.into_iter().collect();
+        let want: u128 = (0..1u32 << optional.len())
+            .map(|mask| {
+                let mut cells = fill.clone();
+                cells.extend(
+                    (0..optional.len())
+                        .filter(|i| mask >> i & 1 == 1)
+                        .map(|i| optional[i]),
+                );
+                if cells.is_empty() {
+                    1
+                } else {
+                    u128::from(brute_count(&cells, &pieces, &counts))
+                }
+            })
+            .sum();
+        let art: String = (0..h)
+            .map(|y| {
+                (0..w)
+                    .map(|x| if optional.contains(&(x, y)) { '+' } else { '#' })
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        let mut text = format!("lattice = \"square\"\n[board]\nart = \"\"\"\n{art}\n\"\"\"\n");
+        for (j, &(k, c)) in chosen.iter().enumerate() {
+            let (name, shape) = pool[k];
+            let count = c.map_or("unlimited".to_string(), |m| format!("0..{m}"));
+            let symbol = char::from(b'A' + j as u8);
+            let rows = shape.replace('/', "\n");
+            text += &format!(
+                "[[piece]]\nname = \"{name}\"\nsymbol = \"{symbol}\"\ncount = \"{count}\"\nart = \"\"\"\n{rows}\n\"\"\"\n"
+            );
+            unlimited_on_optional += usize::from(c.is_none() && optional.len() >= pieces[j].len());
+        }
+        let p = match polyform::file::parse_puzzle(Path::new("optional.toml"), &text) {
+            Ok(p) => p,
+            // Too few pieces for the cells to fill: refused as it is read.
+            Err(e) if e.to_string().contains("cover at most") => {
+                assert_eq!(want, 0, "trial {trial}: {e}\n{text}");
+                continue;
+            }
+            Err(e) => panic!("{e}\n{text}"),
+        };
+        let enc = polyform::encode(&p).unwrap();
+        let got = dlx::Solver::new(&enc.matrix).count();
+        assert_eq!(got, want, "trial {trial}:\n{text}");
+        let a = action(&p, &enc, GroupChoice::Full).unwrap();
+        let d = orbits::count(
+            &enc.matrix,
+            &a,
+            orbits::Want::Distinct,
+            true,
+            &mut orbits::SerialSearch,
+        )
+        .unwrap();
+        assert_eq!(d.solutions, want, "trial {trial}, up to symmetry:\n{text}");
+    }
+    assert!(unlimited_on_optional >= 5, "{unlimited_on_optional}");
+}
