@@ -118,6 +118,44 @@ fn matrix_piped_into_dlx_counts_the_same() {
 }
 
 #[test]
+fn an_unlimited_piece_on_optional_cells_round_trips_through_dlx() {
+    // One domino on the two cells to fill, and another on the two that may stay empty or not:
+    // 2 solutions (the placement on optional cells alone was once left out of the matrix).
+    let dir = std::env::temp_dir().join(format!("polycover-optional-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let piece = "[[piece]]\nname = \"D\"\nsymbol = \"D\"\nart = \"##\"\ncount = \"unlimited\"\n";
+    let f = dir.join("d.toml");
+    std::fs::write(
+        &f,
+        format!("lattice = \"square\"\n[board]\nart = \"##++\"\n{piece}"),
+    )
+    .unwrap();
+    let o = run(&["count", f.to_str().unwrap()]);
+    assert!(stdout(&o).contains(": 2 solutions"), "{}", stdout(&o));
+    let m = run(&["matrix", f.to_str().unwrap()]);
+    let dlx = dir.join("d.dlx");
+    std::fs::write(&dlx, &m.stdout).unwrap();
+    let o = run(&["count", dlx.to_str().unwrap()]);
+    assert!(stdout(&o).contains(": 2 solutions"), "{}", stdout(&o));
+    // Nothing to cover at all: DLX text cannot say so, and `matrix` says why.
+    let g = dir.join("nothing.toml");
+    let long = "[[piece]]\nname = \"I\"\nsymbol = \"I\"\nart = \"###\"\ncount = \"unlimited\"\n";
+    std::fs::write(
+        &g,
+        format!("lattice = \"square\"\n[board]\nart = \"++\"\n{long}"),
+    )
+    .unwrap();
+    let o = run(&["matrix", g.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("no primary item"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn bad_file_exits_2_with_file_and_line() {
     let dir = std::env::temp_dir().join(format!("polycover-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
