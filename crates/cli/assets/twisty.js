@@ -290,7 +290,7 @@
       const all = DATA.scrambles || [];
       if (!all.length) { say(needServer("Scrambling"), true); return; }
       const k = seed === null ? Math.floor(Math.random() * all.length) : seed++ % all.length;
-      steps = all[k].map(fromServer);
+      steps = all[k].map(moveStep);
     }
     begin(steps, []);
   }

@@ -1210,6 +1210,9 @@ fn twisty_keys_work_wherever_the_focus_is_but_the_moves_box() {
     let (h, undone, s) = done("seed:3;click:scramble;key:R;key:Ctrl+z");
     assert_eq!((h.as_array().unwrap().len(), undone), (0, 1), "{s}");
     assert!(!s["setup"].as_str().unwrap().is_empty(), "{s}");
+    // The file's scramble (turns of the page's moves) shows the state its text names.
+    let setup = s["setup"].as_str().unwrap();
+    assert_eq!(colours(&s), applied(&d, "3x3x3", setup), "{s}");
     let (h, undone, s) =
         done("key:R;key:U;click:solve;key:Ctrl+z;key:Ctrl+z;key:Ctrl+y;key:Ctrl+Shift+z");
     assert_eq!((h, undone), (serde_json::json!(["R", "U"]), 0), "{s}");

@@ -152,17 +152,18 @@ pub fn scramble_length(p: &Puzzle) -> usize {
 }
 
 /// The scrambles a page written with `-o` carries (it has no server to ask): `n`
-/// scrambles from seeds `seed..seed + n`, each as steps.
+/// scrambles from seeds `seed..seed + n`, each as its turns `[move, amount]` (the page has
+/// every move's permutation already: steps with their own, as the server sends, would make a
+/// 57x57x57's page 450 MB).
 pub fn scrambles(p: &Puzzle, seed: u64, n: u64) -> Value {
     let mut sc = Scrambler::new(p);
     (seed..seed.saturating_add(n))
         .map(|s| {
             let turns = sc.random_moves(&mut Rng::new(s), scramble_length(p));
-            let steps: Vec<Value> = turns
+            turns
                 .into_iter()
-                .map(|t| step_json(p, &Step::Turn(t)))
-                .collect();
-            Value::from(steps)
+                .map(|t| json!([t.mv, t.amount]))
+                .collect::<Value>()
         })
         .collect()
 }

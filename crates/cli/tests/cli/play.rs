@@ -5,7 +5,7 @@
 //! Chromium (tests/browser.rs).
 
 use super::common::{Server, outcome, page_data, run, stdout, temp};
-use serde_json::Value;
+use serde_json::{Value, json};
 
 fn apply_json(puzzle: &str, moves: &str) -> Value {
     let o = run(&["twisty", "apply", puzzle, moves, "--json"]);
@@ -47,19 +47,27 @@ fn page_file_is_offline_and_carries_the_puzzle() {
         assert_eq!(m["turning"].as_array().unwrap().len(), 21, "{}", m["name"]);
     }
     // With no server to ask, the page carries eight scrambles: each as
-    // long as `twisty scramble`'s, its steps giving `twisty apply`'s state.
+    // long as `twisty scramble`'s, its turns `[move, amount]` of the page's
+    // moves giving `twisty apply`'s state.
     let scrambles = d["scrambles"].as_array().unwrap();
     assert_eq!(scrambles.len(), 8);
-    for steps in scrambles {
-        let text: Vec<&str> = steps
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|s| s["text"].as_str().unwrap())
-            .collect();
-        assert_eq!(text.len(), 25);
+    for turns in scrambles {
+        let turns = turns.as_array().unwrap();
+        assert_eq!(turns.len(), 25);
+        let mut text = vec![];
+        let mut steps = vec![];
+        for t in turns {
+            let (mv, amount) = (t[0].as_u64().unwrap() as usize, t[1].as_u64().unwrap());
+            let m = &d["moves"][mv];
+            text.push(format!(
+                "{}{}",
+                m["name"].as_str().unwrap(),
+                ["", "", "2", "'"][amount as usize]
+            ));
+            steps.extend((0..amount).map(|_| json!({ "perm": m["perm"] })));
+        }
         let want = apply_json("3x3x3", &text.join(" "));
-        assert_eq!(faces_of(&d, &apply_steps(54, steps)), want["faces"]);
+        assert_eq!(faces_of(&d, &apply_steps(54, &json!(steps))), want["faces"]);
     }
     let o = run(&[
         "twisty",
