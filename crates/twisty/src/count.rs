@@ -132,8 +132,9 @@ pub struct Counts {
     pub colour_stabilizer: BigUint,
     /// `|G| / |H|`: positions, stickers of one colour looking alike.
     pub positions: BigUint,
-    /// Whole-puzzle rotations whose image of the solved puzzle is a
-    /// position (1 when the move set fixes the orientation).
+    /// Whole-puzzle rotations under which the move set is invariant and
+    /// whose image of the solved puzzle is a position (1 when the move set
+    /// fixes the orientation).
     pub rotations: usize,
     /// `positions / rotations`, or `None` when it was not proved exact.
     pub positions_fixed: Option<BigUint>,
@@ -219,8 +220,8 @@ fn exact_div(a: &BigUint, b: &BigUint) -> BigUint {
 /// The positions of a colouring under whole-puzzle rotations (see the module documentation).
 #[derive(Clone, Debug)]
 struct Fixed {
-    /// Rotations whose image of the solved colouring is a position (1 when the move set is not
-    /// invariant under rotations).
+    /// Rotations under which the move set is invariant and whose image of the solved colouring
+    /// is a position.
     rotations: usize,
     /// Positions up to those rotations, `None` when not proved exact.
     fixed: Option<BigUint>,
@@ -238,30 +239,24 @@ fn fixed_count(
     tips: &[usize],
 ) -> Result<Fixed, Error> {
     let solid = puzzle.rotations.len();
-    let invariant = puzzle.rotations.iter().all(|r| {
-        let ri = r.inverse();
-        puzzle
-            .moves
-            .iter()
-            .all(|m| chain.contains(&ri.then(&m.perm).then(r)))
-    });
-    let telltale = telltale_pieces(puzzle, tips);
-    if !invariant {
-        // A telltale piece no move moves pins the orientation.
-        let pinned = telltale.iter().any(|&p| {
-            puzzle.pieces[p]
-                .stickers
+    // The rotations under which the move set is invariant (every conjugate of a move is in G):
+    // a subgroup of the solid's, all of it on most puzzles.
+    let invariant: Vec<bool> = puzzle
+        .rotations
+        .iter()
+        .map(|r| {
+            let ri = r.inverse();
+            puzzle
+                .moves
                 .iter()
-                .all(|&s| puzzle.moves.iter().all(|m| m.perm.image(s) == s))
-        });
-        return Ok(Fixed {
-            rotations: 1,
-            fixed: pinned.then(|| positions.clone()),
-            all: pinned.then(|| positions * solid),
-        });
-    }
+                .all(|m| chain.contains(&ri.then(&m.perm).then(r)))
+        })
+        .collect();
+    let telltale = telltale_pieces(puzzle, tips);
+    // Of those, the ones whose image of solved is a position: a subgroup again, acting on the
+    // positions (a turned position is `(r g r⁻¹) r(solved)`).
     let mut count = 0;
-    for r in &puzzle.rotations {
+    for (r, _) in puzzle.rotations.iter().zip(&invariant).filter(|(_, i)| **i) {
         // The solved colouring turned by r: the colour of x shows at r(x).
         let mut turned = vec![0u16; colours.len()];
         for (x, &c) in colours.iter().enumerate() {
@@ -273,13 +268,37 @@ fn fixed_count(
     }
     let exact = (positions % count) == BigUint::from(0u32);
     let free = count == 1 || !telltale.is_empty();
-    // The rotations counted form a subgroup, so their number divides the solid's.
+    if invariant.iter().all(|&i| i) {
+        // The rotations counted form a subgroup, so their number divides the solid's.
+        return Ok(Fixed {
+            rotations: count,
+            fixed: (exact && free).then(|| positions / count),
+            all: solid
+                .is_multiple_of(count)
+                .then(|| positions * (solid / count)),
+        });
+    }
+    if count > 1 {
+        // Some rotations are moves' products (`U 2U D'` on a cube turned by `U`, `2U`, `D` and
+        // `R` alone): positions up to them as above; turned by the other rotations, a position
+        // may or may not be one, so the count in every orientation is not made.
+        return Ok(Fixed {
+            rotations: count,
+            fixed: (exact && free).then(|| positions / count),
+            all: None,
+        });
+    }
+    // A telltale piece no move moves pins the orientation.
+    let pinned = telltale.iter().any(|&p| {
+        puzzle.pieces[p]
+            .stickers
+            .iter()
+            .all(|&s| puzzle.moves.iter().all(|m| m.perm.image(s) == s))
+    });
     Ok(Fixed {
-        rotations: count,
-        fixed: (exact && free).then(|| positions / count),
-        all: solid
-            .is_multiple_of(count)
-            .then(|| positions * (solid / count)),
+        rotations: 1,
+        fixed: pinned.then(|| positions.clone()),
+        all: pinned.then(|| positions * solid),
     })
 }
 

@@ -90,3 +90,33 @@ fn skewb_and_pyraminx_in_both_conventions() {
         Some(n("933120") * 12u32)
     );
 }
+
+#[test]
+fn rotations_only_some_of_which_the_moves_make_are_counted() {
+    // U, 2U, D and R make the turn of the whole cube about U (`U 2U D'`), so R's conjugates
+    // F, L and B: every face turn of the 3x3x3, in four orientations about U. Up to them, the
+    // 3x3x3's published count; the other rotations leave the move set, so the count in every
+    // orientation is not claimed.
+    let third = 1.0 / 3.0;
+    let p = build(
+        "cube-U-2U-D-R",
+        Solid::Cube,
+        vec![Cut::face(third)],
+        Moves::list(&["U", "2U", "D", "R"]),
+    );
+    let c = counts(&p);
+    assert_eq!(c.rotations, 4);
+    assert_eq!(c.positions, n("43252003274489856000") * 4u32);
+    assert_eq!(c.positions_fixed, Some(n("43252003274489856000")));
+    assert_eq!(c.positions_all_orientations, None);
+    // Turning all three layers together: four positions, one up to the four rotations.
+    let whole = build(
+        "cube-1-3U",
+        Solid::Cube,
+        vec![Cut::face(third)],
+        Moves::list(&["1-3U"]),
+    );
+    let c = counts(&whole);
+    assert_eq!((c.positions.clone(), c.rotations), (n("4"), 4));
+    assert_eq!(c.positions_fixed, Some(n("1")));
+}

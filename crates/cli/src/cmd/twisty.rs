@@ -323,7 +323,8 @@ fn count(a: CountArgs) -> Result<u8, Failure> {
         let v = output::twisty::count(&p, &c, checked.as_deref(), seconds);
         output::print_json(&mut out, &v)?;
     } else {
-        let none = || "not proved exact (no piece pins the orientation)".to_string();
+        let none =
+            || "not proved exact (docs/twisty.md, \"Counting: the conventions\")".to_string();
         writeln!(
             out,
             "{}: {} stickers, {} pieces, {} moves",
