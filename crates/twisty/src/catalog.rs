@@ -20,7 +20,7 @@
 //! N even steps from the vertex down to the plane through its five
 //! neighbours.
 
-use crate::error::Error;
+use crate::error::{Error, clip};
 use crate::puzzle::MAX_STICKERS;
 use crate::solid::{ElementKind, Geometry, Solid};
 use crate::spec::{Cut, Moves, PuzzleSpec};
@@ -263,7 +263,8 @@ fn unknown(name: &str) -> Error {
         return Error::UnknownPuzzle {
             name: name.into(),
             message: format!(
-                "unknown puzzle {name:?}: {form} is for {} (larger ones would have more than {MAX_STICKERS} stickers)",
+                "unknown puzzle {:?}: {form} is for {} (larger ones would have more than {MAX_STICKERS} stickers)",
+                clip(name),
                 f.range()
             ),
         };
@@ -271,7 +272,8 @@ fn unknown(name: &str) -> Error {
     Error::UnknownPuzzle {
         name: name.into(),
         message: format!(
-            "unknown puzzle {name:?} (`polycover twisty list` shows the names; a puzzle file ends in .toml)"
+            "unknown puzzle {:?} (`polycover twisty list` shows the names; a puzzle file ends in .toml)",
+            clip(name)
         ),
     }
 }

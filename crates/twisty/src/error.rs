@@ -131,9 +131,33 @@ impl Error {
     }
 }
 
+/// At most this many characters of the user's input are echoed in a message.
+pub const ECHO_CHARS: usize = 60;
+
+/// The user's input as an error message echoes it: whole when short, else its first
+/// [`ECHO_CHARS`] characters and an ellipsis, so that a pasted megabyte does not come back as a
+/// megabyte of error. Every message that quotes input (a token, a state's name or colour, a
+/// puzzle name) goes through it.
+pub fn clip(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(ECHO_CHARS) {
+        None => text.into(),
+        Some((end, _)) => format!("{}…", &text[..end]).into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_input_is_clipped_on_a_character_boundary() {
+        assert_eq!(clip("R U"), "R U");
+        let long = "é".repeat(200);
+        let c = clip(&long);
+        assert_eq!(c.chars().count(), ECHO_CHARS + 1);
+        assert!(c.ends_with('…'));
+        assert_eq!(clip(&"x".repeat(ECHO_CHARS)).len(), ECHO_CHARS);
+    }
 
     #[test]
     fn wrappers_print_where_and_keep_the_cause() {

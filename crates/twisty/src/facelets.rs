@@ -11,7 +11,7 @@
 //! seen from outside ([`crate::puzzle::face_frame`]) sort its stickers into rows, so any
 //! `N`x`N`x`N` cube has a facelet string of `6 N²` letters.
 
-use crate::error::Error;
+use crate::error::{Error, clip};
 use crate::puzzle::{Puzzle, face_frame};
 use crate::solid::Solid;
 
@@ -36,9 +36,10 @@ impl Scheme {
     /// (`U:W,F:G,R:R,D:Y,B:B,L:O`), every face of the cube once, letters distinct.
     pub fn parse(text: &str) -> Result<Scheme, Error> {
         let pairs = SCHEMES.iter().find(|s| s.0 == text).map_or(text, |s| s.1);
+        let shown = clip(text);
         let bad = |why: String| {
             Error::state(format!(
-                "colour scheme {text:?}: {why} (a name: {}, or FACE:LETTER pairs such as {})",
+                "colour scheme {shown:?}: {why} (a name: {}, or FACE:LETTER pairs such as {})",
                 SCHEMES.iter().map(|s| s.0).collect::<Vec<_>>().join(", "),
                 SCHEMES[0].1
             ))
@@ -47,14 +48,14 @@ impl Scheme {
         for pair in pairs.split(',').map(str::trim) {
             let (face, letter) = pair
                 .split_once(':')
-                .ok_or_else(|| bad(format!("{pair:?} is no FACE:LETTER pair")))?;
+                .ok_or_else(|| bad(format!("{:?} is no FACE:LETTER pair", clip(pair))))?;
             let mut chars = letter.trim().chars();
             let (Some(c), None) = (chars.next(), chars.next()) else {
-                return Err(bad(format!("{letter:?} is not one letter")));
+                return Err(bad(format!("{:?} is not one letter", clip(letter))));
             };
             let face = face.trim();
             if !ORDER.contains(&face) {
-                return Err(bad(format!("{face:?} is not a face of the cube")));
+                return Err(bad(format!("{:?} is not a face of the cube", clip(face))));
             }
             if letters.iter().any(|(f, l)| f == face || *l == c) {
                 return Err(bad(format!("{face} or {c} given twice")));
@@ -133,12 +134,13 @@ pub fn write(puzzle: &Puzzle, colours: &[u16], scheme: Option<&Scheme>) -> Resul
 }
 
 /// Whether a text is a facelet string rather than a text or JSON state: letters only (white
-/// space between them allowed).
+/// space between them allowed), and not a JSON word (`null`, `true`).
 pub fn looks_like(text: &str) -> bool {
     let mut letters = text.chars().filter(|c| !c.is_whitespace()).peekable();
     letters.peek().is_some()
         && letters.all(|c| c.is_ascii_alphabetic())
         && !text.trim_start().starts_with("puzzle")
+        && !crate::state::is_json(text)
 }
 
 /// The cube a facelet string of `len` letters is of (`3x3x3` for 54), if any.

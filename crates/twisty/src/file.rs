@@ -188,11 +188,18 @@ fn parse_with_lines(path: &Path, text: &str) -> Result<(PuzzleFile, Vec<usize>),
                     "[twisty]: give 1 to {MAX_CUTS} cuts"
                 ))));
             }
+            // A cut that cannot be read: its line, as for cuts too close (`load`).
             let cuts = cuts_raw
                 .iter()
-                .map(|c| Cut::parse(c.get_ref()))
-                .collect::<Result<Vec<_>, _>>()
-                .map_err(|e| at(e.context("[twisty] cuts")))?;
+                .zip(&cut_lines)
+                .map(|(c, &line)| {
+                    Cut::parse(c.get_ref()).map_err(|e| Error::File {
+                        path: path.into(),
+                        line: Some(line),
+                        error: Box::new(e.context("[twisty] cuts")),
+                    })
+                })
+                .collect::<Result<Vec<_>, _>>()?;
             let moves = match &t.moves {
                 None => Moves::All,
                 Some(RawMoves::Keyword(k)) => {
@@ -307,6 +314,10 @@ mod tests {
             (
                 "[twisty]\nsolid = \"cube\"\ncuts = [\"q 1\"]\n",
                 "unknown kind",
+            ),
+            (
+                "[twisty]\nsolid = \"cube\"\ncuts = [\n  \"f 1/3\",\n  \"f NaN\",\n]\n",
+                "p.toml: line 5: [twisty] cuts: ",
             ),
             ("[twisty]\npuzzle = \"nope\"\n", "unknown puzzle"),
             ("[twisty]\npuzzle = \"3x3x3\"\nsolid = \"cube\"\n", "either"),

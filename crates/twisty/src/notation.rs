@@ -13,7 +13,9 @@
 //! * `LAYERS` counts layers from that end: `2U` is the second layer,
 //!   `1-2U` the two outermost layers together (default: the outermost);
 //! * `POWER` turns that many times (`U2`), `'` turns the other way
-//!   (`U'`, `U2'`).
+//!   (`U'`, `U2'`; the typographic `’` and `′` of pasted text read as `'`). A power is a
+//!   positive whole number up to [`crate::token::MAX_NUMBER`], taken modulo the axis's
+//!   order: `U4` turns nothing on a 4-fold axis; `U0` and `U-1` are refused (write `U'`).
 //!
 //! One turn is clockwise seen from the named end, by the axis's angle
 //! (90 degrees about a cube face, 120 about a vertex, 72 about a
@@ -29,7 +31,7 @@
 //! power: on a 4-fold axis `U`, `U2`, `U'`; on a 5-fold one `U`, `U2`,
 //! `U2'`, `U'`.
 
-use crate::error::Error;
+use crate::error::{Error, clip};
 use crate::perm::Perm;
 use crate::puzzle::Puzzle;
 pub use crate::token::{Token, split_token};
@@ -56,9 +58,7 @@ impl Turn {
 impl Puzzle {
     /// Reads one turn.
     pub fn parse_turn(&self, text: &str) -> Result<Option<Turn>, Error> {
-        let tok = split_token(text).ok_or_else(|| {
-            Error::Notation(format!("{text:?}: not a turn (e.g. U, U', U2, 2U, 1-2U)"))
-        })?;
+        let tok = split_token(text).map_err(|e| Error::Notation(e.message(text)))?;
         let (mv, sign) = match self.move_named(tok.base) {
             Some(m) => (m, 1),
             None => {
@@ -69,7 +69,8 @@ impl Puzzle {
                     .position(|m| m.axis == axis && m.slices == slices)
                     .ok_or_else(|| {
                         Error::Notation(format!(
-                            "{text}: not a move of {} (its moves: {})",
+                            "{}: not a move of {} (its moves: {})",
+                            clip(text),
                             self.name(),
                             self.moves
                                 .iter()

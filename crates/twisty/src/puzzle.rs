@@ -29,7 +29,7 @@
 //! construction checks both (a turned sticker must land on a sticker of
 //! the turned face, and the images must form a permutation).
 
-use crate::error::Error;
+use crate::error::{Error, clip};
 use crate::geom::{EPS, Mat3, Plane, Vec3, area, split};
 use crate::perm::Perm;
 use crate::solid::Geometry;
@@ -611,23 +611,24 @@ impl Puzzle {
             }
             Moves::List(list) => {
                 for m in list {
-                    let tok = token::split_token(&m.turn).ok_or_else(|| {
-                        Error::MoveSet(format!("move {:?}: not a turn in the notation", m.turn))
-                    })?;
+                    let tok = token::split_token(&m.turn)
+                        .map_err(|e| Error::MoveSet(format!("move {}", e.message(&m.turn))))?;
                     if tok.power != 1 {
                         return Err(Error::MoveSet(format!(
                             "move {:?}: a move set lists single turns, without a power",
-                            m.turn
+                            clip(&m.turn)
                         )));
                     }
                     let (ai, end, slices) = self.resolve_layers(&tok)?;
                     // A name of its own must read as a name: letters, '-' or '_'.
                     if let Some(n) = &m.name
                         && token::split_token(n)
+                            .ok()
                             .is_none_or(|t| t.layers.is_some() || t.power != 1 || t.base != n)
                     {
                         return Err(Error::MoveSet(format!(
-                            "move name {n:?}: a name is letters (and - or _), e.g. u=U"
+                            "move name {:?}: a name is letters (and - or _), e.g. u=U",
+                            clip(n)
                         )));
                     }
                     let name = m.name.clone().unwrap_or_else(|| m.turn.clone());
@@ -660,12 +661,16 @@ impl Puzzle {
     pub fn resolve_layers(&self, tok: &Token) -> Result<(usize, End, Vec<usize>), Error> {
         let (ai, end) = self.axis_end(tok.name).ok_or_else(|| {
             if self.geometry.element(tok.name).is_some() {
-                Error::Notation(format!("{}: no cut turns about {}", tok.text, tok.name))
+                Error::Notation(format!(
+                    "{}: no cut turns about {}",
+                    clip(tok.text),
+                    tok.name
+                ))
             } else {
                 Error::Notation(format!(
                     "{}: {:?} names no face, vertex or edge of the {}",
-                    tok.text,
-                    tok.name,
+                    clip(tok.text),
+                    clip(tok.name),
                     self.spec.solid.name()
                 ))
             }
@@ -675,7 +680,7 @@ impl Puzzle {
         if lo == 0 || hi < lo || hi > a.slices() {
             return Err(Error::Notation(format!(
                 "{}: layers {lo}-{hi} do not exist (the axis at {} has {} layers)",
-                tok.text,
+                clip(tok.text),
                 tok.name,
                 a.slices()
             )));

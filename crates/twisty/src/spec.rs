@@ -14,7 +14,7 @@
 //! notation of [`crate::notation`] (`U`, `2U`, `1-2U`), each optionally
 //! renamed (`u=U`).
 
-use crate::error::Error;
+use crate::error::{Error, clip};
 use crate::solid::{ElementKind, Solid};
 
 /// A family of cut planes: normal to every element of `kind`, at `depth`
@@ -54,10 +54,11 @@ impl Cut {
     /// Reads `f 0.333`, `v 1/3`, `edge -0.5`: a kind (`f`/`face`,
     /// `v`/`vertex`, `e`/`edge`) and a depth (a decimal or a fraction `a/b`).
     pub fn parse(s: &str) -> Result<Cut, Error> {
+        let shown = clip(s);
         let mut w = s.split_whitespace();
         let (Some(k), Some(d), None) = (w.next(), w.next(), w.next()) else {
             return Err(Error::Cut(format!(
-                "cut {s:?}: expected a kind (f, v or e) and a depth, e.g. \"f 0.333\""
+                "cut {shown:?}: expected a kind (f, v or e) and a depth, e.g. \"f 0.333\""
             )));
         };
         let kind = match k {
@@ -66,12 +67,13 @@ impl Cut {
             "e" | "edge" => ElementKind::Edge,
             _ => {
                 return Err(Error::Cut(format!(
-                    "cut {s:?}: unknown kind {k:?} (f, v or e)"
+                    "cut {shown:?}: unknown kind {:?} (f, v or e)",
+                    clip(k)
                 )));
             }
         };
         let depth = parse_number(d)
-            .ok_or_else(|| Error::Cut(format!("cut {s:?}: {d:?} is not a number")))?;
+            .ok_or_else(|| Error::Cut(format!("cut {shown:?}: {:?} is not a number", clip(d))))?;
         Ok(Cut { kind, depth })
     }
 
@@ -124,7 +126,8 @@ impl Moves {
             "no-middle" => Ok(Moves::NoMiddle),
             "outer" => Ok(Moves::Outer),
             _ => Err(Error::MoveSet(format!(
-                "moves {s:?}: expected \"all\", \"no-middle\", \"outer\" or a list of turns"
+                "moves {:?}: expected \"all\", \"no-middle\", \"outer\" or a list of turns",
+                clip(s)
             ))),
         }
     }

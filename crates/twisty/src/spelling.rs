@@ -164,7 +164,7 @@ impl Puzzle {
             },
         };
         // A move of the set with this name would be read instead: keep the move's name.
-        if let Some(tok) = split_token(&text)
+        if let Ok(tok) = split_token(&text)
             && let Some(mv) = self.move_named(tok.base)
             && (self.moves[mv].axis != axis || self.moves[mv].slices != slices)
         {

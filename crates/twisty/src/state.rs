@@ -18,9 +18,10 @@
 //! ```
 //!
 //! The JSON form is `{"puzzle": "3x3x3", "faces": {"U": ["U", ...], ...}}`
-//! (other keys are ignored). Every face must be listed once.
+//! (other keys are ignored). Every face must be listed once, a state names at most one
+//! puzzle (one `puzzle` line; no key twice in JSON).
 
-use crate::error::Error;
+use crate::error::{Error, clip};
 use crate::notation::Turn;
 use crate::perm::Perm;
 use crate::puzzle::Puzzle;
@@ -124,19 +125,37 @@ pub fn write_json(puzzle: &Puzzle, colours: &[u16]) -> serde_json::Value {
     serde_json::json!({"puzzle": puzzle.name(), "faces": faces})
 }
 
-/// The puzzle name a state file declares (`puzzle NAME` in text, the
-/// `puzzle` key in JSON), if any.
-pub fn declared_puzzle(text: &str) -> Option<String> {
-    if text.trim_start().starts_with('{') {
-        let v: serde_json::Value = serde_json::from_str(text).ok()?;
-        return v.get("puzzle")?.as_str().map(str::to_string);
+/// The puzzle a state names, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Declared {
+    /// The name as written.
+    pub name: String,
+    /// The line (1-based) of the text form's `puzzle` line; `None` in JSON.
+    pub line: Option<usize>,
+}
+
+/// The puzzle name a state declares (`puzzle NAME` in text, the `puzzle` key in JSON), if
+/// any (a facelet string names none). A state that names two puzzles (two `puzzle` lines, the key twice) or writes its name
+/// as something else than a string is an error: it says two things, or nothing readable.
+pub fn declared_puzzle(text: &str) -> Result<Option<Declared>, Error> {
+    if is_json(text) {
+        let state = json_object(text)?;
+        return Ok(json_puzzle(&state)?.map(|name| Declared {
+            name: name.to_string(),
+            line: None,
+        }));
     }
-    text.lines()
-        .map(|l| l.split('#').next().unwrap_or("").trim())
-        .find(|l| !l.is_empty())
-        .and_then(|l| l.strip_prefix("puzzle"))
-        .filter(|rest| rest.starts_with(char::is_whitespace))
-        .map(|rest| rest.trim().to_string())
+    if crate::facelets::looks_like(text) {
+        return Ok(None);
+    }
+    Ok(text_form(text)?.declared)
+}
+
+/// Whether a state is in the JSON form: it starts as only JSON does (`{`, `[`, `"`), or is a
+/// JSON value as a whole (`null`, `3`). The text form and facelet strings never are.
+pub fn is_json(text: &str) -> bool {
+    let t = text.trim_start();
+    t.starts_with(['{', '[', '"']) || serde_json::from_str::<serde::de::IgnoredAny>(t).is_ok()
 }
 
 /// Reads colours (one per sticker position) from the text or JSON form.
@@ -146,10 +165,13 @@ pub fn read(puzzle: &Puzzle, text: &str) -> Result<Vec<u16>, Error> {
             "state larger than {MAX_STATE_BYTES} bytes"
         )));
     }
-    let rows: Vec<(usize, String, Vec<String>)> = if text.trim_start().starts_with('{') {
+    if text.trim().is_empty() {
+        return Err(Error::state("the state is empty"));
+    }
+    let rows: Rows = if is_json(text) {
         read_json_rows(text)?
     } else {
-        read_text_rows(text)?
+        text_form(text)?.rows
     };
     let faces = &puzzle.geometry.faces;
     let face_index = |name: &str| faces.iter().position(|f| f.name == name);
@@ -162,7 +184,8 @@ pub fn read(puzzle: &Puzzle, text: &str) -> Result<Vec<u16>, Error> {
         };
         let fi = face_index(&face).ok_or_else(|| {
             at(format!(
-                "{face:?} is not a face of the {} (faces: {})",
+                "{:?} is not a face of the {} (faces: {})",
+                clip(&face),
                 puzzle.spec.solid.name(),
                 faces
                     .iter()
@@ -185,8 +208,12 @@ pub fn read(puzzle: &Puzzle, text: &str) -> Result<Vec<u16>, Error> {
             )));
         }
         for (p, c) in positions.into_iter().zip(row) {
-            let ci = face_index(&c)
-                .ok_or_else(|| at(format!("{c:?} is not a colour (colours are face names)")))?;
+            let ci = face_index(&c).ok_or_else(|| {
+                at(format!(
+                    "{:?} is not a colour (colours are face names)",
+                    clip(&c)
+                ))
+            })?;
             colours[p] = ci as u16;
         }
     }
@@ -216,37 +243,119 @@ pub fn read(puzzle: &Puzzle, text: &str) -> Result<Vec<u16>, Error> {
     Ok(colours)
 }
 
+/// Rows of colours: the line (1-based; 0 in JSON), the face and its colours.
 type Rows = Vec<(usize, String, Vec<String>)>;
 
-fn read_text_rows(text: &str) -> Result<Rows, Error> {
+/// The text form read: its `puzzle` line and its rows.
+struct TextForm {
+    declared: Option<Declared>,
+    rows: Rows,
+}
+
+/// The name of a `puzzle NAME` line (comment and spaces already removed), or `None` for other
+/// lines.
+fn puzzle_line(line: &str) -> Option<&str> {
+    let rest = line.strip_prefix("puzzle")?;
+    (rest.is_empty() || rest.starts_with(char::is_whitespace)).then(|| rest.trim())
+}
+
+/// Reads the text form: at most one `puzzle` line (anywhere), and `FACE: colours` rows.
+fn text_form(text: &str) -> Result<TextForm, Error> {
+    let mut declared: Option<Declared> = None;
     let mut rows = Vec::new();
     for (n, raw) in text.lines().enumerate() {
+        let at = |message: String| Error::State {
+            line: Some(n + 1),
+            message,
+        };
         let line = raw.split('#').next().unwrap_or("").trim();
-        if line.is_empty() || line.starts_with("puzzle ") || line == "puzzle" {
+        if line.is_empty() {
             continue;
         }
-        let (face, rest) = line.split_once(':').ok_or_else(|| Error::State {
-            line: Some(n + 1),
-            message: "expected \"FACE: colours...\" (e.g. \"U: U U U ...\")".into(),
-        })?;
+        if let Some(name) = puzzle_line(line) {
+            if name.is_empty() {
+                return Err(at("\"puzzle\" without a name (puzzle NAME)".into()));
+            }
+            if let Some(first) = &declared {
+                return Err(at(format!(
+                    "a second puzzle line, puzzle {} (line {} says puzzle {}): a state names one puzzle",
+                    clip(name),
+                    first.line.unwrap_or(0),
+                    clip(&first.name)
+                )));
+            }
+            declared = Some(Declared {
+                name: name.to_string(),
+                line: Some(n + 1),
+            });
+            continue;
+        }
+        let (face, rest) = line
+            .split_once(':')
+            .ok_or_else(|| at("expected \"FACE: colours...\" (e.g. \"U: U U U ...\")".into()))?;
         rows.push((
             n + 1,
             face.trim().to_string(),
             rest.split_whitespace().map(str::to_string).collect(),
         ));
     }
-    Ok(rows)
+    Ok(TextForm { declared, rows })
+}
+
+/// What a JSON value is, in JSON's words, for messages.
+fn json_kind(v: &serde_json::Value) -> &'static str {
+    match v {
+        serde_json::Value::Null => "null",
+        serde_json::Value::Bool(_) => "a boolean",
+        serde_json::Value::Number(_) => "a number",
+        serde_json::Value::String(_) => "a string",
+        serde_json::Value::Array(_) => "an array",
+        serde_json::Value::Object(_) => "an object",
+    }
+}
+
+/// A JSON state's object, read with every object's keys checked (see [`Strict`]); an error
+/// in JSON terms when the text is malformed or not an object.
+fn json_object(text: &str) -> Result<serde_json::Map<String, serde_json::Value>, Error> {
+    let Strict(v) = serde_json::from_str(text)
+        .map_err(|e| Error::state(format!("malformed JSON state: {e}")))?;
+    match v {
+        serde_json::Value::Object(m) => Ok(m),
+        other => Err(Error::state(format!(
+            "a JSON state is an object {{\"puzzle\": NAME, \"faces\": {{FACE: [colours...], ...}}}}; this one is {}",
+            json_kind(&other)
+        ))),
+    }
+}
+
+/// The `puzzle` key of a JSON state: `None` when absent, an error when it is no string.
+fn json_puzzle(state: &serde_json::Map<String, serde_json::Value>) -> Result<Option<&str>, Error> {
+    match state.get("puzzle") {
+        None => Ok(None),
+        Some(serde_json::Value::String(s)) => Ok(Some(s)),
+        Some(other) => Err(Error::state(format!(
+            "JSON state: \"puzzle\" is {}, not a string naming the puzzle",
+            json_kind(other)
+        ))),
+    }
 }
 
 fn read_json_rows(text: &str) -> Result<Rows, Error> {
-    let v: serde_json::Value =
-        serde_json::from_str(text).map_err(|e| Error::state(format!("JSON state: {e}")))?;
-    let faces = v
-        .get("faces")
-        .and_then(|f| f.as_object())
-        .ok_or_else(|| Error::state("JSON state: no \"faces\" object"))?;
+    let state = json_object(text)?;
+    json_puzzle(&state)?;
+    let faces = match state.get("faces") {
+        Some(serde_json::Value::Object(f)) => f,
+        Some(other) => {
+            return Err(Error::state(format!(
+                "JSON state: \"faces\" is {}, not an object {{FACE: [colours...], ...}}",
+                json_kind(other)
+            )));
+        }
+        None => return Err(Error::state("JSON state: no \"faces\" object")),
+    };
     let mut rows = Vec::new();
     for (k, row) in faces {
+        let k = clip(k);
         let arr = row
             .as_array()
             .ok_or_else(|| Error::state(format!("JSON state: face {k} is not an array")))?;
@@ -258,7 +367,70 @@ fn read_json_rows(text: &str) -> Result<Rows, Error> {
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        rows.push((0, k.clone(), colours));
+        rows.push((0, k.into_owned(), colours));
     }
     Ok(rows)
+}
+
+/// A JSON value read with every object's keys checked: serde_json keeps the last of two equal
+/// keys silently, and a state with `"U"` (or `"puzzle"`) twice says two things.
+struct Strict(serde_json::Value);
+
+impl<'de> serde::Deserialize<'de> for Strict {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(StrictVisitor).map(Strict)
+    }
+}
+
+/// Builds a [`Strict`] value, refusing a key written twice in one object.
+struct StrictVisitor;
+
+impl<'de> serde::de::Visitor<'de> for StrictVisitor {
+    type Value = serde_json::Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Self::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Self::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Self::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Self::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_str<E>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_string<E>(self, v: String) -> Result<Self::Value, E> {
+        Ok(v.into())
+    }
+    fn visit_unit<E>(self) -> Result<Self::Value, E> {
+        Ok(serde_json::Value::Null)
+    }
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        let mut out = Vec::new();
+        while let Some(Strict(v)) = seq.next_element()? {
+            out.push(v);
+        }
+        Ok(out.into())
+    }
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let mut out = serde_json::Map::new();
+        while let Some(k) = map.next_key::<String>()? {
+            let Strict(v) = map.next_value()?;
+            if out.contains_key(&k) {
+                return Err(serde::de::Error::custom(format!(
+                    "key {:?} appears twice in one object",
+                    clip(&k)
+                )));
+            }
+            out.insert(k, v);
+        }
+        Ok(out.into())
+    }
 }

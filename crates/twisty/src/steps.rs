@@ -22,7 +22,7 @@
 //! A whole rotation is a rotation of the solid, so the turned layers are the solid's rotation
 //! about the axis restricted to them: every sticker in those layers lands on a sticker of them.
 
-use crate::error::Error;
+use crate::error::{Error, clip};
 use crate::notation::Turn;
 use crate::perm::Perm;
 use crate::puzzle::{End, Puzzle};
@@ -100,7 +100,9 @@ impl Puzzle {
         };
         let (axis, end) = self.axis_end(name).ok_or_else(|| {
             Error::Notation(format!(
-                "{text}: {name:?} ends no axis of {} (R++ turns all but the far layer at R)",
+                "{}: {:?} ends no axis of {} (R++ turns all but the far layer at R)",
+                clip(text),
+                clip(name),
                 self.name()
             ))
         })?;
@@ -153,9 +155,10 @@ impl Puzzle {
     /// The axis, end and slices a turn names outside the move set, or `None` when it is no
     /// such turn (the caller then reports the move set's error).
     fn wide_layers(&self, text: &str) -> Result<Option<(usize, End, Vec<usize>)>, Error> {
-        let Some(tok) = split_token(text) else {
+        let Ok(tok) = split_token(text) else {
             return Ok(None);
         };
+        let text = clip(text);
         let cube = |face: &str| -> Result<(usize, End), Error> {
             let on_cube = self.spec.solid == crate::solid::Solid::Cube;
             self.axis_end(face).filter(|_| on_cube).ok_or_else(|| {

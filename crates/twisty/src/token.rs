@@ -6,6 +6,8 @@
 //! need it; it depends on neither. [`crate::notation`] describes what the
 //! parts mean.
 
+use crate::error::clip;
+
 /// A turn split into its parts (before the puzzle is consulted).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Token<'a> {
@@ -22,28 +24,86 @@ pub struct Token<'a> {
     pub power: i64,
 }
 
-/// Splits a turn into layers, name and power, or `None` when it does not
-/// follow the grammar.
-pub fn split_token(text: &str) -> Option<Token<'_>> {
+/// The largest layer number or power a turn may write: far past any puzzle's layers (a
+/// catalog axis has at most 57) and any power worth writing (powers are taken modulo the
+/// axis's order), small enough that no arithmetic on it overflows.
+pub const MAX_NUMBER: u64 = 9999;
+
+/// The marks read as `'` (the other way): the ASCII apostrophe, and the right single quotation
+/// mark and prime that web pages and word processors write for it (`R’`), so that a pasted
+/// algorithm reads as written.
+const PRIMES: [char; 3] = ['\'', '’', '′'];
+
+/// Why a token is no turn of the grammar.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Malformed {
+    /// Not `[LAYERS] NAME [POWER] [']` at all.
+    NotATurn,
+    /// A layer number or power over [`MAX_NUMBER`] (`kind` is `layer` or `power`).
+    TooLarge {
+        /// `layer` or `power`.
+        kind: &'static str,
+        /// The digits as written.
+        digits: String,
+    },
+    /// `R-1`: a minus sign before a power (the grammar writes `R'`).
+    NegativePower,
+    /// `R0`: a power counts turns, from 1.
+    ZeroPower,
+}
+
+impl Malformed {
+    /// The message for the token `text` (echoed through [`clip`]).
+    pub fn message(&self, text: &str) -> String {
+        let text = clip(text);
+        match self {
+            Malformed::NotATurn => format!("{text:?}: not a turn (e.g. U, U', U2, 2U, 1-2U)"),
+            Malformed::TooLarge { kind, digits } => format!(
+                "{text}: the {kind} {} is too large (at most {MAX_NUMBER}{})",
+                clip(digits),
+                if *kind == "power" {
+                    "; powers are taken modulo the axis's order, so U5 is U on a 4-fold axis"
+                } else {
+                    ""
+                }
+            ),
+            Malformed::NegativePower => format!(
+                "{text}: a power is a positive whole number: write ' to turn the other way (R' or R2', not R-1)"
+            ),
+            Malformed::ZeroPower => format!(
+                "{text}: a power counts turns, from 1 (U, U2...); to turn nothing leave the turn out (powers are taken modulo the axis's order, so U4 is a whole turn of a 4-fold axis, allowed as U8 or U12 are)"
+            ),
+        }
+    }
+}
+
+/// Splits a turn into layers, name and power, or says why it does not follow the grammar. A
+/// power is a positive whole number (leading zeros allowed: `U01` is `U`), at most
+/// [`MAX_NUMBER`]; where the puzzle is known it is taken modulo the axis's order, so a multiple
+/// of the order (`U4`) turns nothing, but `U0` is no power at all.
+pub fn split_token(text: &str) -> Result<Token<'_>, Malformed> {
     let b = text.as_bytes();
     let mut i = 0;
-    let digits = |i: &mut usize| -> Option<usize> {
+    let digits = |i: &mut usize, kind: &'static str| -> Result<usize, Malformed> {
         let s = *i;
         while *i < b.len() && b[*i].is_ascii_digit() {
             *i += 1;
         }
-        if *i == s || *i - s > 4 {
-            None
-        } else {
-            text[s..*i].parse().ok()
+        let written = &text[s..*i];
+        match written.parse::<u64>() {
+            Ok(n) if n <= MAX_NUMBER => Ok(n as usize),
+            _ => Err(Malformed::TooLarge {
+                kind,
+                digits: written.to_string(),
+            }),
         }
     };
     let mut layers = None;
     if i < b.len() && b[i].is_ascii_digit() {
-        let lo = digits(&mut i)?;
+        let lo = digits(&mut i, "layer")?;
         let hi = if i + 1 < b.len() && b[i] == b'-' && b[i + 1].is_ascii_digit() {
             i += 1;
-            digits(&mut i)?
+            digits(&mut i, "layer")?
         } else {
             lo
         };
@@ -51,7 +111,7 @@ pub fn split_token(text: &str) -> Option<Token<'_>> {
     }
     let name_start = i;
     if i >= b.len() || !b[i].is_ascii_alphabetic() {
-        return None;
+        return Err(Malformed::NotATurn);
     }
     while i < b.len() && (b[i].is_ascii_alphabetic() || b[i] == b'-' || b[i] == b'_') {
         i += 1;
@@ -59,19 +119,22 @@ pub fn split_token(text: &str) -> Option<Token<'_>> {
     let name_end = i;
     let mut power: i64 = 1;
     if i < b.len() && b[i].is_ascii_digit() {
-        power = digits(&mut i)? as i64;
+        if b[i - 1] == b'-' && i - 1 > name_start {
+            return Err(Malformed::NegativePower);
+        }
+        power = digits(&mut i, "power")? as i64;
         if power == 0 {
-            return None;
+            return Err(Malformed::ZeroPower);
         }
     }
-    if i < b.len() && b[i] == b'\'' {
+    if let Some(prime) = PRIMES.iter().find(|&&c| text[i..].starts_with(c)) {
         power = -power;
-        i += 1;
+        i += prime.len_utf8();
     }
     if i != b.len() {
-        return None;
+        return Err(Malformed::NotATurn);
     }
-    Some(Token {
+    Ok(Token {
         text,
         layers,
         base: &text[..name_end],
@@ -94,8 +157,27 @@ mod tests {
         let t = split_token("1-2U-F-R").unwrap();
         assert_eq!((t.layers, t.name, t.power), (Some((1, 2)), "U-F-R", 1));
         assert_eq!(split_token("u").unwrap().name, "u");
-        for bad in ["", "2", "U0", "U'2", "'U", "U 2", "2-U", "U2x"] {
-            assert!(split_token(bad).is_none(), "{bad}");
+        for bad in ["", "2", "U'2", "'U", "U 2", "2-U", "U2x"] {
+            assert_eq!(split_token(bad), Err(Malformed::NotATurn), "{bad}");
+        }
+        // Powers are positive whole numbers; leading zeros are digits like any other.
+        assert_eq!(split_token("U0"), Err(Malformed::ZeroPower));
+        assert_eq!(split_token("U000"), Err(Malformed::ZeroPower));
+        assert_eq!(split_token("U00001").unwrap().power, 1);
+        assert_eq!(split_token("U’").unwrap().power, -1);
+        assert_eq!(split_token("U2′").unwrap().power, -2);
+        assert_eq!(split_token("R-1"), Err(Malformed::NegativePower));
+        for (bad, kind) in [
+            ("R4294967297", "power"),
+            ("4294967297R", "layer"),
+            ("1-99999R", "layer"),
+        ] {
+            let e = split_token(bad).unwrap_err();
+            assert!(
+                matches!(e, Malformed::TooLarge { kind: k, .. } if k == kind),
+                "{bad}: {e:?}"
+            );
+            assert!(e.message(bad).contains("too large"), "{}", e.message(bad));
         }
     }
 }

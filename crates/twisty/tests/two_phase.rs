@@ -170,3 +170,22 @@ fn a_two_phase_search_that_finds_nothing_falls_back_to_the_other_route() {
     assert!(sol.moves.len() > 24, "{}", sol.moves.len());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A time cap past the clock's range (`1e300` seconds, `1e19`: what `Duration` or `Instant`
+/// cannot hold) caps nothing: the solve neither panics nor stops early.
+#[test]
+fn a_time_cap_past_the_clock_caps_nothing() {
+    let dir = temp_dir("far-deadline");
+    let p = named("3x3x3").unwrap();
+    let group = Group::new(&p);
+    let s = random_state(&group, &mut Rng::new(4));
+    for time in [1e300, 1e19, f64::INFINITY, f64::NAN, f64::MAX] {
+        let o = Options {
+            time: Some(time),
+            ..options(&dir)
+        };
+        let solver = Solver::prepare(&PermPuzzle::from_model(&p), &o).unwrap();
+        let sol = solver.solve(&s.colours(&p)).unwrap();
+        assert!(solves(&p, &s, &turns(&sol)), "time {time}");
+    }
+}

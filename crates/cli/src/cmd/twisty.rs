@@ -6,8 +6,9 @@
 //! or a puzzle file (`.toml`, docs/twisty.md).
 
 use super::twisty_common::{
-    DEFAULT_MAX_SIZE, LongArgs, MAX_PAGE_SIZE, NotationArg, STATE_FILE, check_page_size,
-    exit_on_interrupt, facelet_cube, fail, load_puzzle, read_state, read_text, state_puzzle,
+    DEFAULT_MAX_SIZE, LongArgs, MAX_PAGE_SIZE, NotationArg, check_page_size, exit_on_interrupt,
+    facelet_cube, fail, load_puzzle, no_puzzle, puzzle_named_by_state, read_state, read_state_file,
+    refuse_other_puzzle, state_puzzle,
 };
 use crate::failure::{CHECK_FAILED, Failure};
 use crate::output::{self, JsonArg};
@@ -20,6 +21,7 @@ use std::time::Instant;
 use twisty::check::Verdict;
 use twisty::count::{Counts, Group};
 use twisty::distances::{self, Metric};
+use twisty::error::clip;
 use twisty::file;
 use twisty::rng::Rng;
 use twisty::{Puzzle, State, catalog, state};
@@ -95,8 +97,9 @@ struct ApplyArgs {
     /// How the state is printed: the text form, or a cube's facelet string (one line)
     #[arg(long, value_enum, default_value_t, conflicts_with = "json")]
     format: StateFormat,
-    /// Colour letters of a facelet string: a scheme's name (western) or FACE:LETTER pairs
-    #[arg(long, requires = "format")]
+    /// Colour letters of a facelet string (with --format facelets): a scheme's name (western)
+    /// or FACE:LETTER pairs
+    #[arg(long)]
     scheme: Option<String>,
     #[command(flatten)]
     json: JsonArg,
@@ -411,7 +414,25 @@ fn print_state(
     Ok(())
 }
 
+/// Refuses `apply` options that would do nothing: a scheme where no facelet string is written,
+/// a notation where no moves are echoed (a facelet string is the state alone).
+fn refuse_idle_apply_options(a: &ApplyArgs) -> Result<(), Failure> {
+    if a.format != StateFormat::Facelets && a.scheme.is_some() {
+        let form = if a.json.json { "JSON" } else { "text" };
+        return Err(Failure::input(format!(
+            "--scheme gives the colour letters of a facelet string; the {form} form writes face names (add --format facelets, or drop --scheme)"
+        )));
+    }
+    if a.format == StateFormat::Facelets && a.notation != NotationArg::Set {
+        return Err(Failure::input(
+            "--notation writes the `# moves:` echo; --format facelets prints the state alone (drop one of them)",
+        ));
+    }
+    Ok(())
+}
+
 fn apply(a: ApplyArgs) -> Result<u8, Failure> {
+    refuse_idle_apply_options(&a)?;
     let (p, _) = load_puzzle(&a.puzzle)?;
     // Moves of the set and, beyond it, slices, rotations and wide turns (M, x, Rw).
     let steps = p.parse_steps(&a.moves).map_err(fail)?;
@@ -435,23 +456,25 @@ fn apply(a: ApplyArgs) -> Result<u8, Failure> {
 }
 
 fn check(a: CheckArgs) -> Result<u8, Failure> {
-    let path = a.state.unwrap_or_else(|| PathBuf::from("-"));
-    let text = read_text(&path, STATE_FILE)?;
-    let shown = path.display().to_string();
-    let declared = match state_puzzle(&text, &shown)? {
-        Some(n) => Some(n),
-        None if a.puzzle.is_none() => facelet_cube(&text, &shown)?,
-        None => None,
-    };
-    let name = match (a.puzzle, declared) {
-        (Some(n), _) | (None, Some(n)) => n,
-        (None, None) => {
-            return Err(Failure::input(format!(
-                "{shown}: the state names no puzzle (a line \"puzzle NAME\"; a facelet string has 6N² letters); give --puzzle"
-            )));
+    let path = a.state.clone().unwrap_or_else(|| PathBuf::from("-"));
+    let (text, shown) = read_state_file(&path)?;
+    let declared = state_puzzle(&text, &shown)?;
+    // The puzzle given, which the state must not contradict (as `twisty solve` refuses it), or
+    // the one the state names.
+    let p = match (&a.puzzle, &declared) {
+        (Some(arg), _) => {
+            let (p, _) = load_puzzle(arg)?;
+            if let Some(d) = &declared {
+                refuse_other_puzzle(d, &p, arg, &shown)?;
+            }
+            p
         }
+        (None, Some(d)) => puzzle_named_by_state(d, &shown)?,
+        (None, None) => match facelet_cube(&text, &shown)? {
+            Some(n) => load_puzzle(&n)?.0,
+            None => return Err(no_puzzle(&text, &shown)),
+        },
     };
-    let (p, _) = load_puzzle(&name)?;
     let colours = read_state(&p, &text, a.scheme.as_deref())
         .map_err(|e| Failure::input(format!("{shown}: {e}")))?;
     a.long.check(&p, "`twisty check`")?;
@@ -518,19 +541,32 @@ fn scramble(a: ScrambleArgs) -> Result<u8, Failure> {
     Ok(0)
 }
 
+/// The moves `distances --moves` names. An empty list is refused: it would otherwise mean
+/// every move, the opposite of what it says (leave `--moves` out for every move).
+fn distance_moves(p: &Puzzle, list: &str) -> Result<Vec<usize>, Failure> {
+    let moves: Vec<usize> = list
+        .split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|m| !m.is_empty())
+        .map(|m| {
+            let t = p.parse_turn(m).map_err(fail)?;
+            t.map(|t| t.mv)
+                .ok_or_else(|| Failure::input(format!("--moves: {} turns nothing", clip(m))))
+        })
+        .collect::<Result<_, _>>()?;
+    if moves.is_empty() {
+        return Err(Failure::input(format!(
+            "--moves {:?}: no moves given (leave --moves out to use every move)",
+            clip(list)
+        )));
+    }
+    Ok(moves)
+}
+
 fn distances_cmd(a: DistancesArgs) -> Result<u8, Failure> {
     let (p, _) = load_puzzle(&a.puzzle)?;
     let moves: Vec<usize> = match &a.moves {
         None => vec![],
-        Some(list) => list
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|m| !m.is_empty())
-            .map(|m| {
-                let t = p.parse_turn(m).map_err(fail)?;
-                t.map(|t| t.mv)
-                    .ok_or_else(|| Failure::input(format!("{m}: not a move")))
-            })
-            .collect::<Result<_, _>>()?,
+        Some(list) => distance_moves(&p, list)?,
     };
     let metric = match a.metric {
         MetricArg::Htm => Metric::Htm,

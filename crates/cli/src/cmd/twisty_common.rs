@@ -11,8 +11,10 @@ use indicatif::ProgressBar;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+use twisty::error::clip;
 use twisty::facelets::{self, Scheme};
 use twisty::file::{self, Expect};
+use twisty::state::Declared;
 use twisty::{Puzzle, state};
 
 /// The largest puzzle whose every move's permutation `show --json` and the
@@ -191,9 +193,35 @@ pub(crate) const STATE_FILE: FileLimit = FileLimit {
 };
 
 /// Reads a file (`-`: standard input) within its limit, through the
-/// program's one bounded reader.
+/// program's one bounded reader. A UTF-8 byte order mark, which some editors
+/// put before the first line, is skipped.
 pub(crate) fn read_text(path: &Path, limit: FileLimit) -> Result<String, Failure> {
-    read_text_bounded(path, limit).map_err(|e| Failure::input(e.to_string()))
+    let text = read_text_bounded(path, limit).map_err(|e| Failure::input(e.to_string()))?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
+    })
+}
+
+/// The longest time a twisty option takes in seconds (`solve --time`, `play --solve-seconds`):
+/// a day. A longer wait is no use, and far longer ones are past what the clock can count.
+pub(crate) const MAX_SECONDS: u64 = 86_400;
+
+/// A state file (`-`: standard input) read, with its name as messages show it; an empty one
+/// is refused here, before it is taken for a state missing its faces.
+pub(crate) fn read_state_file(path: &Path) -> Result<(String, String), Failure> {
+    let shown = if path == Path::new("-") {
+        "standard input".to_string()
+    } else {
+        path.display().to_string()
+    };
+    let text = read_text(path, STATE_FILE)?;
+    if text.trim().is_empty() {
+        return Err(Failure::input(format!(
+            "{shown}: the state is empty (a state file in the text or JSON form, or a facelet string, docs/twisty.md)"
+        )));
+    }
+    Ok((text, shown))
 }
 
 /// A puzzle from a catalog name or a file, with the file's expectations.
@@ -208,16 +236,55 @@ pub fn load_puzzle(arg: &str) -> Result<(Puzzle, Option<Expect>), Failure> {
 }
 
 /// The puzzle a state names: `puzzle NAME` in text, the `puzzle` key in JSON (a facelet string
-/// names none). Malformed JSON is an error naming its line and column.
-pub(crate) fn state_puzzle(text: &str, shown: &str) -> Result<Option<String>, Failure> {
-    if text.trim_start().starts_with('{')
-        && let Err(e) = serde_json::from_str::<serde_json::Value>(text)
-    {
-        return Err(Failure::input(format!(
-            "{shown}: malformed JSON state: {e}"
-        )));
+/// names none). Malformed JSON, two names, or a name that is no string are errors naming the
+/// state (and its line).
+pub(crate) fn state_puzzle(text: &str, shown: &str) -> Result<Option<Declared>, Failure> {
+    state::declared_puzzle(text).map_err(|e| Failure::input(format!("{shown}: {e}")))
+}
+
+/// Where a state names its puzzle, for messages: `st.txt: line 2` or `st.json: "puzzle"`.
+fn declared_at(d: &Declared, shown: &str) -> String {
+    match d.line {
+        Some(l) => format!("{shown}: line {l}"),
+        None => format!("{shown}: \"puzzle\""),
     }
-    Ok(state::declared_puzzle(text))
+}
+
+/// The puzzle a state names, loaded; an error names the state and the line that names it.
+pub(crate) fn puzzle_named_by_state(d: &Declared, shown: &str) -> Result<Puzzle, Failure> {
+    load_puzzle(&d.name)
+        .map(|(p, _)| p)
+        .map_err(|e| Failure::input(format!("{}: {}", declared_at(d, shown), e.message)))
+}
+
+/// Refuses a state that names another puzzle than the one given (`arg` as written: a state of a
+/// puzzle file names the file's puzzle), before any work on it.
+pub(crate) fn refuse_other_puzzle(
+    d: &Declared,
+    p: &Puzzle,
+    arg: &str,
+    shown: &str,
+) -> Result<(), Failure> {
+    if d.name == p.name() || d.name == arg {
+        return Ok(());
+    }
+    Err(Failure::input(format!(
+        "{}: the state is of {}, not {}",
+        declared_at(d, shown),
+        clip(&d.name),
+        p.name()
+    )))
+}
+
+/// Why a state gives no puzzle, in the terms of its form, when none is given with `--puzzle`.
+pub(crate) fn no_puzzle(text: &str, shown: &str) -> Failure {
+    Failure::input(if state::is_json(text) {
+        format!("{shown}: the JSON state has no \"puzzle\" key naming its puzzle; give --puzzle")
+    } else {
+        format!(
+            "{shown}: the state names no puzzle (a line \"puzzle NAME\"; a facelet string has 6N² letters); give --puzzle"
+        )
+    })
 }
 
 /// The cube a facelet string is of when no puzzle is given: the NxNxN of its length (`3x3x3`

@@ -22,7 +22,7 @@
 //! | `POST /api/solve`, a state (docs/twisty.md, text or JSON) | `{"type": "twisty-solution", "solution": "R U ...", "turns": [[move, amount], ...], ...}`, or an error `{"type": "error", "error": ...}`: 400 malformed, 422 unreachable (with the reason), 413 too large, 503 busy or too slow |
 
 use super::twisty_common::{
-    DEFAULT_MAX_SIZE, MAX_PAGE_SIZE, NotationArg, check_page_size, load_puzzle,
+    DEFAULT_MAX_SIZE, MAX_PAGE_SIZE, MAX_SECONDS, NotationArg, check_page_size, load_puzzle,
 };
 use super::twisty_play_api as api;
 use crate::failure::Failure;
@@ -39,6 +39,7 @@ use std::sync::{Arc, OnceLock, mpsc};
 use std::time::{Duration, Instant};
 use twisty::check::Verdict;
 use twisty::count::Group;
+use twisty::error::clip;
 use twisty::solve::{Options, PermPuzzle, SolveError, Solver};
 use twisty::spelling::Notation;
 use twisty::{Puzzle, Turn, state};
@@ -52,15 +53,14 @@ pub struct PlayArgs {
     #[arg(long, short = 'o', value_name = "FILE")]
     out: Option<PathBuf>,
     /// Listen on this port of 127.0.0.1 (default: a free port)
-    #[arg(long, default_value_t = 0)]
-    port: u16,
-    /// Give up a solve after this many seconds (503 to the page)
-    #[arg(long, value_name = "S", default_value_t = 60)]
-    solve_seconds: u64,
-    /// Prepare no solver for puzzles larger than this, in stickers times moves (the page still
-    /// plays; Solve then says why it cannot)
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_SIZE)]
-    max_size: u64,
+    #[arg(long)]
+    port: Option<u16>,
+    /// Give up a solve after this many seconds, at most a day (503 to the page; default 60)
+    #[arg(long, value_name = "S")]
+    solve_seconds: Option<u64>,
+    // Its help is `max_size_help`, which shows the default it takes when not given.
+    #[arg(long, value_name = "N", help = max_size_help())]
+    max_size: Option<u64>,
     /// Refuse puzzles larger than this, in stickers times moves (the page holds every move's
     /// permutation)
     #[arg(long, value_name = "N", default_value_t = MAX_PAGE_SIZE)]
@@ -74,8 +74,45 @@ pub struct PlayArgs {
 /// Scrambles carried by a page written with `-o`.
 const OFFLINE_SCRAMBLES: u64 = 8;
 
-/// The longest `--solve-seconds`: a day (a longer wait is no use to a page).
-const MAX_SOLVE_SECONDS: u64 = 86_400;
+/// `--solve-seconds` when not given.
+const SOLVE_SECONDS: u64 = 60;
+
+/// `--max-size`'s help, with its default (the other commands' [`DEFAULT_MAX_SIZE`]).
+fn max_size_help() -> String {
+    format!(
+        "Prepare no solver for puzzles larger than this, in stickers times moves (the page still plays; Solve then says why it cannot) [default: {DEFAULT_MAX_SIZE}]"
+    )
+}
+
+/// Refuses what cannot work before any work: a `--solve-seconds` over a day, and options of
+/// the server with `-o`, which writes a page and starts none (no port, no solver).
+fn refuse_bad_options(a: &PlayArgs) -> Result<(), Failure> {
+    if let Some(s) = a.solve_seconds.filter(|&s| s > MAX_SECONDS) {
+        return Err(Failure::input(format!(
+            "--solve-seconds {s}: at most {MAX_SECONDS} (a day)"
+        )));
+    }
+    if a.out.is_none() {
+        return Ok(());
+    }
+    let server_only: Vec<&str> = [
+        ("--port", a.port.is_some()),
+        ("--solve-seconds", a.solve_seconds.is_some()),
+        ("--max-size", a.max_size.is_some()),
+        ("--notation", a.notation != NotationArg::Set),
+    ]
+    .into_iter()
+    .filter_map(|(flag, given)| given.then_some(flag))
+    .collect();
+    if server_only.is_empty() {
+        return Ok(());
+    }
+    Err(Failure::input(format!(
+        "{} {} for the server (its port, its solver and how it writes solutions); a page written with -o has no server (drop one of them)",
+        server_only.join(", "),
+        if server_only.len() == 1 { "is" } else { "are" }
+    )))
+}
 
 /// Solves running at once; more get 503 (the machine's cores are the
 /// limit that matters; a solve is one thread).
@@ -155,11 +192,19 @@ impl Play {
         let Ok(text) = std::str::from_utf8(body) else {
             return Response::error(400, "the state is not UTF-8 text");
         };
-        if let Some(name) = state::declared_puzzle(text).filter(|n| n != p.name()) {
-            return Response::error(
-                400,
-                format!("the state is of {name:?}; this page plays {}", p.name()),
-            );
+        match state::declared_puzzle(text) {
+            Err(e) => return Response::error(400, format!("the state: {e}")),
+            Ok(Some(d)) if d.name != p.name() => {
+                return Response::error(
+                    400,
+                    format!(
+                        "the state is of {:?}; this page plays {}",
+                        clip(&d.name),
+                        p.name()
+                    ),
+                );
+            }
+            Ok(_) => {}
         }
         let colours = match state::read(p, text) {
             Ok(c) => c,
@@ -232,29 +277,20 @@ impl Play {
 }
 
 pub fn run(a: PlayArgs) -> Result<u8, Failure> {
+    refuse_bad_options(&a)?;
     let (p, _) = load_puzzle(&a.puzzle)?;
     check_page_size(&p, a.max_page_size, "the twisty page")?;
-    if a.solve_seconds > MAX_SOLVE_SECONDS {
-        return Err(Failure::input(format!(
-            "--solve-seconds {}: at most {MAX_SOLVE_SECONDS} (a day)",
-            a.solve_seconds
-        )));
-    }
+    let max_size = a.max_size.unwrap_or(DEFAULT_MAX_SIZE);
     let size = p.degree() as u64 * p.moves.len() as u64;
-    let too_large = (size > a.max_size).then(|| {
+    let too_large = (size > max_size).then(|| {
         format!(
             "no solver for {}: {} stickers times {} moves is {size}, over the server's limit of {} (--max-size N raises it)",
             p.name(),
             p.degree(),
             p.moves.len(),
-            a.max_size
+            max_size
         )
     });
-    if a.out.is_some() && a.notation != NotationArg::Set {
-        return Err(Failure::input(
-            "--notation writes the server's solutions; a page written with -o has no solver (drop one of them)",
-        ));
-    }
     let title = format!("{} — polycover", p.name());
     if let Some(out) = &a.out {
         // No server to ask for scrambles: the page carries some, from the clock's seed.
@@ -274,8 +310,9 @@ pub fn run(a: PlayArgs) -> Result<u8, Failure> {
         );
         return Ok(0);
     }
-    let listener = TcpListener::bind(("127.0.0.1", a.port))
-        .map_err(|e| Failure::input(format!("cannot listen on 127.0.0.1:{}: {e}", a.port)))?;
+    let port = a.port.unwrap_or(0);
+    let listener = TcpListener::bind(("127.0.0.1", port))
+        .map_err(|e| Failure::input(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
     let port = listener.local_addr()?.port();
     let data = page_data(&p, true);
     let play = Arc::new(Play {
@@ -285,7 +322,7 @@ pub fn run(a: PlayArgs) -> Result<u8, Failure> {
         solver: OnceLock::new(),
         group: OnceLock::new(),
         solves: AtomicUsize::new(0),
-        solve_time: Duration::from_secs(a.solve_seconds.max(1)),
+        solve_time: Duration::from_secs(a.solve_seconds.unwrap_or(SOLVE_SECONDS).max(1)),
         too_large,
         notation: a.notation.into(),
     });

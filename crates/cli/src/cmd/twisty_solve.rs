@@ -14,7 +14,8 @@
 //! printed.
 
 use super::twisty_common::{
-    LongArgs, NotationArg, STATE_FILE, load_puzzle, read_state, read_text, state_puzzle,
+    LongArgs, MAX_SECONDS, NotationArg, load_puzzle, read_state, read_state_file,
+    refuse_other_puzzle, state_puzzle,
 };
 use crate::failure::{CHECK_FAILED, Failure};
 use crate::output::twisty::{Solved, StateSource};
@@ -26,6 +27,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 use twisty::check::Verdict;
 use twisty::count::{Group, random_state};
+use twisty::error::clip;
 use twisty::rng::Rng;
 use twisty::solve::{Options, PermPuzzle, SolveError, Solver, model};
 use twisty::steps::Step;
@@ -53,8 +55,8 @@ pub struct SolveArgs {
     /// for the same seed)
     #[arg(long)]
     random_state: bool,
-    /// Seed of the random state (default: from the clock)
-    #[arg(long, requires = "random_state")]
+    /// Seed of the random state, with --random-state (default: from the clock)
+    #[arg(long)]
     seed: Option<u64>,
     /// A shortest solution (exact search; small puzzles only: 2x2x2, pyraminx, skewb,
     /// skewb-diamond, dino...)
@@ -63,11 +65,13 @@ pub struct SolveArgs {
     /// How the solution (and a --scramble) is written
     #[arg(long, value_enum, default_value_t)]
     notation: NotationArg,
-    /// A facelet string's letters are colours of this scheme (as `twisty check --scheme`)
+    /// A facelet string's letters are colours of this scheme (as `twisty check --scheme`; for a
+    /// state file or standard input)
     #[arg(long)]
     scheme: Option<String>,
-    /// Stop the two-phase search after SECONDS of wall-clock time, keeping the best solution
-    /// found (on top of its node budget; the result may then depend on the machine and its load)
+    /// Stop the two-phase search after SECONDS of wall-clock time (at most a day), keeping the
+    /// best solution found (on top of its node budget; the result may then depend on the
+    /// machine and its load)
     #[arg(
         long,
         value_name = "SECONDS",
@@ -92,11 +96,16 @@ enum Given {
 }
 
 pub fn solve(a: SolveArgs) -> Result<u8, Failure> {
+    refuse_idle_options(&a)?;
     let (p, _) = load_puzzle(&a.puzzle)?;
     a.long.check(&p, "`twisty solve`")?;
     let progress = a.long.progress(a.json.json);
     // A group when one is needed (random states, membership, --optimal's size).
     let mut group: Option<Group> = None;
+    // Before the state is read or checked: --optimal depends on the puzzle alone.
+    if a.optimal {
+        refuse_if_too_large(&p, &mut group)?;
+    }
     let mut check_seconds = None;
     let (colours, source) = match given_state(&p, &a, &mut group, &mut check_seconds)? {
         Given::State(colours, source) => (colours, source),
@@ -111,9 +120,6 @@ pub fn solve(a: SolveArgs) -> Result<u8, Failure> {
             return Ok(CHECK_FAILED);
         }
     };
-    if a.optimal {
-        refuse_if_too_large(&p, &mut group)?;
-    }
     let perm = PermPuzzle::from_model(&p);
     let options = Options {
         optimal: a.optimal,
@@ -155,12 +161,47 @@ pub fn solve(a: SolveArgs) -> Result<u8, Failure> {
     Ok(0)
 }
 
-/// `--time`: a positive, finite number of seconds.
+/// `--time`: a positive number of seconds, at most [`MAX_SECONDS`] (refused here, so that no
+/// absurd deadline reaches the solver).
 fn parse_seconds(s: &str) -> Result<f64, String> {
     match s.parse::<f64>() {
+        Ok(x) if x.is_finite() && x > MAX_SECONDS as f64 => Err(format!(
+            "`{}` seconds: at most {MAX_SECONDS} (a day)",
+            clip(s)
+        )),
         Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
-        _ => Err(format!("`{s}` is not a positive number of seconds")),
+        _ => Err(format!("`{}` is not a positive number of seconds", clip(s))),
     }
+}
+
+/// Refuses options that would do nothing with the state's source: a seed chooses only a
+/// `--random-state`, a scheme reads only a facelet string from a file or standard input.
+fn refuse_idle_options(a: &SolveArgs) -> Result<(), Failure> {
+    let source = if a.scramble.is_some() {
+        Some("--scramble")
+    } else if a.random_state {
+        None
+    } else {
+        Some("a state file or standard input")
+    };
+    if let (Some(seed), Some(source)) = (a.seed, source) {
+        return Err(Failure::input(format!(
+            "--seed {seed} chooses the state of --random-state; this state comes from {source} (drop --seed)"
+        )));
+    }
+    let drawn_or_moved = if a.random_state {
+        Some("--random-state")
+    } else if a.scramble.is_some() {
+        Some("--scramble")
+    } else {
+        None
+    };
+    if let (Some(_), Some(source)) = (&a.scheme, drawn_or_moved) {
+        return Err(Failure::input(format!(
+            "--scheme reads the letters of a facelet string; this state comes from {source}, not a string (drop --scheme)"
+        )));
+    }
+    Ok(())
 }
 
 /// The state asked for: from `--scramble`, `--random-state` or a file
@@ -190,31 +231,20 @@ fn given_state(
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos() as u64)
         });
-        let g = group.insert(Group::new(p));
+        let g = group.get_or_insert_with(|| Group::new(p));
         let s = random_state(g, &mut Rng::new(seed));
         return Ok(Given::State(s.colours(p), StateSource::Random(seed)));
     }
     let path = a.state.clone().unwrap_or_else(|| PathBuf::from("-"));
-    let shown = if path == std::path::Path::new("-") {
-        "standard input".to_string()
-    } else {
-        path.display().to_string()
-    };
-    let text = read_text(&path, STATE_FILE)?;
-    if let Some(declared) = state_puzzle(&text, &shown)?
-        && declared != p.name()
-        && declared != a.puzzle
-    {
-        return Err(Failure::input(format!(
-            "{shown}: the state is of {declared}, not {}",
-            p.name()
-        )));
+    let (text, shown) = read_state_file(&path)?;
+    if let Some(declared) = state_puzzle(&text, &shown)? {
+        refuse_other_puzzle(&declared, p, &a.puzzle, &shown)?;
     }
     let colours = read_state(p, &text, a.scheme.as_deref())
         .map_err(|e| Failure::input(format!("{shown}: {e}")))?;
     // Membership first: an unreachable state is refused with the reason.
     let t0 = Instant::now();
-    let g = group.insert(Group::new(p));
+    let g = group.get_or_insert_with(|| Group::new(p));
     let verdict =
         twisty::check::check(p, g, &colours).map_err(|e| Failure::input(e.to_string()))?;
     *check_seconds = Some(t0.elapsed().as_secs_f64());
@@ -233,7 +263,7 @@ fn scramble_beyond_moves(
     text: String,
     group: &mut Option<Group>,
 ) -> Result<Given, Failure> {
-    let g = group.insert(Group::new(p));
+    let g = group.get_or_insert_with(|| Group::new(p));
     for r in &p.rotations {
         let mut held = s.clone();
         held.apply_perm(r);

@@ -25,5 +25,6 @@ mod svg;
 mod twisty;
 mod twisty_limits;
 mod twisty_notation;
+mod twisty_refusals;
 mod twisty_solver;
 mod view;

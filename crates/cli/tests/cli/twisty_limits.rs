@@ -54,7 +54,7 @@ fn long_steps_refuse_puzzles_over_max_size() {
     let state = stdout_of(&["twisty", "apply", "cube-4", "R"]);
     let (code, _, err) = outcome(&run_stdin(
         &["twisty", "check", "--max-size", "1151"],
-        &format!("puzzle cube-4\n{state}"),
+        &state,
     ));
     assert_eq!(code, 2, "{err}");
     assert!(err.contains(over) && err.contains(flag), "{err}");

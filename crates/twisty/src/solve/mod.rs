@@ -127,6 +127,13 @@ pub struct Options {
     pub cache_dir: Option<std::path::PathBuf>,
 }
 
+/// The instant `seconds` after `t0`, or `None` when no instant is that far (`1e300` seconds,
+/// past the clock's range): a cap so far away caps nothing. Negative and NaN are 0.
+fn deadline(t0: Instant, seconds: f64) -> Option<Instant> {
+    let d = std::time::Duration::try_from_secs_f64(seconds.max(0.0)).ok()?;
+    t0.checked_add(d)
+}
+
 /// The name the preparation's progress is reported under ([`crate::progress`]), and its
 /// number of parts.
 pub const PREPARE_STEP: &str = "preparing the solver";
@@ -699,10 +706,7 @@ impl Solver {
         let tp = self.two_phase.as_ref()?;
         let limits = twophase::SearchLimits {
             nodes: self.options.two_phase_budget,
-            deadline: self
-                .options
-                .time
-                .map(|s| t0 + std::time::Duration::from_secs_f64(s.max(0.0))),
+            deadline: self.options.time.and_then(|s| deadline(t0, s)),
             target: self.options.target_moves,
             max_depth: TWO_PHASE_DEPTH,
         };
