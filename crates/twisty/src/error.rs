@@ -49,7 +49,8 @@ pub enum Error {
     #[error("{0}")]
     Cut(String),
     /// Two cuts (or one cut with itself) whose parallel planes are closer
-    /// than [`crate::puzzle::MIN_GAP`] without being the same plane: the
+    /// than [`crate::puzzle::MIN_GAP`] without being the same plane, or a
+    /// cut passing that close to a corner without going through it: the
     /// stickers between them would be too thin to construct reliably.
     /// `cuts` are the two cuts' indices in the puzzle's `cuts`, so a file
     /// reader can name their line.

@@ -256,11 +256,12 @@ impl Locator {
     }
 }
 
-/// The cut planes of a puzzle's cuts: each cut at every element of its kind, a plane within
+/// The cut planes of a puzzle's cuts, each with the index of its cut: each cut at every element
+/// of its kind, a plane within
 /// [`EPS`] of an earlier one kept once. Fails for a cut outside the solid (or within
 /// [`MIN_GAP`] of its surface), for two parallel planes closer than [`MIN_GAP`] but not the
 /// same ([`Error::CloseCuts`]), and for too many planes.
-fn cut_planes(spec: &PuzzleSpec, geometry: &Geometry) -> Result<Vec<Plane>, Error> {
+fn cut_planes(spec: &PuzzleSpec, geometry: &Geometry) -> Result<Vec<(Plane, usize)>, Error> {
     // Each plane with the index of the cut it came from.
     let mut planes: Vec<(Plane, usize)> = Vec::new();
     for (ci, cut) in spec.cuts.iter().enumerate() {
@@ -310,7 +311,7 @@ fn cut_planes(spec: &PuzzleSpec, geometry: &Geometry) -> Result<Vec<Plane>, Erro
             planes.len()
         )));
     }
-    Ok(planes.into_iter().map(|(p, _)| p).collect())
+    Ok(planes)
 }
 
 /// The error for cuts `a` and `b` (maybe equal) making parallel planes `gap` apart.
@@ -374,15 +375,22 @@ fn axes_of(planes: &[Plane], geometry: &Geometry) -> Vec<Axis> {
     axes
 }
 
-/// The stickers the planes cut the faces into, as `(face, polygon)`: face by face, each face's in
-/// reading order (rows from its top, left to right). Fails beyond [`MAX_STICKERS`].
-fn face_stickers(geometry: &Geometry, planes: &[Plane]) -> Result<Vec<(usize, Vec<Vec3>)>, Error> {
+/// The stickers the planes (each with its cut's index) cut the faces into, as `(face,
+/// polygon)`: face by face, each face's in reading order (rows from its top, left to right).
+/// Fails beyond [`MAX_STICKERS`], and for a plane passing closer than [`MIN_GAP`] to a corner of
+/// a polygon without passing through it ([`near_corner`]).
+fn face_stickers(
+    spec: &PuzzleSpec,
+    geometry: &Geometry,
+    planes: &[(Plane, usize)],
+) -> Result<Vec<(usize, Vec<Vec3>)>, Error> {
     let mut raw: Vec<(usize, Vec<Vec3>)> = Vec::new();
     for (fi, face) in geometry.faces.iter().enumerate() {
         let mut polys = vec![face.polygon.clone()];
-        for p in planes {
+        for (p, ci) in planes {
             let mut next = Vec::with_capacity(polys.len());
             for poly in polys {
+                near_corner(spec, &poly, p, *ci)?;
                 match split(&poly, p) {
                     Some((a, b)) => {
                         next.push(a);
@@ -411,6 +419,29 @@ fn face_stickers(geometry: &Geometry, planes: &[Plane]) -> Result<Vec<(usize, Ve
         raw.extend(polys.into_iter().map(|q| (fi, q)));
     }
     Ok(raw)
+}
+
+/// Fails when plane `p` (of cut `ci`) passes closer than [`MIN_GAP`] to a corner of `poly`
+/// without going through it (within [`EPS`]): the stickers there would be slivers that the
+/// tolerances drop or mismatch (a cube's `v` cut 5e-7 from the corners of its `f 1/3` grid lost
+/// 24 stickers without a word, or failed as an internal error).
+fn near_corner(spec: &PuzzleSpec, poly: &[Vec3], p: &Plane, ci: usize) -> Result<(), Error> {
+    let Some(d) = poly
+        .iter()
+        .map(|&v| p.distance(v).abs())
+        .find(|d| *d > EPS && *d < MIN_GAP)
+    else {
+        return Ok(());
+    };
+    Err(Error::CloseCuts {
+        cuts: (ci, ci),
+        message: format!(
+            "cut \"{}\" passes {d:.3e} from a corner where the solid's edges and the other \
+             cuts meet, closer than {MIN_GAP} but not through it: the stickers there would be \
+             too thin (move the cut onto the corner, e.g. with an exact fraction, or away from it)",
+            spec.cuts[ci].format()
+        ),
+    })
 }
 
 /// The slice of axis `a` holding the point `c`.
@@ -509,9 +540,10 @@ impl Puzzle {
         if spec.cuts.is_empty() {
             return Err(Error::Cut("a puzzle needs at least one cut".into()));
         }
-        let planes = cut_planes(spec, &geometry)?;
+        let cut = cut_planes(spec, &geometry)?;
+        let planes: Vec<Plane> = cut.iter().map(|(p, _)| *p).collect();
         let axes = axes_of(&planes, &geometry);
-        let raw = face_stickers(&geometry, &planes)?;
+        let raw = face_stickers(spec, &geometry, &cut)?;
         let centres: Vec<Vec3> = raw.iter().map(|(_, q)| Vec3::mean(q)).collect();
         let (stickers, pieces) = group_pieces(raw, &centres, &axes);
         let turner = Turner {
