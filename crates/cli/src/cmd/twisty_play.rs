@@ -84,12 +84,12 @@ fn max_size_help() -> String {
     )
 }
 
-/// Refuses what cannot work before any work: a `--solve-seconds` over a day, and options of
+/// Refuses what cannot work before any work: a `--solve-seconds` of 0 or over a day, and options of
 /// the server with `-o`, which writes a page and starts none (no port, no solver).
 fn refuse_bad_options(a: &PlayArgs) -> Result<(), Failure> {
-    if let Some(s) = a.solve_seconds.filter(|&s| s > MAX_SECONDS) {
+    if let Some(s) = a.solve_seconds.filter(|&s| s == 0 || s > MAX_SECONDS) {
         return Err(Failure::input(format!(
-            "--solve-seconds {s}: at most {MAX_SECONDS} (a day)"
+            "--solve-seconds {s}: from 1 to {MAX_SECONDS} (a day)"
         )));
     }
     if a.out.is_none() {
@@ -322,7 +322,7 @@ pub fn run(a: PlayArgs) -> Result<u8, Failure> {
         solver: OnceLock::new(),
         group: OnceLock::new(),
         solves: AtomicUsize::new(0),
-        solve_time: Duration::from_secs(a.solve_seconds.unwrap_or(SOLVE_SECONDS).max(1)),
+        solve_time: Duration::from_secs(a.solve_seconds.unwrap_or(SOLVE_SECONDS)),
         too_large,
         notation: a.notation.into(),
     });

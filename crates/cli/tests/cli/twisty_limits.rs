@@ -185,7 +185,12 @@ fn play_refuses_an_endless_solve_time() {
             "--solve-seconds",
             "18446744073709551615",
         ],
-        "--solve-seconds 18446744073709551615: at most 86400",
+        "--solve-seconds 18446744073709551615: from 1 to 86400",
+    );
+    // No time at all would answer every solve with 503 (it once meant a second, silently).
+    refused(
+        &["twisty", "play", "3x3x3", "--solve-seconds", "0"],
+        "--solve-seconds 0: from 1 to 86400",
     );
 }
 

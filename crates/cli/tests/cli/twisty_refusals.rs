@@ -63,7 +63,7 @@ fn absurd_times_are_refused_as_arguments() {
     refused(
         &["twisty", "play", "3x3x3", "--solve-seconds", "86401"],
         "",
-        &["--solve-seconds 86401: at most 86400 (a day)"],
+        &["--solve-seconds 86401: from 1 to 86400 (a day)"],
     );
 }
 
