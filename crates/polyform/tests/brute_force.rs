@@ -290,6 +290,25 @@ fn per_piece_mirror_matches_brute_force() {
     assert!(seen.len() >= 3, "counts {seen:?}");
 }
 
+/// Checks that the plain count and the count using the board's symmetry are `want`; returns
+/// the group action (its candidates say whether the symmetry reduced the search).
+fn counts_agree(p: &polyform::Puzzle, want: u128, what: &str) -> orbits::Action {
+    use polyform::symmetry::{GroupChoice, action};
+    let enc = polyform::encode(p).unwrap();
+    assert_eq!(dlx::Solver::new(&enc.matrix).count(), want, "{what}");
+    let a = action(p, &enc, GroupChoice::Full).unwrap();
+    let d = orbits::count(
+        &enc.matrix,
+        &a,
+        orbits::Want::Distinct,
+        true,
+        &mut orbits::SerialSearch,
+    )
+    .unwrap();
+    assert_eq!(d.solutions, want, "up to symmetry: {what}");
+    a
+}
+
 /// Pieces used at most once or twice (`"0..1"`, `"0..2"`) against the
 /// oracle, which counts the fillings that use each piece at most its count:
 /// random rectangles and sets of pentominoes and small pieces, some whose
@@ -298,7 +317,6 @@ fn per_piece_mirror_matches_brute_force() {
 /// (a forced piece as its representative) agree with it.
 #[test]
 fn bounded_supplies_match_brute_force() {
-    use polyform::symmetry::{GroupChoice, action};
     let mut pool: Vec<(String, &str)> = PENTOMINOES
         .iter()
         .map(|s| {
@@ -347,19 +365,7 @@ fn bounded_supplies_match_brute_force() {
         }
         let p = polyform::file::parse_puzzle(Path::new("bounded.toml"), &text)
             .unwrap_or_else(|e| panic!("{e}\n{text}"));
-        let enc = polyform::encode(&p).unwrap();
-        let got = dlx::Solver::new(&enc.matrix).count();
-        assert_eq!(got, want, "trial {trial}:\n{text}");
-        let a = action(&p, &enc, GroupChoice::Full).unwrap();
-        let d = orbits::count(
-            &enc.matrix,
-            &a,
-            orbits::Want::Distinct,
-            true,
-            &mut orbits::SerialSearch,
-        )
-        .unwrap();
-        assert_eq!(d.solutions, want, "trial {trial}, up to symmetry:\n{text}");
+        let a = counts_agree(&p, want, &format!("trial {trial}:\n{text}"));
         if supply == area {
             forced += 1;
         } else {
@@ -381,7 +387,6 @@ fn bounded_supplies_match_brute_force() {
 /// were once left out of the matrix: one domino on `##++` gave 1, not 2).
 #[test]
 fn optional_cells_and_unlimited_supplies_match_brute_force() {
-    use polyform::symmetry::{GroupChoice, action};
     let pool: [(&str, &str); 4] = [("m", "#"), ("d", "##"), ("i3", "###"), ("l3", "##/#.")];
     let mut rng = crate::distinct::Rng(0x0b_7105);
     let mut unlimited_on_optional = 0;
@@ -451,19 +456,7 @@ fn optional_cells_and_unlimited_supplies_match_brute_force() {
             }
             Err(e) => panic!("{e}\n{text}"),
         };
-        let enc = polyform::encode(&p).unwrap();
-        let got = dlx::Solver::new(&enc.matrix).count();
-        assert_eq!(got, want, "trial {trial}:\n{text}");
-        let a = action(&p, &enc, GroupChoice::Full).unwrap();
-        let d = orbits::count(
-            &enc.matrix,
-            &a,
-            orbits::Want::Distinct,
-            true,
-            &mut orbits::SerialSearch,
-        )
-        .unwrap();
-        assert_eq!(d.solutions, want, "trial {trial}, up to symmetry:\n{text}");
+        counts_agree(&p, want, &format!("trial {trial}:\n{text}"));
     }
     assert!(unlimited_on_optional >= 5, "{unlimited_on_optional}");
 }
