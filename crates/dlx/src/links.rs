@@ -64,7 +64,7 @@ mod mult;
 
 use crate::engine::{Engine, Multiplicities};
 use crate::matrix::Matrix;
-use dance::Dance;
+use dance::{Dance, EMPTIED_MANY};
 pub(crate) use dance::{Index, Link};
 use std::ops::ControlFlow;
 
@@ -359,7 +359,16 @@ impl<I: Index> Links<I> {
     ///
     /// An item covered earlier never loses nodes (its options are hidden
     /// from every other list), so an emptied item is still to be covered:
-    /// either by this option (then it is no dead end) or by nothing.
+    /// either by this option (then it is no dead end) or by nothing. Every
+    /// list a commit empties is looked at, several emptied by one cover
+    /// included ([`EMPTIED_MANY`]): the option is given up exactly when the
+    /// bitset engine gives it up (an item still to be covered is left
+    /// without options), so that both list the same subproblems below a
+    /// node and a checkpoint of one resumes on the other. (The cover of the
+    /// level's own item, before the commit, leaves no such item under
+    /// DLX1's rule: the item it empties has no option but those of the
+    /// item covered, which it ties with on length, so it has them all, and
+    /// every option of the level holds it.)
     #[inline(always)]
     pub fn commit_others<const COLORS: bool, const MULT: bool, const EARLY: bool>(
         &mut self,
@@ -380,7 +389,12 @@ impl<I: Index> Links<I> {
             } else {
                 self.commit_item::<COLORS, MULT>(p, j);
                 if EARLY && self.emptied != 0 {
-                    if !self.option_has(x, self.emptied) {
+                    let dead = if self.emptied == EMPTIED_MANY {
+                        self.emptied_elsewhere(x)
+                    } else {
+                        !self.option_has(x, self.emptied)
+                    };
+                    if dead {
                         return Some(p);
                     }
                     self.emptied = 0;
@@ -389,6 +403,21 @@ impl<I: Index> Links<I> {
             }
         }
         None
+    }
+
+    /// Is the list of an active primary item that `x`'s option does not
+    /// hold empty? What an early dead-end check asks when one cover emptied
+    /// several lists ([`EMPTIED_MANY`]): a rare case, so a scan of the
+    /// active items is cheap enough.
+    fn emptied_elsewhere(&self, x: u32) -> bool {
+        let mut k = self.items[ROOT as usize].next;
+        while k != ROOT {
+            if self.len[k as usize] == 0 && !self.option_has(x, k) {
+                return true;
+            }
+            k = self.items[k as usize].next;
+        }
+        false
     }
 
     /// Does the option of node `x` contain item `k`?

@@ -99,6 +99,69 @@ fn an_interrupted_count_resumes_to_the_exact_total() {
     }
 }
 
+/// The links and the bitset engine walk one tree (DLX1's) and list the
+/// same subproblems, so a checkpoint of either, written partway or at the
+/// end, resumes on the other to the exact count. The links used to take
+/// options that the bitset engine gives up as early dead ends (one commit
+/// emptying two lists), and listed them as finished subproblems that the
+/// bitset engine's tree does not have: a links checkpoint of 6x10 was
+/// refused by the bitset engine (exit 2, "does not fit this puzzle's
+/// search tree").
+#[test]
+fn a_checkpoint_of_the_links_or_the_bitset_engine_resumes_on_the_other() {
+    let puzzle = "data/pentominoes/6x10.toml";
+    for (from, to) in [("links", "bits"), ("bits", "links")] {
+        for held in [true, false] {
+            let ck = temp(&format!("6x10-{from}-{to}-{held}.checkpoint"));
+            let p = ck.to_str().unwrap();
+            let mut args = vec![
+                "count",
+                puzzle,
+                "--full-search",
+                "--engine",
+                from,
+                "-q",
+                "--checkpoint",
+                p,
+            ];
+            if held {
+                // One thread, held after 5 finished subproblems: the links'
+                // third one was such a dead end.
+                args.extend(["-j", "1", "--checkpoint-every", "0"]);
+                let (code, _, err) = Held::start(&args, 5).interrupt("TERM");
+                assert_eq!(code, Some(130), "{from}: {err}");
+            } else {
+                args.extend(["-j", "2", "--json"]);
+                let out = polycover(&args);
+                assert!(out.status.success(), "{from}: {out:?}");
+                assert_eq!(json(&out)["solutions"], 9356, "{from}");
+            }
+            let out = polycover(&[
+                "count",
+                puzzle,
+                "--full-search",
+                "--engine",
+                to,
+                "-j",
+                "2",
+                "--json",
+                "--resume",
+                p,
+            ]);
+            assert!(
+                out.status.success(),
+                "{from} -> {to} (held: {held}): {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert_eq!(
+                json(&out)["solutions"],
+                9356,
+                "{from} -> {to}, held: {held}"
+            );
+        }
+    }
+}
+
 #[test]
 fn checkpoint_every_takes_durations() {
     for good in ["0", "500ms", "2m", "1.5s", "3"] {

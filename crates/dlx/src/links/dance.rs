@@ -40,6 +40,12 @@ impl Index for u32 {
     }
 }
 
+/// [`Dance::emptied`] (and `Links::emptied`) when one cover or purify
+/// emptied the lists of several primary items: an early dead-end check must
+/// then look at every item still to be covered, not just the last emptied
+/// (which may be one the option holds while another is not).
+pub(crate) const EMPTIED_MANY: u32 = u32::MAX;
+
 /// A node's neighbours in its item's list.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
@@ -57,7 +63,8 @@ pub(super) struct Dance<'a, I> {
     pub(super) len: &'a mut [u32],
     pub(super) color: &'a mut [u32],
     pub(super) num_primary: u32,
-    /// The last primary item whose list a hide emptied, or 0.
+    /// The primary item whose list a hide emptied, 0 when none was, or
+    /// [`EMPTIED_MANY`] when more than one was.
     pub(super) emptied: u32,
 }
 
@@ -159,7 +166,7 @@ impl<I: Index> Dance<'_, I> {
             let len = d.len_mut(t);
             *len -= 1;
             if *len == 0 && t <= d.num_primary {
-                d.emptied = t;
+                d.emptied = if d.emptied == 0 { t } else { EMPTIED_MANY };
             }
             updates += 1;
         });
