@@ -277,3 +277,27 @@ fn forced_placements() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// A search stopped by Ctrl-C or SIGTERM answers nothing (exit 130): an interrupted
+/// `explain` once said "no solution", `explain --forced` listed every placement of the first
+/// search as forced, and `hint` gave the completions found so far as the count. The pentominoes
+/// tile the 3x20 box in 2 ways, none in the first subproblem searched; dominoes tile 8x8 in
+/// 12,988,816 ways, more than one subproblem holds.
+#[test]
+fn an_interrupted_search_claims_nothing() {
+    let strip = data("pentominoes/3x20.toml");
+    let strip = strip.to_str().unwrap();
+    let dominoes = data("dominoes/8x8.toml");
+    let dominoes = dominoes.to_str().unwrap();
+    for args in [
+        vec!["explain", strip, "-j", "1"],
+        vec!["explain", strip, "-j", "1", "--forced"],
+        vec!["hint", dominoes, "--limit", "100000000"],
+        vec!["hint", dominoes, "--limit", "100000000", "--json"],
+    ] {
+        let (code, out, err) = Held::start(&args, 1).interrupt("TERM");
+        assert_eq!(code, Some(130), "{args:?}: {out}\n{err}");
+        assert!(out.trim().is_empty(), "{args:?} printed {out}");
+        assert!(err.contains("interrupted"), "{args:?}: {err}");
+    }
+}
