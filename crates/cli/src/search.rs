@@ -602,6 +602,28 @@ impl Runner {
         self.solve_with(m, &self.options, visit)
     }
 
+    /// [`Runner::solve`] for answers that need the search to end by itself or by `visit`'s
+    /// own [`Control::Stop`] (is there a solution? which placements are in every one? how
+    /// many completions?): a Ctrl-C or SIGTERM is then an error (exit 130), never a partial
+    /// search taken for a whole one (an interrupted `explain` once said "no solution").
+    pub fn solve_to_the_end(
+        &self,
+        m: &Matrix,
+        visit: &mut dyn FnMut(&[OptionId]) -> Control,
+    ) -> Result<Report, Failure> {
+        let report = self.solve(m, visit)?;
+        if report.interrupted && interrupted() {
+            return Err(Failure {
+                code: INTERRUPTED,
+                message: format!(
+                    "interrupted after {} nodes, before the search could answer",
+                    report.nodes
+                ),
+            });
+        }
+        Ok(report)
+    }
+
     fn solve_with(
         &self,
         m: &Matrix,

@@ -133,7 +133,7 @@ fn find(p: &PolyformProblem, search: &SearchArgs) -> Result<Finding, Failure> {
     }
     let runner = Runner::new(search, true)?;
     let mut found = false;
-    let report = runner.solve(&p.encoding.matrix, &mut |_| {
+    let report = runner.solve_to_the_end(&p.encoding.matrix, &mut |_| {
         found = true;
         Control::Stop
     })?;

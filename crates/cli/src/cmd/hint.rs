@@ -98,7 +98,7 @@ fn read_text(path: &Path, limits: &polyform::Limits) -> Result<String, Failure> 
 /// One solution of `m` (a search on the runner: progress, Ctrl-C).
 fn first(runner: &Runner, m: &Matrix) -> Result<Option<Vec<OptionId>>, Failure> {
     let mut found = None;
-    runner.solve(m, &mut |s: &[OptionId]| {
+    runner.solve_to_the_end(m, &mut |s: &[OptionId]| {
         found = Some(s.to_vec());
         Control::Stop
     })?;
@@ -134,7 +134,7 @@ pub fn run(args: HintArgs) -> Result<u8, Failure> {
     let m = &p.encoding.matrix;
     let mut ways = 0u64;
     let mut first_completion: Vec<OptionId> = vec![];
-    let report = runner.solve(m, &mut |s: &[OptionId]| {
+    let report = runner.solve_to_the_end(m, &mut |s: &[OptionId]| {
         if ways == 0 {
             first_completion = s.to_vec();
         }
