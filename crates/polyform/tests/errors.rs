@@ -257,3 +257,25 @@ fn unreadable_file() {
     );
     assert!(matches!(e.kind, ErrorKind::Read(_)), "{e:?}");
 }
+
+/// A piece set that is not text (`/dev/zero`) is refused from its first
+/// bytes as the puzzle file itself would be, not read up to the limit.
+#[cfg(unix)]
+#[test]
+fn a_piece_set_that_is_not_text() {
+    let text = "lattice = \"square\"\n[board]\nsize = [2, 1]\n[[use]]\nset = \"/dev/zero\"\n";
+    expect(
+        "zero.toml",
+        text,
+        5,
+        &[
+            "/dev/zero",
+            "not a piece-set file",
+            "byte 0 is not text",
+            "00 00 00",
+        ],
+    );
+    let e = error_of("zero2.toml", text).to_string();
+    assert!(!e.contains("bytes, and this one has more"), "{e}");
+    assert!(!e.contains("relative to this file"), "{e}");
+}

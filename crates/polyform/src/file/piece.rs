@@ -44,7 +44,7 @@ pub(super) fn load_set(
     puzzle_lattice: LatticeKind,
     limits: &Limits,
 ) -> Result<SetFile, Error> {
-    let text = source::read(path, limits)?;
+    let text = source::read(path, limits, source::PIECE_SET)?;
     let src = Source::new(path, &text, limits)?;
     let raw: RawFile = src.parse(WHERE_KEYS)?;
     let Some(name) = &raw.set else {
