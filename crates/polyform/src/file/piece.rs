@@ -11,6 +11,7 @@ use crate::limits::{Limits, Resource};
 use crate::piece::Count;
 use crate::shape::Shape;
 use std::collections::HashMap;
+use std::num::IntErrorKind;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use toml::Spanned;
@@ -291,7 +292,7 @@ pub(super) fn parse_count(src: &Source, c: &Spanned<RawNumber>) -> Result<Count,
     };
     // The `copies` limit, and never more than a u32 holds.
     let max_copies = src.limits.copies.min(u64::from(u32::MAX));
-    let out_of_range = |n: i64, lo: u8| {
+    let out_of_range = |n: &dyn std::fmt::Display, lo: u8| {
         src.err(
             c.span(),
             format!(
@@ -305,11 +306,13 @@ pub(super) fn parse_count(src: &Source, c: &Spanned<RawNumber>) -> Result<Count,
         )
     };
     let num = |s: &str| -> Result<u32, Error> {
-        match s.trim().parse::<i64>() {
+        let s = s.trim();
+        match s.parse::<i64>() {
             Ok(n) if n >= 0 && n.unsigned_abs() <= max_copies => {
-                u32::try_from(n).map_err(|_| out_of_range(n, 0))
+                u32::try_from(n).map_err(|_| out_of_range(&n, 0))
             }
-            Ok(n) => Err(out_of_range(n, 0)),
+            Ok(n) => Err(out_of_range(&n, 0)),
+            Err(e) if matches!(e.kind(), IntErrorKind::PosOverflow) => Err(out_of_range(&s, 0)),
             Err(_) => Err(bad(&format!("`{s}`"))),
         }
     };
@@ -317,10 +320,12 @@ pub(super) fn parse_count(src: &Source, c: &Spanned<RawNumber>) -> Result<Count,
         RawNumber::Int(n) => {
             let n = *n;
             if n < 1 || n.unsigned_abs() > max_copies {
-                return Err(out_of_range(n, 1));
+                return Err(out_of_range(&n, 1));
             }
-            Count::exactly(u32::try_from(n).map_err(|_| out_of_range(n, 1))?)
+            Count::exactly(u32::try_from(n).map_err(|_| out_of_range(&n, 1))?)
         }
+        RawNumber::Huge(n) => return Err(out_of_range(n, 1)),
+        RawNumber::Other(s) => return Err(bad(&format!("`{s}`"))),
         RawNumber::Text(s) if s.trim() == "unlimited" => Count::UNLIMITED,
         RawNumber::Text(s) => match s.split_once("..") {
             Some((lo, hi)) => {
