@@ -314,6 +314,36 @@ fn expected_counts_out_of_range_or_not_whole() {
     );
 }
 
+/// A cell listed twice in any coordinate list is refused, naming the
+/// cell and its line, instead of the list being taken one cell shorter.
+#[test]
+fn cells_listed_twice() {
+    let piece = "[[piece]]\nname = \"d\"\nsymbol = \"d\"\ncells = [[0, 0], [1, 0]]\n";
+    let text = format!("lattice = \"square\"\n[board]\ncells = [[0,0],[0,0],[1,0]]\n{piece}");
+    expect(
+        "board.toml",
+        &text,
+        3,
+        &["cell [0, 0] is listed twice (also at column 10)", "once"],
+    );
+    let text = format!(
+        "lattice = \"square\"\n[board]\ncells = [[0, 0], [1, 0]]\noptional = [[2, 0], [2, 0]]\n{piece}"
+    );
+    expect("optional.toml", &text, 4, &["cell [2, 0] is listed twice"]);
+    // The line of the repeat, in a list over several lines.
+    let text = "lattice = \"square\"\n[board]\nsize = [2, 1]\n[[piece]]\nname = \"d\"\nsymbol = \"d\"\ncells = [\n  [0, 0],\n  [0, 0],\n  [1, 0],\n]\n";
+    expect(
+        "piece.toml",
+        text,
+        9,
+        &["cell [0, 0] is listed twice (also at line 8)"],
+    );
+    let text = "lattice = \"cubic\"\n[board]\nsize = [2, 1, 1]\n[[piece]]\nname = \"d\"\nsymbol = \"d\"\ncells = [[0, 0, 0], [1, 0, 0], [0, 0, 0]]\n";
+    expect("cubic.toml", text, 7, &["cell [0, 0, 0] is listed twice"]);
+    let text = "lattice = \"polysticks\"\n[board]\nsize = [1, 1]\n[[piece]]\nname = \"d\"\nsymbol = \"d\"\ncells = [[1, 0], [1, 0]]\n";
+    expect("sticks.toml", text, 7, &["cell [1, 0] is listed twice"]);
+}
+
 /// A piece set that is not text (`/dev/zero`) is refused from its first
 /// bytes as the puzzle file itself would be, not read up to the limit.
 #[cfg(unix)]

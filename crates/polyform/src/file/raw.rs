@@ -24,13 +24,18 @@ pub(crate) struct RawFile {
     pub(crate) expect: Option<Spanned<RawExpect>>,
 }
 
+/// A list of cells as coordinates (`cells = [[0, 0], [1, 0]]`), each with
+/// its own span: a mistake in a list written over many lines names the
+/// line of the cell at fault.
+pub(crate) type RawCells = Spanned<Vec<Spanned<Vec<i64>>>>;
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawBoard {
     pub(crate) art: Option<Spanned<String>>,
     pub(crate) size: Option<Spanned<Vec<i64>>>,
-    pub(crate) cells: Option<Spanned<Vec<Vec<i64>>>>,
-    pub(crate) optional: Option<Spanned<Vec<Vec<i64>>>>,
+    pub(crate) cells: Option<RawCells>,
+    pub(crate) optional: Option<RawCells>,
     pub(crate) parallelogram: Option<Spanned<Vec<i64>>>,
     pub(crate) triangle: Option<Spanned<i64>>,
     pub(crate) pyramid: Option<Spanned<i64>>,
@@ -54,7 +59,7 @@ pub(crate) struct RawPiece {
     pub(crate) name: Spanned<String>,
     pub(crate) symbol: Spanned<String>,
     pub(crate) art: Option<Spanned<String>>,
-    pub(crate) cells: Option<Spanned<Vec<Vec<i64>>>>,
+    pub(crate) cells: Option<RawCells>,
     pub(crate) count: Option<Spanned<RawNumber>>,
     pub(crate) color: Option<Spanned<String>>,
     pub(crate) mirror: Option<bool>,
