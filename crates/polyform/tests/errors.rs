@@ -292,6 +292,13 @@ fn expected_counts_out_of_range_or_not_whole() {
         9,
         &["past TOML's integers", &format!("\"{max}\"")],
     );
+    let text = domino_puzzle(&format!("[expect]\ndistinct = {over}\n"));
+    expect(
+        "bare2.toml",
+        &text,
+        9,
+        &["overflowed", "count past that is written as a string"],
+    );
     let text = domino_puzzle("[expect]\nsolutions = 1.5\n");
     expect(
         "half.toml",

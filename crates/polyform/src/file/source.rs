@@ -199,6 +199,10 @@ impl Source<'_> {
             let msg = e.message().trim().to_string();
             let hint = if msg.contains("unknown field") {
                 format!(" (see {where_keys} for the keys each table takes)")
+            } else if msg.contains("integer number overflowed") {
+                // Past even the u128 that bare counts are read into; the
+                // file may mean an [expect] count, which strings hold.
+                " (TOML's integers are at most 2^63 - 1; an [expect] count past that is written as a string)".into()
             } else {
                 String::new()
             };
