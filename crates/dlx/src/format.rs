@@ -8,7 +8,8 @@
 //! ```
 //!
 //! Names are any non-blank characters other than `:` and `|`. A primary item
-//! may carry DLX3's bounds, `lo:hi|name` or `n|name` (`n:n`). Blank lines and
+//! may carry DLX3's bounds, `lo:hi|name` or `n|name` (`n:n`), whole numbers
+//! up to `u32::MAX` (larger ones are refused as too large). Blank lines and
 //! lines whose first non-blank character is `|` are comments.
 
 use crate::matrix::{Matrix, MatrixBuilder, MatrixError, valid_name};
@@ -68,12 +69,18 @@ fn is_comment(line: &str) -> bool {
     t.is_empty() || t.starts_with('|')
 }
 
+/// A bound of DLX3's `lo:hi|item` (the word at `col`): a whole number the
+/// matrix's `u32` bounds hold.
 fn parse_bound(s: &str, line: usize, col: usize) -> Result<u32, FormatError> {
-    s.parse::<u32>().map_err(|_| {
+    s.parse::<u32>().map_err(|e| {
+        let why = match e.kind() {
+            std::num::IntErrorKind::PosOverflow => format!("too large: at most {}", u32::MAX),
+            _ => "expected a whole number".into(),
+        };
         err(
             line,
             col,
-            format!("bad bound `{s}`: expected a whole number (DLX3's `lo:hi|item`)"),
+            format!("bad bound `{s}`: {why} (DLX3's `lo:hi|item`)"),
         )
     })
 }
@@ -131,7 +138,7 @@ pub fn parse_with_warnings(text: &str) -> Result<(Matrix, Vec<FormatError>), For
                 let (lo, hi) = match prefix.split_once(':') {
                     Some((lo, hi)) => (
                         parse_bound(lo, item_line, col)?,
-                        parse_bound(hi, item_line, col)?,
+                        parse_bound(hi, item_line, col + lo.chars().count() + 1)?,
                     ),
                     None => {
                         let n = parse_bound(prefix, item_line, col)?;

@@ -40,13 +40,29 @@ pub enum ReadError {
         /// The limit it is over.
         limit: FileLimit,
     },
+    /// A file read as text holds a byte that is not text: a NUL, or one
+    /// that is not UTF-8 (`/dev/zero`, an image). Seen in its head, it is
+    /// refused with nothing more read.
+    NotText {
+        /// The file.
+        path: PathBuf,
+        /// What the file was to be, and that it is text ("not a puzzle
+        /// file: a puzzle is TOML text"): the message starts with it.
+        expected: String,
+        /// The offset of the first byte that is not text.
+        at: usize,
+        /// How the file starts ([`start_of`]).
+        start: String,
+    },
 }
 
 impl ReadError {
     /// The file the error is about.
     pub fn path(&self) -> &Path {
         match self {
-            ReadError::Io { path, .. } | ReadError::TooLarge { path, .. } => path,
+            ReadError::Io { path, .. }
+            | ReadError::TooLarge { path, .. }
+            | ReadError::NotText { path, .. } => path,
         }
     }
 
@@ -65,6 +81,12 @@ impl ReadError {
                     limit.what, limit.bytes
                 )
             }
+            ReadError::NotText {
+                expected,
+                at,
+                start,
+                ..
+            } => format!("{expected}, and byte {at} is not text (the file starts with {start})"),
         }
     }
 }
@@ -79,7 +101,7 @@ impl std::error::Error for ReadError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             ReadError::Io { source, .. } => Some(source),
-            ReadError::TooLarge { .. } => None,
+            ReadError::TooLarge { .. } | ReadError::NotText { .. } => None,
         }
     }
 }
@@ -137,6 +159,66 @@ pub fn read_sniffed<E: From<ReadError>>(
         .into());
     }
     Ok(bytes)
+}
+
+/// How much of a text file [`read_text`] reads to refuse one that is not
+/// text before the rest is read (and how much of a problem file is read to
+/// tell its kind).
+pub const HEAD_BYTES: u64 = 64 << 10;
+
+/// Where a file's first bytes `head` stop being text: the first NUL, or
+/// the first byte that is not UTF-8 (a character cut off by the head's end
+/// is text); `None` when they are text.
+pub fn not_text_at(head: &[u8]) -> Option<usize> {
+    match std::str::from_utf8(head) {
+        Err(e) if e.error_len().is_some() => Some(e.valid_up_to()),
+        _ => head.iter().position(|&b| b == 0),
+    }
+}
+
+/// How a file starts, for messages: its first line's first 20 characters
+/// when its first bytes are printable text, else its first 8 bytes in hex.
+pub fn start_of(bytes: &[u8]) -> String {
+    if bytes.is_empty() {
+        return "nothing (the file is empty)".into();
+    }
+    let head = &bytes[..bytes.len().min(24)];
+    match std::str::from_utf8(head) {
+        Ok(t) if !t.chars().any(|c| c.is_control() && c != '\n' && c != '\t') => {
+            let t: String = t
+                .split('\n')
+                .next()
+                .unwrap_or("")
+                .chars()
+                .take(20)
+                .collect();
+            format!("`{}`", t.trim_end())
+        }
+        _ => {
+            let hex: Vec<String> = head.iter().take(8).map(|b| format!("{b:02x}")).collect();
+            format!("the bytes {}", hex.join(" "))
+        }
+    }
+}
+
+/// Reads the text file `path` (`-`: standard input) within `limit`,
+/// refusing it as [`ReadError::NotText`] (its message starting with
+/// `expected`) when it is not text: from its first [`HEAD_BYTES`], with
+/// nothing more read, so `/dev/zero` or an image is refused at once rather
+/// than read up to the limit; else at the first byte past the head that
+/// is not UTF-8.
+pub fn read_text(path: &Path, limit: FileLimit, expected: &str) -> Result<String, ReadError> {
+    let not_text = |at, bytes: &[u8]| ReadError::NotText {
+        path: path.to_path_buf(),
+        expected: expected.to_string(),
+        at,
+        start: start_of(bytes),
+    };
+    let bytes = read_sniffed(path, HEAD_BYTES, |head| match not_text_at(head) {
+        Some(at) => Err(not_text(at, head)),
+        None => Ok(limit),
+    })?;
+    String::from_utf8(bytes).map_err(|e| not_text(e.utf8_error().valid_up_to(), e.as_bytes()))
 }
 
 /// [`read_bounded`] as UTF-8 text; text that is not UTF-8 is an
@@ -199,6 +281,23 @@ mod tests {
         let tiny = FileLimit { bytes: 10, ..SMALL };
         let e = read_sniffed(Path::new("/dev/zero"), 64, |_| Ok::<_, ReadError>(tiny));
         assert!(matches!(e, Err(ReadError::TooLarge { .. })));
+    }
+
+    /// A text read refuses `/dev/zero` from its head, naming what the
+    /// file was to be, instead of reading it up to the limit.
+    #[cfg(unix)]
+    #[test]
+    fn a_text_file_that_is_not_text_is_refused_from_its_head() {
+        let big = FileLimit {
+            bytes: 1 << 30,
+            ..SMALL
+        };
+        let e = read_text(Path::new("/dev/zero"), big, "not a test file: it is text").unwrap_err();
+        assert!(matches!(e, ReadError::NotText { at: 0, .. }), "{e}");
+        assert_eq!(
+            e.to_string(),
+            "/dev/zero: not a test file: it is text, and byte 0 is not text (the file starts with the bytes 00 00 00 00 00 00 00 00)"
+        );
     }
 
     #[test]

@@ -257,3 +257,118 @@ fn unreadable_file() {
     );
     assert!(matches!(e.kind, ErrorKind::Read(_)), "{e:?}");
 }
+
+/// A square puzzle of one domino on a 2x1 board, with `more` after it.
+fn domino_puzzle(more: &str) -> String {
+    format!(
+        "lattice = \"square\"\n[board]\nsize = [2, 1]\n[[piece]]\nname = \"d\"\nsymbol = \"d\"\nart = \"##\"\n{more}"
+    )
+}
+
+/// Counts are u128: past it a count is too large (not "not a whole
+/// number"); past TOML's 64-bit integers it is written as a string; a
+/// number that is not whole is refused in plain words, with its line.
+#[test]
+fn expected_counts_out_of_range_or_not_whole() {
+    let max = u128::MAX.to_string();
+    let over = "340282366920938463463374607431768211456";
+    let text = domino_puzzle(&format!("[expect]\nsolutions = \"{max}\"\n"));
+    let dir = std::env::temp_dir().join(format!("polycover-errors-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("max.toml"), &text).unwrap();
+    let p = polyform::load(&dir.join("max.toml")).unwrap();
+    assert_eq!(p.expect.unwrap().solutions, Some(u128::MAX));
+    let text = domino_puzzle(&format!("[expect]\nsolutions = \"{over}\"\n"));
+    expect(
+        "over.toml",
+        &text,
+        9,
+        &[over, "too large", &format!("at most {max}")],
+    );
+    let text = domino_puzzle(&format!("[expect]\ndistinct = {max}\n"));
+    expect(
+        "bare.toml",
+        &text,
+        9,
+        &["past TOML's integers", &format!("\"{max}\"")],
+    );
+    let text = domino_puzzle(&format!("[expect]\ndistinct = {over}\n"));
+    expect(
+        "bare2.toml",
+        &text,
+        9,
+        &["overflowed", "count past that is written as a string"],
+    );
+    let text = domino_puzzle("[expect]\nsolutions = 1.5\n");
+    expect(
+        "half.toml",
+        &text,
+        9,
+        &["1.5 is not a count: write a whole number"],
+    );
+    let e = error_of("half2.toml", &text).to_string();
+    assert!(!e.contains("untagged"), "{e}");
+    let text = domino_puzzle("[expect]\nsolutions = true\n");
+    expect("bool.toml", &text, 9, &["true is not a count"]);
+    let text = domino_puzzle("count = 1.5\n");
+    expect("count.toml", &text, 8, &["bad count `1.5`"]);
+    let text = domino_puzzle("count = 99999999999999999999\n");
+    expect(
+        "count2.toml",
+        &text,
+        8,
+        &["count 99999999999999999999 is out of range"],
+    );
+}
+
+/// A cell listed twice in any coordinate list is refused, naming the
+/// cell and its line, instead of the list being taken one cell shorter.
+#[test]
+fn cells_listed_twice() {
+    let piece = "[[piece]]\nname = \"d\"\nsymbol = \"d\"\ncells = [[0, 0], [1, 0]]\n";
+    let text = format!("lattice = \"square\"\n[board]\ncells = [[0,0],[0,0],[1,0]]\n{piece}");
+    expect(
+        "board.toml",
+        &text,
+        3,
+        &["cell [0, 0] is listed twice (also at column 10)", "once"],
+    );
+    let text = format!(
+        "lattice = \"square\"\n[board]\ncells = [[0, 0], [1, 0]]\noptional = [[2, 0], [2, 0]]\n{piece}"
+    );
+    expect("optional.toml", &text, 4, &["cell [2, 0] is listed twice"]);
+    // The line of the repeat, in a list over several lines.
+    let text = "lattice = \"square\"\n[board]\nsize = [2, 1]\n[[piece]]\nname = \"d\"\nsymbol = \"d\"\ncells = [\n  [0, 0],\n  [0, 0],\n  [1, 0],\n]\n";
+    expect(
+        "piece.toml",
+        text,
+        9,
+        &["cell [0, 0] is listed twice (also at line 8)"],
+    );
+    let text = "lattice = \"cubic\"\n[board]\nsize = [2, 1, 1]\n[[piece]]\nname = \"d\"\nsymbol = \"d\"\ncells = [[0, 0, 0], [1, 0, 0], [0, 0, 0]]\n";
+    expect("cubic.toml", text, 7, &["cell [0, 0, 0] is listed twice"]);
+    let text = "lattice = \"polysticks\"\n[board]\nsize = [1, 1]\n[[piece]]\nname = \"d\"\nsymbol = \"d\"\ncells = [[1, 0], [1, 0]]\n";
+    expect("sticks.toml", text, 7, &["cell [1, 0] is listed twice"]);
+}
+
+/// A piece set that is not text (`/dev/zero`) is refused from its first
+/// bytes as the puzzle file itself would be, not read up to the limit.
+#[cfg(unix)]
+#[test]
+fn a_piece_set_that_is_not_text() {
+    let text = "lattice = \"square\"\n[board]\nsize = [2, 1]\n[[use]]\nset = \"/dev/zero\"\n";
+    expect(
+        "zero.toml",
+        text,
+        5,
+        &[
+            "/dev/zero",
+            "not a piece-set file",
+            "byte 0 is not text",
+            "00 00 00",
+        ],
+    );
+    let e = error_of("zero2.toml", text).to_string();
+    assert!(!e.contains("bytes, and this one has more"), "{e}");
+    assert!(!e.contains("relative to this file"), "{e}");
+}

@@ -24,6 +24,7 @@ pub mod dlx_text;
 pub mod polyform_puzzle;
 pub mod tile_puzzle;
 
+use dlx::read::start_of;
 use dlx::{Matrix, OptionId};
 use orbits::Action;
 use polyform::error::Error;
@@ -375,35 +376,6 @@ fn looks_like_toml(text: &str) -> bool {
     bare(key) || quoted
 }
 
-/// The first bytes of a file, for messages: `hello world` or a few bytes
-/// in hexadecimal when they are not text.
-fn start_of(bytes: &[u8]) -> String {
-    if bytes.is_empty() {
-        return "nothing (the file is empty)".into();
-    }
-    let head = &bytes[..bytes.len().min(24)];
-    match std::str::from_utf8(head) {
-        Ok(t) if !t.chars().any(|c| c.is_control() && c != '\n' && c != '\t') => {
-            let t: String = t
-                .split('\n')
-                .next()
-                .unwrap_or("")
-                .chars()
-                .take(20)
-                .collect();
-            format!("`{}`", t.trim_end())
-        }
-        _ => {
-            let hex: Vec<String> = head.iter().take(8).map(|b| format!("{b:02x}")).collect();
-            format!("the bytes {}", hex.join(" "))
-        }
-    }
-}
-
-/// How much of a file is read to tell its kind (and so its limit) before
-/// the rest is read.
-const HEAD_BYTES: u64 = 64 << 10;
-
 /// Reads a whole problem file (standard input for `-`) within the limit of
 /// its kind: the kind `kind` names, else the one its name says, else the
 /// one its first 64 KiB say (as `detect` would tell them). Binary
@@ -417,7 +389,7 @@ pub fn read_input(path: &Path, kind: Option<Kind>, limits: &Limits) -> Result<Ve
     } else {
         path
     };
-    dlx::read::read_sniffed(path, HEAD_BYTES, |head| {
+    dlx::read::read_sniffed(path, dlx::read::HEAD_BYTES, |head| {
         let kind = kind_of_head(named, head, kind)?;
         Ok(limits.file_limit(kind))
     })
@@ -475,29 +447,24 @@ fn kind_of_head(path: &Path, head: &[u8], kind: Option<Kind>) -> Result<Kind, Er
             ),
         ));
     }
-    let bad = match std::str::from_utf8(head) {
-        Err(e) if e.error_len().is_some() => Some(e.valid_up_to()),
-        _ => head.iter().position(|&b| b == 0),
-    };
-    let Some(at) = bad else {
+    let Some(at) = dlx::read::not_text_at(head) else {
         return Ok(kind);
     };
-    let what = match (given, kind) {
+    let expected = match (given, kind) {
         (false, _) => {
             "not a problem file: expected a puzzle (TOML), a BurrTools file \
-             (gzip or XML) or DLX text,"
+             (gzip or XML) or DLX text"
         }
-        (true, Kind::Dlx) => "not a DLX file: DLX is text,",
-        (true, _) => "not a puzzle file: a puzzle is TOML text,",
+        (true, Kind::Dlx) => "not a DLX file: DLX is text",
+        (true, _) => "not a puzzle file: a puzzle is TOML text",
     };
-    Err(Error::new(
-        path,
-        None,
-        format!(
-            "{what} and byte {at} is not text (the file starts with {})",
-            start_of(head)
-        ),
-    ))
+    Err(dlx::read::ReadError::NotText {
+        path: path.to_path_buf(),
+        expected: expected.into(),
+        at,
+        start: start_of(head),
+    }
+    .into())
 }
 
 /// The expected counts as a line of text (`show`).

@@ -52,7 +52,7 @@ pub fn load_position(
     let puzzle = match given {
         None => puzzle,
         Some(g) => {
-            let drawing = read_text(g, &limits)?;
+            let drawing = read_position(g, &limits)?;
             polyform::file::place_drawing(&puzzle, g, &drawing)?
         }
     };
@@ -93,6 +93,18 @@ fn utf8(path: &Path, bytes: Vec<u8>) -> Result<String, Failure> {
 fn read_text(path: &Path, limits: &polyform::Limits) -> Result<String, Failure> {
     let bytes = problem::read_input(path, Some(Kind::Polyform), limits)?;
     utf8(path, bytes)
+}
+
+/// The text of a position file (`--given`), read within the puzzle-file
+/// limit; a file that is not text is refused from its first bytes, as
+/// what it was to be: a position, not a puzzle.
+fn read_position(path: &Path, limits: &polyform::Limits) -> Result<String, Failure> {
+    let limit = dlx::read::FileLimit {
+        what: "a position file",
+        ..limits.file_limit(Kind::Polyform)
+    };
+    let expected = "not a position: a position is the board drawn as text, as in `[board] art`";
+    dlx::read::read_text(path, limit, expected).map_err(|e| Failure::input(e.to_string()))
 }
 
 /// One solution of `m` (a search on the runner: progress, Ctrl-C).

@@ -62,25 +62,83 @@ fn endless_files_are_refused_from_their_head() {
     assert!(err.contains("<stdin>") && err.contains("not text"), "{err}");
 }
 
-/// A piece set used by a puzzle is read within the puzzle-file limit.
+/// A piece set used by a puzzle is read as the puzzle is: within the
+/// puzzle-file limit, and refused from its first bytes when it is not text
+/// (`/dev/zero`), not read up to the limit.
 #[cfg(unix)]
 #[test]
-fn a_used_set_is_read_within_the_file_limit() {
+fn a_used_set_is_read_as_the_puzzle_is() {
     let f = temp("use-zero.toml");
-    std::fs::write(
-        &f,
-        "name = \"u\"\nlattice = \"square\"\n[board]\nsize = [2, 1]\n[[use]]\nset = \"/dev/zero\"\n",
-    )
-    .unwrap();
+    let puzzle = |set: &str| {
+        format!(
+            "name = \"u\"\nlattice = \"square\"\n[board]\nsize = [2, 1]\n[[use]]\nset = \"{set}\"\n"
+        )
+    };
+    std::fs::write(&f, puzzle("/dev/zero")).unwrap();
     let p = f.display().to_string();
+    let words = [
+        &p,
+        "/dev/zero",
+        "not a piece-set file",
+        "byte 0 is not text",
+        "00 00 00",
+    ];
+    refusal(&["count", &p], &words);
+    let (_, _, err) = outcome(&run(&["count", &p]));
+    assert!(!err.contains("2000000"), "read up to the limit: {err}");
+    let set = temp("big-set.toml");
+    std::fs::write(&set, "# a comment line\n".repeat(400)).unwrap();
+    let f = temp("use-big.toml");
+    std::fs::write(&f, puzzle(&set.display().to_string())).unwrap();
     refusal(
-        &["count", &p],
-        &[&p, "/dev/zero", "at most 2000000 bytes", "--max-file-bytes"],
+        &[
+            "count",
+            &f.display().to_string(),
+            "--max-file-bytes",
+            "5000",
+        ],
+        &[
+            "big-set.toml",
+            "a piece-set file may have at most 5000 bytes",
+            "--max-file-bytes",
+        ],
     );
+}
+
+/// `hint --given` refuses a position that is not text as a position, not
+/// as a puzzle file.
+#[cfg(unix)]
+#[test]
+fn a_position_that_is_not_text_is_named_a_position() {
+    let puzzle = super::common::data("pentominoes/6x10.toml");
+    let args = ["hint", puzzle.to_str().unwrap(), "--given", "/dev/zero"];
     refusal(
-        &["count", &p, "--max-file-bytes", "5000"],
-        &["/dev/zero", "at most 5000 bytes", "--max-file-bytes"],
+        &args,
+        &["/dev/zero", "not a position", "byte 0 is not text"],
     );
+    let (_, _, err) = outcome(&run(&args));
+    assert!(!err.contains("puzzle file"), "{err}");
+}
+
+/// `verify` says an expected count past u128 is too large, and one that
+/// is not whole is not a count, with the file and line.
+#[test]
+fn expected_counts_that_are_not_counts() {
+    let f = temp("over.toml");
+    let text = "lattice = \"square\"\n[board]\nsize = [2, 1]\n[[piece]]\nname = \"D\"\nsymbol = \"D\"\nart = \"##\"\n[expect]\n";
+    let p = f.display().to_string();
+    for (count, words) in [
+        (
+            "\"340282366920938463463374607431768211456\"",
+            "340282366920938463463374607431768211456 is too large: a count is at most 340282366920938463463374607431768211455",
+        ),
+        ("1.5", "1.5 is not a count: write a whole number"),
+    ] {
+        std::fs::write(&f, format!("{text}solutions = {count}\n")).unwrap();
+        let (code, out, err) = outcome(&run(&["verify", &p]));
+        assert_eq!(code, 2, "{out}{err}");
+        assert!(out.contains(&format!("{p}:9:13: {words}")), "{out}{err}");
+    }
 }
 
 /// Each kind of file has its limit and flag.

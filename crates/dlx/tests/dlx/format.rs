@@ -52,6 +52,21 @@ fn errors_name_line_and_column() {
     assert!(m.contains("bad color"), "{m}");
 }
 
+/// A bound past the matrix's `u32` is too large, not "not a number";
+/// each bound's column is its own.
+#[test]
+fn over_range_bounds_are_too_large() {
+    let (l, c, m) = error_at("b 99999999999999999999:99999999999999999999|a\n");
+    assert_eq!((l, c), (1, 3));
+    assert!(m.contains("too large: at most 4294967295"), "{m}");
+    let (_, c, m) = error_at("1:4294967296|a\n");
+    assert_eq!(c, 3);
+    assert!(m.contains("bad bound `4294967296`: too large"), "{m}");
+    let (_, _, m) = error_at("-1|a\n");
+    assert!(m.contains("expected a whole number"), "{m}");
+    assert!(parse("1:4294967295|a\na\n").is_ok());
+}
+
 #[test]
 fn columns_count_characters_not_bytes() {
     let e = parse("é a\né b\n").unwrap_err();

@@ -1,7 +1,7 @@
 //! The `[board]` table: a drawing, a size, coordinates or a built-in shape.
 
 use super::piece::{coordinate_list, position_hint};
-use super::raw::RawBoard;
+use super::raw::{RawBoard, RawCells};
 use super::source::Source;
 use crate::board::{Board, CellKind};
 use crate::board_shapes;
@@ -324,7 +324,7 @@ fn box_cells(
 /// board limit with the `so_far` cells before it is read.
 fn board_list(
     src: &Source,
-    list: &Spanned<Vec<Vec<i64>>>,
+    list: &RawCells,
     lattice: LatticeKind,
     what: &str,
     so_far: usize,

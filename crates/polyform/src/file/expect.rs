@@ -67,15 +67,46 @@ fn parse_expect(src: &Source, e: &Spanned<RawExpect>) -> Result<Expect, Error> {
     })
 }
 
+/// A count of `[expect]`: a whole number up to `u128::MAX`, the exact type
+/// of polyform counts (past 64 bits written as a string, TOML's integers
+/// stopping there).
 fn parse_big(src: &Source, n: &Spanned<RawNumber>) -> Result<u128, Error> {
+    let not_count = |written: &str| {
+        src.err(
+            n.span(),
+            format!("{written} is not a count: write a whole number"),
+        )
+    };
     match n.get_ref() {
-        RawNumber::Int(v) if *v >= 0 => Ok(*v as u128),
-        RawNumber::Text(s) => s.replace(['_', ','], "").parse::<u128>().map_err(|_| {
+        RawNumber::Int(v) => u128::try_from(*v).map_err(|_| not_count(&v.to_string())),
+        RawNumber::Text(s) => decimal(src, n, &s.replace(['_', ','], ""))
+            .map_err(|e| e.unwrap_or_else(|| not_count(&format!("`{s}`")))),
+        RawNumber::Huge(s) => match decimal(src, n, s) {
+            Ok(_) => Err(src.err(
+                n.span(),
+                format!(
+                    "{s} is past TOML's integers (64 bits): write a count this large as a string, \"{s}\""
+                ),
+            )),
+            Err(e) => Err(e.unwrap_or_else(|| not_count(s))),
+        },
+        RawNumber::Other(s) => Err(not_count(s)),
+    }
+}
+
+/// The count the decimal digits `digits` say; a count past `u128::MAX` is
+/// refused as too large, anything else not digits is `Err(None)` (the
+/// caller says what was written).
+fn decimal(src: &Source, n: &Spanned<RawNumber>, digits: &str) -> Result<u128, Option<Error>> {
+    digits.parse::<u128>().map_err(|e| {
+        (*e.kind() == std::num::IntErrorKind::PosOverflow).then(|| {
             src.err(
                 n.span(),
-                format!("`{s}` is not a count: write a whole number"),
+                format!(
+                    "{digits} is too large: a count is at most {} (2^128 - 1)",
+                    u128::MAX
+                ),
             )
-        }),
-        RawNumber::Int(v) => Err(src.err(n.span(), format!("{v} is not a count"))),
-    }
+        })
+    })
 }

@@ -205,18 +205,22 @@ fn used_pieces(
     let full = src.path.parent().unwrap_or(Path::new("")).join(rel);
     if !sets.contains_key(&full) {
         let set = load_set(&full, lattice, src.limits).map_err(|e| {
-            if e.file == full && e.line.is_none() {
-                src.err(
-                    u.set.span(),
-                    format!(
-                        "cannot use piece set `{rel}` ({}): {}; paths are relative to this file",
-                        full.display(),
-                        e.message()
-                    ),
-                )
-            } else {
-                e
+            if e.file != full || e.line.is_some() {
+                return e;
             }
+            // A file not found may be a path meant from elsewhere.
+            let hint = match e.kind {
+                crate::error::ErrorKind::Read(_) => "; paths are relative to this file",
+                _ => "",
+            };
+            src.err(
+                u.set.span(),
+                format!(
+                    "cannot use piece set `{rel}` ({}): {}{hint}",
+                    full.display(),
+                    e.message()
+                ),
+            )
         })?;
         sets.insert(full.clone(), set);
     }

@@ -1,7 +1,7 @@
 //! Pieces as files define them: `[[piece]]` tables, piece-set files,
 //! coordinate lists and counts.
 
-use super::raw::{RawFile, RawNumber, RawPiece};
+use super::raw::{RawCells, RawFile, RawNumber, RawPiece};
 use super::source::{self, Source};
 use super::{RESERVED_SYMBOLS, WHERE_KEYS, parse_lattice};
 use crate::color::{self, Rgb};
@@ -11,6 +11,7 @@ use crate::limits::{Limits, Resource};
 use crate::piece::Count;
 use crate::shape::Shape;
 use std::collections::HashMap;
+use std::num::IntErrorKind;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use toml::Spanned;
@@ -44,7 +45,7 @@ pub(super) fn load_set(
     puzzle_lattice: LatticeKind,
     limits: &Limits,
 ) -> Result<SetFile, Error> {
-    let text = source::read(path, limits)?;
+    let text = source::read(path, limits, source::PIECE_SET)?;
     let src = Source::new(path, &text, limits)?;
     let raw: RawFile = src.parse(WHERE_KEYS)?;
     let Some(name) = &raw.set else {
@@ -241,43 +242,76 @@ fn drawing_lattice(
 }
 
 /// A list of coordinates, all of one dimension: the lattice it belongs to
-/// and the cells.
+/// and the cells, each once (a cell listed twice is a slip that would
+/// otherwise pass unseen, the list quietly one cell shorter).
 pub(super) fn coordinate_list(
     src: &Source,
-    list: &Spanned<Vec<Vec<i64>>>,
+    list: &RawCells,
     family: LatticeKind,
 ) -> Result<(LatticeKind, Vec<Cell>), Error> {
     let v = list.get_ref();
     let Some(first) = v.first() else {
         return Err(src.err(list.span(), "the coordinate list is empty"));
     };
-    let dims = first.len();
+    let dims = first.get_ref().len();
     let kind = drawing_lattice(src, family, dims, list.span())?;
-    let l = kind.lattice();
-    let mut cells = vec![];
-    for c in v {
-        if c.len() != dims {
-            return Err(src.err(
-                list.span(),
-                format!(
-                    "coordinates {c:?} have {} numbers but the first ones have {dims}: use one dimension throughout",
-                    c.len()
-                ),
-            ));
+    let mut cells = Vec::with_capacity(v.len());
+    // Each cell's index in the list, to name both places of a repeat.
+    let mut seen: HashMap<Cell, usize> = HashMap::with_capacity(v.len());
+    for (k, c) in v.iter().enumerate() {
+        let cell = coordinates(src, c, dims, kind)?;
+        if let Some(&first) = seen.get(&cell) {
+            let message = format!(
+                "cell {:?} is listed twice (also at {}): list each cell once",
+                c.get_ref(),
+                other_place(src, v[first].span().start, c.span().start)
+            );
+            return Err(src.err(c.span(), message));
         }
-        let mut cell = [0; 3];
-        for (k, &x) in c.iter().enumerate() {
-            cell[k] = src.coordinate(list.span(), x)?;
-        }
-        if !l.is_cell(cell) {
-            return Err(src.err(
-                list.span(),
-                format!("{c:?} is not a cell of the {kind} lattice"),
-            ));
-        }
+        seen.insert(cell, k);
         cells.push(cell);
     }
     Ok((kind, cells))
+}
+
+/// Where the byte `other` is, said from the byte `here`: its column when
+/// on the same line, else its line.
+fn other_place(src: &Source, other: usize, here: usize) -> String {
+    match src.line(other) {
+        line if line == src.line(here) => format!("column {}", src.column(other)),
+        line => format!("line {line}"),
+    }
+}
+
+/// One cell of a coordinate list whose cells have `dims` numbers, a cell
+/// of the `kind` lattice.
+fn coordinates(
+    src: &Source,
+    c: &Spanned<Vec<i64>>,
+    dims: usize,
+    kind: LatticeKind,
+) -> Result<Cell, Error> {
+    let xs = c.get_ref();
+    if xs.len() != dims {
+        return Err(src.err(
+            c.span(),
+            format!(
+                "coordinates {xs:?} have {} numbers but the first ones have {dims}: use one dimension throughout",
+                xs.len()
+            ),
+        ));
+    }
+    let mut cell = [0; 3];
+    for (k, &x) in xs.iter().enumerate() {
+        cell[k] = src.coordinate(c.span(), x)?;
+    }
+    if !kind.lattice().is_cell(cell) {
+        return Err(src.err(
+            c.span(),
+            format!("{xs:?} is not a cell of the {kind} lattice"),
+        ));
+    }
+    Ok(cell)
 }
 
 pub(super) fn parse_count(src: &Source, c: &Spanned<RawNumber>) -> Result<Count, Error> {
@@ -291,7 +325,7 @@ pub(super) fn parse_count(src: &Source, c: &Spanned<RawNumber>) -> Result<Count,
     };
     // The `copies` limit, and never more than a u32 holds.
     let max_copies = src.limits.copies.min(u64::from(u32::MAX));
-    let out_of_range = |n: i64, lo: u8| {
+    let out_of_range = |n: &dyn std::fmt::Display, lo: u8| {
         src.err(
             c.span(),
             format!(
@@ -305,11 +339,13 @@ pub(super) fn parse_count(src: &Source, c: &Spanned<RawNumber>) -> Result<Count,
         )
     };
     let num = |s: &str| -> Result<u32, Error> {
-        match s.trim().parse::<i64>() {
+        let s = s.trim();
+        match s.parse::<i64>() {
             Ok(n) if n >= 0 && n.unsigned_abs() <= max_copies => {
-                u32::try_from(n).map_err(|_| out_of_range(n, 0))
+                u32::try_from(n).map_err(|_| out_of_range(&n, 0))
             }
-            Ok(n) => Err(out_of_range(n, 0)),
+            Ok(n) => Err(out_of_range(&n, 0)),
+            Err(e) if matches!(e.kind(), IntErrorKind::PosOverflow) => Err(out_of_range(&s, 0)),
             Err(_) => Err(bad(&format!("`{s}`"))),
         }
     };
@@ -317,10 +353,12 @@ pub(super) fn parse_count(src: &Source, c: &Spanned<RawNumber>) -> Result<Count,
         RawNumber::Int(n) => {
             let n = *n;
             if n < 1 || n.unsigned_abs() > max_copies {
-                return Err(out_of_range(n, 1));
+                return Err(out_of_range(&n, 1));
             }
-            Count::exactly(u32::try_from(n).map_err(|_| out_of_range(n, 1))?)
+            Count::exactly(u32::try_from(n).map_err(|_| out_of_range(&n, 1))?)
         }
+        RawNumber::Huge(n) => return Err(out_of_range(n, 1)),
+        RawNumber::Other(s) => return Err(bad(&format!("`{s}`"))),
         RawNumber::Text(s) if s.trim() == "unlimited" => Count::UNLIMITED,
         RawNumber::Text(s) => match s.split_once("..") {
             Some((lo, hi)) => {

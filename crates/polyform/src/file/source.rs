@@ -9,26 +9,52 @@ use std::ops::Range;
 use std::path::Path;
 use toml::Spanned;
 
-/// Reads a puzzle or piece-set file's text through the bounded reader,
-/// at most the `file_bytes` limit (whatever the file: `/dev/zero`, a
-/// pipe); the error names the file.
-pub(crate) fn read(path: &Path, limits: &Limits) -> Result<String, Error> {
-    let limit = limits.file_limit(crate::kind::Kind::Polyform);
-    dlx::read::read_text_bounded(path, limit).map_err(|e| match e {
+/// A kind of TOML file read here, as messages refusing one name it.
+pub(crate) struct FileKind {
+    /// Its name in the size limit's message ("a puzzle file").
+    what: &'static str,
+    /// What a file of that kind is, to refuse one that is not text.
+    expected: &'static str,
+}
+
+/// A puzzle file.
+pub(crate) const PUZZLE: FileKind = FileKind {
+    what: "a puzzle file",
+    expected: "not a puzzle file: a puzzle is TOML text",
+};
+
+/// A piece-set file, which a puzzle uses.
+pub(crate) const PIECE_SET: FileKind = FileKind {
+    what: "a piece-set file",
+    expected: "not a piece-set file: a piece set is TOML text",
+};
+
+/// Reads a puzzle or piece-set file's text through the bounded text
+/// reader (as the program reads a file named on its command line): at most
+/// the `file_bytes` limit, and a file that is not text (`/dev/zero`, an
+/// image) refused from its first bytes, not read up to the limit. The
+/// error names the file.
+pub(crate) fn read(path: &Path, limits: &Limits, kind: FileKind) -> Result<String, Error> {
+    let limit = dlx::read::FileLimit {
+        what: kind.what,
+        ..limits.file_limit(crate::kind::Kind::Polyform)
+    };
+    dlx::read::read_text(path, limit, kind.expected).map_err(|e| match e {
         dlx::read::ReadError::Io { source, .. } => {
             Error::at(path, None, ErrorKind::Read(source.to_string()))
         }
-        too_large => Error::from(too_large),
+        refused => Error::from(refused),
     })
 }
 
-/// Reads the file at `path` within `limits` and parses it with `parse`.
+/// Reads the puzzle file at `path` within `limits` and parses it with
+/// `parse`.
 pub(crate) fn load<T>(
     path: &Path,
     limits: &Limits,
     parse: impl FnOnce(&Path, &str, &Limits) -> Result<T, Error>,
 ) -> Result<T, Error> {
-    parse(path, &read(path, limits)?, limits)
+    parse(path, &read(path, limits, PUZZLE)?, limits)
 }
 
 /// The top-level table of a TOML text, if it is TOML (to tell kinds of
@@ -173,6 +199,10 @@ impl Source<'_> {
             let msg = e.message().trim().to_string();
             let hint = if msg.contains("unknown field") {
                 format!(" (see {where_keys} for the keys each table takes)")
+            } else if msg.contains("integer number overflowed") {
+                // Past even the u128 that bare counts are read into; the
+                // file may mean an [expect] count, which strings hold.
+                " (TOML's integers are at most 2^63 - 1; an [expect] count past that is written as a string)".into()
             } else {
                 String::new()
             };
