@@ -76,7 +76,8 @@ pub fn piece_item_name(name: &str) -> String {
 
 /// Checks, before any placement is made, that the matrix fits the budget:
 /// counts the placements that fit the free cells and their entries (the
-/// piece's cells, and its item, counted for every piece that may have one)
+/// piece's cells, and its item, counted for every piece that may have one:
+/// an unlimited piece only when some cells may stay empty)
 /// without making them, and stops counting once either passes its limit.
 /// Errors are [`ErrorKind::OverLimit`] on [`Resource::Placements`] or
 /// [`Resource::MatrixEntries`] (with the count, or `None`: more than the
@@ -104,12 +105,16 @@ fn budget(
         u128::from(limits.matrix_entries),
     );
     let (mut placements, mut entries) = (0u128, 0u128);
+    let optional = puzzle
+        .free_cells()
+        .iter()
+        .any(|(_, k)| *k != CellKind::Fill);
     for (pi, p) in puzzle.pieces.iter().enumerate() {
         if p.count.is_none() {
             continue;
         }
         // An unlimited piece has an item when it can lie on optional cells alone.
-        let per = p.size() as u128 + 1;
+        let per = p.size() as u128 + u128::from(has_item(p.count) || optional);
         for (oi, o) in p.orientations.iter().enumerate() {
             // Count no further than the limits allow.
             let room = (max_placements - placements).min((max_entries - entries) / per.max(1));
