@@ -745,9 +745,8 @@ fn removed_pieces_lie_apart_in_view() {
 #[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
 fn long_puzzles_exploded_stay_in_view() {
     let tower = temp(&format!("tower-{}.toml", unique()));
-    let mut toml = String::from(
-        "name = \"Tower\"\nlattice = \"cubic\"\n[board]\nsize = [1, 1, 20]\n",
-    );
+    let mut toml =
+        String::from("name = \"Tower\"\nlattice = \"cubic\"\n[board]\nsize = [1, 1, 20]\n");
     for n in 2..=6 {
         toml += &format!(
             "[[piece]]\nname = \"rod {n}\"\nsymbol = \"{n}\"\nart = \"{}\"\n",
