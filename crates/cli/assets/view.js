@@ -175,8 +175,9 @@ void main() {
         low: world.reduce((m, q) => Math.min(m, q[2]), Infinity), fixed: index < DATA.fixed,
       };
     });
-    // The view frames the assembled solution: a disassembly's moves take
-    // pieces out of it, and the camera backs off as they go (spread()).
+    // The view frames the assembled solution: the explode slider and a
+    // disassembly's moves take pieces out of it, and the camera backs off
+    // as they go (grow()).
     // (Loops, not Math.min(...points): a big puzzle has more points than
     // a call takes arguments.)
     const lo = [Infinity, Infinity, Infinity], hi = [-Infinity, -Infinity, -Infinity];
@@ -187,7 +188,8 @@ void main() {
     sceneCentre = any ? v3.scale(v3.add(lo, hi), 0.5) : [0, 0, 0];
     sceneRadius = any ? Math.max(0.5 * Math.hypot(hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]), 1) + 0.7 : 1;
     track = layMoves(movesOf(i), Math.max(1, 0.35 * sceneRadius));
-    reach0 = reach(track[0]);
+    reach0 = reach(0, track[0]);
+    extentAt = null;
     state.hidden = new Set();
     state.shown = placements.length;
     state.move = 0;
@@ -250,12 +252,40 @@ void main() {
     if (k + 1 >= track.length || f <= 0) return track[k];
     return track[k].map((o, p) => v3.add(o, v3.scale(v3.sub(track[k + 1][p], o), f)));
   }
-  // How far the pieces reach from the scene's centre with offsets `off`.
-  function reach(off) {
-    return placements.reduce((m, p, k) => Math.max(m, Math.hypot(...v3.sub(v3.add(p.centre, off[k]), sceneCentre)) + p.radius), 1e-9);
+  // How far the pieces reach from the scene's centre, every corner (and
+  // ball centre) of every piece, as drawn: exploded by `explode` (render())
+  // and moved by offsets `off`. (A loop over the corners, not a bound from
+  // each piece's centre: a long board's pieces are far from its centre and
+  // close to each other, and the bound overshoots.)
+  function reach(explode, off) {
+    let m = 1e-9;
+    placements.forEach((p, k) => {
+      const e = v3.add(v3.scale(v3.sub(p.centre, sceneCentre), 2.4 * explode), off[k]);
+      for (const q of p.world) m = Math.max(m, Math.hypot(q[0] + e[0] - sceneCentre[0], q[1] + e[1] - sceneCentre[1], q[2] + e[2] - sceneCentre[2]));
+    });
+    return m;
   }
-  // How much the pieces have spread out by the moves, 1 when assembled.
-  const spread = () => Math.max(1, reach(moveOffsets(state.move)) / reach0);
+  // How much the pieces have spread out by exploding and the moves, 1 when
+  // assembled: the radius about the scene's centre that holds them all,
+  // over the assembled one (both with the margin sceneRadius has; it is at
+  // least the assembled reach plus that margin, so the sphere of
+  // sceneRadius · grow() holds every piece as drawn, seen from anywhere).
+  // Kept for the last explode and move, as it visits every corner.
+  let extentAt = null;
+  function grow() {
+    if (!extentAt || extentAt.explode !== state.explode || extentAt.move !== state.move)
+      extentAt = { explode: state.explode, move: state.move, f: Math.max(1, (reach(state.explode, moveOffsets(state.move)) + 0.7) / (reach0 + 0.7)) };
+    return extentAt.f;
+  }
+  // The view's half-angles are 17.5 degrees up and down, and as much times
+  // the drawing's width over its height sideways: a drawing narrower than
+  // it is high (a narrow window, the panel below it) backs the camera off
+  // so the sphere fits sideways too.
+  const HALF = (35 * Math.PI) / 360;
+  function narrow() {
+    const a = Math.max(1, canvas.clientWidth) / Math.max(1, canvas.clientHeight);
+    return a >= 1 ? 1 : Math.sin(HALF) / Math.sin(Math.atan(Math.tan(HALF) * a));
+  }
 
   // ---- Camera ----
   function resetView() {
@@ -268,8 +298,10 @@ void main() {
     state.dist = (sceneRadius / Math.sin((35 * Math.PI) / 360)) * 1.05;
   }
   // The camera backs off as the pieces fly apart or are taken out, so
-  // they stay in view; it always looks at the assembled solution's centre.
-  const distance = () => state.dist * (1 + 1.2 * state.explode) * spread();
+  // every piece stays whole in the drawing (the sphere that holds them fits
+  // in the view, whichever way it turns); it looks at the assembled
+  // solution's centre, which exploding keeps.
+  const distance = () => state.dist * grow() * narrow();
   function eye() {
     const a = (state.az * Math.PI) / 180, e = (state.el * Math.PI) / 180;
     return v3.add(state.target, v3.scale([Math.cos(e) * Math.cos(a), Math.cos(e) * Math.sin(a), Math.sin(e)], distance()));
@@ -289,7 +321,7 @@ void main() {
     const view = m4.lookAt(eye(), state.target, [0, 0, 1]);
     // Near and far planes close around the scene: the depth buffer may
     // have 16 bits only, and a tile's top and bottom are a quarter apart.
-    const far = distance() + sceneRadius * 4 * spread() + 10, near = 0.15 * distance();
+    const far = distance() + sceneRadius * 4 * grow() + 10, near = 0.15 * distance();
     gl.uniformMatrix4fv(loc.uView, false, view);
     gl.uniformMatrix4fv(loc.uProj, false, m4.perspective((35 * Math.PI) / 180, canvas.width / canvas.height, near, far));
     const offsets = moveOffsets(state.move);

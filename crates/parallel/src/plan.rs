@@ -216,5 +216,12 @@ fn cut(
     let target = options
         .checked_threads()?
         .saturating_mul(options.per_thread.max(1));
-    Ok(split::initial(solver, walk, branches, depth, target)?)
+    Ok(split::initial(
+        solver,
+        walk,
+        branches,
+        depth,
+        target,
+        &options.stop,
+    )?)
 }

@@ -24,6 +24,8 @@
 //! splitting.
 
 use dlx::{CountOnly, Outcome, Solver, Stats, Subproblem, SubproblemError};
+use std::sync::atomic::AtomicBool;
+use std::sync::atomic::Ordering::Relaxed;
 
 /// A finished subproblem, as [`unfinished`] reads it from a checkpoint: its
 /// choices and branching degrees ([`dlx::Subproblem::choices`],
@@ -117,10 +119,15 @@ pub(crate) enum Expansion {
 
 /// Lists the children of `b`; a single child is followed down its chain of
 /// forced levels to the first level that branches.
+///
+/// The probe down a chain of forced levels (a node at a time; a board of
+/// monominoes is one chain as long as its cells) stops when `stop` is set:
+/// the branch is then split into its one child, a split like any other.
 pub(crate) fn expand(
     solver: &mut Solver,
     walk: &mut Walk,
     b: &Branch,
+    stop: &AtomicBool,
 ) -> Result<Expansion, SubproblemError> {
     if b.forced {
         return Ok(Expansion::Forced);
@@ -148,14 +155,20 @@ pub(crate) fn expand(
         }
         let (depth, last) = solver.path_tip();
         if last.is_some_and(|(_, degree)| degree != 1) {
-            break Some(depth - 1);
+            break Some(Some(depth - 1));
+        }
+        if stop.load(Relaxed) {
+            break Some(None);
         }
     };
     solver.abandon();
     walk.add(false, before, solver.stats());
     match forced_levels {
         None => Ok(Expansion::Children(vec![b.child(0, child, true)])),
-        Some(k) => {
+        // Stopped: the branch's one child, unsearched (walking down again
+        // to where the probe was would take as long as the probe).
+        Some(None) => Ok(Expansion::Children(vec![b.child(0, child, false)])),
+        Some(Some(k)) => {
             let grand = below(solver, walk, &child, k + 1)?;
             let out = grand.into_iter().enumerate();
             Ok(Expansion::Children(
@@ -181,19 +194,25 @@ fn keep_dead(mut b: Branch, walk: &mut Walk, before: Walk) -> Branch {
 
 /// Splits every branch further, round after round, until `enough` says so
 /// or nothing can be split. Dead ends are kept as forced branches
-/// ([`keep_dead`]).
+/// ([`keep_dead`]). When `stop` is set (Ctrl-C) it ends with the branches
+/// as far as they are split: they still cover the tree, each once.
 pub(crate) fn refine(
     solver: &mut Solver,
     walk: &mut Walk,
     mut branches: Vec<Branch>,
+    stop: &AtomicBool,
     mut enough: impl FnMut(&[Branch]) -> bool,
 ) -> Result<Vec<Branch>, SubproblemError> {
-    while !enough(&branches) {
+    while !enough(&branches) && !stop.load(Relaxed) {
         let mut next = Vec::with_capacity(branches.len() * 4);
         let mut changed = false;
         for mut b in branches {
+            if stop.load(Relaxed) {
+                next.push(b);
+                continue;
+            }
             let before = *walk;
-            match expand(solver, walk, &b)? {
+            match expand(solver, walk, &b, stop)? {
                 Expansion::Forced => {
                     b.forced = true;
                     next.push(b);
@@ -226,9 +245,10 @@ pub(crate) fn initial(
     mut branches: Vec<Branch>,
     depth: Option<usize>,
     target: usize,
+    stop: &AtomicBool,
 ) -> Result<Vec<Branch>, SubproblemError> {
     let Some(d) = depth else {
-        return refine(solver, walk, branches, |b| b.len() >= target);
+        return refine(solver, walk, branches, stop, |b| b.len() >= target);
     };
     for _ in 0..d {
         let mut next = Vec::with_capacity(branches.len() * 4);

@@ -566,6 +566,11 @@ pub fn thinnest(kind: LatticeKind) -> f64 {
     }
 }
 
+/// How far apart, in each coordinate, two cells that touch ([`adjacent`])
+/// are at most, on every lattice (a test checks it): cells that touch a
+/// cell are looked for in that neighbourhood only.
+pub const ADJACENT_REACH: i32 = 6;
+
 /// Do two cells touch (share a face, an edge of a polygon, or touch as
 /// spheres)? Used to give touching pieces different colors.
 pub fn adjacent(kind: LatticeKind, a: Cell, b: Cell) -> bool {
@@ -709,6 +714,34 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    /// Cells that touch are at most [`ADJACENT_REACH`] apart in each
+    /// coordinate, on every lattice (cells near the origin against all
+    /// cells up to 8 away).
+    #[test]
+    fn adjacent_cells_are_near() {
+        for kind in LatticeKind::ALL {
+            let l = kind.lattice();
+            let window = |r: i32| -> Vec<Cell> {
+                (-r..=r)
+                    .flat_map(|x| (-r..=r).flat_map(move |y| (-r..=r).map(move |z| [x, y, z])))
+                    .filter(|&c| l.is_cell(c) && (l.dimension() == 3 || c[2] == 0))
+                    .collect()
+            };
+            let (near, far) = (window(2), window(8));
+            let mut pairs = 0;
+            for &a in &near {
+                for &b in &far {
+                    if adjacent(kind, a, b) {
+                        pairs += 1;
+                        let d = (0..3).map(|i| (a[i] - b[i]).abs()).max().unwrap();
+                        assert!(d <= ADJACENT_REACH, "{kind}: {a:?} {b:?}");
+                    }
+                }
+            }
+            assert!(pairs > 0, "{kind}");
         }
     }
 

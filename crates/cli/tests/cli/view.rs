@@ -3,6 +3,7 @@
 //! (What it draws is tested in headless Chromium: tests/browser.rs.)
 
 use super::common::{data, outcome, page_data, run, temp};
+use std::time::{Duration, Instant};
 
 /// Bedlam with 100 solutions: one self-contained file well under 1 MB,
 /// with no address to fetch anything from.
@@ -136,4 +137,64 @@ fn bad_input() {
         err.contains("cannot write /nonexistent-dir/x.html"),
         "{err}"
     );
+}
+
+/// SIGTERM while a very large board is on its way to a page (400x400
+/// monominoes: the search's plan probes down a forced chain of 160,000
+/// levels, a node at a time, for tens of seconds) stops it within a
+/// fraction of a second: exit 130, no page. It ran on for minutes (the probe
+/// did not look at the stop flag). The signal goes 3 s after the handler
+/// is in place, when the board is loaded (in about a second) and the probe
+/// runs; the bound on the stop (5 s) is far under what the probe takes.
+#[test]
+fn a_big_board_stops_on_sigterm() {
+    let toml = temp("mono400.toml");
+    std::fs::write(
+        &toml,
+        "name = \"mono\"\nlattice = \"square\"\n[board]\nsize = [400, 400]\n\
+         [[piece]]\nname = \"mono\"\nsymbol = \"M\"\nart = \"#\"\ncount = 160000\n",
+    )
+    .unwrap();
+    let out = temp("mono400.html");
+    let mut child = crate::common::bin()
+        .args(["view", "-q", "--limit", "1", "-o"])
+        .args([&out, &toml])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status = format!("/proc/{}/status", child.id());
+    // SIGTERM is signal 15: bit 14 of the mask of caught signals.
+    let caught = || {
+        let text = std::fs::read_to_string(&status).unwrap_or_default();
+        text.lines()
+            .find_map(|l| l.strip_prefix("SigCgt:"))
+            .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
+            .is_some_and(|mask| mask & (1 << 14) != 0)
+    };
+    let give_up = Instant::now() + Duration::from_secs(60);
+    while !caught() {
+        assert!(child.try_wait().unwrap().is_none(), "exited early");
+        assert!(
+            Instant::now() < give_up,
+            "no SIGTERM handler after a minute"
+        );
+        std::thread::yield_now();
+    }
+    std::thread::sleep(Duration::from_secs(3));
+    assert!(child.try_wait().unwrap().is_none(), "finished too soon");
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let t0 = Instant::now();
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    let code = child.wait().unwrap().code();
+    let took = t0.elapsed();
+    assert_eq!(code, Some(130), "{err}");
+    assert!(err.contains("polycover: interrupted"), "{err}");
+    assert!(took < Duration::from_secs(5), "stopped after {took:?}");
+    assert!(!out.exists(), "no page");
 }

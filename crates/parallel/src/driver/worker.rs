@@ -380,7 +380,8 @@ impl<'m> Shared<'m> {
             sub: run.task.sub,
             forced: false,
         };
-        let branches = split::refine(solver, &mut walk, vec![branch], |b| b.len() >= target)?;
+        let stop = &self.options.stop;
+        let branches = split::refine(solver, &mut walk, vec![branch], stop, |b| b.len() >= target)?;
         self.add_split(walk);
         self.add_busy(t0);
         let mut st = self.lock();

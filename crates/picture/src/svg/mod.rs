@@ -47,7 +47,7 @@ use polyform::lattice::{Cell, LatticeKind};
 use polyform::limits::Limits;
 use polyform::placement::Placement;
 use polyform::puzzle::Puzzle;
-use polyform::space::adjacent;
+use polyform::space::{ADJACENT_REACH, adjacent};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
 use text::{document, edge_key, esc, inner, n, poly_path};
@@ -164,13 +164,24 @@ pub fn placement_colors(puzzle: &Puzzle, placements: &[Placement]) -> Vec<Rgb> {
         .enumerate()
         .flat_map(|(i, p)| p.cells.iter().map(move |&c| (c, i)))
         .collect();
-    let board: Vec<Cell> = owner.keys().copied().collect();
+    // Cells in blocks of ADJACENT_REACH on a side: the cells that touch a
+    // cell are in its block and the blocks around it (linear in the cells,
+    // not a look at every pair: a board of a million monominoes).
+    let block = |c: Cell| c.map(|x| x.div_euclid(ADJACENT_REACH));
+    let mut blocks: HashMap<Cell, Vec<Cell>> = HashMap::new();
+    for &c in owner.keys() {
+        blocks.entry(block(c)).or_default().push(c);
+    }
     let mut neighbours: Vec<HashSet<usize>> = vec![HashSet::new(); placements.len()];
     for (i, p) in placements.iter().enumerate() {
         for &a in &p.cells {
-            for &b in &board {
-                if adjacent(kind, a, b) && owner[&b] != i {
-                    neighbours[i].insert(owner[&b]);
+            let at = block(a);
+            for d in 0..27 {
+                let k = [at[0] + d % 3 - 1, at[1] + d / 3 % 3 - 1, at[2] + d / 9 - 1];
+                for &b in blocks.get(&k).into_iter().flatten() {
+                    if owner[&b] != i && adjacent(kind, a, b) {
+                        neighbours[i].insert(owner[&b]);
+                    }
                 }
             }
         }
