@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 #[derive(Args)]
 #[command(
-    after_help = "Each challenge is the puzzle with some pieces placed where they are in a random solution, so that the loose pieces fill the rest in exactly one way. By default a challenge is minimal: pieces are made loose one at a time (in a random order) while the solution stays unique, so it has at least K loose pieces and no placed piece can be taken off; --fixed stops at exactly K. The same seed gives the same files; no two challenges are the same up to the board's symmetry. Levels are sorted by difficulty (docs/designer.md).\n\nExit codes: 0 all N challenges written; 1 fewer distinct challenges exist than asked for (those found are written); 2 bad input (K larger than the pieces, N = 0, a puzzle with no solution, not a polyform puzzle, an existing non-empty DIR without --force)."
+    after_help = "Each challenge is the puzzle with some pieces placed where they are in a random solution, so that the loose pieces fill the rest in exactly one way. By default a challenge is minimal: pieces are made loose one at a time (in a random order) while the solution stays unique, so it has at least K loose pieces and no placed piece can be taken off; --fixed stops at exactly K. The same seed gives the same files; no two challenges are the same up to the board's symmetry. Levels are sorted by difficulty (docs/designer.md).\n\nExit codes: 0 all N challenges written; 1 fewer distinct challenges exist than asked for (those found are written); 2 bad input (K = 0 or larger than the pieces, N = 0 or more than 1000000, a puzzle with no solution, not a polyform puzzle, an existing non-empty DIR without --force)."
 )]
 pub struct GenerateArgs {
     /// A polyform puzzle file
@@ -23,7 +23,7 @@ pub struct GenerateArgs {
     /// Loose pieces, left for the player: at least this many (exactly with --fixed)
     #[arg(long, value_name = "K")]
     loose: usize,
-    /// Challenges to make
+    /// Challenges to make (1 to 1000000)
     #[arg(long, value_name = "N", default_value_t = 10)]
     count: usize,
     /// Seed of the random choices (the same seed, the same challenges)
@@ -45,6 +45,15 @@ pub struct GenerateArgs {
 }
 
 pub fn run(args: GenerateArgs) -> Result<u8, Failure> {
+    let settings = Settings {
+        loose: args.loose,
+        count: args.count,
+        seed: args.seed,
+        fixed: args.fixed,
+    };
+    settings
+        .check()
+        .map_err(|e| Failure::input(format!("{}: {e}", args.file.display())))?;
     let limits = args.input.limits.limits();
     let text = &super::hint::read_polyform(&args.file, &limits, "generate")?;
     let p = PolyformProblem::parse(&args.file, text, &limits).map_err(|e| match e.kind {
@@ -55,12 +64,6 @@ pub fn run(args: GenerateArgs) -> Result<u8, Failure> {
         }
         _ => e.into(),
     })?;
-    let settings = Settings {
-        loose: args.loose,
-        count: args.count,
-        seed: args.seed,
-        fixed: args.fixed,
-    };
     let command = format!(
         "polycover generate {} --loose {} --count {} --seed {}{}",
         args.file.display(),

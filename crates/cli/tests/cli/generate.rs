@@ -148,6 +148,16 @@ fn bad_input_is_refused() {
             "--count must be at least 1",
         ),
         (
+            pent,
+            &["--loose", "5", "--count", "18446744073709551615"][..],
+            "more than the 1000000 challenges",
+        ),
+        (
+            pent,
+            &["--loose", "5", "--count", "1000001"][..],
+            "more than the 1000000 challenges",
+        ),
+        (
             "examples/designer/tetrominoes-4x5.toml",
             &["--loose", "2"][..],
             "no solution",
@@ -162,6 +172,9 @@ fn bad_input_is_refused() {
         assert_eq!(code, 2, "{file} {args:?}: {err}");
         assert!(err.contains(says), "{file}: {err}");
     }
+    assert!(!dir.exists(), "nothing written for bad input");
+    let help = stdout(&run(&["generate", "--help"]));
+    assert!(help.contains("1 to 1000000"), "{help}");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("x"), "").unwrap();
     let (code, _, err) = generate(pent, &["--loose", "3"], &dir);
