@@ -4,6 +4,7 @@
 //! challenge on each half page.
 
 use super::{Challenge, Generated};
+use picture::markup::escape;
 use picture::svg;
 use polyform::encode::Encoding;
 use polyform::{Error, Limits, Puzzle};
@@ -109,12 +110,4 @@ fn challenge_html(
     }
     s.push_str("</div>\n</section>\n");
     Ok(())
-}
-
-/// Text for HTML.
-fn escape(t: &str) -> String {
-    t.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
