@@ -256,6 +256,7 @@ fn limits_of_zero_are_refused() {
         "--max-voxel-volume",
         "--max-voxels",
         "--max-disassembly-positions",
+        "--max-stl-triangles",
     ];
     for flag in flags {
         let (code, _, err) = outcome(&run(&["count", &p, flag, "0"]));
