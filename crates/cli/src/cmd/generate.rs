@@ -92,21 +92,25 @@ pub fn run(args: GenerateArgs) -> Result<u8, Failure> {
         output::print_json(&mut std::io::stdout().lock(), &v)?;
     } else {
         println!(
-            "{}: {} challenges in {} ({} random solutions tried), booklet {}",
+            "{}: {} in {} ({} tried), booklet {}",
             p.puzzle.name,
-            generated.challenges.len(),
+            output::plural(generated.challenges.len(), "challenge", "challenges"),
             args.out.display(),
-            generated.attempts,
+            output::plural(generated.attempts, "random solution", "random solutions"),
             booklet.display()
         );
     }
     if generated.challenges.len() < args.count {
         return Err(Failure::check(format!(
-            "{}: only {} distinct challenges with {} loose pieces turned up in {} random solutions (asked for {})",
+            "{}: only {} with {} turned up in {} (asked for {})",
             args.file.display(),
-            generated.challenges.len(),
-            args.loose,
-            generated.attempts,
+            output::plural(
+                generated.challenges.len(),
+                "distinct challenge",
+                "distinct challenges"
+            ),
+            output::plural(args.loose, "loose piece", "loose pieces"),
+            output::plural(generated.attempts, "random solution", "random solutions"),
             args.count
         )));
     }

@@ -173,8 +173,9 @@ pub fn run(args: HintArgs) -> Result<u8, Failure> {
                 .iter()
                 .find(|&&o| m.option(o).iter().any(|e| e.item == item))?;
             let why = format!(
-                "{} has {n} placements, fewer than any other; this one leads to a completion",
-                m.item_name(item)
+                "{} has {}, fewer than any other; this one leads to a completion",
+                m.item_name(item),
+                crate::output::plural(n, "placement", "placements")
             );
             Some((o, why))
         }),

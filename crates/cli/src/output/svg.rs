@@ -169,10 +169,12 @@ pub fn gallery_html(
     let name = escape(problem.name());
     let mut counts = if distinct {
         format!(
-            "{shown} distinct solutions (one per class of solutions equal up to the board's symmetries) among {total} solutions"
+            "{} (one per class of solutions equal up to the board's symmetries) among {}",
+            super::plural(shown, "distinct solution", "distinct solutions"),
+            super::plural(total, "solution", "solutions")
         )
     } else {
-        format!("{shown} solutions")
+        super::plural(shown, "solution", "solutions")
     };
     if !complete {
         counts.push_str(" (the search stopped at the limit: there may be more)");

@@ -243,3 +243,29 @@ fn json_names_each_level_and_its_pieces() {
     assert!(v["challenges"].as_array().unwrap().len() < 5, "{v}");
     assert!(err.contains("asked for 5"), "{err}");
 }
+
+/// Counts of one are said in the singular ("1 challenge", "1 solution"),
+/// other counts in the plural, as before: in `generate`'s summary and in
+/// `count`'s line for a generated file (exactly one solution).
+#[test]
+fn counts_of_one_are_singular() {
+    let dir = temp("generate-one");
+    let args = ["--loose", "5", "--count", "1", "--seed", "2"];
+    let (code, out, err) = generate("data/pentominoes/6x10.toml", &args, &dir);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(": 1 challenge in "), "{out}");
+    assert!(
+        !out.contains(" 1 challenges") && !out.contains("(1 random solutions"),
+        "{out}"
+    );
+    let level = &levels(&dir)[0];
+    let o = run(&["count", level.to_str().unwrap(), "-j1"]);
+    let line = stdout(&o);
+    assert!(line.contains(": 1 solution, "), "{line}");
+    let o = run(&["count", "data/pentominoes/3x20.toml", "-j1", "--distinct"]);
+    assert!(
+        stdout(&o).contains(": 8 solutions (2 distinct"),
+        "{}",
+        stdout(&o)
+    );
+}
