@@ -81,6 +81,14 @@ pub struct Challenge {
 }
 
 impl Challenge {
+    /// The pieces on the challenge's board: those `base` (the puzzle file)
+    /// places itself, and those the challenge adds. `given` alone would say
+    /// "0 placed" of a challenge made from a puzzle whose board already
+    /// holds pieces.
+    pub fn placed(&self, base: &Puzzle) -> usize {
+        base.fixed.len() + self.given.len()
+    }
+
     /// The puzzle of this challenge: `base` with the given options placed
     /// and their pieces' counts lowered.
     pub fn puzzle(&self, base: &Puzzle, encoding: &Encoding) -> Puzzle {

@@ -97,7 +97,7 @@ fn challenge_html(
         "<section class=\"challenge\">\n<div class=\"board\"><h2>Level {level}</h2>{}<div class=\"difficulty\">{} loose, {} placed; difficulty {} nodes, {} forced{}</div></div>\n<div class=\"loose\">",
         board.svg,
         c.loose.len(),
-        c.given.len(),
+        c.placed(puzzle),
         c.difficulty.nodes,
         c.difficulty.forced,
         file.map_or(String::new(), |f| format!("; {}", escape(f)))

@@ -198,6 +198,18 @@ fn prepare_dir(dir: &Path, force: bool, puzzle: &Path) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The pieces on a challenge's board, in words: `placed` in all, of which
+/// `own` the puzzle file placed already ("12 pieces placed (10 by the
+/// puzzle)"), so a note never counts only the challenge's own.
+fn placed_words(placed: usize, own: usize) -> String {
+    let words = output::plural(placed, "piece placed", "pieces placed");
+    if own == 0 {
+        words
+    } else {
+        format!("{words} ({own} by the puzzle)")
+    }
+}
+
 /// Writes each challenge as `level-NN.toml`, checking on the way that the
 /// file, read back, has exactly one solution; the file names in level order.
 fn write_files(
@@ -217,8 +229,8 @@ fn write_files(
         let art = generate::file::board_art(&p.puzzle, &c.given_placements(&p.encoding));
         let name = format!("{} level {level}", p.puzzle.name);
         let notes = format!(
-            "Level {level} of {total}: {} pieces placed, {} loose; difficulty {} nodes, {} forced (docs/designer.md)",
-            c.given.len(),
+            "Level {level} of {total}: {}, {} loose; difficulty {} nodes, {} forced (docs/designer.md)",
+            placed_words(c.placed(&p.puzzle), p.puzzle.fixed.len()),
             c.loose.len(),
             c.difficulty.nodes,
             c.difficulty.forced

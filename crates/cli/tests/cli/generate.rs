@@ -269,3 +269,40 @@ fn counts_of_one_are_singular() {
         stdout(&o)
     );
 }
+
+/// A puzzle whose board already holds pieces: each level's notes and the
+/// booklet count them with the challenge's own ("10 pieces placed (10 by
+/// the puzzle)"), never "0 pieces placed".
+#[test]
+fn notes_count_the_puzzles_own_placed_pieces() {
+    let dir = temp("generate-preplaced");
+    let args = ["--loose", "2", "--count", "1"];
+    let (code, _, err) = generate("data/kanoodle-extreme/challenge-01.toml", &args, &dir);
+    assert_eq!(code, 0, "{err}");
+    let (_, text) = art(&levels(&dir)[0]);
+    assert!(
+        text.contains("Level 1 of 1: 10 pieces placed (10 by the puzzle), 2 loose;"),
+        "{text}"
+    );
+    let booklet = std::fs::read_to_string(dir.join("booklet.html")).unwrap();
+    assert!(booklet.contains("2 loose, 10 placed;"), "{booklet}");
+}
+
+/// `hint` and `solve --given` refuse a file that is not a polyform puzzle
+/// in the words `explain` and `generate` use, not with a TOML field error.
+#[test]
+fn hint_refuses_other_kinds_of_file_by_name() {
+    let tiles = "data/tiles/scramble-squares-3x3.toml";
+    for args in [
+        vec!["hint", tiles],
+        vec!["explain", tiles],
+        vec!["solve", tiles, "--given", tiles],
+    ] {
+        let (code, _, err) = outcome(&run(&args));
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains("reads polyform puzzle files (TOML with a lattice, a board and pieces), not Tiles files"),
+            "{args:?}: {err}"
+        );
+    }
+}
