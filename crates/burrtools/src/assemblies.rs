@@ -139,7 +139,10 @@ pub fn action(puzzle: &Puzzle, enc: &Encoding, choice: GroupChoice) -> Result<Ac
         .filter(|(i, p)| p.count.is_one() && group.elements.iter().all(|g| g.pieces[*i] == *i))
         .map(|(i, _)| std::mem::take(&mut by_piece[i]))
         .collect();
+    // A group of one element is no symmetry, as polyform's action says
+    // (never "the 1 symmetries").
     let description = match choice {
+        _ if perms.len() <= 1 => "no symmetry".into(),
         GroupChoice::Full => format!(
             "BurrTools' {} symmetries of the result (rotations{})",
             perms.len(),

@@ -17,6 +17,7 @@
 
 use super::xml::GridType;
 use super::{error, unbounded_max};
+use picture::markup::escape;
 use polyform::board::CellKind;
 use polyform::error::Error;
 use polyform::lattice::{Cell, LatticeKind};
@@ -145,21 +146,6 @@ fn space(lattice: LatticeKind, cells: &[(Cell, char)], what: &str) -> Result<Spa
         voxels[i] = Some(*ch);
     }
     Ok(Space { size, voxels })
-}
-
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 fn write_voxel(out: &mut String, s: &Space, name: &str) {

@@ -353,13 +353,16 @@ void main() {
 
   // ---- The panel ----
   const fmt = (n) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  // `n` with its noun, `one` for a count of 1 (as the command line's `plural`), `many` for any other.
+  const plural = (n, one, many) => `${fmt(n)} ${String(n) === "1" ? one : many}`;
   function updateUi() {
     const n = DATA.solutions.length, c = DATA.count || {};
     $("puzzle-name").textContent = DATA.puzzle;
     $("solution-label").textContent = n ? `solution ${state.solution + 1} of ${n}` : "no solution";
     let note = c.distinct ? "one solution per class of symmetric ones" : "";
-    if (c.complete) note = `${fmt(n)} ${c.distinct ? "distinct solutions" : "solutions"} in all` + (note ? ` (${note})` : "");
-    else if (n) note = `the first ${fmt(n)}` + (c.expected ? ` of ${fmt(c.expected)} ${c.distinct ? "distinct " : ""}solutions (the file's expected count)` : " found") + (note && !c.expected ? ` (${note})` : "");
+    const d = c.distinct ? "distinct " : "";
+    if (c.complete) note = `${plural(n, d + "solution", d + "solutions")} in all` + (note ? ` (${note})` : "");
+    else if (n) note = `the first ${fmt(n)}` + (c.expected ? ` of ${plural(c.expected, d + "solution", d + "solutions")} (the file's expected count)` : " found") + (note && !c.expected ? ` (${note})` : "");
     $("count-note").textContent = note;
     $("prev-solution").disabled = state.solution <= 0;
     $("next-solution").disabled = state.solution >= n - 1;

@@ -320,8 +320,11 @@ pub fn text(c: &MemoCount, distinct: bool, seconds: f64) -> String {
         _ => String::new(),
     };
     format!(
-        "{} solutions{d} (memo engine: {} states visited, {} from the cache, {} cached), {seconds:.3} seconds",
-        c.counted.solutions, c.stats.states, c.stats.hits, c.stats.cached
+        "{}{d} (memo engine: {} states visited, {} from the cache, {} cached), {seconds:.3} seconds",
+        crate::output::plural(c.counted.solutions, "solution", "solutions"),
+        c.stats.states,
+        c.stats.hits,
+        c.stats.cached
     )
 }
 

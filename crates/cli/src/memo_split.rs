@@ -195,10 +195,10 @@ pub fn shard(
     } else {
         writeln!(
             stdout,
-            "{}: shard {index}/{n}: {} parts, {} solutions found (memo engine: {} states visited), {seconds:.3} seconds; result in {}",
+            "{}: shard {index}/{n}: {}, {} found (memo engine: {} states visited), {seconds:.3} seconds; result in {}",
             problem.name(),
-            result.parts.len(),
-            run.solutions,
+            output::plural(result.parts.len(), "part", "parts"),
+            output::plural(run.solutions, "solution", "solutions"),
             run.stats.states,
             out.display()
         )?;
@@ -334,10 +334,10 @@ pub fn merge(
     } else {
         writeln!(
             out,
-            "{}: {} solutions (memo engine: {} shards, {} states visited, {:.1} CPU seconds)",
+            "{}: {} (memo engine: {}, {} states visited, {:.1} CPU seconds)",
             problem.name(),
-            merged.solutions,
-            merged.shards,
+            output::plural(merged.solutions, "solution", "solutions"),
+            output::plural(merged.shards, "shard", "shards"),
             merged.states,
             merged.cpu_seconds
         )?;

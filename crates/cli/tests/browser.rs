@@ -853,6 +853,32 @@ fn disassembly_playback_pauses_steps_and_stops() {
     );
 }
 
+/// A puzzle with exactly one solution: the panel says "1 solution in
+/// all", never "1 solutions".
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn one_solution_is_said_in_the_singular() {
+    let file = temp(&format!("one-solution-{}.toml", unique()));
+    std::fs::write(
+        &file,
+        "name = \"one\"\nlattice = \"square\"\n[board]\nsize = [2, 1]\n\
+         [[piece]]\nname = \"D\"\nsymbol = \"D\"\nart = \"##\"\n",
+    )
+    .unwrap();
+    let p = page(file.to_str().unwrap(), &[]);
+    let dom = chromium_run(&url(&p, ""), &["--dump-dom".into()]);
+    assert!(
+        dom.contains("data-state=\"ready\""),
+        "{}",
+        &dom[..dom.len().min(2000)]
+    );
+    assert!(
+        dom.contains("1 solution in all") && !dom.contains("1 solutions"),
+        "{}",
+        &dom[..dom.len().min(4000)]
+    );
+}
+
 /// Without WebGL the page says so, and every control is disabled.
 #[test]
 #[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]

@@ -44,7 +44,7 @@ pub mod file;
 pub struct Settings {
     /// The fewest loose pieces of a challenge (exactly this many with `fixed`).
     pub loose: usize,
-    /// How many challenges.
+    /// How many challenges (1 to [`MAX_COUNT`]).
     pub count: usize,
     /// The seed of every random choice: the same seed, the same challenges.
     pub seed: u64,
@@ -81,6 +81,14 @@ pub struct Challenge {
 }
 
 impl Challenge {
+    /// The pieces on the challenge's board: those `base` (the puzzle file)
+    /// places itself, and those the challenge adds. `given` alone would say
+    /// "0 placed" of a challenge made from a puzzle whose board already
+    /// holds pieces.
+    pub fn placed(&self, base: &Puzzle) -> usize {
+        base.fixed.len() + self.given.len()
+    }
+
     /// The puzzle of this challenge: `base` with the given options placed
     /// and their pieces' counts lowered.
     pub fn puzzle(&self, base: &Puzzle, encoding: &Encoding) -> Puzzle {
@@ -128,6 +136,8 @@ pub enum GenerateError {
     NoLoose,
     /// `count` is 0.
     NoCount,
+    /// `count` is more than [`MAX_COUNT`].
+    CountTooLarge(usize),
     /// More loose pieces asked for than a solution has.
     TooManyLoose {
         /// The loose pieces asked for.
@@ -152,6 +162,10 @@ impl fmt::Display for GenerateError {
         match self {
             GenerateError::NoLoose => write!(f, "--loose must be at least 1"),
             GenerateError::NoCount => write!(f, "--count must be at least 1"),
+            GenerateError::CountTooLarge(n) => write!(
+                f,
+                "--count {n} is more than the {MAX_COUNT} challenges one run makes at most"
+            ),
             GenerateError::TooManyLoose { loose, pieces } => write!(
                 f,
                 "--loose {loose} is more than the {pieces} pieces of a solution"
@@ -215,21 +229,46 @@ impl Rng {
 /// rest (a small board may have fewer distinct challenges than asked).
 const ATTEMPTS_PER_CHALLENGE: usize = 20;
 
+/// The most challenges one run makes: a booklet of a million levels is
+/// already far past any use, and a bound keeps the attempt budget (20 per
+/// challenge) and the files written within reason.
+pub const MAX_COUNT: usize = 1_000_000;
+
+impl Settings {
+    /// Refuses settings no puzzle could satisfy (no loose piece, no
+    /// challenge, more than [`MAX_COUNT`] challenges), so that a caller can
+    /// check them before reading the puzzle.
+    pub fn check(&self) -> Result<(), GenerateError> {
+        if self.loose == 0 {
+            return Err(GenerateError::NoLoose);
+        }
+        match self.count {
+            0 => Err(GenerateError::NoCount),
+            n if n > MAX_COUNT => Err(GenerateError::CountTooLarge(n)),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Random solutions tried for `count` challenges before giving up on the
+/// rest: `ATTEMPTS_PER_CHALLENGE * count + 100`, saturating (never wrapping
+/// round to a small budget).
+pub fn attempt_budget(count: usize) -> usize {
+    ATTEMPTS_PER_CHALLENGE
+        .saturating_mul(count)
+        .saturating_add(100)
+}
+
 /// Makes `settings.count` challenges of `puzzle` (encoded as `encoding`),
-/// or as many distinct ones as turn up in
-/// `ATTEMPTS_PER_CHALLENGE * count + 100` random solutions, easiest first.
+/// or as many distinct ones as turn up in [`attempt_budget`] random
+/// solutions, easiest first.
 pub fn generate(
     puzzle: &Puzzle,
     encoding: &Encoding,
     limits: &Limits,
     settings: &Settings,
 ) -> Result<Generated, GenerateError> {
-    if settings.loose == 0 {
-        return Err(GenerateError::NoLoose);
-    }
-    if settings.count == 0 {
-        return Err(GenerateError::NoCount);
-    }
+    settings.check()?;
     let most = most_pieces(puzzle);
     if most.is_some_and(|m| settings.loose > m) {
         return Err(GenerateError::TooManyLoose {
@@ -244,7 +283,7 @@ pub fn generate(
     let mut rng = Rng::new(settings.seed);
     let mut seen: HashSet<Vec<u32>> = HashSet::new();
     let mut found: Vec<Challenge> = Vec::new();
-    let budget = ATTEMPTS_PER_CHALLENGE * settings.count + 100;
+    let budget = attempt_budget(settings.count);
     let mut attempts = 0;
     while found.len() < settings.count && attempts < budget {
         attempts += 1;

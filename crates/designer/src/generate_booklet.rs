@@ -4,6 +4,7 @@
 //! challenge on each half page.
 
 use super::{Challenge, Generated};
+use picture::markup::escape;
 use picture::svg;
 use polyform::encode::Encoding;
 use polyform::{Error, Limits, Puzzle};
@@ -96,7 +97,7 @@ fn challenge_html(
         "<section class=\"challenge\">\n<div class=\"board\"><h2>Level {level}</h2>{}<div class=\"difficulty\">{} loose, {} placed; difficulty {} nodes, {} forced{}</div></div>\n<div class=\"loose\">",
         board.svg,
         c.loose.len(),
-        c.given.len(),
+        c.placed(puzzle),
         c.difficulty.nodes,
         c.difficulty.forced,
         file.map_or(String::new(), |f| format!("; {}", escape(f)))
@@ -109,12 +110,4 @@ fn challenge_html(
     }
     s.push_str("</div>\n</section>\n");
     Ok(())
-}
-
-/// Text for HTML.
-fn escape(t: &str) -> String {
-    t.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }

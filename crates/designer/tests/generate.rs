@@ -5,7 +5,7 @@
 //! challenges, and no symmetry of the board (its own maps of coordinates,
 //! written here) carries one challenge's placed pieces onto another's.
 
-use designer::generate::{Challenge, Settings, generate};
+use designer::generate::{Challenge, MAX_COUNT, Settings, attempt_budget, generate};
 use polyform::{Cell, Encoding, Limits, Puzzle};
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -211,6 +211,13 @@ fn bad_settings_are_refused() {
     assert!(msg(generate(&p, &e, &l, &s(13, 1))).contains("more than the 12 pieces"));
     assert!(msg(generate(&p, &e, &l, &s(0, 1))).contains("at least 1"));
     assert!(msg(generate(&p, &e, &l, &s(3, 0))).contains("at least 1"));
+    // A count past the maximum is refused before any search, not cut short
+    // by an attempt budget that wrapped round (20 * N + 100 overflowed).
+    for n in [MAX_COUNT + 1, usize::MAX] {
+        assert!(msg(generate(&p, &e, &l, &s(5, n))).contains("1000000 challenges"));
+    }
+    assert_eq!(attempt_budget(usize::MAX), usize::MAX);
+    assert_eq!(attempt_budget(MAX_COUNT), 20_000_100);
 }
 
 #[test]

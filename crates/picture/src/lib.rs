@@ -7,6 +7,8 @@
 //! * [`text`]: text pictures of boards and solutions (one character per
 //!   cell, ANSI colours optional) and their JSON.
 //! * [`tiles`]: text pictures of solved edge-matching puzzles.
+//! * [`markup`]: names and captions as XML and HTML text (the one escaper
+//!   of every SVG, page and BurrTools file).
 //! * [`svg`]: SVG pictures of every lattice (cells, isometric cubes,
 //!   shaded balls), each piece in its own colour with its outline.
 //! * [`solid`]: pieces as closed meshes and STL files, sized for printing;
@@ -16,6 +18,7 @@
 
 #![deny(missing_docs)]
 
+pub mod markup;
 pub mod solid;
 pub mod svg;
 pub mod text;

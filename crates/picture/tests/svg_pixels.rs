@@ -292,3 +292,29 @@ art = "##"
     assert_eq!(xs.len(), 2, "{xs:?}");
     assert!(xs[1] >= needed || xs[1] == 0.0, "{xs:?}");
 }
+
+/// A control character in the puzzle's or a piece's name (a TOML string may
+/// hold one) is not copied into the SVG, which XML 1.0 would then forbid:
+/// the solution, the overview and each piece's picture parse as XML.
+#[test]
+fn control_characters_in_names_keep_the_svg_well_formed() {
+    let text = "name = \"A \\u0001 test\"\nlattice = \"square\"\n[board]\nsize = [2, 1]\n\
+                [[piece]]\nname = \"D\\u001b\"\nsymbol = \"D\"\nart = \"##\"\n";
+    let puzzle = file::parse_puzzle(Path::new("ctl.toml"), text).unwrap();
+    let enc = encode(&puzzle).unwrap();
+    let sol = dlx::Solver::new(&enc.matrix).first(1).remove(0);
+    let placements = enc.decode(&puzzle, &sol);
+    let limits = polyform::Limits::default();
+    for svg in [
+        svg::solution(&puzzle, &placements, &puzzle.name)
+            .unwrap()
+            .svg,
+        svg::overview(&puzzle).unwrap().svg,
+        svg::piece_with(&puzzle, 0, &puzzle.pieces[0].name, &limits)
+            .unwrap()
+            .svg,
+    ] {
+        roxmltree::Document::parse(&svg).expect("well-formed XML");
+        assert!(!svg.contains('\u{1}') && !svg.contains('\u{1b}'), "{svg}");
+    }
+}

@@ -75,6 +75,13 @@ pub struct Limits {
     /// growing arrays keep spare). Default 10,000,000: at most about 2.5 GB
     /// per thread for an assembly of 8 pieces.
     pub disassembly_positions: u64,
+    /// Triangles one STL export writes (every copy of every piece in one
+    /// file, or each piece once with a file each), counted on the pieces'
+    /// meshes before anything is written. An ASCII triangle takes about
+    /// 200 bytes, a binary one 50, so the default, 5,000,000, keeps a file
+    /// under about 1 GB (a 300 x 300 board of monominoes, 1,080,000
+    /// triangles, fits; 1000 x 1000 does not).
+    pub stl_triangles: u64,
 }
 
 impl Default for Limits {
@@ -96,6 +103,7 @@ impl Default for Limits {
             voxel_volume: 1_000_000,
             voxels: 10_000_000,
             disassembly_positions: 10_000_000,
+            stl_triangles: 5_000_000,
         }
     }
 }
@@ -138,6 +146,7 @@ impl Limits {
             Resource::VoxelVolume => self.voxel_volume,
             Resource::Voxels => self.voxels,
             Resource::DisassemblyPositions => self.disassembly_positions,
+            Resource::StlTriangles => self.stl_triangles,
         }
     }
 
@@ -160,6 +169,7 @@ impl Limits {
             Resource::VoxelVolume => &mut self.voxel_volume,
             Resource::Voxels => &mut self.voxels,
             Resource::DisassemblyPositions => &mut self.disassembly_positions,
+            Resource::StlTriangles => &mut self.stl_triangles,
         };
         *field = value;
     }

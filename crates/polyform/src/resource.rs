@@ -40,11 +40,13 @@ pub enum Resource {
     Voxels,
     /// [`Limits::disassembly_positions`](crate::Limits::disassembly_positions).
     DisassemblyPositions,
+    /// [`Limits::stl_triangles`](crate::Limits::stl_triangles).
+    StlTriangles,
 }
 
 impl Resource {
     /// Every resource, in the order of [`Limits`](crate::Limits)' fields.
-    pub const ALL: [Resource; 16] = [
+    pub const ALL: [Resource; 17] = [
         Resource::FileBytes,
         Resource::BoardCells,
         Resource::PieceCells,
@@ -61,6 +63,7 @@ impl Resource {
         Resource::VoxelVolume,
         Resource::Voxels,
         Resource::DisassemblyPositions,
+        Resource::StlTriangles,
     ];
 
     /// The command-line flag that raises its bound: `--max-` and the
@@ -88,6 +91,7 @@ impl Resource {
             Resource::VoxelVolume => "voxel_volume",
             Resource::Voxels => "voxels",
             Resource::DisassemblyPositions => "disassembly_positions",
+            Resource::StlTriangles => "stl_triangles",
         }
     }
 
@@ -110,6 +114,7 @@ impl Resource {
             Resource::VoxelVolume => "voxels in one voxel space",
             Resource::Voxels => "non-empty voxels in all the shapes",
             Resource::DisassemblyPositions => "positions held by one disassembly search",
+            Resource::StlTriangles => "triangles of STL written by one export",
         }
     }
 }

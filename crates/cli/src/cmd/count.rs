@@ -501,10 +501,10 @@ fn run_shard(
     } else {
         writeln!(
             stdout,
-            "{}: shard {index}/{n}: {} parts, {} solutions found, {} nodes, {:.3} seconds; result in {}",
+            "{}: shard {index}/{n}: {}, {} found, {} nodes, {:.3} seconds; result in {}",
             problem.name(),
-            result.parts.len(),
-            result.solutions().unwrap_or(0),
+            output::plural(result.parts.len(), "part", "parts"),
+            output::plural(result.solutions().unwrap_or(0), "solution", "solutions"),
             result.nodes,
             start.elapsed().as_secs_f64(),
             out.display()

@@ -110,8 +110,8 @@ pub fn run(args: DlxArgs) -> Result<u8, Failure> {
             return Err(Failure {
                 code: crate::failure::INTERRUPTED,
                 message: format!(
-                    "interrupted: {} solutions so far, {:.1}% of the search tree covered",
-                    report.solutions,
+                    "interrupted: {} so far, {:.1}% of the search tree covered",
+                    output::plural(report.solutions, "solution", "solutions"),
                     100.0 * report.fraction_done
                 ),
             });
@@ -147,8 +147,11 @@ pub fn run(args: DlxArgs) -> Result<u8, Failure> {
     } else {
         writeln!(
             out,
-            "{} solutions, {} nodes, {} updates, {:.3} seconds",
-            counted.solutions, counted.stats.nodes, counted.stats.updates, info.seconds
+            "{}, {} nodes, {} updates, {:.3} seconds",
+            output::plural(counted.solutions, "solution", "solutions"),
+            counted.stats.nodes,
+            counted.stats.updates,
+            info.seconds
         )?;
     }
     Ok(0)

@@ -47,7 +47,7 @@ pub struct ExportArgs {
     ascii: bool,
     /// STL: millimetres per unit, the distance between the centres of two
     /// cells that share a face, on every lattice (the shortest such where
-    /// there are several; docs/viewer.md) [default: 10]
+    /// there are several; docs/viewer.md); 0.01 to 1000 [default: 10]
     #[arg(long, value_name = "MM")]
     unit: Option<f64>,
     /// STL: the clearance in millimetres between two pieces that touch face
@@ -70,11 +70,7 @@ pub fn run(args: ExportArgs) -> Result<u8, Failure> {
         ));
     }
     let unit = args.unit.unwrap_or(10.0);
-    if !(unit.is_finite() && unit > 0.0 && unit <= 1000.0) {
-        return Err(Failure::input(format!(
-            "--unit {unit}: give the millimetres between neighbouring cells' centres, more than 0 and at most 1000"
-        )));
-    }
+    solid::check_unit(unit).map_err(Failure::input)?;
     let inputs = [args.file.as_path()];
     if let Some(dir) = &args.dir {
         refuse_overwriting(dir, &inputs)?;
@@ -132,7 +128,7 @@ fn export_bytes(args: &ExportArgs, unit: f64) -> Result<Vec<u8>, Failure> {
         }
         ExportFormat::Stl => {
             let pieces = problem.piece_meshes(&mesh_options(args, unit))?;
-            one_file(pieces, unit).into_bytes()
+            one_file(pieces, unit, args)?.into_bytes()
         }
     })
 }
@@ -186,38 +182,60 @@ impl Output {
     }
 }
 
-/// Every copy of every piece laid out side by side, as one ASCII STL text:
-/// as many as the puzzle has, but no more than the board has room for (no
-/// solution uses more); one of a piece with an unlimited supply (standard
-/// error says how many the board has room for).
-fn one_file(pieces: Vec<PieceMesh>, unit: f64) -> String {
-    let mut copies = vec![];
+/// How many copies of `p` the one-file form writes: as many as the puzzle
+/// has, but no more than the board has room for (no solution uses more);
+/// one of a piece with an unlimited supply.
+fn copies(p: &PieceMesh) -> u32 {
+    let room = u32::try_from(p.room).unwrap_or(u32::MAX).max(1);
+    p.count.hi.map_or(1, |n| n.min(room).max(1))
+}
+
+/// Says on standard error when [`copies`] writes other than the puzzle's
+/// count: fewer than it has, or one of an unlimited supply.
+fn note_copies(p: &PieceMesh, n: u32) {
+    match p.count.hi {
+        Some(k) if k > n => eprintln!(
+            "polycover: {}: {k} copies, of which the board has room for {n}: {n} written",
+            p.name
+        ),
+        None => eprintln!(
+            "polycover: {}: any number of copies: one is written; the board has room for {} at most",
+            p.name, p.room
+        ),
+        _ => {}
+    }
+}
+
+/// Refuses to write `triangles` triangles past the `stl_triangles` limit
+/// (`--max-stl-triangles`), as pictures are refused past their area: a
+/// small file can ask for a board of a million pieces, gigabytes of STL.
+fn check_triangles(triangles: u128, args: &ExportArgs) -> Result<(), Failure> {
+    let limits = args.input.limits.limits();
+    limits
+        .check(polyform::Resource::StlTriangles, Some(triangles))
+        .map_err(|kind| polyform::Error::at(&args.file, None, kind).into())
+}
+
+/// Every copy of every piece laid out side by side, as one ASCII STL text
+/// ([`copies`] of each; standard error says when that is not the puzzle's
+/// count), its size checked against the limit before any copy is made.
+fn one_file(pieces: Vec<PieceMesh>, unit: f64, args: &ExportArgs) -> Result<String, Failure> {
+    let triangles = pieces
+        .iter()
+        .map(|p| u128::from(copies(p)) * p.mesh.triangle_count() as u128)
+        .sum();
+    check_triangles(triangles, args)?;
+    let mut copies_made = vec![];
     for p in pieces {
-        let room = u32::try_from(p.room).unwrap_or(u32::MAX).max(1);
-        let n = match p.count.hi {
-            Some(n) if n > room => {
-                eprintln!(
-                    "polycover: {}: {n} copies, of which the board has room for {room}: {room} written",
-                    p.name
-                );
-                room
-            }
-            Some(n) => n.max(1),
-            None => {
-                eprintln!(
-                    "polycover: {}: any number of copies: one is written; the board has room for {} at most",
-                    p.name, p.room
-                );
-                1
-            }
-        };
+        let n = copies(&p);
+        note_copies(&p, n);
         for k in 1..=n {
             let name = if n == 1 {
                 p.name.clone()
             } else {
                 format!("{}-{k}", p.name)
             };
-            copies.push(PieceMesh {
+            copies_made.push(PieceMesh {
                 name,
                 mesh: p.mesh.clone(),
                 ..p
@@ -225,9 +243,9 @@ fn one_file(pieces: Vec<PieceMesh>, unit: f64) -> String {
         }
     }
     // One unit between neighbours on the bed.
-    solid::lay_out(&mut copies, unit);
-    let named: Vec<(String, _)> = copies.into_iter().map(|p| (p.name, p.mesh)).collect();
-    stl::ascii(&named, 1.0)
+    solid::lay_out(&mut copies_made, unit);
+    let named: Vec<(String, _)> = copies_made.into_iter().map(|p| (p.name, p.mesh)).collect();
+    Ok(stl::ascii(&named, 1.0))
 }
 
 /// One file per piece in `dir`: `NN-NAME.stl`, numbered in the file's
@@ -255,6 +273,10 @@ fn write_dir(dir: &Path, args: &ExportArgs, unit: f64) -> Result<u8, Failure> {
 fn write_files(dir: &Path, args: &ExportArgs, unit: f64) -> Result<u8, Failure> {
     let problem = load(&args.file, &args.input)?;
     let pieces = problem.piece_meshes(&mesh_options(args, unit))?;
+    check_triangles(
+        pieces.iter().map(|p| p.mesh.triangle_count() as u128).sum(),
+        args,
+    )?;
     let width = pieces.len().to_string().len().max(2);
     let paths: Vec<PathBuf> = pieces
         .iter()

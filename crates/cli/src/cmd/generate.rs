@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 #[derive(Args)]
 #[command(
-    after_help = "Each challenge is the puzzle with some pieces placed where they are in a random solution, so that the loose pieces fill the rest in exactly one way. By default a challenge is minimal: pieces are made loose one at a time (in a random order) while the solution stays unique, so it has at least K loose pieces and no placed piece can be taken off; --fixed stops at exactly K. The same seed gives the same files; no two challenges are the same up to the board's symmetry. Levels are sorted by difficulty (docs/designer.md).\n\nExit codes: 0 all N challenges written; 1 fewer distinct challenges exist than asked for (those found are written); 2 bad input (K larger than the pieces, N = 0, a puzzle with no solution, not a polyform puzzle, an existing non-empty DIR without --force)."
+    after_help = "Each challenge is the puzzle with some pieces placed where they are in a random solution, so that the loose pieces fill the rest in exactly one way. By default a challenge is minimal: pieces are made loose one at a time (in a random order) while the solution stays unique, so it has at least K loose pieces and no placed piece can be taken off; --fixed stops at exactly K. The same seed gives the same files; no two challenges are the same up to the board's symmetry. Levels are sorted by difficulty (docs/designer.md).\n\nExit codes: 0 all N challenges written; 1 fewer distinct challenges exist than asked for (those found are written); 2 bad input (K = 0 or larger than the pieces, N = 0 or more than 1000000, a puzzle with no solution, not a polyform puzzle, an existing non-empty DIR without --force)."
 )]
 pub struct GenerateArgs {
     /// A polyform puzzle file
@@ -23,7 +23,7 @@ pub struct GenerateArgs {
     /// Loose pieces, left for the player: at least this many (exactly with --fixed)
     #[arg(long, value_name = "K")]
     loose: usize,
-    /// Challenges to make
+    /// Challenges to make (1 to 1000000)
     #[arg(long, value_name = "N", default_value_t = 10)]
     count: usize,
     /// Seed of the random choices (the same seed, the same challenges)
@@ -45,6 +45,15 @@ pub struct GenerateArgs {
 }
 
 pub fn run(args: GenerateArgs) -> Result<u8, Failure> {
+    let settings = Settings {
+        loose: args.loose,
+        count: args.count,
+        seed: args.seed,
+        fixed: args.fixed,
+    };
+    settings
+        .check()
+        .map_err(|e| Failure::input(format!("{}: {e}", args.file.display())))?;
     let limits = args.input.limits.limits();
     let text = &super::hint::read_polyform(&args.file, &limits, "generate")?;
     let p = PolyformProblem::parse(&args.file, text, &limits).map_err(|e| match e.kind {
@@ -55,12 +64,6 @@ pub fn run(args: GenerateArgs) -> Result<u8, Failure> {
         }
         _ => e.into(),
     })?;
-    let settings = Settings {
-        loose: args.loose,
-        count: args.count,
-        seed: args.seed,
-        fixed: args.fixed,
-    };
     let command = format!(
         "polycover generate {} --loose {} --count {} --seed {}{}",
         args.file.display(),
@@ -89,21 +92,25 @@ pub fn run(args: GenerateArgs) -> Result<u8, Failure> {
         output::print_json(&mut std::io::stdout().lock(), &v)?;
     } else {
         println!(
-            "{}: {} challenges in {} ({} random solutions tried), booklet {}",
+            "{}: {} in {} ({} tried), booklet {}",
             p.puzzle.name,
-            generated.challenges.len(),
+            output::plural(generated.challenges.len(), "challenge", "challenges"),
             args.out.display(),
-            generated.attempts,
+            output::plural(generated.attempts, "random solution", "random solutions"),
             booklet.display()
         );
     }
     if generated.challenges.len() < args.count {
         return Err(Failure::check(format!(
-            "{}: only {} distinct challenges with {} loose pieces turned up in {} random solutions (asked for {})",
+            "{}: only {} with {} turned up in {} (asked for {})",
             args.file.display(),
-            generated.challenges.len(),
-            args.loose,
-            generated.attempts,
+            output::plural(
+                generated.challenges.len(),
+                "distinct challenge",
+                "distinct challenges"
+            ),
+            output::plural(args.loose, "loose piece", "loose pieces"),
+            output::plural(generated.attempts, "random solution", "random solutions"),
             args.count
         )));
     }
@@ -191,6 +198,18 @@ fn prepare_dir(dir: &Path, force: bool, puzzle: &Path) -> Result<(), Failure> {
     Ok(())
 }
 
+/// The pieces on a challenge's board, in words: `placed` in all, of which
+/// `own` the puzzle file placed already ("12 pieces placed (10 by the
+/// puzzle)"), so a note never counts only the challenge's own.
+fn placed_words(placed: usize, own: usize) -> String {
+    let words = output::plural(placed, "piece placed", "pieces placed");
+    if own == 0 {
+        words
+    } else {
+        format!("{words} ({own} by the puzzle)")
+    }
+}
+
 /// Writes each challenge as `level-NN.toml`, checking on the way that the
 /// file, read back, has exactly one solution; the file names in level order.
 fn write_files(
@@ -210,8 +229,8 @@ fn write_files(
         let art = generate::file::board_art(&p.puzzle, &c.given_placements(&p.encoding));
         let name = format!("{} level {level}", p.puzzle.name);
         let notes = format!(
-            "Level {level} of {total}: {} pieces placed, {} loose; difficulty {} nodes, {} forced (docs/designer.md)",
-            c.given.len(),
+            "Level {level} of {total}: {}, {} loose; difficulty {} nodes, {} forced (docs/designer.md)",
+            placed_words(c.placed(&p.puzzle), p.puzzle.fixed.len()),
             c.loose.len(),
             c.difficulty.nodes,
             c.difficulty.forced

@@ -39,15 +39,17 @@ pub struct HintArgs {
     json: JsonArg,
 }
 
-/// Reads a polyform puzzle file (refusing other kinds), with the position
-/// of `given` placed on it when one is given.
+/// Reads a polyform puzzle file (refusing other kinds by name, as
+/// [`read_polyform`] does for `command`), with the position of `given`
+/// placed on it when one is given.
 pub fn load_position(
     file: &Path,
     given: Option<&Path>,
     input: &super::InputArgs,
+    command: &str,
 ) -> Result<PolyformProblem, Failure> {
     let limits = input.limits.limits();
-    let text = read_text(file, &limits)?;
+    let text = read_polyform(file, &limits, command)?;
     let puzzle = polyform::file::parse_puzzle_with(file, &text, &limits)?;
     let puzzle = match given {
         None => puzzle,
@@ -141,7 +143,7 @@ pub fn placement_json(p: &PolyformProblem, o: OptionId) -> Value {
 }
 
 pub fn run(args: HintArgs) -> Result<u8, Failure> {
-    let p = load_position(&args.file, args.given.as_deref(), &args.input)?;
+    let p = load_position(&args.file, args.given.as_deref(), &args.input, "hint")?;
     let runner = Runner::new(&args.search, args.json.json)?;
     let m = &p.encoding.matrix;
     let mut ways = 0u64;
@@ -185,8 +187,9 @@ pub fn run(args: HintArgs) -> Result<u8, Failure> {
                 .iter()
                 .find(|&&o| m.option(o).iter().any(|e| e.item == item))?;
             let why = format!(
-                "{} has {n} placements, fewer than any other; this one leads to a completion",
-                m.item_name(item)
+                "{} has {}, fewer than any other; this one leads to a completion",
+                m.item_name(item),
+                crate::output::plural(n, "placement", "placements")
             );
             Some((o, why))
         }),

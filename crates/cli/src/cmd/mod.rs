@@ -110,6 +110,10 @@ pub struct LimitArgs {
     /// about 120 bytes plus 16 per piece each [default: 10000000]
     #[arg(long, value_name = "N", value_parser = positive)]
     max_disassembly_positions: Option<u64>,
+    /// Triangles one STL export writes (export --format stl); about 200
+    /// bytes each in ASCII, 50 in binary [default: 5000000]
+    #[arg(long, value_name = "N", value_parser = positive)]
+    max_stl_triangles: Option<u64>,
 }
 
 /// A `--max-...` value: a whole number of at least 1 (a limit of 0 would
@@ -142,6 +146,7 @@ impl LimitArgs {
             self.max_voxel_volume,
             self.max_voxels,
             self.max_disassembly_positions,
+            self.max_stl_triangles,
         ];
         let mut limits = Limits::default();
         for (what, value) in Resource::ALL.into_iter().zip(given) {

@@ -80,6 +80,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
             &args.file,
             Some(g),
             &args.input,
+            "solve --given",
         )?),
         None => load(&args.file, &args.input)?,
     };

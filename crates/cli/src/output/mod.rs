@@ -33,6 +33,16 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use svg::SvgOut;
 
+/// `n` with its noun: `one` for a count of 1, `many` for any other
+/// ("1 solution", "0 solutions", "604 solutions"), so that no message says
+/// "1 solutions". Any number that prints works (`u64`, `u128`, a big
+/// integer): it is 1 when it prints as `1`.
+pub fn plural(n: impl std::fmt::Display, one: &str, many: &str) -> String {
+    let n = n.to_string();
+    let noun = if n == "1" { one } else { many };
+    format!("{n} {noun}")
+}
+
 /// An output format.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -176,9 +186,9 @@ pub fn count_text(problem: &dyn Problem, c: &Counted, info: &CountInfo, distinct
         String::new()
     };
     format!(
-        "{}: {} solutions{d}, {} nodes, {} updates{tree}, {:.3} seconds",
+        "{}: {}{d}, {} nodes, {} updates{tree}, {:.3} seconds",
         problem.name(),
-        c.solutions,
+        plural(c.solutions, "solution", "solutions"),
         c.stats.nodes,
         c.stats.updates,
         info.seconds
@@ -230,7 +240,10 @@ pub fn add_levels_json(v: &mut Value, levels: &Levels) {
 /// The counts by disassembly level as a line of text.
 pub fn levels_text(levels: &Levels) -> String {
     let (all, distinct) = levels.disassemblable();
-    let mut s = format!("  come apart: {distinct} distinct ({all} solutions)");
+    let mut s = format!(
+        "  come apart: {distinct} distinct ({})",
+        plural(all, "solution", "solutions")
+    );
     if !levels.0.is_empty() {
         let parts: Vec<String> = levels
             .0

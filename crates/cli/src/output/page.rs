@@ -13,6 +13,7 @@
 //! asset is compiled into the binary, so a page needs no network and no
 //! other file. The format of the data is in `docs/viewer.md`.
 
+use picture::markup::escape;
 use serde_json::{Map, Value, json};
 use std::path::Path;
 
@@ -90,14 +91,6 @@ pub fn view_keys(file: &Path, c: &Count) -> Map<String, Value> {
     extra
 }
 
-/// Text for HTML (element content or a quoted attribute).
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// The page for `data`, titled `title`.
 pub fn html(title: &str, data: &Value) -> String {
     fill(&VIEW, title, data)
@@ -124,7 +117,7 @@ fn fill(kind: &Kind, title: &str, data: &Value) -> String {
     let mut rest = FRAME;
     for (hole, fill) in [
         (GENERATOR, kind.generator.to_string()),
-        (TITLE, esc(title)),
+        (TITLE, escape(title)),
         (STYLE_HOLE, style),
         (LABEL, kind.label.to_string()),
         (PANEL, kind.panel.to_string()),

@@ -14,6 +14,7 @@
 
 use crate::failure::Failure;
 use dlx::OptionId;
+use picture::markup::escape;
 use problem::Problem;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -157,13 +158,6 @@ fn write_file(path: &Path, text: &str) -> Result<(), Failure> {
         .map_err(|e| Failure::input(format!("cannot write {}: {e}", path.display())))
 }
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// The gallery page.
 pub fn gallery_html(
     problem: &dyn Problem,
@@ -172,13 +166,15 @@ pub fn gallery_html(
     distinct: bool,
     complete: bool,
 ) -> String {
-    let name = esc(problem.name());
+    let name = escape(problem.name());
     let mut counts = if distinct {
         format!(
-            "{shown} distinct solutions (one per class of solutions equal up to the board's symmetries) among {total} solutions"
+            "{} (one per class of solutions equal up to the board's symmetries) among {}",
+            super::plural(shown, "distinct solution", "distinct solutions"),
+            super::plural(total, "solution", "solutions")
         )
     } else {
-        format!("{shown} solutions")
+        super::plural(shown, "solution", "solutions")
     };
     if !complete {
         counts.push_str(" (the search stopped at the limit: there may be more)");
@@ -203,15 +199,15 @@ body{{font-family:sans-serif;margin:1.5em;color:#222}}\
 .grid figure{{margin:0;border:1px solid #ddd;padding:.3em;text-align:center}}\
 .grid img{{max-width:100%;height:auto}}figcaption{{font-size:.85em;color:#555}}\
 </style></head><body>\n<h1>{name}</h1>\n<p>{}</p>\n<h2>Pieces</h2>\n<div class=\"legend\">",
-        esc(&counts)
+        escape(&counts)
     );
     for p in problem.legend() {
         let _ = write!(
             h,
             "<figure>{}<figcaption>{} <code>{}</code></figcaption></figure>",
             p.svg.trim_end(),
-            esc(&p.label),
-            esc(&p.symbol.to_string())
+            escape(&p.label),
+            escape(&p.symbol.to_string())
         );
     }
     h.push_str("</div>\n<h2>Solutions</h2>\n<div class=\"grid\">\n");

@@ -27,7 +27,7 @@ fn prints_solutions_as_option_lines() {
     lines.sort();
     assert_eq!(lines, ["A D", "B G", "C E F"]);
     assert!(out.starts_with("solution 1:"));
-    assert!(out.contains("1 solutions"));
+    assert!(out.contains("1 solution,"));
 }
 
 #[test]
@@ -69,7 +69,7 @@ fn warns_about_options_without_primary_items() {
     let (code, out, err) = polycover(&["dlx"], text);
     assert_eq!(code, 0);
     assert!(err.contains("<stdin>:3:1: option ignored"), "{err}");
-    assert!(out.starts_with("1 solutions"), "{out}");
+    assert!(out.starts_with("1 solution,"), "{out}");
 }
 
 /// `--knuth` makes DLX1's moves: on the Soma cube instance DLX1's printout

@@ -148,6 +148,16 @@ fn bad_input_is_refused() {
             "--count must be at least 1",
         ),
         (
+            pent,
+            &["--loose", "5", "--count", "18446744073709551615"][..],
+            "more than the 1000000 challenges",
+        ),
+        (
+            pent,
+            &["--loose", "5", "--count", "1000001"][..],
+            "more than the 1000000 challenges",
+        ),
+        (
             "examples/designer/tetrominoes-4x5.toml",
             &["--loose", "2"][..],
             "no solution",
@@ -162,6 +172,9 @@ fn bad_input_is_refused() {
         assert_eq!(code, 2, "{file} {args:?}: {err}");
         assert!(err.contains(says), "{file}: {err}");
     }
+    assert!(!dir.exists(), "nothing written for bad input");
+    let help = stdout(&run(&["generate", "--help"]));
+    assert!(help.contains("1 to 1000000"), "{help}");
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("x"), "").unwrap();
     let (code, _, err) = generate(pent, &["--loose", "3"], &dir);
@@ -229,4 +242,67 @@ fn json_names_each_level_and_its_pieces() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert!(v["challenges"].as_array().unwrap().len() < 5, "{v}");
     assert!(err.contains("asked for 5"), "{err}");
+}
+
+/// Counts of one are said in the singular ("1 challenge", "1 solution"),
+/// other counts in the plural, as before: in `generate`'s summary and in
+/// `count`'s line for a generated file (exactly one solution).
+#[test]
+fn counts_of_one_are_singular() {
+    let dir = temp("generate-one");
+    let args = ["--loose", "5", "--count", "1", "--seed", "2"];
+    let (code, out, err) = generate("data/pentominoes/6x10.toml", &args, &dir);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(": 1 challenge in "), "{out}");
+    assert!(
+        !out.contains(" 1 challenges") && !out.contains("(1 random solutions"),
+        "{out}"
+    );
+    let level = &levels(&dir)[0];
+    let o = run(&["count", level.to_str().unwrap(), "-j1"]);
+    let line = stdout(&o);
+    assert!(line.contains(": 1 solution, "), "{line}");
+    let o = run(&["count", "data/pentominoes/3x20.toml", "-j1", "--distinct"]);
+    assert!(
+        stdout(&o).contains(": 8 solutions (2 distinct"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// A puzzle whose board already holds pieces: each level's notes and the
+/// booklet count them with the challenge's own ("10 pieces placed (10 by
+/// the puzzle)"), never "0 pieces placed".
+#[test]
+fn notes_count_the_puzzles_own_placed_pieces() {
+    let dir = temp("generate-preplaced");
+    let args = ["--loose", "2", "--count", "1"];
+    let (code, _, err) = generate("data/kanoodle-extreme/challenge-01.toml", &args, &dir);
+    assert_eq!(code, 0, "{err}");
+    let (_, text) = art(&levels(&dir)[0]);
+    assert!(
+        text.contains("Level 1 of 1: 10 pieces placed (10 by the puzzle), 2 loose;"),
+        "{text}"
+    );
+    let booklet = std::fs::read_to_string(dir.join("booklet.html")).unwrap();
+    assert!(booklet.contains("2 loose, 10 placed;"), "{booklet}");
+}
+
+/// `hint` and `solve --given` refuse a file that is not a polyform puzzle
+/// in the words `explain` and `generate` use, not with a TOML field error.
+#[test]
+fn hint_refuses_other_kinds_of_file_by_name() {
+    let tiles = "data/tiles/scramble-squares-3x3.toml";
+    for args in [
+        vec!["hint", tiles],
+        vec!["explain", tiles],
+        vec!["solve", tiles, "--given", tiles],
+    ] {
+        let (code, _, err) = outcome(&run(&args));
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains("reads polyform puzzle files (TOML with a lattice, a board and pieces), not Tiles files"),
+            "{args:?}: {err}"
+        );
+    }
 }

@@ -157,7 +157,7 @@ fn each_kind_of_file_is_refused_over_its_own_limit() {
     );
     let (code, out, err) = outcome(&run(&["dlx", &d, "--max-dlx-bytes", "8"]));
     assert_eq!(code, 0, "{err}");
-    assert!(out.starts_with("1 solutions"), "{out}");
+    assert!(out.starts_with("1 solution,"), "{out}");
     // Content alone says DLX: the DLX limit applies.
     let plain = temp("big-dlx.txt");
     std::fs::write(&plain, "a b\na\nb\n").unwrap();
@@ -314,6 +314,7 @@ fn limits_of_zero_are_refused() {
         "--max-voxel-volume",
         "--max-voxels",
         "--max-disassembly-positions",
+        "--max-stl-triangles",
     ];
     for flag in flags {
         let (code, _, err) = outcome(&run(&["count", &p, flag, "0"]));

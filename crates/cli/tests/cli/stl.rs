@@ -569,7 +569,7 @@ fn copies_beyond_the_board_are_not_written() {
 /// Options that cannot work are refused with one line naming the option.
 #[test]
 fn print_options_refused() {
-    let cases: [(&str, &[&str], &str); 5] = [
+    let cases: [(&str, &[&str], &str); 9] = [
         (
             "soma/cube.toml",
             &["--neck", "0.3"],
@@ -590,6 +590,23 @@ fn print_options_refused() {
             "soma/cube.toml",
             &["--unit", "0"],
             "--unit 0: give the millimetres",
+        ),
+        // ASCII STL's six decimals would collapse every triangle.
+        (
+            "soma/cube.toml",
+            &["--unit", "1e-6"],
+            "--unit 0.000001: give the millimetres between neighbouring cells' centres, at least 0.01",
+        ),
+        (
+            "soma/cube.toml",
+            &["--unit", "0.01", "--gap", "0.0001"],
+            "--gap 0.0001: give 0 or a clearance of at least 0.001 mm",
+        ),
+        ("soma/cube.toml", &["--gap", "1e-9"], "at least 0.001 mm"),
+        (
+            "kanoodle/pyramid.toml",
+            &["--unit", "0.01", "--neck", "0.1"],
+            "--neck 0.1: the necks would be thinner than 0.001 mm at --unit 0.01",
         ),
     ];
     for (file, args, want) in cases {
@@ -626,4 +643,103 @@ fn stl_needs_geometry() {
         err.contains("STL files are not available for dlx problems"),
         "{err}"
     );
+}
+
+/// A board of `side` x `side` monominoes: one piece, `side`² copies.
+fn monomino_board(side: u32) -> std::path::PathBuf {
+    let file = temp(&format!("monominoes-{side}.toml"));
+    std::fs::write(
+        &file,
+        format!(
+            "name = \"monominoes\"\nlattice = \"square\"\n[board]\nsize = [{side}, {side}]\n\
+             [[piece]]\nname = \"M\"\nsymbol = \"M\"\nart = \"#\"\ncount = {}\n",
+            side * side
+        ),
+    )
+    .unwrap();
+    file
+}
+
+/// The triangles an export writes are counted before anything is written
+/// and refused past `--max-stl-triangles` (default 5,000,000), naming the
+/// flag, in one file (every copy) and with --dir (each piece once): a
+/// small puzzle file cannot fill the disk.
+#[test]
+fn triangles_past_the_limit_are_refused_before_writing() {
+    // 30 x 30 monominoes: 900 cubes of 12 triangles, 10,800 in one file.
+    let file = monomino_board(30);
+    let f = file.to_str().unwrap();
+    let out = temp("monominoes.stl");
+    let o = out.to_str().unwrap();
+    let dir = temp("monominoes-dir");
+    let d = dir.to_str().unwrap();
+    let refused = [
+        vec![
+            "export",
+            f,
+            "--format",
+            "stl",
+            "-o",
+            o,
+            "--max-stl-triangles",
+            "10799",
+        ],
+        vec![
+            "export",
+            f,
+            "--format",
+            "stl",
+            "--dir",
+            d,
+            "--max-stl-triangles",
+            "11",
+        ],
+    ];
+    for args in refused {
+        let (code, stdout, err) = outcome(&run(&args));
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains("too large: 10800 triangles of STL")
+                || err.contains("too large: 12 triangles of STL"),
+            "{err}"
+        );
+        assert!(
+            err.contains("--max-stl-triangles") && stdout.is_empty(),
+            "{err}"
+        );
+        assert!(!out.exists(), "no file written");
+        assert!(std::fs::read_dir(&dir).map_or(true, |mut d| d.next().is_none()));
+    }
+    let (code, _, err) = outcome(&run(&[
+        "export",
+        f,
+        "--format",
+        "stl",
+        "-o",
+        o,
+        "--max-stl-triangles",
+        "10800",
+    ]));
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(text.matches("facet normal").count(), 10_800);
+    let _ = std::fs::remove_file(&out);
+    let _ = std::fs::remove_dir_all(&dir);
+    // The default: a 700 x 700 board (490,000 cubes, 5,880,000 triangles,
+    // over a gigabyte of ASCII STL) is refused.
+    let big = monomino_board(700);
+    let (code, _, err) = outcome(&run(&[
+        "export",
+        big.to_str().unwrap(),
+        "--format",
+        "stl",
+        "-o",
+        o,
+    ]));
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("5880000 triangles of STL written by one export; at most 5000000"),
+        "{err}"
+    );
+    assert!(!out.exists());
 }

@@ -125,3 +125,45 @@ fn bad_svg_options_exit_2_with_a_message() {
         assert!(!err.contains("panicked"), "{err}");
     }
 }
+
+/// Whether XML 1.0 allows `c` (its `Char` production).
+fn xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
+}
+
+/// A name with a control character (a TOML string may hold one): every SVG
+/// and the gallery page stay well-formed, the character replaced by U+FFFD.
+#[test]
+fn a_control_character_in_a_name_is_not_copied_into_the_svg() {
+    let dir = scratch("control");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("control.toml");
+    std::fs::write(
+        &file,
+        "name = \"A \\u0001 test\"\nlattice = \"square\"\n[board]\nsize = [2, 2]\n\
+         [[piece]]\nname = \"D\\u0002\"\nsymbol = \"D\"\nart = \"##\"\ncount = 2\n",
+    )
+    .unwrap();
+    let f = file.display().to_string();
+    let gallery_dir = gallery(&f, "control-gallery", &[]);
+    let mut texts = vec![
+        polycover(&["solve", &f, "--format", "svg", "-q"]),
+        polycover(&["show", &f, "--format", "svg"]),
+    ]
+    .into_iter()
+    .map(|(code, out, err)| {
+        assert_eq!(code, 0, "{err}");
+        out
+    })
+    .collect::<Vec<_>>();
+    for e in std::fs::read_dir(&gallery_dir).unwrap() {
+        texts.push(std::fs::read_to_string(e.unwrap().path()).unwrap());
+    }
+    assert!(texts.len() >= 4, "two SVGs, the gallery's and its index");
+    for t in &texts {
+        assert!(t.chars().all(xml_char), "{t:?}");
+        assert!(t.contains("A \u{fffd} test"), "{t}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&gallery_dir);
+}

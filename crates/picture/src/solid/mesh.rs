@@ -226,10 +226,18 @@ impl Mesh {
 
     /// The faces cut into triangles (fans: the faces are convex).
     pub fn triangles(&self) -> impl Iterator<Item = [V3; 3]> + '_ {
+        // A face of k corners is a fan of k - 2 triangles
+        // ([`Mesh::triangle_count`] counts them the same way).
         self.faces.iter().flat_map(move |f| {
             let v = |i: u32| self.vertices[i as usize];
             (1..f.len() - 1).map(move |k| [v(f[0]), v(f[k]), v(f[k + 1])])
         })
+    }
+
+    /// How many triangles [`Mesh::triangles`] gives, without making them:
+    /// what an STL file of the mesh holds, known before it is written.
+    pub fn triangle_count(&self) -> usize {
+        self.faces.iter().map(|f| f.len().saturating_sub(2)).sum()
     }
 
     /// The signed volume enclosed (positive for an outward-facing closed

@@ -13,6 +13,33 @@ pub mod stl;
 use polyform::lattice::LatticeKind;
 use polyform::space::{BALL_RADIUS, thinnest, unit_length};
 
+/// The smallest `--unit`, in millimetres. ASCII STL writes coordinates
+/// to six decimals (a nanometre); at this unit a cell's finest detail (a
+/// sphere's triangles, a twentieth of a unit for the necks' ends, a tile's
+/// quarter unit) still has three significant digits, where a smaller unit
+/// would collapse triangles to nothing. Nothing printable is that small.
+pub const MIN_UNIT: f64 = 0.01;
+
+/// The largest `--unit`, in millimetres: a metre a cell.
+pub const MAX_UNIT: f64 = 1000.0;
+
+/// The smallest clearance a nonzero `--gap` may ask for and the thinnest
+/// neck `--neck` may make, in millimetres: a micrometre, three
+/// significant digits in ASCII STL's six decimals (a smaller one would be
+/// lost in the rounding of the file, and is far below any printer's).
+pub const MIN_FEATURE: f64 = 0.001;
+
+/// Checks `--unit`: between [`MIN_UNIT`] and [`MAX_UNIT`] millimetres.
+pub fn check_unit(unit: f64) -> Result<(), String> {
+    if unit.is_finite() && (MIN_UNIT..=MAX_UNIT).contains(&unit) {
+        Ok(())
+    } else {
+        Err(format!(
+            "--unit {unit}: give the millimetres between neighbouring cells' centres, at least {MIN_UNIT} (ASCII STL writes six decimals, so smaller cells would lose their shape) and at most {MAX_UNIT}"
+        ))
+    }
+}
+
 /// The largest clearance `--gap` takes, in units: faces move in by a
 /// quarter of the thinnest cell's half-width at most, so no cell is eaten.
 pub fn max_gap(kind: LatticeKind) -> f64 {
@@ -30,6 +57,7 @@ pub fn max_neck(shrink: f64) -> f64 {
 /// Checks print options against a lattice and turns them into world
 /// coordinates; the error names the option.
 pub fn build_for(kind: LatticeKind, o: &mesh::MeshOptions) -> Result<mesh::Build, String> {
+    check_unit(o.unit)?;
     let per_world = o.unit / unit_length(kind);
     let max = max_gap(kind) * o.unit;
     if !(o.gap.is_finite() && o.gap >= 0.0 && o.gap <= max + 1e-12) {
@@ -38,6 +66,12 @@ pub fn build_for(kind: LatticeKind, o: &mesh::MeshOptions) -> Result<mesh::Build
             o.gap,
             (max * 100.0).floor() / 100.0,
             o.unit
+        ));
+    }
+    if o.gap > 0.0 && o.gap < MIN_FEATURE {
+        return Err(format!(
+            "--gap {}: give 0 or a clearance of at least {MIN_FEATURE} mm (ASCII STL writes six decimals, so a smaller gap would be lost)",
+            o.gap
         ));
     }
     let shrink = o.gap / 2.0 / per_world;
@@ -57,6 +91,13 @@ pub fn build_for(kind: LatticeKind, o: &mesh::MeshOptions) -> Result<mesh::Build
                     "--neck {n}: give the necks' radius as a fraction of the balls' radius, more than 0 and at most {:.2} with --gap {} (a thicker neck would come within the gap of other pieces' balls)",
                     (most * 100.0).floor() / 100.0,
                     o.gap
+                ));
+            }
+            let thinnest = MIN_FEATURE / (BALL_RADIUS * per_world);
+            if n < thinnest {
+                return Err(format!(
+                    "--neck {n}: the necks would be thinner than {MIN_FEATURE} mm at --unit {}: give a fraction of at least {thinnest:.2e} of the balls' radius",
+                    o.unit
                 ));
             }
             n * BALL_RADIUS

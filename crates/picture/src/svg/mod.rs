@@ -39,6 +39,7 @@ pub mod geometry;
 mod sticks;
 mod text;
 
+use crate::markup::escape;
 use geometry::{Form, Pt, cell_geom, unit};
 use polyform::board::CellKind;
 pub use polyform::color::{PALETTE, Rgb};
@@ -50,7 +51,7 @@ use polyform::puzzle::Puzzle;
 use polyform::space::{ADJACENT_REACH, adjacent};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt::Write as _;
-use text::{document, edge_key, esc, inner, n, poly_path};
+use text::{document, edge_key, inner, n, poly_path};
 
 /// The page behind the board (and in holes).
 pub const BACKGROUND: Rgb = Rgb(255, 255, 255);
@@ -383,7 +384,7 @@ fn draw(
             n(MARGIN),
             n(height - 8.0),
             n(CAPTION_FONT),
-            esc(caption)
+            escape(caption)
         );
     }
     Ok(Picture {

@@ -3,6 +3,7 @@
 
 use super::BACKGROUND;
 use super::geometry::Pt;
+use crate::markup::escape;
 use std::fmt::Write as _;
 
 /// The body of a document made by [`document`].
@@ -20,14 +21,6 @@ pub(super) fn n(v: f64) -> String {
     } else {
         format!("{r:.1}")
     }
-}
-
-/// Escapes text for XML.
-pub(super) fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// The shared definitions: hatching, and the ball shadow and highlight.
@@ -67,7 +60,7 @@ pub(super) fn document(width: f64, height: f64, title: &str, body: &str) -> Stri
     format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\">\
          <title>{}</title>{}<rect width=\"{w}\" height=\"{h}\" fill=\"{BACKGROUND}\"/>{body}</svg>\n",
-        esc(title),
+        escape(title),
         defs(body)
     )
 }
