@@ -91,12 +91,6 @@ fn utf8(path: &Path, bytes: Vec<u8>) -> Result<String, Failure> {
     })
 }
 
-/// The text of a polyform puzzle file (or drawing), read within `limits`.
-fn read_text(path: &Path, limits: &polyform::Limits) -> Result<String, Failure> {
-    let bytes = problem::read_input(path, Some(Kind::Polyform), limits)?;
-    utf8(path, bytes)
-}
-
 /// The text of a position file (`--given`), read within the puzzle-file
 /// limit; a file that is not text is refused from its first bytes, as
 /// what it was to be: a position, not a puzzle.

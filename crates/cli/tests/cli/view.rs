@@ -147,6 +147,7 @@ fn bad_input() {
 /// is in place, when the board is loaded (in about a second) and the probe
 /// runs; the bound on the stop (5 s) is far under what the probe takes.
 #[test]
+#[ignore = "waits 3 s and bounds the stop at 5 s (timing): cargo test -p polycover --test cli a_big_board -- --ignored"]
 fn a_big_board_stops_on_sigterm() {
     let toml = temp("mono400.toml");
     std::fs::write(
