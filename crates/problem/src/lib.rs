@@ -470,9 +470,12 @@ fn kind_of_head(path: &Path, head: &[u8], kind: Option<Kind>) -> Result<Kind, Er
 /// The expected counts as a line of text (`show`).
 pub fn expect_line(e: &Expect) -> String {
     let n = |v: Option<u128>| v.map_or("-".to_string(), |v| v.to_string());
+    let solutions = match e.solutions {
+        Some(1) => "1 solution".to_string(),
+        v => format!("{} solutions", n(v)),
+    };
     format!(
-        "expected: {} solutions, {} distinct{}",
-        n(e.solutions),
+        "expected: {solutions}, {} distinct{}",
         n(e.distinct),
         e.source
             .as_ref()

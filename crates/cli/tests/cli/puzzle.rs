@@ -95,6 +95,17 @@ fn show_lists_pieces_and_matrix() {
 }
 
 #[test]
+fn show_says_one_solution_in_the_singular() {
+    let f = data("kanoodle-extreme/challenge-02.toml");
+    let o = run(&["show", f.to_str().unwrap()]);
+    assert!(
+        stdout(&o).contains("expected: 1 solution, "),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
 fn matrix_piped_into_dlx_counts_the_same() {
     let f = data("katamino/the-slam-b-9.toml");
     let m = run(&["matrix", f.to_str().unwrap()]);
