@@ -35,8 +35,13 @@
 //!   the solutions. [`solve`] hands solutions over in exactly that order,
 //!   the same as `dlx::Solver::solve`, whatever the thread count: a
 //!   branch's solutions are held until every earlier branch is finished,
-//!   the earliest unfinished branch streams its own, and workers wait once
-//!   [`Options::buffer_limit`] solutions are held back.
+//!   and the earliest unfinished branch streams its own. Memory is bounded
+//!   by size, not by a number of solutions: [`Options::buffer_limit`]
+//!   counts option entries (a solution's length plus a small overhead);
+//!   workers wait once that much is held back, the earliest branch waits
+//!   once that much of what it streamed is not yet taken by the visitor,
+//!   and a slice of the search collects about 1024 solutions at most.
+//!   [`Report::held_peak`] says how much was held at most.
 //! * **Progress.** Knuth's estimate: a branch whose path branches d1, d2, …
 //!   ways weighs 1/(d1·d2·…); done = 1 − weight of unfinished branches +
 //!   each running branch's weight × its solver's own estimate. Dead

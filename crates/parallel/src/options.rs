@@ -46,8 +46,18 @@ pub struct Options {
     pub stop: Arc<AtomicBool>,
     /// How often [`Progress::update`](crate::Progress::update) is called.
     pub progress_every: Duration,
-    /// Enumeration only: at most about this many solutions are held back
-    /// waiting for earlier subproblems to finish (workers wait beyond it).
+    /// Enumeration only: the most solutions held in memory on their way to
+    /// the visitor, measured in option entries: a solution of n options
+    /// counts n + 8 (8 for the pointer, length and allocation that hold
+    /// it), so the bound is on their size, whatever their length. A
+    /// worker whose subproblem waits for earlier ones to finish waits
+    /// while more than this is held back; the subproblem at the head of
+    /// the order streams its solutions to the visitor and waits while more
+    /// than this of them is not yet taken. Held solutions can go over it
+    /// by about 1024 solutions per thread: a slice of the search collects
+    /// about that many at most (its node budget is capped by the solutions
+    /// per node seen), and a worker looks at the bound between slices. The default, 2^22 entries
+    /// (16 MiB of options), keeps a run's held solutions to tens of MB.
     pub buffer_limit: usize,
     /// Give up an option as soon as its commit empties a primary item
     /// ([`dlx::Solver::set_early_dead_ends`]; on by default). Off, every
@@ -89,7 +99,7 @@ impl Default for Options {
             max_checkpoint_bytes: crate::checkpoint::DEFAULT_MAX_BYTES,
             stop: Arc::new(AtomicBool::new(false)),
             progress_every: Duration::from_millis(200),
-            buffer_limit: 1 << 16,
+            buffer_limit: 1 << 22,
             early_dead_ends: true,
             engine: None,
             hold_after: None,
@@ -224,4 +234,8 @@ pub struct Report {
     pub splits: usize,
     /// Worker threads used.
     pub threads: usize,
+    /// Enumeration: the most solutions held at once on their way to the
+    /// visitor, in option entries as [`Options::buffer_limit`] counts them
+    /// (found by the workers and not yet delivered); 0 for counts.
+    pub held_peak: usize,
 }

@@ -21,6 +21,10 @@
 //! A placement's rotation is found, not stored: the first symmetry of the
 //! lattice (rotations before reflections) that carries the piece's cells
 //! onto the placement's, up to a translation.
+//!
+//! A page holds at most [`MAX_PLACEMENTS`] placements in all, so that its
+//! size (and the memory that builds it) is bounded whatever the solutions'
+//! length: [`Page::push`] refuses a solution past it.
 
 use crate::solid::mesh::Mesh;
 use polyform::encode::Encoding;
@@ -37,7 +41,12 @@ use std::collections::HashMap;
 
 /// One placement on the page: piece, rotation, translation (cell
 /// coordinates) and colour, by index.
-type Placed = [i64; 6];
+type Placed = [i32; 6];
+
+/// The most placements a page holds, all its solutions together: about
+/// 40 MB of page (some 20 bytes a placement) and 50 MB of memory to build
+/// it, which a browser still opens. 10,000 solutions of 200 pieces fit.
+pub const MAX_PLACEMENTS: usize = 2_000_000;
 
 /// The page's data, built solution by solution.
 pub struct Page<'a> {
@@ -47,6 +56,8 @@ pub struct Page<'a> {
     rotation_index: HashMap<[i64; 9], usize>,
     palette: Vec<svg::Rgb>,
     solutions: Vec<Vec<Placed>>,
+    /// The placements of all the solutions.
+    placements: usize,
     /// Per solution, how it comes apart, where known.
     disassembly: Vec<Option<PageMoves>>,
 }
@@ -106,6 +117,7 @@ impl<'a> Page<'a> {
             rotation_index: HashMap::new(),
             palette: vec![],
             solutions: vec![],
+            placements: 0,
             disassembly: vec![],
         }
     }
@@ -120,15 +132,31 @@ impl<'a> Page<'a> {
         self.solutions.is_empty()
     }
 
-    /// Adds a solution (options of the puzzle's matrix).
-    pub fn push(&mut self, solution: &[OptionId]) {
+    /// Adds a solution (options of the puzzle's matrix), unless it would
+    /// take the page past [`MAX_PLACEMENTS`] (`false`, the page unchanged;
+    /// the first solution is always added).
+    pub fn push(&mut self, solution: &[OptionId]) -> bool {
         let placements = self.encoding.decode(self.puzzle, solution);
-        self.push_placements(&placements);
+        self.push_placements(&placements)
     }
 
     /// Adds a solution given as placements (pieces placed in advance
-    /// included).
-    pub fn push_placements(&mut self, placements: &[Placement]) {
+    /// included), unless it would take the page past [`MAX_PLACEMENTS`]
+    /// (`false`; the first solution is always added).
+    pub fn push_placements(&mut self, placements: &[Placement]) -> bool {
+        let total = self.placements + placements.len();
+        if total > MAX_PLACEMENTS && !self.is_empty() {
+            return false;
+        }
+        self.placements = total;
+        let placed = self.placed(placements);
+        self.solutions.push(placed);
+        self.disassembly.push(None);
+        true
+    }
+
+    /// The page's numbers for `placements`.
+    fn placed(&mut self, placements: &[Placement]) -> Vec<Placed> {
         let kind = self.puzzle.lattice;
         let colors = svg::placement_colors(self.puzzle, placements);
         let mut out = Vec::with_capacity(placements.len());
@@ -150,17 +178,17 @@ impl<'a> Page<'a> {
                 }
             };
             let tau = [s.t[0] + t[0], s.t[1] + t[1], s.t[2] + t[2]];
+            let index = |i: usize| i32::try_from(i).expect("a page's indices fit in 32 bits");
             out.push([
-                p.piece as i64,
-                rotation as i64,
-                tau[0] as i64,
-                tau[1] as i64,
-                tau[2] as i64,
-                color as i64,
+                index(p.piece),
+                index(rotation),
+                tau[0],
+                tau[1],
+                tau[2],
+                index(color),
             ]);
         }
-        self.solutions.push(out);
-        self.disassembly.push(None);
+        out
     }
 
     /// Says how the last solution added comes apart: the page then
@@ -220,9 +248,30 @@ impl<'a> Page<'a> {
         Value::Object(m)
     }
 
-    /// The page's data as JSON (see the [module docs](self)); `extra` keys
-    /// (the counts, the file) are added at the top level.
-    pub fn json(&self, extra: Map<String, Value>) -> Value {
+    /// The page's data as JSON text (see the [module docs](self)); `extra`
+    /// keys (the counts, the file) are added at the top level. The
+    /// solutions, nearly all of a big page, are written straight to the
+    /// text (a `Value` of them takes ten times their size).
+    pub fn json(&self, extra: Map<String, Value>) -> String {
+        let mut out = Value::Object(self.json_without_solutions(extra)).to_string();
+        out.pop(); // the object's closing brace
+        out.reserve(self.placements * 20);
+        out.push_str(",\"solutions\":[");
+        for (i, sol) in self.solutions.iter().enumerate() {
+            out.push_str(if i == 0 { "[" } else { ",[" });
+            for (j, p) in sol.iter().enumerate() {
+                out.push_str(if j == 0 { "[" } else { ",[" });
+                write_numbers(&mut out, p);
+                out.push(']');
+            }
+            out.push(']');
+        }
+        out.push_str("]}");
+        out
+    }
+
+    /// The page's data but its solutions.
+    fn json_without_solutions(&self, extra: Map<String, Value>) -> Map<String, Value> {
         let puzzle = self.puzzle;
         let kind = puzzle.lattice;
         let flat = |m: &M3| -> Vec<Value> { m.iter().flatten().map(|&x| num(x, 6)).collect() };
@@ -254,7 +303,6 @@ impl<'a> Page<'a> {
             ),
         );
         m.insert("fixed".into(), json!(puzzle.fixed.len()));
-        m.insert("solutions".into(), json!(self.solutions));
         if self.disassembly.iter().any(Option::is_some) {
             let d: Vec<Value> = self
                 .disassembly
@@ -274,7 +322,18 @@ impl<'a> Page<'a> {
             m.insert("disassembly".into(), Value::Array(d));
         }
         m.extend(extra);
-        Value::Object(m)
+        m
+    }
+}
+
+/// Writes `numbers` to `out`, separated by commas.
+fn write_numbers(out: &mut String, numbers: &[i32]) {
+    use std::fmt::Write;
+    for (i, x) in numbers.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write!(out, "{x}").expect("a String takes any text");
     }
 }
 
@@ -283,6 +342,11 @@ mod tests {
     use super::*;
     use polyform::file::parse_puzzle;
     use std::path::Path;
+
+    /// The page's data, read back.
+    fn parsed(page: &Page) -> Value {
+        serde_json::from_str(&page.json(Map::new())).unwrap()
+    }
 
     /// The numbers of a JSON array, each read by `read`.
     fn numbers<T>(v: &Value, read: impl Fn(&Value) -> Option<T>) -> Vec<T> {
@@ -314,7 +378,7 @@ set = "../../../data/sets/soma.toml"
         for o in &sols {
             page.push(o);
         }
-        assert!(page.json(Map::new()).get("disassembly").is_none());
+        assert!(parsed(&page).get("disassembly").is_none());
         page.set_disassembly(PageMoves {
             level: "2.1".into(),
             moves: vec![disassembly::puzzle::PageMove {
@@ -323,7 +387,7 @@ set = "../../../data/sets/soma.toml"
                 leaves: false,
             }],
         });
-        let v = page.json(Map::new());
+        let v = parsed(&page);
         let d = &v["disassembly"];
         assert_eq!(d.as_array().unwrap().len(), 5);
         assert!(d[0].is_null());
@@ -378,7 +442,7 @@ set = "../../../data/sets/soma.toml"
         for o in &sols {
             page.push(o);
         }
-        let v = page.json(Map::new());
+        let v = parsed(&page);
         let frame = space::frame(kind);
         let key = |p: [f64; 3]| [0, 1].map(|k| (p[k] * 1e6).round() as i64);
         let ends = |c| {

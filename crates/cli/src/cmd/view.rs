@@ -10,6 +10,7 @@ use crate::paths::refuse_overwriting;
 use crate::search::{self, Runner, SearchArgs};
 use clap::Args;
 use dlx::{Control, OptionId};
+use picture::view::MAX_PLACEMENTS;
 use polyform::symmetry::GroupChoice;
 use std::path::PathBuf;
 
@@ -28,7 +29,8 @@ pub struct ViewArgs {
     /// the current directory; solutions.html for standard input)
     #[arg(long, short = 'o', value_name = "FILE")]
     out: Option<PathBuf>,
-    /// Put the first N solutions on the page (at most 10000)
+    /// Put the first N solutions on the page (at most 10000, and at most
+    /// 2,000,000 placements in all: fewer long solutions fit)
     #[arg(long, value_name = "N", default_value_t = 10)]
     limit: u64,
     /// One solution per class of solutions equal up to symmetry
@@ -98,12 +100,14 @@ fn page_html(args: &ViewArgs) -> Result<(String, u64), Failure> {
     runner.engine_for(problem.path(), problem.matrix())?;
     let sieve = args.apart.sieve(&*problem)?;
     let mut error = None;
+    // The page holds its most placements (`view::MAX_PLACEMENTS`).
+    let mut full = false;
     let report = runner.solve(problem.matrix(), &mut |opts: &[OptionId]| {
         if !distinct.keeps(opts) {
             return Control::Continue;
         }
         match &sieve {
-            None => page.push(opts),
+            None => full = !page.push(opts),
             Some(sieve) => match sieve.judge(opts) {
                 Verdict::Stop => return Control::Stop,
                 Verdict::Skip => return Control::Continue,
@@ -112,10 +116,15 @@ fn page_html(args: &ViewArgs) -> Result<(String, u64), Failure> {
                     return Control::Stop;
                 }
                 Verdict::Apart(s) => {
-                    page.push(opts);
-                    page.set_disassembly(sieve.disassembler().page_moves(opts, &s));
+                    full = !page.push(opts);
+                    if !full {
+                        page.set_disassembly(sieve.disassembler().page_moves(opts, &s));
+                    }
                 }
             },
+        }
+        if full {
+            return Control::Stop;
         }
         super::until_limit(page.len() as u64, args.limit)
     })?;
@@ -123,13 +132,19 @@ fn page_html(args: &ViewArgs) -> Result<(String, u64), Failure> {
         return Err(e);
     }
     let shown = page.len() as u64;
+    if full {
+        eprintln!(
+            "polycover: the page holds the first {shown} solutions, not {}: a page holds at most {MAX_PLACEMENTS} placements (pieces placed) in all",
+            args.limit
+        );
+    }
     if report.interrupted && shown < args.limit && search::interrupted() {
         return Err(Failure {
             code: crate::failure::INTERRUPTED,
             message: format!("interrupted: {shown} solutions found, no page written"),
         });
     }
-    let complete = !report.interrupted && shown < args.limit;
+    let complete = !report.interrupted && shown < args.limit && !full;
     // The file's count, where it counts what the page lists.
     let expected = problem.expect().and_then(|e| {
         if args.apart.disassemble {

@@ -91,22 +91,23 @@ pub fn view_keys(file: &Path, c: &Count) -> Map<String, Value> {
     extra
 }
 
-/// The page for `data`, titled `title`.
-pub fn html(title: &str, data: &Value) -> String {
+/// The page for `data` (JSON text: [`picture::view::Page::json`]),
+/// titled `title`.
+pub fn html(title: &str, data: &str) -> String {
     fill(&VIEW, title, data)
 }
 
 /// The twisty page for `data`, titled `title`.
 pub fn twisty_html(title: &str, data: &Value) -> String {
-    fill(&TWISTY, title, data)
+    fill(&TWISTY, title, &data.to_string())
 }
 
 /// The frame with its holes filled for a page of `kind`, titled `title`,
-/// showing `data`.
-fn fill(kind: &Kind, title: &str, data: &Value) -> String {
+/// showing `data` (JSON text).
+fn fill(kind: &Kind, title: &str, data: &str) -> String {
     // In a script element only `</script` ends it: no `<` may appear, and
     // in JSON it can only be inside strings, where \u003c means the same.
-    let json = data.to_string().replace('<', "\\u003c");
+    let json = data.replace('<', "\\u003c");
     let code = format!("{GL}\n{}", kind.script);
     let style = format!("{STYLE}\n{}", kind.style);
     let mut out = String::with_capacity(
@@ -142,7 +143,7 @@ mod tests {
     #[test]
     fn holes_filled_and_script_safe() {
         let data = serde_json::json!({ "puzzle": "</script><b>__POLYCOVER_SCRIPT__" });
-        let page = html("a <b> & __POLYCOVER_DATA__", &data);
+        let page = html("a <b> & __POLYCOVER_DATA__", &data.to_string());
         assert!(page.contains("<title>a &lt;b&gt; &amp; __POLYCOVER_DATA__</title>"));
         assert_eq!(page.matches("</script>").count(), 2);
         assert!(page.contains("\\u003c/script>\\u003cb>__POLYCOVER_SCRIPT__"));

@@ -199,3 +199,56 @@ fn a_big_board_stops_on_sigterm() {
     assert!(took < Duration::from_secs(5), "stopped after {took:?}");
     assert!(!out.exists(), "no page");
 }
+
+/// The first value in the page's data after `key` (`T`: its type).
+macro_rules! value_after {
+    ($html:expr, $key:expr, $t:ty) => {{
+        let at = $html.find($key).unwrap() + $key.len();
+        let mut values = serde_json::Deserializer::from_str(&$html[at..]).into_iter::<$t>();
+        values.next().unwrap().unwrap()
+    }};
+}
+
+/// Long solutions: tilings of a 2 × 2000 strip, 2000 dominoes each. The
+/// page stops at 2,000,000 placements (1000 solutions), says so, and its
+/// count says the 1000 are not all.
+#[test]
+fn a_page_of_long_solutions_stops_at_its_size_bound() {
+    let puzzle = temp("strip.toml");
+    std::fs::write(
+        &puzzle,
+        "name = \"strip\"\nlattice = \"square\"\n[board]\nsize = [2000, 2]\n\
+         [[piece]]\nname = \"domino\"\nsymbol = \"D\"\nart = \"##\"\ncount = \"unlimited\"\n",
+    )
+    .unwrap();
+    let out = temp("strip.html");
+    let o = run(&[
+        "view",
+        "-q",
+        puzzle.to_str().unwrap(),
+        "--limit",
+        "5000",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    let (code, _, err) = outcome(&o);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("the page holds the first 1000 solutions, not 5000")
+            && err.contains("at most 2000000 placements"),
+        "{err}"
+    );
+    assert!(
+        err.contains("wrote") && err.contains("(1000 solutions"),
+        "{err}"
+    );
+    // The data is read in parts: as a `Value`, 2,000,000 placements would
+    // take half a gigabyte.
+    let html = std::fs::read_to_string(&out).unwrap();
+    let solutions = value_after!(html, "\"solutions\":", Vec<Vec<[i64; 6]>>);
+    assert_eq!(solutions.len(), 1000);
+    assert!(solutions.iter().all(|s| s.len() == 2000));
+    let count = value_after!(html, "\"count\":", serde_json::Value);
+    assert_eq!(count["shown"], 1000);
+    assert_eq!(count["complete"], false);
+}

@@ -1,7 +1,7 @@
 //! The caller's side of a run ([`Monitor`]): it hands solutions over in
 //! order, reports progress, writes checkpoints, and makes the report.
 
-use super::shared::{NAP, Shared};
+use super::shared::{Chunk, NAP, Shared};
 use crate::checkpoint::Checkpoint;
 use crate::progress::{Eta, Progress, Snapshot};
 use crate::{Error, Report};
@@ -64,6 +64,7 @@ impl<'a, 'm> Monitor<'a, 'm> {
             subproblems: st.subproblems,
             splits: st.splits,
             threads: sh.threads,
+            held_peak: st.held_peak,
         }
     }
 
@@ -88,10 +89,17 @@ impl<'a, 'm> Monitor<'a, 'm> {
         let mut saved: Option<usize> = None;
         // The hold has been reported (`Options::hold_after`).
         let mut held = false;
+        // Workers may be waiting for the visitor: if it panics, they must
+        // end for the panic to come out.
+        let _halt = HaltOnPanic(sh);
         loop {
             let mut st = sh.lock();
-            let mut batch = if sh.ordered { st.release() } else { Vec::new() };
-            if batch.is_empty() && st.exited < sh.threads {
+            let mut batch = if sh.ordered {
+                st.release()
+            } else {
+                Chunk::default()
+            };
+            if batch.solutions.is_empty() && st.exited < sh.threads {
                 let wake = next_checkpoint.map_or(next_progress, |c| next_progress.min(c));
                 let nap = wake.saturating_duration_since(Instant::now()).min(NAP);
                 st = sh
@@ -111,20 +119,14 @@ impl<'a, 'm> Monitor<'a, 'm> {
                 && sh.holding.load(Relaxed)
                 && st.running.iter().all(Option::is_none);
             drop(st);
-            if !batch.is_empty() {
-                sh.work.notify_all(); // room in the buffer again
+            if !batch.solutions.is_empty() {
+                sh.work.notify_all(); // the head may stream again
                 if let Some(visit) = deliver.as_mut() {
-                    for s in &batch {
-                        if self.visitor_stopped {
-                            break;
-                        }
-                        self.delivered += 1;
-                        if visit(s) == Control::Stop {
-                            self.visitor_stopped = true;
-                            sh.halt.store(true, Relaxed);
-                        }
-                    }
+                    self.deliver(&batch, *visit);
                 }
+                drop(std::mem::take(&mut batch.solutions));
+                sh.lock().delivered(&batch);
+                sh.work.notify_all(); // room in the buffer again
             }
             let now = Instant::now();
             if let (Some(path), Some(due)) = (&o.checkpoint, next_checkpoint)
@@ -153,6 +155,20 @@ impl<'a, 'm> Monitor<'a, 'm> {
             }
             if over {
                 return Ok(());
+            }
+        }
+    }
+
+    /// Hands `batch` to the visitor until it says stop.
+    fn deliver(&mut self, batch: &Chunk, visit: &mut dyn FnMut(&[OptionId]) -> Control) {
+        for s in &batch.solutions {
+            if self.visitor_stopped {
+                break;
+            }
+            self.delivered += 1;
+            if visit(s) == Control::Stop {
+                self.visitor_stopped = true;
+                self.shared.halt.store(true, Relaxed);
             }
         }
     }
@@ -218,6 +234,18 @@ impl<'a, 'm> Monitor<'a, 'm> {
 
             finished: st.finished.clone(),
             ..self.earlier.clone()
+        }
+    }
+}
+
+/// Halts the run if the monitor's thread panics (in the visitor, say), so
+/// that no worker waits for it forever.
+struct HaltOnPanic<'a, 'm>(&'a Shared<'m>);
+
+impl Drop for HaltOnPanic<'_, '_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.halt.store(true, Relaxed);
         }
     }
 }

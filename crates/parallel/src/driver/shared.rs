@@ -17,6 +17,22 @@ use std::time::{Duration, Instant};
 /// (nobody notifies when the user sets it).
 pub(super) const NAP: Duration = Duration::from_millis(50);
 
+/// What a solution of `len` options counts for in `Options::buffer_limit`:
+/// its options, plus the pointer, length and allocation that hold them
+/// (about 32 bytes: 8 options' worth).
+pub(super) fn entries(len: usize) -> usize {
+    len + 8
+}
+
+/// Solutions on their way to the visitor, with their size ([`entries`]).
+#[derive(Default)]
+pub(super) struct Chunk {
+    pub(super) solutions: Vec<Box<[OptionId]>>,
+    pub(super) entries: usize,
+    /// Streamed by the head of the order (counted in `State::streamed`).
+    pub(super) streamed: bool,
+}
+
 /// A subproblem waiting in the queue.
 pub(super) struct Task {
     pub(super) sub: Subproblem,
@@ -74,9 +90,18 @@ pub(super) struct State {
     pub(super) splits: usize,
     /// Enumeration: solutions of finished subproblems (and chunks streamed
     /// by the head), waiting for every earlier subproblem to finish.
-    pub(super) results: BTreeMap<(Key, u32), Vec<Box<[OptionId]>>>,
-    /// Solutions held back, in `results` and in workers' buffers.
+    pub(super) results: BTreeMap<(Key, u32), Chunk>,
+    /// Enumeration: the size ([`entries`]) of the solutions found and not
+    /// yet delivered: in `results`, in workers' buffers (as counted between
+    /// slices) and in the batch the monitor is delivering.
     pub(super) buffered: usize,
+    /// The part of `buffered` streamed by the head of the order and not
+    /// yet taken by the monitor: the head waits while it is over
+    /// `Options::buffer_limit`, so a slow visitor holds back the search
+    /// (what the monitor delivers is at most about as much again).
+    pub(super) streamed: usize,
+    /// The most `buffered` has been ([`Report::held_peak`](crate::Report::held_peak)).
+    pub(super) held_peak: usize,
     pub(super) error: Option<Error>,
 }
 
@@ -105,6 +130,8 @@ impl State {
             splits: 0,
             results: BTreeMap::new(),
             buffered: 0,
+            streamed: 0,
+            held_peak: 0,
             error: None,
         })
     }
@@ -132,18 +159,35 @@ impl State {
         (1.0 - open).clamp(0.0, 1.0)
     }
 
-    /// Takes the solutions that no unfinished subproblem precedes.
-    pub(super) fn release(&mut self) -> Vec<Box<[OptionId]>> {
+    /// Counts `entries` more as held back.
+    pub(super) fn hold(&mut self, entries: usize) {
+        self.buffered += entries;
+        self.held_peak = self.held_peak.max(self.buffered);
+    }
+
+    /// Takes the solutions that no unfinished subproblem precedes; they
+    /// stay counted as held until [`delivered`](Self::delivered).
+    pub(super) fn release(&mut self) -> Chunk {
         let head = self.head().cloned();
-        let mut out = Vec::new();
+        let mut out = Chunk::default();
         while let Some(e) = self.results.first_entry() {
             if head.as_ref().is_some_and(|h| e.key().0 > *h) {
                 break;
             }
-            out.extend(e.remove());
+            let c = e.remove();
+            out.solutions.extend(c.solutions);
+            out.entries += c.entries;
+            if c.streamed {
+                self.streamed -= c.entries;
+            }
         }
-        self.buffered -= out.len();
         out
+    }
+
+    /// The monitor has handed `batch` (from [`release`](Self::release))
+    /// to the visitor, or dropped it on a stop.
+    pub(super) fn delivered(&mut self, batch: &Chunk) {
+        self.buffered -= batch.entries;
     }
 }
 

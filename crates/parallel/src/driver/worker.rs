@@ -3,7 +3,7 @@
 //! publishes its progress, streams or holds back its solutions, and gives
 //! its subproblem back or splits it.
 
-use super::shared::{ExitGuard, NAP, Running, Shared, State, Task};
+use super::shared::{Chunk, ExitGuard, NAP, Running, Shared, State, Task, entries};
 use crate::checkpoint::Finished;
 use crate::split::{self, Branch, Key, Walk};
 use crate::weight::Weight;
@@ -14,7 +14,9 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
 /// A subproblem at the head of the order streams its solutions in chunks of
-/// this many instead of holding them all.
+/// this many (or fewer, if large: see [`Shared::chunk_ready`]) instead of
+/// holding them all; and in enumeration a slice collects about this many at
+/// most ([`Budget::after`]).
 const CHUNK: usize = 1024;
 
 /// The slice length of one worker.
@@ -40,13 +42,27 @@ impl Budget {
     /// Aims at `target` per slice: node costs differ twentyfold between
     /// puzzles, and a slice bounds both the reaction to the stop flag and the
     /// work lost when a running subproblem is split.
-    fn after(&mut self, took: Duration) {
-        if self.fixed.is_none() {
-            if took < self.target / 2 {
-                self.nodes = (self.nodes * 2).min(1 << 24);
-            } else if took > self.target * 2 {
-                self.nodes = (self.nodes / 2).max(64);
-            }
+    ///
+    /// Enumerating, `found` is the last slice's nodes and solutions: the
+    /// next slice gets at most [`CHUNK`] times its nodes per solution, as a
+    /// slice's solutions are all held in memory until it ends (2^24 nodes
+    /// can be millions of long solutions). A solution costs at least one
+    /// node, so the first slices (1024 nodes) collect at most 1024; the
+    /// slices then grow at most twofold each.
+    fn after(&mut self, took: Duration, found: Option<(u64, u128)>) {
+        if self.fixed.is_some() {
+            return;
+        }
+        if took < self.target / 2 {
+            self.nodes = (self.nodes * 2).min(1 << 24);
+        } else if took > self.target * 2 {
+            self.nodes = (self.nodes / 2).max(64);
+        }
+        if let Some((nodes, solutions)) = found
+            && solutions > 0
+        {
+            let per_solution = (u128::from(nodes) / solutions).max(1) as u64;
+            self.nodes = self.nodes.min(per_solution.saturating_mul(CHUNK as u64));
         }
     }
 }
@@ -60,9 +76,11 @@ struct TaskRun {
     /// last slice.
     start: Stats,
     last: Stats,
-    /// Enumeration: solutions found and not yet handed over.
+    /// Enumeration: solutions found and not yet handed over, and their
+    /// size ([`entries`]).
     buf: Vec<Box<[OptionId]>>,
-    /// Solutions of `buf` already counted in `State::buffered`.
+    entries: usize,
+    /// The part of `entries` already counted in `State::buffered`.
     counted: usize,
     /// The number of the next chunk streamed to `State::results`.
     seq: u32,
@@ -84,6 +102,7 @@ impl TaskRun {
             start,
             last: start,
             buf: Vec::new(),
+            entries: 0,
             counted: 0,
             seq: 0,
             streamed: false,
@@ -205,11 +224,15 @@ impl<'m> Shared<'m> {
             self.add_busy(t0);
             let now = solver.stats();
             self.add_walked(run.last, now);
+            let found = (
+                now.nodes - run.last.nodes,
+                now.solutions - run.last.solutions,
+            );
             run.last = now;
             if outcome != Outcome::Paused {
                 return self.finish(w, run, now);
             }
-            budget.after(t0.elapsed());
+            budget.after(t0.elapsed(), self.ordered.then_some(found));
             let next = if self.pausing() {
                 Next::GiveBack
             } else {
@@ -232,6 +255,7 @@ impl<'m> Shared<'m> {
         if self.ordered {
             let mut collect = |o: &[OptionId]| {
                 run.buf.push(o.into());
+                run.entries += entries(o.len());
                 Control::Continue
             };
             solver.run(&mut collect, nodes)
@@ -274,9 +298,14 @@ impl<'m> Shared<'m> {
         st.tree_updates += now.updates - run.start.updates;
         self.count_finished(&mut st);
         if self.ordered {
-            st.buffered += run.buf.len() - run.counted;
+            st.hold(run.entries - run.counted);
             if !run.buf.is_empty() {
-                st.results.insert((run.key, run.seq), run.buf);
+                let chunk = Chunk {
+                    solutions: run.buf,
+                    entries: run.entries,
+                    streamed: false,
+                };
+                st.results.insert((run.key, run.seq), chunk);
             }
         } else {
             st.finished.push(Finished {
@@ -321,27 +350,70 @@ impl<'m> Shared<'m> {
     }
 
     /// Enumeration, between slices: counts `run`'s new solutions as held
-    /// back; streams them in chunks of [`CHUNK`] when its subproblem heads
-    /// the order, else waits while too many are held back. `None` (the lock
-    /// released) when the subproblem must be given back.
+    /// back; when its subproblem heads the order, streams them in chunks
+    /// and waits while the visitor lags too far behind, else waits while
+    /// too much is held back. `None` (the lock released) when the
+    /// subproblem must be given back.
     fn hand_over<'s>(
         &'s self,
         mut st: MutexGuard<'s, State>,
         run: &mut TaskRun,
     ) -> Option<MutexGuard<'s, State>> {
-        st.buffered += run.buf.len() - run.counted;
-        run.counted = run.buf.len();
+        st.hold(run.entries - run.counted);
+        run.counted = run.entries;
         if st.head() == Some(&run.key) {
-            if run.buf.len() >= CHUNK {
-                st.results
-                    .insert((run.key.clone(), run.seq), std::mem::take(&mut run.buf));
-                run.counted = 0;
-                run.seq += 1;
-                run.streamed = true;
-                self.monitor.notify_all();
+            if self.chunk_ready(run) {
+                self.stream(&mut st, run);
             }
-            return Some(st);
+            return Some(self.wait_for_visitor(st));
         }
+        self.wait_for_room(st, run)
+    }
+
+    /// Does the head stream its buffer now: [`CHUNK`] solutions, or a
+    /// quarter of the buffer limit (long solutions)?
+    fn chunk_ready(&self, run: &TaskRun) -> bool {
+        run.buf.len() >= CHUNK || run.entries >= self.options.buffer_limit / 4
+    }
+
+    /// Puts the head's buffer in the results, for the monitor to deliver.
+    fn stream(&self, st: &mut State, run: &mut TaskRun) {
+        let chunk = Chunk {
+            solutions: std::mem::take(&mut run.buf),
+            entries: std::mem::take(&mut run.entries),
+            streamed: true,
+        };
+        st.streamed += chunk.entries;
+        st.results.insert((run.key.clone(), run.seq), chunk);
+        run.counted = 0;
+        run.seq += 1;
+        run.streamed = true;
+        self.monitor.notify_all();
+    }
+
+    /// The head waits while its streamed solutions not yet taken by the
+    /// monitor exceed the buffer limit. The monitor can always take them
+    /// (nothing precedes the head), and what other subproblems hold is not
+    /// looked at, so this wait always ends (or the run halts).
+    fn wait_for_visitor<'s>(&'s self, mut st: MutexGuard<'s, State>) -> MutexGuard<'s, State> {
+        while st.streamed > self.options.buffer_limit && !self.halted() {
+            st = self
+                .work
+                .wait_timeout(st, NAP)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+        st
+    }
+
+    /// A subproblem that does not head the order waits while more than
+    /// the buffer limit is held back, until it heads the order. `None`
+    /// (the lock released) when it must be given back.
+    fn wait_for_room<'s>(
+        &'s self,
+        mut st: MutexGuard<'s, State>,
+        run: &TaskRun,
+    ) -> Option<MutexGuard<'s, State>> {
         while st.buffered > self.options.buffer_limit
             && st.head() != Some(&run.key)
             && !self.halted()
@@ -407,5 +479,31 @@ impl<'m> Shared<'m> {
         drop(st);
         self.work.notify_all();
         self.monitor.notify_all();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn enumerating_slices_collect_about_a_chunk() {
+        let fast = Duration::ZERO;
+        let mut b = Budget::new(&Options::default());
+        assert_eq!(b.nodes, CHUNK as u64);
+        // Fast slices double, but no further than a chunk of solutions at
+        // the density seen: 3 nodes per solution.
+        for _ in 0..30 {
+            b.after(fast, Some((b.nodes, u128::from(b.nodes / 3))));
+        }
+        assert_eq!(b.nodes, 3 * CHUNK as u64);
+        // Without solutions they grow as when counting.
+        for _ in 0..30 {
+            b.after(fast, Some((b.nodes, 0)));
+        }
+        assert_eq!(b.nodes, 1 << 24);
+        // A node per solution: back to a chunk at once.
+        b.after(fast, Some((1 << 24, 1 << 24)));
+        assert_eq!(b.nodes, CHUNK as u64);
     }
 }

@@ -45,6 +45,23 @@ pub fn langford(n: usize) -> Matrix {
     dlx::format::parse(&t).unwrap()
 }
 
+/// Dominoes on a 2 × n strip (cells `a0 b0 a1 b1 …`): Fibonacci(n + 1)
+/// tilings, each of n dominoes.
+pub fn strip(n: usize) -> Matrix {
+    let mut t = String::new();
+    for i in 0..n {
+        t += &format!("a{i} b{i} ");
+    }
+    t += "\n";
+    for i in 0..n {
+        t += &format!("a{i} b{i}\n");
+        if i + 1 < n {
+            t += &format!("a{i} a{}\nb{i} b{}\n", i + 1, i + 1);
+        }
+    }
+    dlx::format::parse(&t).unwrap()
+}
+
 /// 2 × A014552(n), 0 when n ≡ 1, 2 mod 4.
 pub fn langford_count(n: usize) -> u128 {
     match n {

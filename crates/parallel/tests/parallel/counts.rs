@@ -12,7 +12,8 @@ fn stressed(threads: usize) -> Options {
     Options {
         split_depth: Some(1),
         slice_nodes: Some(16),
-        buffer_limit: 8,
+        // About 8 solutions (of up to 11 options, plus 8 entries each).
+        buffer_limit: 8 * 19,
         ..Options::with_threads(threads)
     }
 }
@@ -134,11 +135,54 @@ fn order_holds_when_the_head_streams() {
     let want = all_solutions(&m);
     for t in [2, 8] {
         let o = Options {
-            buffer_limit: 100,
+            // About 100 solutions (11 options, plus 8 entries each).
+            buffer_limit: 100 * 19,
             split_depth: Some(2),
             ..Options::with_threads(t)
         };
         assert!(enumerate(&m, &o) == want, "{t} threads");
+    }
+}
+
+#[test]
+fn a_slow_visitor_holds_the_search_back() {
+    // Many long solutions (10946 tilings of a 2 × 20 strip, 20 dominoes
+    // each) for a visitor slower than the search: what is held on its way
+    // to the visitor stays near the bound (the head of the order waits
+    // too), and the order is a one-thread search's.
+    let (n, slice) = (20, 64);
+    let m = strip(n);
+    let want = all_solutions(&m);
+    assert_eq!(want.len(), 10946);
+    let size = n + 8;
+    let limit = 50 * size;
+    for t in [1, 2, 8] {
+        let o = Options {
+            buffer_limit: limit,
+            slice_nodes: Some(slice as u64),
+            ..Options::with_threads(t)
+        };
+        let mut got = Vec::new();
+        let r = parallel::solve(&m, &o, &mut NoProgress, |s: &[OptionId]| {
+            if got.len() % 64 == 0 {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
+            got.push(s.to_vec());
+            Control::Continue
+        })
+        .unwrap();
+        assert!(got == want, "{t} threads");
+        // Over the bound by at most: what the monitor is delivering (at
+        // most the bound again), two slices per worker (the last of a
+        // finished subproblem, and the first of the next before it looks)
+        // and the head's chunk.
+        let bound = 2 * limit + (2 * t + 2) * slice * size;
+        assert!(
+            r.held_peak <= bound,
+            "{t} threads: {} > {bound}",
+            r.held_peak
+        );
+        assert!(r.held_peak >= size, "{t} threads");
     }
 }
 

@@ -159,39 +159,12 @@ pub fn placement_colors(puzzle: &Puzzle, placements: &[Placement]) -> Vec<Rgb> {
             .collect();
     }
     // Greedy coloring of the touching graph.
-    let kind = puzzle.lattice;
-    let owner: HashMap<Cell, usize> = placements
-        .iter()
-        .enumerate()
-        .flat_map(|(i, p)| p.cells.iter().map(move |&c| (c, i)))
-        .collect();
-    // Cells in blocks of ADJACENT_REACH on a side: the cells that touch a
-    // cell are in its block and the blocks around it (linear in the cells,
-    // not a look at every pair: a board of a million monominoes).
-    let block = |c: Cell| c.map(|x| x.div_euclid(ADJACENT_REACH));
-    let mut blocks: HashMap<Cell, Vec<Cell>> = HashMap::new();
-    for &c in owner.keys() {
-        blocks.entry(block(c)).or_default().push(c);
-    }
-    let mut neighbours: Vec<HashSet<usize>> = vec![HashSet::new(); placements.len()];
-    for (i, p) in placements.iter().enumerate() {
-        for &a in &p.cells {
-            let at = block(a);
-            for d in 0..27 {
-                let k = [at[0] + d % 3 - 1, at[1] + d / 3 % 3 - 1, at[2] + d / 9 - 1];
-                for &b in blocks.get(&k).into_iter().flatten() {
-                    if owner[&b] != i && adjacent(kind, a, b) {
-                        neighbours[i].insert(owner[&b]);
-                    }
-                }
-            }
-        }
-    }
+    let neighbours = touching(puzzle.lattice, placements);
     for i in 0..placements.len() {
         if out[i].is_some() {
             continue;
         }
-        let taken: HashSet<Rgb> = neighbours[i].iter().filter_map(|&j| out[j]).collect();
+        let taken: Vec<Rgb> = neighbours[i].iter().filter_map(|&j| out[j]).collect();
         let first = preferred(&placements[i]);
         let pick = (0..PALETTE.len())
             .map(|k| PALETTE[(first + k) % PALETTE.len()])
@@ -202,6 +175,44 @@ pub fn placement_colors(puzzle: &Puzzle, placements: &[Placement]) -> Vec<Rgb> {
     out.into_iter()
         .map(|c| c.expect("every placement colored"))
         .collect()
+}
+
+/// For each placement, the placements that touch it (disjoint placements).
+///
+/// Cells go in blocks of ADJACENT_REACH on a side: the cells that touch a
+/// cell are in its block and the blocks around it, so this is linear in
+/// the cells, not a look at every pair (a board of a million monominoes).
+/// Each cell is stored with its placement and each pair of blocks looked
+/// up once: hashing was most of the time of a page of long solutions.
+fn touching(kind: LatticeKind, placements: &[Placement]) -> Vec<Vec<usize>> {
+    let block = |c: Cell| c.map(|x| x.div_euclid(ADJACENT_REACH));
+    let mut blocks: HashMap<Cell, Vec<(Cell, usize)>> = HashMap::new();
+    for (i, p) in placements.iter().enumerate() {
+        for &c in &p.cells {
+            blocks.entry(block(c)).or_default().push((c, i));
+        }
+    }
+    let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); placements.len()];
+    for (at, cells) in &blocks {
+        for d in 0..27 {
+            let k = [at[0] + d % 3 - 1, at[1] + d / 3 % 3 - 1, at[2] + d / 9 - 1];
+            let Some(near) = blocks.get(&k) else {
+                continue;
+            };
+            for &(a, i) in cells {
+                for &(b, j) in near {
+                    if i != j && adjacent(kind, a, b) {
+                        neighbours[i].push(j);
+                    }
+                }
+            }
+        }
+    }
+    for n in &mut neighbours {
+        n.sort_unstable();
+        n.dedup();
+    }
+    neighbours
 }
 
 /// A solution (or any placements, e.g. only the fixed ones) on the board:
