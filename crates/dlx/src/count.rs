@@ -294,7 +294,8 @@ mod tests {
         let mut z = y.clone();
         z.add_u128(5);
         assert_eq!(z.div_rem_u64(48).1, 5);
-        assert!(x < y && Count::from(u128::MAX) < x && n("0") < x);
+        let max = Count::from(u128::MAX);
+        assert!(x < y && max < x && n("0") < x);
         assert_eq!(format!("{x:>52}"), format!("   {A004003_10}"));
     }
 

@@ -254,7 +254,11 @@ mod tests {
     /// Every third value past `u128::MAX`, the others from 2^64 up.
     fn val(k: u64) -> Count {
         let v = Count::from(u128::from(k) << 64);
-        if k % 3 == 0 { v.mul_u64(u64::MAX) } else { v }
+        if k.is_multiple_of(3) {
+            v.mul_u64(u64::MAX)
+        } else {
+            v
+        }
     }
 
     fn put(c: &mut Cache, k: u64) {
