@@ -42,7 +42,7 @@ struct Instance {
     name: &'static str,
     matrix: Matrix,
     /// Its `[expect] solutions`.
-    want: u128,
+    want: dlx::Count,
 }
 
 fn load(name: &'static str) -> Instance {
@@ -51,7 +51,7 @@ fn load(name: &'static str) -> Instance {
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let want = p
         .expect()
-        .and_then(|e| e.solutions)
+        .and_then(|e| e.solutions.clone())
         .unwrap_or_else(|| panic!("{name}: no published count in [expect]"));
     Instance {
         name,
@@ -132,7 +132,7 @@ fn dlx6_table(dlx6: &Path, instances: &[Instance], memo_secs: &[f64]) {
         let cells = match run {
             Ok(PeerRun::Finished { secs, stderr }) => match dlx6_summary(&stderr) {
                 Some((n, nodes)) => {
-                    let differs = if n == inst.want { "" } else { " (differs!)" };
+                    let differs = if inst.want == n { "" } else { " (differs!)" };
                     format!(
                         "{n}{differs} | {nodes} | {secs:.4} | {memo:.4} | {:.1}",
                         secs / memo

@@ -16,8 +16,8 @@
 //! to the search engines, `--engine memo` says so.
 //!
 //! **Runs.** One thread, a progress line on a terminal (states visited,
-//! states cached), a clean stop on Ctrl-C or SIGTERM (exit 130), an
-//! overflow of u128 reported, never wrapped.
+//! states cached), a clean stop on Ctrl-C or SIGTERM (exit 130), counts
+//! exact at any size ([`dlx::Count`]: 2^128 is no limit).
 //!
 //! **Threads and shards.** `-j N` and `count --shard` split the solutions
 //! into parts counted apart (module `memo_split`): plain totals only.
@@ -26,7 +26,7 @@ use crate::failure::{Failure, INTERRUPTED};
 use crate::output::{self, CountInfo};
 use crate::search::{CheckpointArgs, EngineArg, Runner, SearchArgs, stop_flag};
 use dlx::memo::{Memo, MemoError, MemoOptions, MemoStats};
-use dlx::{Matrix, OptionId};
+use dlx::{Count, Matrix, OptionId};
 use orbits::{Counted, Plan, Search, Tally, Want, Weigher};
 use polyform::symmetry::GroupChoice;
 use problem::Problem;
@@ -196,7 +196,7 @@ struct MemoSearch<'a> {
 impl MemoSearch<'_> {
     /// Counts `m`, with the progress line and the stop flag; `Ok(None)`
     /// when the memo engine cannot take `m`.
-    fn memo(&mut self, m: &Matrix) -> Result<Option<u128>, Failure> {
+    fn memo(&mut self, m: &Matrix) -> Result<Option<Count>, Failure> {
         let options = self.run.options(m, 1);
         let Ok(mut memo) = Memo::with_options(m, options) else {
             return Ok(None);
@@ -231,10 +231,6 @@ impl MemoSearch<'_> {
                     self.stats.states
                 ),
             }),
-            Err(MemoError::Overflow) => Err(Failure::input(format!(
-                "{}: the count exceeds 2^128 - 1, the largest count polycover holds",
-                self.path.display()
-            ))),
             Err(e) => Err(Failure::check(format!(
                 "{}: internal error: the memo engine failed: {e}",
                 self.path.display()
@@ -272,10 +268,10 @@ impl Search for MemoSearch<'_> {
                 "internal error: the memo engine cannot weigh solutions",
             ));
         }
-        let stats = self.count_small(m)?;
+        let (found, stats) = self.count_small(m)?;
         Ok(Tally {
-            stats,
-            weight: Default::default(),
+            found,
+            ..Tally::of(stats)
         })
     }
     fn each(&mut self, m: &Matrix, f: &mut dyn FnMut(&[OptionId])) -> Result<dlx::Stats, Failure> {
@@ -298,16 +294,22 @@ impl Search for MemoSearch<'_> {
         }
         Ok(s.stats())
     }
-    fn count_small(&mut self, m: &Matrix) -> Result<dlx::Stats, Failure> {
+    fn count_small(&mut self, m: &Matrix) -> Result<(Count, dlx::Stats), Failure> {
         let before = self.stats.states;
         match self.memo(m)? {
-            Some(solutions) => Ok(dlx::Stats {
-                solutions,
-                nodes: self.stats.states - before,
-                updates: 0,
-            }),
+            Some(n) => {
+                let stats = dlx::Stats {
+                    solutions: n.to_u128().unwrap_or(u128::MAX),
+                    nodes: self.stats.states - before,
+                    updates: 0,
+                };
+                Ok((n, stats))
+            }
             // A small matrix the memo engine cannot sweep: visit.
-            None => self.each(m, &mut |_| {}),
+            None => {
+                let stats = self.each(m, &mut |_| {})?;
+                Ok((Count::from(stats.solutions), stats))
+            }
         }
     }
 }
@@ -315,13 +317,13 @@ impl Search for MemoSearch<'_> {
 /// A memoized count as one line of text (after the problem's name): the
 /// distinct solutions too when `distinct`.
 pub fn text(c: &MemoCount, distinct: bool, seconds: f64) -> String {
-    let d = match c.counted.distinct {
+    let d = match &c.counted.distinct {
         Some(d) if distinct => format!(" ({d} distinct under {})", c.group_description),
         _ => String::new(),
     };
     format!(
         "{}{d} (memo engine: {} states visited, {} from the cache, {} cached), {seconds:.3} seconds",
-        crate::output::plural(c.counted.solutions, "solution", "solutions"),
+        crate::output::plural(&c.counted.solutions, "solution", "solutions"),
         c.stats.states,
         c.stats.hits,
         c.stats.cached

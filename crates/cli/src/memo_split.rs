@@ -10,8 +10,8 @@ use crate::failure::{Failure, INTERRUPTED};
 use crate::memo::MemoRun;
 use crate::output::{self, CountInfo};
 use crate::search::{SearchArgs, stop_flag};
-use dlx::Matrix;
 use dlx::memo::{MemoError, MemoOptions, MemoStats};
+use dlx::{Count, Matrix};
 use orbits::{Counted, Method};
 use parallel::memo::{self as pm, MemoProgress};
 use polyform::symmetry::GroupChoice;
@@ -55,10 +55,6 @@ fn failure(path: &Path, e: parallel::Error, states: u64) -> Failure {
                 "interrupted: the memo engine has no partial count ({states} states visited)"
             ),
         },
-        parallel::Error::Memo(MemoError::Overflow) => Failure::input(format!(
-            "{}: --engine memo: the count exceeds 2^128 - 1, the largest count polycover holds",
-            path.display()
-        )),
         parallel::Error::Memo(e) => Failure::input(format!(
             "{}: --engine memo cannot count this problem: {e}",
             path.display()
@@ -119,18 +115,18 @@ pub fn count(
 
 /// A memo count as the count of the other engines (the states entered
 /// stand for the nodes).
-fn counted(solutions: u128, stats: &MemoStats) -> Counted {
+fn counted(solutions: Count, stats: &MemoStats) -> Counted {
     Counted {
+        stats: dlx::Stats {
+            solutions: solutions.to_u128().unwrap_or(u128::MAX),
+            nodes: stats.states,
+            updates: 0,
+        },
         solutions,
         distinct: None,
         group_order: 1,
         method: Method::Full,
         reduced: 1,
-        stats: dlx::Stats {
-            solutions,
-            nodes: stats.states,
-            updates: 0,
-        },
     }
 }
 
@@ -182,7 +178,7 @@ pub fn shard(
         o.insert("shard".into(), json!(index));
         o.insert("shards".into(), json!(n));
         o.insert("parts".into(), json!(result.parts.len()));
-        o.insert("found".into(), json!(run.solutions));
+        o.insert("found".into(), output::count_json_number(&run.solutions));
         o.insert("weights".into(), Value::Null);
         o.insert("nodes".into(), json!(run.stats.states));
         o.insert("cpu_seconds".into(), json!(run.busy_millis as f64 / 1000.0));
@@ -198,7 +194,7 @@ pub fn shard(
             "{}: shard {index}/{n}: {}, {} found (memo engine: {} states visited), {seconds:.3} seconds; result in {}",
             problem.name(),
             output::plural(result.parts.len(), "part", "parts"),
-            output::plural(run.solutions, "solution", "solutions"),
+            output::plural(&run.solutions, "solution", "solutions"),
             run.stats.states,
             out.display()
         )?;
@@ -311,7 +307,7 @@ pub fn merge(
         states: merged.states,
         ..MemoStats::default()
     };
-    let c = counted(merged.solutions, &stats);
+    let c = counted(merged.solutions.clone(), &stats);
     let seconds = start.elapsed().as_secs_f64();
     if json {
         let info = CountInfo {
@@ -336,7 +332,7 @@ pub fn merge(
             out,
             "{}: {} (memo engine: {}, {} states visited, {:.1} CPU seconds)",
             problem.name(),
-            output::plural(merged.solutions, "solution", "solutions"),
+            output::plural(&merged.solutions, "solution", "solutions"),
             output::plural(merged.shards, "shard", "shards"),
             merged.states,
             merged.cpu_seconds

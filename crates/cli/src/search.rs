@@ -502,12 +502,12 @@ impl Runner {
             return Err(self.interrupted_failure(&report, weight.total));
         }
         let tally = Tally {
-            stats: Stats {
+            weight,
+            ..Tally::of(Stats {
                 solutions: report.solutions,
                 nodes: report.nodes,
                 updates: report.updates,
-            },
-            weight,
+            })
         };
         Ok((tally, report))
     }

@@ -92,6 +92,7 @@ mod bits;
 mod bits_tables;
 mod cells;
 mod choose;
+mod count;
 mod engine;
 pub mod format;
 mod links;
@@ -104,6 +105,7 @@ mod subproblem;
 mod visit;
 
 pub use choose::ChoiceRule;
+pub use count::{Count, ParseCountError};
 pub use matrix::{Color, Entry, ItemId, MAX_INDEX, Matrix, MatrixBuilder, MatrixError, OptionId};
 pub use solver::Solver;
 pub use state::{CELLS_MIN_OPTIONS, EngineKind};

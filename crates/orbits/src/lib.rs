@@ -48,7 +48,7 @@
 
 #![deny(missing_docs)]
 
-use dlx::{ItemId, Matrix, MatrixBuilder, OptionId, Stats};
+use dlx::{Count, ItemId, Matrix, MatrixBuilder, OptionId, Stats};
 use std::borrow::Cow;
 use std::collections::HashSet;
 use std::fmt;
@@ -138,21 +138,35 @@ impl Weight {
 
 /// The outcome of the big search: its figures and, for a weighted search,
 /// the sum of its solutions' weights.
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
-    /// Solutions found (of the searched matrix), nodes and updates.
+    /// Nodes and updates, and `solutions` (`u128::MAX` for a count past
+    /// it: `found` holds every count exactly).
     pub stats: Stats,
+    /// Solutions found (of the searched matrix), exact at any size.
+    pub found: Count,
     /// The sum of the weights (zero for an unweighted search).
     pub weight: Weight,
+}
+
+impl Tally {
+    /// The tally of a search whose figures are `stats`, unweighted.
+    pub fn of(stats: Stats) -> Tally {
+        Tally {
+            stats,
+            found: Count::from(stats.solutions),
+            weight: Weight::default(),
+        }
+    }
 }
 
 /// Solutions in all and up to the group, with the cost of the searches.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Counted {
     /// All solutions.
-    pub solutions: u128,
+    pub solutions: Count,
     /// Orbits of solutions, when asked for or known at no cost.
-    pub distinct: Option<u128>,
+    pub distinct: Option<Count>,
     /// The order of the group.
     pub group_order: usize,
     /// How the count was made.
@@ -163,6 +177,19 @@ pub struct Counted {
     /// Nodes and updates of every search made (`stats.solutions` is the
     /// big search's own count of its matrix).
     pub stats: Stats,
+}
+
+impl Counted {
+    /// The solutions and distinct solutions as `u128`s, where they fit
+    /// (a count made by visiting solutions always does; only the memo
+    /// engine's can outgrow them).
+    pub fn small(&self) -> Option<(u128, Option<u128>)> {
+        let distinct = match &self.distinct {
+            Some(d) => Some(d.to_u128()?),
+            None => None,
+        };
+        Some((self.solutions.to_u128()?, distinct))
+    }
 }
 
 /// Why a count failed.
@@ -203,8 +230,9 @@ pub trait Search {
     /// orbit matrix of Burnside's lemma): by default by visiting them with
     /// [`Search::each`], never checkpointed. A backend that counts without
     /// visiting solutions (a memoizing counter) does better.
-    fn count_small(&mut self, m: &Matrix) -> Result<Stats, Self::Error> {
-        self.each(m, &mut |_| {})
+    fn count_small(&mut self, m: &Matrix) -> Result<(Count, Stats), Self::Error> {
+        let stats = self.each(m, &mut |_| {})?;
+        Ok((Count::from(stats.solutions), stats))
     }
 }
 
@@ -231,8 +259,8 @@ impl Search for SerialSearch {
             }
         }
         Ok(Tally {
-            stats: s.stats(),
             weight,
+            ..Tally::of(s.stats())
         })
     }
     fn each(&mut self, m: &Matrix, f: &mut dyn FnMut(&[OptionId])) -> Result<Stats, Self::Error> {
@@ -549,21 +577,19 @@ impl<'m> Plan<'m> {
         search: &mut S,
     ) -> Result<Counted, CountError<S::Error>> {
         let order = self.order;
-        let o = order as u128;
         let mut stats = main.stats;
-        let found = main.stats.solutions;
+        let found = main.found;
         let (solutions, distinct_times_order) = match self.method {
-            Method::Full => (found, (order == 1).then_some(found)),
-            Method::Representatives { .. } | Method::BurnsideByStabilizers => {
-                (main.weight.total, Some(main.weight.distinct))
-            }
+            Method::Full => (found.clone(), (order == 1).then_some(found)),
+            Method::Representatives { .. } | Method::BurnsideByStabilizers => (
+                Count::from(main.weight.total),
+                Some(Count::from(main.weight.distinct)),
+            ),
             Method::Burnside => {
-                let mut sum = found;
+                let mut sum = found.clone();
                 for om in &self.orbit_matrices {
                     let (fixed, st) = om.fixed(search)?;
-                    sum = sum
-                        .checked_add(fixed)
-                        .ok_or_else(|| CountError::Internal("Burnside's sum overflows".into()))?;
+                    sum.add(&fixed);
                     stats.nodes += st.nodes;
                     stats.updates += st.updates;
                 }
@@ -573,12 +599,13 @@ impl<'m> Plan<'m> {
         let distinct = match distinct_times_order {
             Some(d) if self.method == Method::Full => Some(d),
             Some(d) => {
-                if d % o != 0 {
+                let (q, r) = d.div_rem_u64(order as u64);
+                if r != 0 {
                     return Err(CountError::Internal(format!(
                         "the distinct sum {d} is not a multiple of the group order {order}"
                     )));
                 }
-                Some(d / o)
+                Some(q)
             }
             None => None,
         };
@@ -799,13 +826,10 @@ impl OrbitMatrix {
     }
 
     /// The number of fixed solutions, and the cost of finding them.
-    fn fixed<S: Search>(&self, search: &mut S) -> Result<(u128, Stats), CountError<S::Error>> {
+    fn fixed<S: Search>(&self, search: &mut S) -> Result<(Count, Stats), CountError<S::Error>> {
         if self.counted.is_empty() {
             // No bounds to check: each solution is one fixed solution.
-            let stats = search
-                .count_small(&self.matrix)
-                .map_err(CountError::Search)?;
-            return Ok((stats.solutions, stats));
+            return search.count_small(&self.matrix).map_err(CountError::Search);
         }
         let mut fixed = 0u128;
         let mut total = vec![0u32; self.counted.len()];
@@ -825,7 +849,7 @@ impl OrbitMatrix {
                 fixed += u128::from(ok);
             })
             .map_err(CountError::Search)?;
-        Ok((fixed, stats))
+        Ok((Count::from(fixed), stats))
     }
 }
 
@@ -836,7 +860,7 @@ pub fn fixed_solutions<S: Search>(
     m: &Matrix,
     perm: &[u32],
     search: &mut S,
-) -> Result<Option<(u128, Stats)>, CountError<S::Error>> {
+) -> Result<Option<(Count, Stats)>, CountError<S::Error>> {
     match OrbitMatrix::new(m, perm).map_err(CountError::Internal)? {
         Some(om) => om.fixed(search).map(Some),
         None => Ok(None),

@@ -12,9 +12,9 @@ use std::path::PathBuf;
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Expect {
     /// All solutions, every symmetric image counted.
-    pub solutions: Option<u128>,
+    pub solutions: Option<dlx::Count>,
     /// Solutions up to the symmetries of `group`.
-    pub distinct: Option<u128>,
+    pub distinct: Option<dlx::Count>,
     /// The group the distinct count is taken under (default: the full
     /// group, rotations and reflections).
     pub group: crate::group_choice::GroupChoice,

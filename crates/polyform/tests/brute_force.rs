@@ -112,7 +112,7 @@ fn dlx_count(path: &Path) -> (u128, Option<u128>) {
     let p = polyform::load(path).unwrap_or_else(|e| panic!("{e}"));
     let enc = polyform::encode(&p).unwrap();
     let n = dlx::Solver::new(&enc.matrix).count();
-    (n, p.expect.and_then(|e| e.solutions))
+    (n, p.expect.and_then(|e| e.solutions?.to_u128()))
 }
 
 /// Easy Cube's pieces, as in seeds/easy-cube.txt (Mathematica lists).

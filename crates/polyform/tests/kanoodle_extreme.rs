@@ -247,10 +247,10 @@ fn check_challenges() -> usize {
         let want = brute_force(&board) as u128;
         eprintln!("{}: {want} solutions by brute force", f.display());
         let puzzle = polyform::load(f).unwrap();
-        let expect = puzzle.expect.as_ref().and_then(|e| e.solutions);
+        let expect = puzzle.expect.as_ref().and_then(|e| e.solutions.clone());
         let enc = polyform::encode(&puzzle).unwrap();
         let got = dlx::Solver::new(&enc.matrix).count();
-        if expect != Some(want) || got != want {
+        if expect != Some(want.into()) || got != want {
             failures.push(format!(
                 "{}: brute force {want}, [expect] {expect:?}, exact cover {got}",
                 f.display()

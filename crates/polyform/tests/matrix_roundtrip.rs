@@ -16,7 +16,11 @@ fn roundtrip(rel: &str) {
     let direct = dlx::Solver::new(&enc.matrix).count();
     let via_text = dlx::Solver::new(&back).count();
     assert_eq!(direct, via_text, "{rel}");
-    assert_eq!(Some(direct), p.expect.and_then(|e| e.solutions), "{rel}");
+    assert_eq!(
+        Some(direct.into()),
+        p.expect.and_then(|e| e.solutions),
+        "{rel}"
+    );
 }
 
 #[test]

@@ -16,10 +16,10 @@ impl Search for MemoOnly {
         weigh: Option<&Weigher<'_>>,
     ) -> Result<Tally, Self::Error> {
         assert!(weigh.is_none(), "an unweighted plan weighs no solution");
-        let stats = self.count_small(m)?;
+        let (found, stats) = self.count_small(m)?;
         Ok(Tally {
-            stats,
-            weight: Default::default(),
+            found,
+            ..Tally::of(stats)
         })
     }
     fn each(
@@ -29,15 +29,17 @@ impl Search for MemoOnly {
     ) -> Result<dlx::Stats, Self::Error> {
         Ok(SerialSearch.each(m, f).unwrap())
     }
-    fn count_small(&mut self, m: &dlx::Matrix) -> Result<dlx::Stats, Self::Error> {
+    fn count_small(&mut self, m: &dlx::Matrix) -> Result<(dlx::Count, dlx::Stats), Self::Error> {
         let Ok(mut memo) = dlx::memo::Memo::new(m) else {
-            return self.each(m, &mut |_| {});
+            let stats = self.each(m, &mut |_| {})?;
+            return Ok((dlx::Count::from(stats.solutions), stats));
         };
-        let solutions = memo.count()?;
-        Ok(dlx::Stats {
-            solutions,
+        let n = memo.count()?;
+        let stats = dlx::Stats {
+            solutions: n.to_u128().unwrap_or(u128::MAX),
             nodes: memo.stats().states,
             updates: 0,
-        })
+        };
+        Ok((n, stats))
     }
 }

@@ -112,7 +112,7 @@ fn tetrahexes_in_the_7x4_parallelogram() {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../../data/tetrahexes/7x4-parallelogram.toml");
     let puzzle = polyform::load(&path).unwrap();
-    assert_eq!(puzzle.expect.as_ref().unwrap().solutions, Some(want));
+    assert_eq!(puzzle.expect.as_ref().unwrap().solutions, Some(want.into()));
     let enc = polyform::encode(&puzzle).unwrap();
     assert_eq!(dlx::Solver::new(&enc.matrix).count(), want);
 }

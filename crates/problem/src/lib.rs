@@ -469,14 +469,14 @@ fn kind_of_head(path: &Path, head: &[u8], kind: Option<Kind>) -> Result<Kind, Er
 
 /// The expected counts as a line of text (`show`).
 pub fn expect_line(e: &Expect) -> String {
-    let n = |v: Option<u128>| v.map_or("-".to_string(), |v| v.to_string());
-    let solutions = match e.solutions {
-        Some(1) => "1 solution".to_string(),
+    let n = |v: &Option<dlx::Count>| v.as_ref().map_or("-".to_string(), |v| v.to_string());
+    let solutions = match &e.solutions {
+        Some(v) if *v == 1 => "1 solution".to_string(),
         v => format!("{} solutions", n(v)),
     };
     format!(
         "expected: {solutions}, {} distinct{}",
-        n(e.distinct),
+        n(&e.distinct),
         e.source
             .as_ref()
             .map(|src| format!(" ({src})"))

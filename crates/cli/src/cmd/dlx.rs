@@ -6,7 +6,7 @@ use crate::failure::Failure;
 use crate::output::{self, CountInfo, Format, Solutions, SvgArgs};
 use crate::search::{CheckpointArgs, Runner, SearchArgs};
 use clap::Args;
-use dlx::{Control, OptionId};
+use dlx::{Control, Count, OptionId};
 use orbits::{Counted, Method, Want};
 use polyform::symmetry::GroupChoice;
 use problem::Kind;
@@ -117,8 +117,8 @@ pub fn run(args: DlxArgs) -> Result<u8, Failure> {
             });
         }
         let counted = Counted {
-            solutions: report.solutions,
-            distinct: Some(report.solutions),
+            solutions: Count::from(report.solutions),
+            distinct: Some(Count::from(report.solutions)),
             group_order: 1,
             method: Method::Full,
             reduced: 1,

@@ -195,6 +195,7 @@ fn missing_message(merged: &parallel::Merged) -> String {
 /// The merged counts as the tally of one search.
 fn tally(merged: &parallel::Merged) -> Tally {
     Tally {
+        found: dlx::Count::from(merged.solutions),
         stats: dlx::Stats {
             solutions: merged.solutions,
             nodes: merged.nodes,

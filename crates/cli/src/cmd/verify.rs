@@ -381,8 +381,8 @@ fn check(f: &Path, shown: String, ctx: &Context, input: &super::InputArgs) -> Re
     let Some(expect) = problem.expect().filter(|e| e.solutions.is_some()) else {
         return Ok(row);
     };
-    row.expected = expect.solutions;
-    row.distinct = expect.distinct;
+    row.expected = expect.solutions.clone();
+    row.distinct = expect.distinct.clone();
     if problem.kind() != problem::Kind::Dlx {
         row.group = expect.group;
     }
@@ -405,11 +405,12 @@ fn check(f: &Path, shown: String, ctx: &Context, input: &super::InputArgs) -> Re
     // number is there to check it against.
     let o = count::count_problem(&*problem, runner, Want::Distinct, row.group, true)?;
     row.seconds = Some(start.elapsed().as_secs_f64());
-    row.got = Some(o.counted.solutions);
-    row.got_distinct = o.counted.distinct;
+    row.got = Some(o.counted.solutions.clone());
+    row.got_distinct = o.counted.distinct.clone();
     let nodes = o.counted.stats.nodes;
     row.nodes = Some(nodes);
-    let ok = row.got == row.expected && expect.distinct.is_none_or(|d| row.got_distinct == Some(d));
+    let ok = row.got == row.expected
+        && (expect.distinct.is_none() || row.got_distinct == expect.distinct);
     row.verdict = if ok { Verdict::Pass } else { Verdict::Fail };
     // The search's size, or the memo engine's (the other key is dropped
     // when the size is recorded: it would go stale unchecked).

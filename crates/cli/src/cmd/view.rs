@@ -151,10 +151,10 @@ fn page_html(args: &ViewArgs) -> Result<(String, u64), Failure> {
             None // the page lists the solutions that come apart only
         } else if args.distinct {
             (e.group == group && group != GroupChoice::None)
-                .then_some(e.distinct)
+                .then(|| e.distinct.clone())
                 .flatten()
         } else {
-            e.solutions
+            e.solutions.clone()
         }
     });
     let count = page::Count {

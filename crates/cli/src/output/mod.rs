@@ -119,6 +119,20 @@ pub fn method_name(m: Method) -> &'static str {
     }
 }
 
+/// A count as a JSON number, exact at any size (the output keeps every
+/// digit: serde_json's arbitrary precision).
+pub fn count_json_number(n: &dlx::Count) -> Value {
+    match n.to_u128() {
+        Some(v) => json!(v),
+        None => serde_json::from_str(&n.to_string()).expect("digits are a JSON number"),
+    }
+}
+
+/// [`count_json_number`] of a count that may be missing (`null`).
+pub fn maybe_count_json(n: Option<&dlx::Count>) -> Value {
+    n.map_or(Value::Null, count_json_number)
+}
+
 /// What a count printed needs besides the counts.
 pub struct CountInfo<'a> {
     /// The group's name on the command line (`full`, `rotations`, `none`).
@@ -136,15 +150,15 @@ pub struct CountInfo<'a> {
 /// A count as JSON (`count --json`, `dlx --json`): see docs/json.md.
 pub fn count_json(problem: &dyn Problem, c: &Counted, info: &CountInfo) -> Value {
     let mut m = problem_keys(problem, "count");
-    m.insert("solutions".into(), json!(c.solutions));
-    m.insert("distinct".into(), json!(c.distinct));
+    m.insert("solutions".into(), count_json_number(&c.solutions));
+    m.insert("distinct".into(), maybe_count_json(c.distinct.as_ref()));
     m.insert("group".into(), json!(info.group));
     m.insert("group_order".into(), json!(c.group_order));
     m.insert("group_description".into(), json!(info.group_description));
     if problem.kind() == problem::Kind::Burr && info.group == "full" {
         // BurrTools' assembly count: orbits under its own group, which is
         // what `full` means for a BurrTools file (docs/burrtools.md).
-        m.insert("assemblies".into(), json!(c.distinct));
+        m.insert("assemblies".into(), maybe_count_json(c.distinct.as_ref()));
     }
     m.insert("method".into(), json!(method_name(c.method)));
     m.insert("reduced".into(), json!(c.reduced));
@@ -176,7 +190,7 @@ pub fn add_memo_json(v: &mut Value, s: &dlx::memo::MemoStats) {
 
 /// A count as one line of text; the distinct count when `distinct`.
 pub fn count_text(problem: &dyn Problem, c: &Counted, info: &CountInfo, distinct: bool) -> String {
-    let d = match c.distinct {
+    let d = match &c.distinct {
         Some(d) if distinct => format!(" ({d} distinct under {})", info.group_description),
         _ => String::new(),
     };
@@ -188,7 +202,7 @@ pub fn count_text(problem: &dyn Problem, c: &Counted, info: &CountInfo, distinct
     format!(
         "{}: {}{d}, {} nodes, {} updates{tree}, {:.3} seconds",
         problem.name(),
-        plural(c.solutions, "solution", "solutions"),
+        plural(&c.solutions, "solution", "solutions"),
         c.stats.nodes,
         c.stats.updates,
         info.seconds

@@ -67,7 +67,7 @@ pub struct Count<'a> {
     /// The search ran to its end: the page lists them all.
     pub complete: bool,
     /// The file's count of what the page lists, where it has one.
-    pub expected: Option<u128>,
+    pub expected: Option<dlx::Count>,
     /// With `--distinct`: the group the solutions are distinct under
     /// (`None`: every solution is listed).
     pub group: Option<&'a str>,
@@ -83,7 +83,7 @@ pub fn view_keys(file: &Path, c: &Count) -> Map<String, Value> {
         json!({
             "shown": c.shown,
             "complete": c.complete,
-            "expected": c.expected.map(|n| n.to_string()),
+            "expected": c.expected.as_ref().map(|n| n.to_string()),
             "distinct": c.group.is_some(),
             "group": c.group,
         }),

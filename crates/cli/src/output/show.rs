@@ -15,8 +15,8 @@ pub fn problem(problem: &dyn Problem) -> Value {
     }
     let expect = problem.expect().map(|e| {
         json!({
-            "solutions": e.solutions,
-            "distinct": e.distinct,
+            "solutions": super::maybe_count_json(e.solutions.as_ref()),
+            "distinct": super::maybe_count_json(e.distinct.as_ref()),
             "group": e.group.name(),
             "source": e.source,
             "nodes": e.nodes,

@@ -180,12 +180,12 @@ pub fn gallery_html(
         counts.push_str(" (the search stopped at the limit: there may be more)");
     }
     if let Some(e) = problem.expect() {
-        let n = |v: Option<u128>| v.map_or("?".to_string(), |v| v.to_string());
+        let n = |v: &Option<dlx::Count>| v.as_ref().map_or("?".to_string(), |v| v.to_string());
         let _ = write!(
             counts,
             "; expected {} solutions, {} distinct",
-            n(e.solutions),
-            n(e.distinct)
+            n(&e.solutions),
+            n(&e.distinct)
         );
     }
     let mut h = String::new();

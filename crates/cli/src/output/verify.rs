@@ -1,6 +1,7 @@
 //! What `polycover verify` prints: a table row (or a `verify` object) per
 //! file, and a summary (or a `verify-summary` object) at the end.
 
+use dlx::Count;
 use polyform::symmetry::GroupChoice;
 use serde_json::{Value, json};
 use std::io::Write;
@@ -55,11 +56,11 @@ pub struct Row {
     /// The puzzle's name (empty where the file was not read).
     pub puzzle: String,
     /// The expected solutions and those counted.
-    pub expected: Option<u128>,
-    pub got: Option<u128>,
+    pub expected: Option<Count>,
+    pub got: Option<Count>,
     /// The expected distinct solutions and those counted.
-    pub distinct: Option<u128>,
-    pub got_distinct: Option<u128>,
+    pub distinct: Option<Count>,
+    pub got_distinct: Option<Count>,
     /// The group the distinct solutions are counted under.
     pub group: GroupChoice,
     pub verdict: Verdict,
@@ -116,10 +117,10 @@ impl Row {
             "type": "verify",
             "file": self.file,
             "puzzle": self.puzzle,
-            "expected": self.expected,
-            "solutions": self.got,
-            "expected_distinct": self.distinct,
-            "distinct": self.got_distinct,
+            "expected": super::maybe_count_json(self.expected.as_ref()),
+            "solutions": super::maybe_count_json(self.got.as_ref()),
+            "expected_distinct": super::maybe_count_json(self.distinct.as_ref()),
+            "distinct": super::maybe_count_json(self.got_distinct.as_ref()),
             "group": self.group.name(),
             "result": self.verdict.name().to_lowercase(),
             "seconds": self.seconds,
@@ -132,7 +133,7 @@ impl Row {
 
     /// The row as a line of the table (and its note below it).
     pub fn text(&self, out: &mut impl Write) -> std::io::Result<()> {
-        let n = |v: Option<u128>| v.map_or("-".to_string(), |v| v.to_string());
+        let n = |v: &Option<Count>| v.as_ref().map_or("-".to_string(), |v| v.to_string());
         let secs = match (self.verdict, self.seconds, self.estimate) {
             (Verdict::Skip, _, Some(s)) => format!("~{s:.0}"),
             (_, Some(s), _) => format!("{s:.3}"),
@@ -140,7 +141,7 @@ impl Row {
         };
         let (expected, got) = match &self.big {
             Some((e, g, _)) => (e.clone(), g.clone()),
-            None => (n(self.expected), n(self.got)),
+            None => (n(&self.expected), n(&self.got)),
         };
         writeln!(
             out,
@@ -148,8 +149,8 @@ impl Row {
             self.file,
             expected,
             got,
-            n(self.distinct),
-            n(self.got_distinct),
+            n(&self.distinct),
+            n(&self.got_distinct),
             self.verdict.name(),
             secs
         )?;

@@ -262,11 +262,11 @@ fn a_memoized_count_stops_on_ctrl_c_and_sigterm() {
     }
 }
 
-/// A count beyond u128 is an error that says so (exit 2), never a wrapped
-/// number: the domino tilings of 2x200 are the Fibonacci number F(201),
-/// about 4.5e41.
+/// A count beyond u128 is exact, on one thread or several, in text and
+/// JSON: the domino tilings of 2x200 are the Fibonacci number F(201)
+/// (digits from Python's integers).
 #[test]
-fn a_count_beyond_u128_is_refused() {
+fn a_count_beyond_u128_is_exact() {
     let dir = super::common::temp("memo-overflow");
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("dominoes-2x200.toml");
@@ -275,11 +275,18 @@ fn a_count_beyond_u128_is_refused() {
         .replace("size = [8, 8]", "size = [200, 2]");
     std::fs::write(&file, text).unwrap();
     let f = file.to_str().unwrap();
-    for extra in [&[][..], &["--engine", "memo"]] {
+    let f201 = "453973694165307953197296969697410619233826";
+    for extra in [&[][..], &["--engine", "memo"], &["-j", "2"]] {
         let (code, out, err) = outcome(&run(&[&["count", f], extra].concat()));
-        assert_eq!(code, 2, "{extra:?}: {out} {err}");
-        assert!(err.contains("exceeds 2^128 - 1"), "{extra:?}: {err}");
+        assert_eq!(code, 0, "{extra:?}: {out} {err}");
+        assert!(
+            out.contains(&format!(": {f201} solutions")),
+            "{extra:?}: {out}"
+        );
     }
+    let (code, out, err) = outcome(&run(&["count", f, "--json"]));
+    assert_eq!(code, 0, "{out} {err}");
+    assert!(out.contains(&format!("\"solutions\":{f201},")), "{out}");
     // --max-memo-bytes below 1 MiB is refused before any work.
     let (code, _, err) = outcome(&run(&["count", f, "--max-memo-bytes", "1000"]));
     assert_eq!(code, 2, "{err}");

@@ -10,7 +10,9 @@
 //!   the lowest bit set (so never 0). Comparing tags first skips almost every
 //!   other key without reading it.
 //! * `keys[s * width..(s + 1) * width]`: the key, `width` words.
-//! * `vals[s]`: the count of the state it encodes.
+//! * `vals[s]`: the count of the state it encodes, if below 2^127; else
+//!   2^127 plus an index into `bigs`, which holds the larger counts (rare:
+//!   a count that large is the sum of counts almost as large).
 //!
 //! A key lives in the first empty-or-matching slot at or after its home slot
 //! (the top bits of its hash), cyclically: linear probing. Invariant: between
@@ -28,6 +30,8 @@
 //! there is copied to the young table, so states in use stay). The cache
 //! thus always keeps the most recent half of its limit and more, and a count
 //! never fails for lack of room: it only recomputes what was dropped.
+
+use crate::count::Count;
 
 /// A multiply-fold hash of a key, written here: per word, xor it in and
 /// replace the hash by the two halves of its 128-bit product with an odd
@@ -65,8 +69,12 @@ pub(super) struct Table {
     tags: Vec<u32>,
     keys: Vec<u64>,
     vals: Vec<u128>,
+    bigs: Vec<Count>,
     len: usize,
 }
+
+/// The bit of `vals` entries that marks an index into `bigs`.
+const BIG: u128 = 1 << 127;
 
 impl Table {
     /// An empty table of `1 << log` slots for keys of `width` words.
@@ -78,6 +86,7 @@ impl Table {
             tags: vec![0; cap],
             keys: vec![0; cap * width],
             vals: vec![0; cap],
+            bigs: Vec::new(),
             len: 0,
         }
     }
@@ -107,13 +116,22 @@ impl Table {
 
     /// The count stored for `key` (of hash `h`), if any.
     #[inline]
-    pub fn get(&self, key: &[u64], h: u64) -> Option<u128> {
+    pub fn get(&self, key: &[u64], h: u64) -> Option<Count> {
         let (s, found) = self.slot(key, h);
-        found.then(|| self.vals[s])
+        found.then(|| self.value(s))
+    }
+
+    /// The count in slot `s`.
+    #[inline]
+    fn value(&self, s: usize) -> Count {
+        match self.vals[s] {
+            v if v & BIG == 0 => Count::from(v),
+            v => self.bigs[(v ^ BIG) as usize].clone(),
+        }
     }
 
     /// Stores `val` for `key` (of hash `h`), replacing any count it had.
-    pub fn insert(&mut self, key: &[u64], h: u64, val: u128) {
+    pub fn insert(&mut self, key: &[u64], h: u64, val: &Count) {
         if (self.len + 1) * 4 > self.capacity() * 3 {
             self.grow();
         }
@@ -124,7 +142,13 @@ impl Table {
             self.keys[s * w..(s + 1) * w].copy_from_slice(key);
             self.len += 1;
         }
-        self.vals[s] = val;
+        self.vals[s] = match val.to_u128() {
+            Some(v) if v & BIG == 0 => v,
+            _ => {
+                self.bigs.push(val.clone());
+                BIG | (self.bigs.len() - 1) as u128
+            }
+        };
     }
 
     /// Doubles the capacity and puts every entry back.
@@ -135,7 +159,7 @@ impl Table {
         for s in 0..old.capacity() {
             if old.tags[s] != 0 {
                 let key = &old.keys[s * w..(s + 1) * w];
-                self.insert(key, hash(key), old.vals[s]);
+                self.insert(key, hash(key), &old.value(s));
             }
         }
     }
@@ -186,7 +210,7 @@ impl Cache {
 
     /// The count of `key` (of hash `h`), if cached.
     #[inline]
-    pub fn get(&mut self, key: &[u64], h: u64) -> Option<u128> {
+    pub fn get(&mut self, key: &[u64], h: u64) -> Option<Count> {
         if let Some(v) = self.young.get(key, h) {
             return Some(v);
         }
@@ -195,13 +219,13 @@ impl Cache {
         } else {
             return None;
         };
-        self.insert(key, h, v);
+        self.insert(key, h, &v);
         Some(v)
     }
 
     /// Caches `val` as the count of `key` (of hash `h`), dropping the old
     /// generation first if the young one is full.
-    pub fn insert(&mut self, key: &[u64], h: u64, val: u128) {
+    pub fn insert(&mut self, key: &[u64], h: u64, val: &Count) {
         if self.young.len() >= self.half {
             let young = std::mem::replace(&mut self.young, Table::new(self.width, FIRST_LOG));
             let old = std::mem::replace(&mut self.old, young);
@@ -227,12 +251,22 @@ impl Cache {
 mod tests {
     use super::*;
 
-    fn put(c: &mut Cache, k: u64) {
-        let key = [k, !k];
-        c.insert(&key, hash(&key), u128::from(k) << 64);
+    /// Every third value past `u128::MAX`, the others from 2^64 up.
+    fn val(k: u64) -> Count {
+        let v = Count::from(u128::from(k) << 64);
+        if k.is_multiple_of(3) {
+            v.mul_u64(u64::MAX)
+        } else {
+            v
+        }
     }
 
-    fn get(c: &mut Cache, k: u64) -> Option<u128> {
+    fn put(c: &mut Cache, k: u64) {
+        let key = [k, !k];
+        c.insert(&key, hash(&key), &val(k));
+    }
+
+    fn get(c: &mut Cache, k: u64) -> Option<Count> {
         let key = [k, !k];
         c.get(&key, hash(&key))
     }
@@ -244,7 +278,7 @@ mod tests {
             put(&mut c, k);
         }
         assert_eq!(c.len(), 10_000);
-        assert!((0..10_000).all(|k| get(&mut c, k) == Some(u128::from(k) << 64)));
+        assert!((0..10_000).all(|k| get(&mut c, k) == Some(val(k))));
         assert_eq!(get(&mut c, 10_000), None);
         assert_eq!(c.evictions, 0);
     }
@@ -257,17 +291,17 @@ mod tests {
             assert!(c.len() <= 100);
         }
         // The last 50 entries at least are there; the first ones are gone.
-        assert!((950..1_000).all(|k| get(&mut c, k) == Some(u128::from(k) << 64)));
+        assert!((950..1_000).all(|k| get(&mut c, k) == Some(val(k))));
         assert_eq!(get(&mut c, 0), None);
         assert_eq!(c.evictions, 19);
         assert_eq!(c.evicted, 18 * 50);
         // A hit in the old half is copied to the young one, and so survives
         // the next eviction.
         let c_old = 905;
-        assert_eq!(get(&mut c, c_old), Some(u128::from(c_old) << 64));
+        assert_eq!(get(&mut c, c_old), Some(val(c_old)));
         for k in 1_000..1_049 {
             put(&mut c, k);
         }
-        assert_eq!(get(&mut c, c_old), Some(u128::from(c_old) << 64));
+        assert_eq!(get(&mut c, c_old), Some(val(c_old)));
     }
 }

@@ -42,8 +42,8 @@
 //! `cache`). The number of entries is bounded ([`MemoOptions::max_states`],
 //! by default what fits in about 1 GiB); when the young half is full the
 //! older half is dropped, so a count never fails for lack of memory, it only
-//! recomputes. Counts are `u128`, added with overflow checks: a count past
-//! `u128::MAX` is [`MemoError::Overflow`], never a wrapped number.
+//! recomputes. Counts are [`Count`]s, exact at any size: the domino tilings
+//! of a 20x20 board (49 digits) are one count among others.
 //!
 //! ## The order
 //!
@@ -65,7 +65,7 @@
 //! }
 //! let m = b.build().unwrap();
 //! let mut memo = dlx::memo::Memo::new(&m).unwrap();
-//! assert_eq!(memo.count(), Ok(3));
+//! assert_eq!(memo.count(), Ok(dlx::Count::from(3u128)));
 //! ```
 
 mod cache;
@@ -75,6 +75,7 @@ mod state;
 
 pub use order::{complete_order, frontier, sweep_order};
 
+use crate::count::Count;
 use crate::matrix::{ItemId, Matrix, OptionId};
 use cache::{Cache, bytes_per_entry};
 use search::{Search, Watch};
@@ -94,8 +95,6 @@ pub enum MemoError {
     Repeated(ItemId),
     /// Options given as already chosen name an option the matrix lacks.
     UnknownOption(OptionId),
-    /// The count exceeds `u128::MAX`.
-    Overflow,
     /// The stop flag was raised.
     Interrupted,
 }
@@ -117,7 +116,6 @@ impl fmt::Display for MemoError {
             }
             MemoError::Repeated(i) => write!(f, "item #{} is twice in the sweep order", i.index()),
             MemoError::UnknownOption(o) => write!(f, "there is no option {}", o.index()),
-            MemoError::Overflow => write!(f, "the count exceeds 2^128 - 1"),
             MemoError::Interrupted => write!(f, "interrupted"),
         }
     }
@@ -229,7 +227,7 @@ impl Memo {
     }
 
     /// The number of solutions.
-    pub fn count(&mut self) -> Result<u128, MemoError> {
+    pub fn count(&mut self) -> Result<Count, MemoError> {
         self.count_with(None, &mut |_| {})
     }
 
@@ -240,7 +238,7 @@ impl Memo {
         &mut self,
         stop: Option<&AtomicBool>,
         progress: &mut dyn FnMut(&MemoStats),
-    ) -> Result<u128, MemoError> {
+    ) -> Result<Count, MemoError> {
         self.count_given(&[], stop, progress)
     }
 
@@ -253,7 +251,7 @@ impl Memo {
         chosen: &[OptionId],
         stop: Option<&AtomicBool>,
         progress: &mut dyn FnMut(&MemoStats),
-    ) -> Result<u128, MemoError> {
+    ) -> Result<Count, MemoError> {
         if let Some(&o) = chosen.iter().find(|o| o.index() >= self.num_options) {
             return Err(MemoError::UnknownOption(o));
         }
@@ -265,7 +263,7 @@ impl Memo {
         sorted.sort_unstable();
         sorted.dedup();
         if !self.layout.take_all(&mut state, &sorted) {
-            return Ok(0);
+            return Ok(Count::ZERO);
         }
         let watch = Watch {
             stop,
@@ -280,6 +278,6 @@ impl Memo {
 }
 
 /// The number of solutions of `matrix`, with the default options.
-pub fn count(matrix: &Matrix) -> Result<u128, MemoError> {
+pub fn count(matrix: &Matrix) -> Result<Count, MemoError> {
     Memo::new(matrix)?.count()
 }

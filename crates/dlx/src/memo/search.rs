@@ -19,6 +19,7 @@
 use super::cache::{Cache, hash};
 use super::state::Layout;
 use super::{MemoError, MemoStats};
+use crate::count::Count;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// How often (in states entered) the stop flag is read.
@@ -35,7 +36,7 @@ struct Frame {
     /// Its key's hash.
     hash: u64,
     /// The sum so far.
-    total: u128,
+    total: Count,
 }
 
 /// What the caller watches: the stop flag, and the progress hook with its
@@ -83,14 +84,14 @@ impl<'a, 'w> Search<'a, 'w> {
     }
 
     /// Counts the solutions below the state given to `new`.
-    pub fn run(mut self) -> Result<u128, MemoError> {
+    pub fn run(mut self) -> Result<Count, MemoError> {
         let mut ret = self.enter(0)?;
         loop {
             if let Some(v) = ret {
                 let Some(top) = self.frames.last_mut() else {
                     return Ok(v);
                 };
-                top.total = top.total.checked_add(v).ok_or(MemoError::Overflow)?;
+                top.total.add(&v);
                 let w = self.layout.words;
                 let d = self.frames.len() - 1;
                 self.state.copy_from_slice(&self.snaps[d * w..(d + 1) * w]);
@@ -101,7 +102,7 @@ impl<'a, 'w> Search<'a, 'w> {
 
     /// Takes the top frame's next branch and enters it; or, when it has none
     /// left, caches its sum, pops it and returns the sum.
-    fn advance(&mut self) -> Result<Option<u128>, MemoError> {
+    fn advance(&mut self) -> Result<Option<Count>, MemoError> {
         let layout = self.layout;
         let d = self.frames.len() - 1;
         let f = &mut self.frames[d];
@@ -119,9 +120,9 @@ impl<'a, 'w> Search<'a, 'w> {
             layout.skip(&mut self.state, p);
             return self.enter(p + 1);
         }
-        let (h, total) = (f.hash, f.total);
+        let (h, total) = (f.hash, std::mem::take(&mut f.total));
         let w = layout.words;
-        self.cache.insert(&self.keys[d * w..(d + 1) * w], h, total);
+        self.cache.insert(&self.keys[d * w..(d + 1) * w], h, &total);
         self.frames.pop();
         self.snaps.truncate(d * w);
         self.keys.truncate(d * w);
@@ -131,7 +132,7 @@ impl<'a, 'w> Search<'a, 'w> {
 
     /// Enters the current state, whose first undecided position is `from`
     /// or later: returns its count if known at once, else pushes its frame.
-    fn enter(&mut self, from: usize) -> Result<Option<u128>, MemoError> {
+    fn enter(&mut self, from: usize) -> Result<Option<Count>, MemoError> {
         self.stats.states += 1;
         if self.stats.states.is_multiple_of(STOP_EVERY) {
             self.check_watch()?;
@@ -139,10 +140,10 @@ impl<'a, 'w> Search<'a, 'w> {
         let layout = self.layout;
         let p = layout.first_open(&self.state, from);
         if !layout.lows_met(&self.state, p) {
-            return Ok(Some(0));
+            return Ok(Some(Count::ZERO));
         }
         if p == layout.positions() {
-            return Ok(Some(1));
+            return Ok(Some(Count::ONE));
         }
         layout.key(&self.state, p, &mut self.key);
         let h = hash(&self.key);
@@ -155,7 +156,7 @@ impl<'a, 'w> Search<'a, 'w> {
             cursor: 0,
             skip: layout.optional[p],
             hash: h,
-            total: 0,
+            total: Count::ZERO,
         });
         self.snaps.extend_from_slice(&self.state);
         self.keys.extend_from_slice(&self.key);

@@ -5,7 +5,7 @@
 //! every solution holds the options of exactly one part
 //! ([`memo_parts`]). Each part is counted with
 //! [`Memo::count_given`](dlx::memo::Memo::count_given) and the counts are
-//! summed exactly, in `u128` with overflow reported.
+//! summed exactly ([`dlx::Count`]: any size).
 //!
 //! **The split.** Start from the empty part. A part is split on the first
 //! primary item with bounds `1:1`, in the memo engine's sweep order

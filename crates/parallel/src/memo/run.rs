@@ -3,7 +3,7 @@
 use super::memo_parts;
 use crate::Error;
 use dlx::memo::{Memo, MemoError, MemoOptions, MemoStats};
-use dlx::{Matrix, OptionId};
+use dlx::{Count, Matrix, OptionId};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::mpsc;
@@ -33,9 +33,9 @@ pub struct MemoProgress {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MemoRun {
     /// The sum of the parts' counts.
-    pub solutions: u128,
+    pub solutions: Count,
     /// Each part's count, in the order of the parts given.
-    pub counts: Vec<u128>,
+    pub counts: Vec<Count>,
     /// The workers' figures, added up (`cached`: the states cached at the
     /// end, all caches together).
     pub stats: MemoStats,
@@ -75,7 +75,7 @@ struct Shared<'a> {
     states: Vec<AtomicU64>,
     cached: Vec<AtomicU64>,
     /// The counts, per part (`None`: not counted).
-    counts: Mutex<Vec<Option<u128>>>,
+    counts: Mutex<Vec<Option<Count>>>,
     /// The first error other than an interruption.
     error: Mutex<Option<MemoError>>,
     /// Each worker's figures at its end, and its busy time.
@@ -88,8 +88,7 @@ struct Shared<'a> {
 /// pool of `threads` workers (at least 1, at most
 /// [`max_threads`](crate::max_threads)), each with its own `Memo` made with
 /// `options` (the cache budget, unless given, is one `threads`-th of the
-/// default) and reused for every part it takes. The sum is checked:
-/// beyond `u128::MAX` it is [`MemoError::Overflow`], never wrapped.
+/// default) and reused for every part it takes. The sum is exact.
 /// Raising `stop` ends the count within about 0.1 s with
 /// [`MemoError::Interrupted`]; `progress` is called on the calling thread
 /// about every 0.1 s.
@@ -217,17 +216,17 @@ fn worker(matrix: &Matrix, options: &MemoOptions, sh: &Shared, w: usize) {
 }
 
 /// The run's result once every worker has ended: the first error, else an
-/// interruption if a part is left, else the checked sum.
+/// interruption if a part is left, else the sum.
 fn finish(sh: Shared, threads: usize) -> Result<MemoRun, Error> {
     if let Some(e) = lock(&sh.error).take() {
         return Err(e.into());
     }
-    let counts: Option<Vec<u128>> = lock(&sh.counts).iter().copied().collect();
+    let counts: Option<Vec<Count>> = lock(&sh.counts).iter().cloned().collect();
     let counts = counts.ok_or(MemoError::Interrupted)?;
-    let solutions = counts
-        .iter()
-        .try_fold(0u128, |s, &n| s.checked_add(n))
-        .ok_or(MemoError::Overflow)?;
+    let mut solutions = Count::ZERO;
+    for n in &counts {
+        solutions.add(n);
+    }
     let mut stats = MemoStats::default();
     for s in lock(&sh.stats).iter() {
         stats.states += s.states;

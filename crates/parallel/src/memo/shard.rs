@@ -13,7 +13,7 @@ use crate::result_file;
 use crate::shard::DEFAULT_MAX_RESULT_BYTES;
 use crate::{Error, MAX_SHARDS, decimal};
 use dlx::memo::{Memo, MemoOptions};
-use dlx::{Matrix, OptionId};
+use dlx::{Count, Matrix, OptionId};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -96,7 +96,7 @@ impl MemoShards {
         &self,
         matrix: &Matrix,
         index: usize,
-        counts: &[u128],
+        counts: &[Count],
         states: u64,
         cpu_millis: u64,
         host: &str,
@@ -113,10 +113,10 @@ impl MemoShards {
             parts: mine
                 .iter()
                 .zip(counts)
-                .map(|(&k, &n)| MemoPartCount {
+                .map(|(&k, n)| MemoPartCount {
                     part: k,
                     options: self.parts[k].iter().map(|o| o.index() as u32).collect(),
-                    solutions: n,
+                    solutions: n.clone(),
                 })
                 .collect(),
             states,
@@ -135,7 +135,7 @@ pub struct MemoPartCount {
     pub options: Vec<u32>,
     /// The solutions holding them, a decimal string in the file.
     #[serde(with = "decimal")]
-    pub solutions: u128,
+    pub solutions: Count,
 }
 
 /// What a finished memo shard counted.
@@ -169,11 +169,13 @@ struct MemoResultFile {
 }
 
 impl MemoShardResult {
-    /// The shard's solutions (`None`: the sum overflows).
-    pub fn solutions(&self) -> Option<u128> {
-        self.parts
-            .iter()
-            .try_fold(0u128, |s, p| s.checked_add(p.solutions))
+    /// The shard's solutions.
+    pub fn solutions(&self) -> Count {
+        let mut n = Count::ZERO;
+        for p in &self.parts {
+            n.add(&p.solutions);
+        }
+        n
     }
 
     /// The file's text.
@@ -227,9 +229,6 @@ impl MemoShardResult {
         let r = file.body;
         if file.checksum != checkpoint::checksum_of(&r) {
             return Err(damaged("the checksum does not match the content".into()));
-        }
-        if r.solutions().is_none() {
-            return Err(damaged("its counts add up to more than 2^128".into()));
         }
         let expected = hex(memo_fingerprint(matrix));
         if r.fingerprint != expected {
@@ -305,7 +304,7 @@ pub struct MemoMerged {
     pub shards: usize,
     /// The solutions of the shards present: the whole count when `missing`
     /// is empty.
-    pub solutions: u128,
+    pub solutions: Count,
     /// Shards without a result, 1-based, in order.
     pub missing: Vec<usize>,
     /// States entered, all shards present.
@@ -343,7 +342,7 @@ pub fn memo_merge(
 /// damaged, of another puzzle, plan or engine, of another N, or a
 /// duplicate that disagrees (one that agrees counts once). A refused
 /// file's shard is missing unless another file has it. An error only when
-/// there is no file, the plan cannot be made or a sum overflows.
+/// there is no file or the plan cannot be made.
 pub fn memo_merge_all(
     matrix: &Matrix,
     options: &MemoOptions,
@@ -364,7 +363,7 @@ pub fn memo_merge_all(
     let Some((_, first)) = results.first() else {
         let empty = MemoMerged {
             shards: 0,
-            solutions: 0,
+            solutions: Count::ZERO,
             missing: Vec::new(),
             states: 0,
             cpu_seconds: 0.0,
@@ -404,20 +403,18 @@ fn sum(
 ) -> Result<MemoMerged, Error> {
     let mut merged = MemoMerged {
         shards,
-        solutions: 0,
+        solutions: Count::ZERO,
         missing: Vec::new(),
         states: 0,
         cpu_seconds: 0.0,
         sources: Vec::new(),
     };
-    let overflow = || Error::Overflow("the merged count exceeds 2^128");
     for i in 1..=shards {
         let Some((path, r)) = seen.remove(&i) else {
             merged.missing.push(i);
             continue;
         };
-        let n = r.solutions().ok_or_else(overflow)?;
-        merged.solutions = merged.solutions.checked_add(n).ok_or_else(overflow)?;
+        merged.solutions.add(&r.solutions());
         merged.states = merged.states.saturating_add(r.states);
         merged.cpu_seconds += r.cpu_millis as f64 / 1000.0;
         merged.sources.push((i, path, r.host));

@@ -4,6 +4,7 @@ use super::raw::{RawExpect, RawNumber};
 use super::source::Source;
 use crate::error::Error;
 use crate::puzzle::Expect;
+use dlx::Count;
 use toml::Spanned;
 
 /// The puzzle's name (the file's `name`, else the file name without
@@ -29,12 +30,15 @@ fn parse_expect(src: &Source, e: &Spanned<RawExpect>) -> Result<Expect, Error> {
     let er = e.get_ref();
     let size = |key: &str, n: &Option<Spanned<RawNumber>>| match n {
         None => Ok(None),
-        Some(n) => u64::try_from(parse_big(src, n)?).map(Some).map_err(|_| {
-            src.err(
-                n.span(),
-                format!("[expect] {key} is over 2^64: not a count of the search's steps"),
-            )
-        }),
+        Some(n) => (parse_big(src, n)?.to_u128())
+            .and_then(|v| u64::try_from(v).ok())
+            .map(Some)
+            .ok_or_else(|| {
+                src.err(
+                    n.span(),
+                    format!("[expect] {key} is over 2^64: not a count of the search's steps"),
+                )
+            }),
     };
     let nodes = size("nodes", &er.nodes)?;
     let states = size("states", &er.states)?;
@@ -67,10 +71,9 @@ fn parse_expect(src: &Source, e: &Spanned<RawExpect>) -> Result<Expect, Error> {
     })
 }
 
-/// A count of `[expect]`: a whole number up to `u128::MAX`, the exact type
-/// of polyform counts (past 64 bits written as a string, TOML's integers
-/// stopping there).
-fn parse_big(src: &Source, n: &Spanned<RawNumber>) -> Result<u128, Error> {
+/// A count of `[expect]`: a whole number of any size (past 64 bits written
+/// as a string, TOML's integers stopping there).
+fn parse_big(src: &Source, n: &Spanned<RawNumber>) -> Result<Count, Error> {
     let not_count = |written: &str| {
         src.err(
             n.span(),
@@ -78,35 +81,22 @@ fn parse_big(src: &Source, n: &Spanned<RawNumber>) -> Result<u128, Error> {
         )
     };
     match n.get_ref() {
-        RawNumber::Int(v) => u128::try_from(*v).map_err(|_| not_count(&v.to_string())),
-        RawNumber::Text(s) => decimal(src, n, &s.replace(['_', ','], ""))
-            .map_err(|e| e.unwrap_or_else(|| not_count(&format!("`{s}`")))),
-        RawNumber::Huge(s) => match decimal(src, n, s) {
+        RawNumber::Int(v) => u128::try_from(*v)
+            .map(Count::from)
+            .map_err(|_| not_count(&v.to_string())),
+        RawNumber::Text(s) => s
+            .replace(['_', ','], "")
+            .parse::<Count>()
+            .map_err(|_| not_count(&format!("`{s}`"))),
+        RawNumber::Huge(s) => match s.parse::<Count>() {
             Ok(_) => Err(src.err(
                 n.span(),
                 format!(
                     "{s} is past TOML's integers (64 bits): write a count this large as a string, \"{s}\""
                 ),
             )),
-            Err(e) => Err(e.unwrap_or_else(|| not_count(s))),
+            Err(_) => Err(not_count(s)),
         },
         RawNumber::Other(s) => Err(not_count(s)),
     }
-}
-
-/// The count the decimal digits `digits` say; a count past `u128::MAX` is
-/// refused as too large, anything else not digits is `Err(None)` (the
-/// caller says what was written).
-fn decimal(src: &Source, n: &Spanned<RawNumber>, digits: &str) -> Result<u128, Option<Error>> {
-    digits.parse::<u128>().map_err(|e| {
-        (*e.kind() == std::num::IntErrorKind::PosOverflow).then(|| {
-            src.err(
-                n.span(),
-                format!(
-                    "{digits} is too large: a count is at most {} (2^128 - 1)",
-                    u128::MAX
-                ),
-            )
-        })
-    })
 }
