@@ -2,11 +2,32 @@
 //! the count of each subproblem met instead of visiting every solution.
 //!
 //! **When.** `--engine memo` asks for it (`count`, and `dlx` without
-//! `--limit`). Without `--engine` (or with `auto`), a count whose pieces
-//! repeat ([`Problem::pieces_repeat`]: copies, an unlimited supply) takes
-//! it too, unless `--knuth`, a checkpoint or a shard asks for a search of
-//! the tree ([`Runner::may_choose_memo`]). Puzzles with distinct pieces
-//! keep the search engines, which are faster on them.
+//! `--limit`). Without `--engine` (or with `auto`), unless `--knuth`, a
+//! checkpoint or a shard asks for a search of the tree
+//! ([`Runner::may_choose_memo`]), a count takes it too ([`chooses`]) when
+//! both
+//!
+//! * its pieces repeat ([`Problem::pieces_repeat`]: copies, an unlimited
+//!   supply): puzzles with distinct pieces keep the search engines, which
+//!   are faster on them; and
+//! * the engine's sweep is narrow ([`narrow`]): its frontier
+//!   ([`dlx::memo::frontier`], in the order the engine would take) is at
+//!   most [`AUTO_MAX_FRONTIER`] = 32 items. The memo only pays when states
+//!   repeat, and the states at a step of the sweep differ only on the
+//!   frontier: up to `2^frontier` of them. Board tilings by repeated
+//!   pieces sweep with a frontier about as wide as the board (the
+//!   catalog's memo files: 2 to 24); a puzzle where one piece spans the
+//!   whole space (a box, a tray, a burr's frame) joins nearly every cell
+//!   to every other, its frontier is most of the problem (a tray with a
+//!   3x4x2 well and two each of three tetracubes: 78 of 91 items; a
+//!   BurrTools box puzzle with four copies each of three pieces: 154 of
+//!   181), the states hardly repeat, and the memo engine fills its 1 GiB
+//!   cache for minutes where a search takes milliseconds.
+//!
+//! The rule is decided before any count, from the matrix alone (the order
+//! measured is the one the engine then takes), so a file always goes to
+//! the same engine, and `verify` knows which of its `[expect] nodes` or
+//! `states` measures the count it makes.
 //!
 //! **Up to symmetry.** The counts are plain counts only: the total, and
 //! for the distinct ones Burnside's lemma, whose fixed-point counts are
@@ -410,17 +431,41 @@ pub fn run(
     Ok(0)
 }
 
-/// The automatic choice: a memoized count of `problem` when the runner
-/// leaves the engine to polycover and the problem's pieces repeat;
-/// `Ok(None)` when the search engines are to count it (distinct pieces,
-/// an engine asked for, or a problem the memo engine cannot take).
+/// The widest frontier ([`dlx::memo::frontier`]) of a problem that the
+/// automatic choice gives to the memo engine (module doc, **When**).
+pub const AUTO_MAX_FRONTIER: usize = 32;
+
+/// Is the memo engine's sweep of `m`, in the order it would take under
+/// `run` (its heuristic order, or the items' with `--memo-order items`),
+/// narrow: a frontier of at most [`AUTO_MAX_FRONTIER`] items?
+pub fn narrow(m: &Matrix, run: &MemoRun) -> bool {
+    let order = run
+        .options(m, 1)
+        .order
+        .unwrap_or_else(|| dlx::memo::sweep_order(m));
+    dlx::memo::frontier(m, &order).is_ok_and(|f| f <= AUTO_MAX_FRONTIER)
+}
+
+/// Does the automatic choice give `problem` to the memo engine on this
+/// runner? Yes when the runner leaves the engine to polycover, the
+/// problem's pieces repeat, and the sweep is [`narrow`] (module doc).
+pub fn chooses(problem: &dyn Problem, runner: &Runner) -> bool {
+    runner.may_choose_memo()
+        && problem.pieces_repeat()
+        && narrow(problem.matrix(), &runner.memo_run())
+}
+
+/// The automatic choice: a memoized count of `problem` when [`chooses`]
+/// says so; `Ok(None)` when the search engines are to count it (distinct
+/// pieces, a wide frontier, an engine asked for, or a problem the memo
+/// engine cannot take).
 pub fn auto(
     problem: &dyn Problem,
     runner: &Runner,
     want: Want,
     group: GroupChoice,
 ) -> Result<Option<MemoCount>, Failure> {
-    if !runner.may_choose_memo() || !problem.pieces_repeat() {
+    if !chooses(problem, runner) {
         return Ok(None);
     }
     match count(problem, want, group, runner.memo_run()) {

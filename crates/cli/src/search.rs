@@ -241,13 +241,60 @@ fn flag() -> Arc<AtomicBool> {
         let _ = ctrlc::set_handler(move || {
             if !LISTENING.load(Ordering::SeqCst) || f.swap(true, Ordering::SeqCst) {
                 SIGNALLED.store(true, Ordering::SeqCst);
-                eprintln!("polycover: interrupted");
+                let said = AT_ONCE.try_lock().ok().and_then(|m| m.clone());
+                eprintln!("polycover: {}", said.as_deref().unwrap_or("interrupted"));
                 std::process::exit(i32::from(INTERRUPTED));
             }
         });
         flag
     })
     .clone()
+}
+
+/// What the handler says as it ends the process during [`at_once`] work.
+static AT_ONCE: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// Runs `work`, a step that polls no stop flag (a twisty count: its loops
+/// keep nothing worth saving), in a command that otherwise polls
+/// [`stop_flag`]: during it Ctrl-C or SIGTERM ends the process at once, as
+/// in the twisty commands, with exit [`INTERRUPTED`] and the message
+/// `interrupted while {what}` in place of plain `interrupted`. A stop asked
+/// for before it is the same failure, and `work` does not start. With
+/// [`HOLD_AFTER_VAR`] set (tests) it says `held after starting {what}` on
+/// standard error and waits for the signal instead of working.
+pub fn at_once<T>(what: &str, work: impl FnOnce() -> T) -> Result<T, Failure> {
+    struct Listen(bool);
+    impl Drop for Listen {
+        fn drop(&mut self) {
+            LISTENING.store(self.0, Ordering::SeqCst);
+            if let Ok(mut m) = AT_ONCE.lock() {
+                *m = None;
+            }
+        }
+    }
+    let hold = hold_after()?;
+    let flag = flag();
+    let message = format!("interrupted while {what}");
+    if let Ok(mut m) = AT_ONCE.lock() {
+        *m = Some(message.clone());
+    }
+    let _listen = Listen(LISTENING.swap(false, Ordering::SeqCst));
+    // A signal before the swap set the flag; one after it ends the process.
+    if flag.load(Ordering::SeqCst) {
+        return Err(Failure {
+            code: INTERRUPTED,
+            message,
+        });
+    }
+    if hold.is_some() {
+        eprintln!(
+            "polycover: held after starting {what} ({HOLD_AFTER_VAR}): waiting for Ctrl-C or SIGTERM"
+        );
+        loop {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+    Ok(work())
 }
 
 /// The stop flag shared with the Ctrl-C and SIGTERM handler: asking for it means the command

@@ -12,9 +12,13 @@
 //! nodes at that rate would take over `--max-seconds` (default a minute),
 //! saying how long they would take. No time is ever checked: the node
 //! count is, so a file whose search no longer has its recorded size fails
-//! (`--update` records the new size). A file whose pieces repeat is counted
-//! by the memo engine (`crate::memo`) and records `[expect] states`, the
-//! states it visits, in the same way.
+//! (`--update` records the new size). A file that the automatic choice
+//! gives to the memo engine (`crate::memo`: its pieces repeat and the
+//! sweep is narrow) records `[expect] states`, the states it visits, in the
+//! same way. Each figure estimates only its own engine's time: under
+//! `--engine` or `--knuth` a file that records `states` but no `nodes` is
+//! skipped with that reason (its search has no estimate, and the solutions
+//! of such files are often far too many to visit), unless `--all`.
 
 use super::count;
 use crate::failure::{BAD_INPUT, CHECK_FAILED, Failure};
@@ -366,7 +370,7 @@ fn check(f: &Path, shown: String, ctx: &Context, input: &super::InputArgs) -> Re
     if let Ok(text) = std::str::from_utf8(&bytes)
         && twisty::file::is_twisty_file(text)
     {
-        return Ok(twisty_row(f, shown, text, ctx));
+        return twisty_row(f, shown, text, ctx);
     }
     if std::str::from_utf8(&bytes).is_ok_and(polyform::file::is_piece_set) {
         return Ok(Row::new(shown, Verdict::Set));
@@ -387,11 +391,33 @@ fn check(f: &Path, shown: String, ctx: &Context, input: &super::InputArgs) -> Re
         row.group = expect.group;
     }
     // A file counted by the memo engine records its states instead of
-    // nodes; either is the time's measure.
-    let recorded = expect.nodes.or(expect.states);
+    // nodes: the time's measure is the figure of the engine that counts
+    // (the memo's `states` say nothing of a search of the tree, which
+    // `--engine` or `--knuth` asks for).
+    let memo = crate::memo::chooses(&*problem, runner);
+    let recorded = if memo {
+        expect.states.or(expect.nodes)
+    } else {
+        expect.nodes
+    };
     row.estimate = ctx.rate.zip(recorded).map(|(r, n)| n as f64 / r);
     if row.estimate.is_some_and(|s| s > ctx.max) {
         row.verdict = Verdict::Skip;
+        return Ok(row);
+    }
+    if let (false, None, Some(states), true) =
+        (memo, expect.nodes, expect.states, ctx.max.is_finite())
+    {
+        row.verdict = Verdict::Skip;
+        row.note = Some(format!(
+            "no estimate for a search of the tree: [expect] states = {states} measures the memo engine, which {} leaves out; its solutions may take far over {} s to visit (--all runs it)",
+            if runner.may_choose_memo() {
+                "the automatic choice"
+            } else {
+                "--engine or --knuth"
+            },
+            ctx.max
+        ));
         return Ok(row);
     }
     if let Err(e) = runner.engine_for(f, problem.matrix()) {
@@ -455,11 +481,19 @@ fn check(f: &Path, shown: String, ctx: &Context, input: &super::InputArgs) -> Re
     Ok(row)
 }
 
-/// Checks a twisty puzzle file (`[twisty]`): its expected counts.
-fn twisty_row(f: &Path, shown: String, text: &str, ctx: &Context) -> Row {
+/// Checks a twisty puzzle file (`[twisty]`): its expected counts. The
+/// twisty count polls no stop flag, so Ctrl-C or SIGTERM during it ends
+/// verify at once (exit 130), as `polycover twisty count` ends.
+fn twisty_row(f: &Path, shown: String, text: &str, ctx: &Context) -> Result<Row, Failure> {
     use super::twisty::{short, verify_file};
     let mut row = Row::new(shown, Verdict::Unchecked);
-    match verify_file(f, text, ctx.max, ctx.twisty_rate) {
+    let what = format!(
+        "checking the twisty puzzle {} (the files before it were checked; it and the ones after it were not)",
+        f.display()
+    );
+    let verified =
+        crate::search::at_once(&what, || verify_file(f, text, ctx.max, ctx.twisty_rate))?;
+    match verified {
         Err(message) => {
             row.verdict = Verdict::Error;
             row.note = Some(message);
@@ -526,5 +560,5 @@ fn twisty_row(f: &Path, shown: String, text: &str, ctx: &Context) -> Row {
             }
         }
     }
-    row
+    Ok(row)
 }

@@ -184,6 +184,9 @@ pub struct Summary {
     pub sets: usize,
     /// The estimated seconds of the skipped files, all told.
     pub skipped_seconds: f64,
+    /// The skipped files with an estimate (the others had none for the
+    /// engine asked for).
+    pub estimated: usize,
     /// Files rewritten by `--update`.
     pub updated: usize,
 }
@@ -203,6 +206,10 @@ impl Summary {
                 .iter()
                 .filter_map(|r| r.estimate.filter(|_| r.verdict == Verdict::Skip))
                 .sum(),
+            estimated: rows
+                .iter()
+                .filter(|r| r.verdict == Verdict::Skip && r.estimate.is_some())
+                .count(),
             updated: rows
                 .iter()
                 .filter(|r| r.note.as_deref().is_some_and(|n| n.starts_with(UPDATED)))
@@ -241,14 +248,25 @@ impl Summary {
             unchecked,
             skipped_seconds,
             updated,
+            estimated,
             ..
         } = self;
         let max = asked.max;
+        // Files skipped for want of an estimate (module `cmd::verify`).
+        let unestimated = skipped - estimated;
         let skip_note = match asked.rate {
-            Some(r) if *skipped > 0 => format!(
-                " ({skipped_seconds:.0} s in all at this machine's {:.1} M nodes/s, each over {max} s; --all runs them)",
-                r / 1e6
+            Some(r) if *estimated > 0 => format!(
+                " ({skipped_seconds:.0} s in all at this machine's {:.1} M nodes/s, each over {max} s{}; --all runs them)",
+                r / 1e6,
+                if unestimated > 0 {
+                    format!(", and {unestimated} with no estimate for this engine")
+                } else {
+                    String::new()
+                }
             ),
+            _ if unestimated > 0 => {
+                format!(" ({unestimated} with no estimate for this engine; --all runs them)")
+            }
             _ => String::new(),
         };
         writeln!(

@@ -167,6 +167,45 @@ fn checkpoints_name_the_engine() {
 /// Asked for explicitly, the cell engine is never silently replaced: a
 /// problem it cannot take is an error (exit 2) that names the file and
 /// says why, in every command that searches or plans.
+/// `verify` under a search engine (`--engine`, `--knuth`) has no time
+/// estimate for a file that records only the memo engine's `[expect]
+/// states`: it skips it, saying why, rather than start a search of
+/// unknown size (the dominoes' 10x10 would visit 2.6e11 tilings);
+/// `--all` runs it. The memo's figure still estimates the memo's count.
+#[test]
+fn verify_does_not_estimate_a_search_from_the_memo_states() {
+    let file = "data/copies/two-dominoes-2x2.toml";
+    for extra in [
+        &["--engine", "bits"][..],
+        &["--engine", "links"],
+        &["--knuth"],
+    ] {
+        let o = run(&[&["verify", file, "--json"], extra].concat());
+        assert_eq!(o.status.code(), Some(0), "{extra:?}: {}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&super::common::stdout(&o)).unwrap();
+        assert_eq!(v["skipped"], 1, "{extra:?}: {v}");
+        let row = &v["files"][0];
+        assert_eq!(row["result"], "skip", "{extra:?}: {v}");
+        let why = row["message"].as_str().unwrap_or_default();
+        assert!(
+            why.contains("no estimate for a search of the tree") && why.contains("--all"),
+            "{extra:?}: {why}"
+        );
+        let o = run(&[&["verify", file, "--json", "--all"], extra].concat());
+        let v: serde_json::Value = serde_json::from_str(&super::common::stdout(&o)).unwrap();
+        assert_eq!(v["passed"], 1, "{extra:?}: {v}");
+    }
+    let o = run(&["verify", file, "--engine", "bits", "--max-seconds", "5"]);
+    let out = super::common::stdout(&o);
+    assert!(
+        out.contains("1 skipped (1 with no estimate for this engine; --all runs them)"),
+        "{out}"
+    );
+    let o = run(&["verify", file, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&super::common::stdout(&o)).unwrap();
+    assert_eq!(v["passed"], 1, "{v}");
+}
+
 #[test]
 fn problems_the_cell_engine_cannot_take_are_refused() {
     let tiles = "data/tiles/scramble-squares-3x3.toml";

@@ -2,7 +2,7 @@
 //! puzzles whose pieces repeat, the JSON of a count, DLX text, and the
 //! refusal of everything it cannot do (exit 2, the flag named).
 
-use super::common::{Held, json, outcome, root, run, run_stdin, stderr};
+use super::common::{Held, json, outcome, root, run, run_stdin, stderr, stdout};
 
 /// Domino tilings of the chessboard: 12,988,816 (OEIS A004003), as text
 /// and as JSON with the count's keys and the memo engine's figures.
@@ -228,6 +228,103 @@ fn the_memo_engine_is_chosen_where_pieces_repeat() {
             "{extra:?}"
         );
         assert_eq!(v["engine"] == "memo", memo, "{extra:?}: {v}");
+    }
+}
+
+/// A tray puzzle of the kind of BurrTools' boxes, written for these tests:
+/// a `w x h` block (`size`) with a well of `well` cells (x, y) open at the
+/// top, `depth` layers deep over a solid one, to be filled by two copies of each of
+/// `pieces` (flat tetracubes). The tray's few placements join nearly every
+/// cell to every other, so the memo engine's sweep has a wide frontier and
+/// its states hardly repeat.
+fn tray_puzzle(
+    size: [usize; 2],
+    well: [usize; 2],
+    depth: usize,
+    pieces: &[(&str, &str)],
+) -> String {
+    let layer = |open: bool| {
+        (0..size[1])
+            .map(|y| {
+                (0..size[0])
+                    .map(|x| {
+                        let inside = (1..=well[0]).contains(&x) && (1..=well[1]).contains(&y);
+                        if open && inside { '.' } else { '#' }
+                    })
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let mut layers = vec![layer(false)];
+    layers.extend((0..depth).map(|_| layer(true)));
+    let tray = layers.join("\n\n");
+    let mut text = format!(
+        "name = \"tray\"\nlattice = \"cubic\"\n\n[board]\nsize = [{}, {}, {}]\n\n[[piece]]\nname = \"tray\"\nsymbol = \"A\"\nart = \"\"\"\n{tray}\n\"\"\"\n",
+        size[0],
+        size[1],
+        depth + 1
+    );
+    for (name, art) in pieces {
+        text += &format!(
+            "\n[[piece]]\nname = \"{name}\"\nsymbol = \"{name}\"\nart = \"\"\"\n{art}\n\"\"\"\ncount = 2\n"
+        );
+    }
+    text
+}
+
+/// The automatic choice leaves a problem whose pieces repeat to the search
+/// engines when the memo engine's sweep has a wide frontier: a small tray
+/// (4x6x2 with a 2x4 well one layer deep: 4 packings of two L-tetracubes, 1 up to the
+/// board's symmetries; a frontier of 45 items, which the memo engine would
+/// still count at once) and a larger one (5x6x3 with a 3x4x2 well and two
+/// each of the L, T and S tetracubes: 208 packings, 28 distinct; a
+/// frontier of 78 of 91 items, on which the memo engine fills its cache
+/// for minutes where a search takes milliseconds). Every search engine
+/// gives the same counts; `--engine memo` still takes the tray when asked
+/// (stopped here at a hold, not waited for); `verify` makes the same
+/// choice.
+#[test]
+fn a_wide_frontier_keeps_the_search_engines() {
+    let dir = super::common::temp("memo-wide");
+    std::fs::create_dir_all(&dir).unwrap();
+    let (l, t, s) = (("L", "###\n#.."), ("T", "###\n.#."), ("S", "##.\n.##"));
+    let trays = [
+        (tray_puzzle([4, 6], [2, 4], 1, &[l]), (4, 1)),
+        (tray_puzzle([5, 6], [3, 4], 2, &[l, t, s]), (208, 28)),
+    ];
+    for (k, (text, (total, distinct))) in trays.into_iter().enumerate() {
+        let file = dir.join(format!("tray{k}.toml"));
+        std::fs::write(&file, &text).unwrap();
+        let f = file.to_str().unwrap();
+        for extra in [&[][..], &["--engine", "cells"], &["--engine", "links"]] {
+            let o = run(&[&["count", f, "--distinct", "--json"], extra].concat());
+            assert_eq!(o.status.code(), Some(0), "{k} {extra:?}: {}", stderr(&o));
+            let v = json(&o);
+            assert_eq!(v["solutions"], total, "{k} {extra:?}: {v}");
+            assert_eq!(v["distinct"], distinct, "{k} {extra:?}: {v}");
+            assert_eq!(v["engine"], serde_json::Value::Null, "{k} {extra:?}: {v}");
+        }
+        let expect = format!("{text}\n[expect]\nsolutions = {total}\ndistinct = {distinct}\n");
+        std::fs::write(&file, expect).unwrap();
+        let o = run(&["verify", f, "--json"]);
+        assert_eq!(o.status.code(), Some(0), "{k}: {}", stderr(&o));
+        let v = json(&o);
+        assert_eq!(v["files"][0]["result"], "pass", "{k}: {v}");
+        assert!(v["files"][0]["nodes"].as_u64().is_some(), "{k}: {v}");
+        let args = ["count", f, "--engine", "memo"];
+        if k == 0 {
+            let o = run(&args);
+            assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+            assert!(
+                stdout(&o).contains("4 solutions (memo engine"),
+                "{}",
+                stdout(&o)
+            );
+        } else {
+            let (code, _, err) = Held::start(&args, 1).interrupt("TERM");
+            assert_eq!(code, Some(130), "{err}");
+        }
     }
 }
 

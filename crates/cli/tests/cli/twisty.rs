@@ -288,6 +288,29 @@ fn verify_checks_twisty_files() {
     assert_eq!(v["files"][0]["kind"], "twisty");
 }
 
+/// Ctrl-C and SIGTERM stop `verify` while it checks a twisty puzzle, whose
+/// count polls no stop flag: at once, exit 130, naming the file and what
+/// was checked. The check is held at its start (`POLYCOVER_HOLD_AFTER`;
+/// `--all` skips the calibrations) so the signal comes at a known point,
+/// however fast the machine.
+#[test]
+fn verify_stops_on_ctrl_c_and_sigterm_during_a_twisty_check() {
+    for signal in ["INT", "TERM"] {
+        let args = ["verify", "data/twisty/2x2x2.toml", "--all"];
+        let (code, out, err) = crate::common::Held::start(&args, 1).interrupt(signal);
+        assert_eq!(code, Some(130), "{signal}: {err}");
+        assert!(
+            err.contains("interrupted while checking the twisty puzzle data/twisty/2x2x2.toml"),
+            "{signal}: {err}"
+        );
+        // The table's header only: no row, no summary.
+        assert!(
+            !out.contains("2x2x2") && !out.contains("passed"),
+            "{signal}: {out}"
+        );
+    }
+}
+
 /// The inverse of a sequence in the notation (`U2'` undoes `U2`...).
 fn inverse(moves: &str) -> String {
     moves
