@@ -30,6 +30,10 @@ pub struct Plan {
     /// The engine whose tree the branches are in: a run must search them
     /// with an engine that walks the same tree.
     pub(crate) engine: EngineKind,
+    /// The share of the tree (Knuth's estimate) this plan's count covers,
+    /// finished or not: 1 for the whole tree, the parts' weights for a
+    /// shard. Progress is reported as a fraction of it.
+    pub(crate) scope: f64,
 }
 
 impl Plan {
@@ -54,6 +58,7 @@ pub fn root(matrix: &Matrix, options: &Options) -> Result<Plan, Error> {
     let mut solver = options.solver(matrix);
     let mut walk = Walk::default();
     let root = vec![Branch::root()];
+    let scope = scope(&root);
     let branches = cut(&mut solver, &mut walk, root, options.split_depth, options)?;
     Ok(Plan {
         branches,
@@ -61,6 +66,7 @@ pub fn root(matrix: &Matrix, options: &Options) -> Result<Plan, Error> {
         walk,
         source: None,
         engine: options.engine_for(matrix),
+        scope,
     })
 }
 
@@ -98,13 +104,9 @@ pub fn shard(
     same_tree(matrix, shards, options)?;
     let mut solver = options.solver(matrix);
     let mut walk = Walk::default();
-    let branches = cut(
-        &mut solver,
-        &mut walk,
-        shard_roots(shards, index),
-        None,
-        options,
-    )?;
+    let roots = shard_roots(shards, index);
+    let scope = scope(&roots);
+    let branches = cut(&mut solver, &mut walk, roots, None, options)?;
     Ok(Plan {
         branches,
         earlier: Checkpoint {
@@ -114,6 +116,7 @@ pub fn shard(
         walk,
         source: None,
         engine: options.engine_for(matrix),
+        scope,
     })
 }
 
@@ -141,6 +144,11 @@ pub fn resume_shard(
         });
     }
     left(matrix, path, shard_roots(shards, index), earlier, options)
+}
+
+/// The share of the tree below `roots` (disjoint branches).
+fn scope(roots: &[Branch]) -> f64 {
+    roots.iter().map(|b| b.sub.weight()).sum()
 }
 
 /// Checks that the options' engine walks the tree `shards` was cut from.
@@ -180,6 +188,7 @@ fn left(
 ) -> Result<Plan, Error> {
     let mut solver = options.solver(matrix);
     let mut walk = Walk::default();
+    let scope = scope(&roots);
     let done: Vec<split::Done> = earlier
         .finished
         .iter()
@@ -202,6 +211,7 @@ fn left(
         walk,
         source: Some(path.to_path_buf()),
         engine: options.engine_for(matrix),
+        scope,
     })
 }
 

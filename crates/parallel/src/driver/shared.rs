@@ -78,14 +78,20 @@ pub(super) struct State {
     /// Solutions held back, in `results` and in workers' buffers.
     pub(super) buffered: usize,
     pub(super) error: Option<Error>,
+    /// The share of the tree the run's count covers (its plan's scope):
+    /// progress is the part of it done, so that a shard's is of its own
+    /// parts, not the whole tree's.
+    pub(super) scope: f64,
 }
 
 impl State {
     /// The state at the start of a run of `threads` workers over
-    /// `branches`, with the finished branches of `earlier` (taken from it).
+    /// `branches`, with the finished branches of `earlier` (taken from it),
+    /// the count covering the share `scope` of the tree.
     pub(super) fn new(
         branches: Vec<Branch>,
         threads: usize,
+        scope: f64,
         earlier: &mut Checkpoint,
     ) -> Result<State, Error> {
         let overflow = || Error::Overflow("the checkpoint's totals overflow");
@@ -106,6 +112,7 @@ impl State {
             results: BTreeMap::new(),
             buffered: 0,
             error: None,
+            scope,
         })
     }
 
@@ -120,7 +127,9 @@ impl State {
         }
     }
 
-    /// Knuth's estimate of the share of the tree done.
+    /// Knuth's estimate of the share of the run's count done: of the
+    /// whole tree, or of a shard's parts (the rest of the tree, other
+    /// shards' parts, is not this count's work).
     pub(super) fn fraction_done(&self) -> f64 {
         let open: f64 = self.pending.values().map(|t| t.weight).sum::<f64>()
             + self
@@ -129,7 +138,10 @@ impl State {
                 .flatten()
                 .map(|r| r.weight * (1.0 - r.progress))
                 .sum::<f64>();
-        (1.0 - open).clamp(0.0, 1.0)
+        if self.scope <= 0.0 {
+            return 1.0;
+        }
+        (1.0 - open / self.scope).clamp(0.0, 1.0)
     }
 
     /// Takes the solutions that no unfinished subproblem precedes.
