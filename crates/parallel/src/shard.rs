@@ -52,7 +52,7 @@ const RESULT_KIND: result_file::Kind = result_file::Kind {
     version: RESULT_VERSION,
     other: (
         crate::memo::MEMO_RESULT_FORMAT,
-        "it is the memo engine's shard result, not a search engine's: merge each engine's results apart",
+        "it is the memo engine's shard result, among search engines' results: merge each engine's results apart",
     ),
 };
 /// The most bytes a result file may have by default (the CLI's
@@ -66,6 +66,20 @@ pub fn result_limit(bytes: u64) -> dlx::read::FileLimit {
         bytes,
         flag: Some("--max-result-bytes"),
     }
+}
+
+/// The `format` field of the JSON file at `path` (read up to `max_bytes`),
+/// if it can be read and has one: tells the search engines' results
+/// ([`RESULT_FORMAT`]), the memo engine's and checkpoints apart before
+/// they are merged or resumed. A file that cannot be read, is not JSON or
+/// names no format gives `None`.
+pub fn file_format(path: &Path, max_bytes: u64) -> Option<String> {
+    let bytes = result_file::read(path, max_bytes).ok()?;
+    let text = std::str::from_utf8(&bytes).ok()?;
+    checkpoint::Header::of(text)
+        .ok()?
+        .format()
+        .map(str::to_string)
 }
 
 /// One part of a shard and what it counted.
