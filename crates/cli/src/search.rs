@@ -316,6 +316,10 @@ pub struct Runner {
     memo_bytes: Option<u64>,
     /// `--memo-order`, likewise.
     memo_order: MemoOrder,
+    /// The most one solution of a weighted count weighs (the group order):
+    /// [`parallel::Options::solution_weight`], set by
+    /// [`Runner::weighing_up_to`] once the count is planned.
+    solution_weight: std::cell::Cell<Option<u128>>,
 }
 
 impl Runner {
@@ -354,7 +358,28 @@ impl Runner {
             _lock: None,
             memo_bytes: args.max_memo_bytes,
             memo_order: args.memo_order,
+            solution_weight: Default::default(),
         })
+    }
+
+    /// Says that a weighted count on this runner weighs each solution at
+    /// most `order` (its group's order): a resumed checkpoint whose
+    /// subproblems weigh more, or less than one per solution, is refused
+    /// as damaged before the run starts.
+    pub fn weighing_up_to(&self, order: usize) {
+        self.solution_weight.set(Some(order as u128));
+    }
+
+    /// The driver's options for a weighted count (`weighted`) or a plain
+    /// one.
+    fn options_for(&self, weighted: bool) -> std::borrow::Cow<'_, Options> {
+        match self.solution_weight.get() {
+            Some(per) if weighted => std::borrow::Cow::Owned(Options {
+                solution_weight: Some(per),
+                ..self.options.clone()
+            }),
+            _ => std::borrow::Cow::Borrowed(&self.options),
+        }
     }
 
     /// May a count on this runner go to the memo engine (`crate::memo`)?
@@ -482,9 +507,10 @@ impl Runner {
     ) -> Result<(Tally, Report), Failure> {
         let mut bar = Bar::new(self.bar, self.noun);
         let mut show = |s: &Snapshot| bar.update(s);
+        let options = self.options_for(weigh.is_some());
         let result = match weigh {
-            None => parallel::count(m, &self.options, &mut show),
-            Some(w) => parallel::count_weighted(m, &self.options, &mut show, w),
+            None => parallel::count(m, &options, &mut show),
+            Some(w) => parallel::count_weighted(m, &options, &mut show, w),
         };
         bar.finish();
         let report = result.map_err(driver_error)?;
@@ -552,7 +578,8 @@ impl Runner {
         let mut bar = Bar::new(self.bar, self.noun);
         let mut show = |s: &Snapshot| bar.update(s);
         let host = parallel::shard::host_name();
-        let run = parallel::shard::run(m, shards, index, &self.options, &mut show, weigh, &host);
+        let options = self.options_for(weigh.is_some());
+        let run = parallel::shard::run(m, shards, index, &options, &mut show, weigh, &host);
         bar.finish();
         let run = run.map_err(driver_error)?;
         match run.result {

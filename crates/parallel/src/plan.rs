@@ -80,6 +80,7 @@ pub fn resume(matrix: &Matrix, path: &Path, options: &Options) -> Result<Plan, E
         options.engine_for(matrix),
         options.max_checkpoint_bytes,
     )?;
+    check_weights(&earlier, path, options)?;
     if let Some(id) = earlier.shard {
         return Err(Error::CheckpointMismatch {
             path: path.to_path_buf(),
@@ -134,6 +135,7 @@ pub fn resume_shard(
     same_tree(matrix, shards, options)?;
     let earlier =
         Checkpoint::load_bounded(path, matrix, shards.engine(), options.max_checkpoint_bytes)?;
+    check_weights(&earlier, path, options)?;
     if earlier.shard != Some(id) {
         return Err(Error::CheckpointMismatch {
             path: path.to_path_buf(),
@@ -149,6 +151,17 @@ pub fn resume_shard(
 /// The share of the tree below `roots` (disjoint branches).
 fn scope(roots: &[Branch]) -> f64 {
     roots.iter().map(|b| b.sub.weight()).sum()
+}
+
+/// Refuses as damaged a checkpoint whose subproblems weigh more or less
+/// than their solutions can ([`Options::solution_weight`]).
+fn check_weights(earlier: &Checkpoint, path: &Path, options: &Options) -> Result<(), Error> {
+    earlier
+        .check_weights(options.solution_weight)
+        .map_err(|reason| Error::CheckpointDamaged {
+            path: path.to_path_buf(),
+            reason,
+        })
 }
 
 /// Checks that the options' engine walks the tree `shards` was cut from.

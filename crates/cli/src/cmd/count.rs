@@ -251,6 +251,7 @@ pub fn count_problem(
     }
     let job = Job::new(problem, group, want, reduce)?;
     runner.engine_for(problem.path(), job.plan.matrix())?;
+    runner.weighing_up_to(job.plan.group_order());
     let (tally, report) = job.with_weigher(|w| runner.count(job.plan.matrix(), w))?;
     let counted = job.finish(tally, runner)?;
     Ok(Outcome {
@@ -384,6 +385,7 @@ fn run_disassemble(
 ) -> Result<u8, Failure> {
     let job = Job::classified(problem, group)?;
     runner.engine_for(problem.path(), job.plan.matrix())?;
+    runner.weighing_up_to(job.plan.group_order());
     let (tally, report) =
         job.with_classifier(problem, |w| runner.count_classes(job.plan.matrix(), w))?;
     let counted = job.finish(tally, runner)?;
@@ -484,6 +486,7 @@ fn run_shard(
     let engine = runner.engine_for(problem.path(), job.plan.matrix())?;
     let shards = parallel::Shards::new(job.plan.matrix(), n, engine)
         .map_err(|e| Failure::input(e.to_string()))?;
+    runner.weighing_up_to(job.plan.group_order());
     let m = job.plan.matrix();
     let result = if disassemble {
         job.with_classifier(problem, |w| runner.shard_classes(m, &shards, index, w))?

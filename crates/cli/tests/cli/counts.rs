@@ -451,3 +451,38 @@ fn merge_lists_missing_shards_briefly() {
     );
     assert!(err.len() < 400, "{err}");
 }
+
+/// A checkpoint edited by hand with its checksum made right again: a
+/// subproblem whose distinct weight is more than its solutions can weigh
+/// is refused before the search, naming the checkpoint (exit 2, not an
+/// "internal error" of the puzzle after the whole run), and the file is
+/// left as it was.
+#[test]
+fn a_checkpoint_with_weights_its_solutions_cannot_have_is_refused_untouched() {
+    let f = data("pentominoes/6x10.toml");
+    let fs = f.to_str().unwrap();
+    let ck = temp("weights.ck");
+    let ck_s = ck.to_str().unwrap();
+    let (code, _, err) =
+        Held::start(&["count", fs, "-j1", "--checkpoint", ck_s], 2).interrupt("INT");
+    assert_eq!(code, Some(130), "{err}");
+    let file: serde_json::Value = serde_json::from_slice(&std::fs::read(&ck).unwrap()).unwrap();
+    let mut c: parallel::Checkpoint = serde_json::from_value(file["body"].clone()).unwrap();
+    assert!(c.weighted);
+    let f0 = c.finished.iter_mut().find(|f| f.solutions > 0).unwrap();
+    // The 4 symmetries of the board: no solution weighs more than 4.
+    f0.weights.as_mut().unwrap().distinct = 4 * f0.solutions + 1;
+    std::fs::write(&ck, c.to_text()).unwrap();
+    let before = std::fs::read(&ck).unwrap();
+    let (code, out, err) = outcome(&run(&["count", fs, "--resume", ck_s, "-q"]));
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains(ck_s) && err.contains("damaged"), "{err}");
+    assert!(!err.contains("internal error"), "{err}");
+    assert_eq!(
+        std::fs::read(&ck).unwrap(),
+        before,
+        "the checkpoint was rewritten"
+    );
+    std::fs::remove_file(&ck).ok();
+}
