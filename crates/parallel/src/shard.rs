@@ -256,8 +256,18 @@ impl ShardResult {
                 tree_words(other, matrix),
                 tree_words(engine, matrix)
             ),
+            // The same options, and the items but for the one naming a
+            // count's weighing: the same puzzle, counted another way.
+            None if self.options == matrix.num_options()
+                && self.items.abs_diff(matrix.num_items()) <= 1 =>
+            {
+                format!(
+                    "made for another kind of count of this puzzle (matrix {}; this one is {expected}): merge with the options the shards were counted with (--group, --disassemble)",
+                    self.fingerprint,
+                )
+            }
             None => format!(
-                "made for another puzzle (matrix {}, {} items, {} options; this one is {expected}, {} items, {} options)",
+                "made for another puzzle, or another kind of count of it (matrix {}, {} items, {} options; this one is {expected}, {} items, {} options): merge with the file and the options the shards were counted with (--group, --disassemble)",
                 self.fingerprint,
                 self.items,
                 self.options,
@@ -308,10 +318,23 @@ impl ShardResult {
         }
         for p in &self.parts {
             let (n, w) = sums.get(&p.part).cloned().unwrap_or((0, Weight::ZERO));
-            if n != p.solutions || w != p.weights.clone().unwrap_or(Weight::ZERO) {
+            if n != p.solutions {
                 return Err(format!(
-                    "part {} counts {} but its subproblems add up to {n}",
+                    "part {} counts {} solutions but its subproblems add up to {n}",
                     p.part, p.solutions
+                ));
+            }
+            let pw = p.weights.clone().unwrap_or(Weight::ZERO);
+            if (pw.total, pw.distinct) != (w.total, w.distinct) {
+                return Err(format!(
+                    "part {} weighs {} ({} distinct) but its subproblems' weights add up to {} ({} distinct)",
+                    p.part, pw.total, pw.distinct, w.total, w.distinct
+                ));
+            }
+            if pw.classes != w.classes {
+                return Err(format!(
+                    "part {}'s weights by class are not the sums of its subproblems'",
+                    p.part
                 ));
             }
         }

@@ -183,9 +183,32 @@ fn weighted_shards_add_up() {
             (PathBuf::from(format!("s{i}")), r.result.unwrap())
         })
         .collect();
-    let merged = shard::merge_results(&m, results, auto_engine(&m)).unwrap();
+    let merged = shard::merge_results(&m, results.clone(), auto_engine(&m)).unwrap();
     assert_eq!(merged.weights, Some(want));
     assert_eq!(merged.solutions, dlx::Solver::new(&m).count());
+    // A part whose weights, not its solutions, disagree with its
+    // subproblems': the refusal says so, with the figures that differ
+    // (it said the part "counts N but its subproblems add up to N").
+    let dir = temp_dir("weights");
+    let (_, mut r) = results
+        .into_iter()
+        .find(|(_, r)| r.parts.iter().any(|p| p.solutions > 0))
+        .unwrap();
+    let p = r.parts.iter_mut().find(|p| p.solutions > 0).unwrap();
+    let w = p.weights.as_mut().unwrap();
+    let (old, part) = (w.total, p.part);
+    w.total += 4;
+    let path = dir.join("w.json");
+    r.save(&path).unwrap();
+    let e = parallel::merge(&m, std::slice::from_ref(&path), auto_engine(&m)).unwrap_err();
+    let text = e.to_string();
+    assert!(text.contains("w.json"), "{text}");
+    assert!(
+        text.contains(&format!("part {part} weighs {}", old + 4))
+            && text.contains(&format!("add up to {old} (")),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
