@@ -502,12 +502,19 @@ fn run_shard(
         let v = output::shards::shard(problem, (index, n), &result, disassemble, seconds, out);
         output::print_json(&mut stdout, &v)?;
     } else {
+        // The solutions as the progress bar and the merge count them: a
+        // weighted (symmetry-reduced) shard's weighted total, not the
+        // representatives it searched.
+        let found = match result.weights() {
+            Some(w) if result.weighted => w.total,
+            _ => result.solutions().unwrap_or(0),
+        };
         writeln!(
             stdout,
             "{}: shard {index}/{n}: {}, {} found, {} nodes, {:.3} seconds; result in {}",
             problem.name(),
             output::plural(result.parts.len(), "part", "parts"),
-            output::plural(result.solutions().unwrap_or(0), "solution", "solutions"),
+            output::plural(found, "solution", "solutions"),
             result.nodes,
             start.elapsed().as_secs_f64(),
             out.display()
