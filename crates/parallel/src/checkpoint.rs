@@ -160,6 +160,18 @@ struct FileRepr {
     body: Checkpoint,
 }
 
+/// The largest node, update or time figure a checkpoint or shard result
+/// may hold (2^63 - 1): half of `u64`, room for the figures of one more
+/// run, whose sums are checked.
+pub const MAX_FIGURE: u64 = u64::MAX / 2;
+
+/// `a + b`, held at [`MAX_FIGURE`]: a figure written to a checkpoint, so
+/// that what a run writes it can read back (a resumed run with a figure
+/// at the bound once wrote one beyond it, refused by the next resume).
+pub(crate) fn add_figure(a: u64, b: u64) -> u64 {
+    a.saturating_add(b).min(MAX_FIGURE)
+}
+
 impl Checkpoint {
     /// An empty checkpoint for a search of `matrix` with `engine`.
     pub fn new(matrix: &Matrix, engine: EngineKind) -> Checkpoint {
@@ -235,7 +247,7 @@ impl Checkpoint {
     /// its type, leaving room for the figures of one more run; returns what
     /// does not.
     pub fn check_totals(&self) -> Result<(), String> {
-        let fits = |x: Option<u64>| x.is_some_and(|x| x <= u64::MAX / 2);
+        let fits = |x: Option<u64>| x.is_some_and(|x| x <= MAX_FIGURE);
         if self.solutions().is_none() || self.weights().is_none() {
             return Err("its subproblems' solutions or weights add up to more than 2^128".into());
         }

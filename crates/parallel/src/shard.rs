@@ -229,6 +229,27 @@ impl ShardResult {
         if r.solutions().is_none() || r.weights().is_none() {
             return Err(damaged("its counts add up to more than 2^128".into()));
         }
+        // The bound a checkpoint's figures keep (the merge's checkpoint
+        // holds these subproblems).
+        let fits = |x: Option<u64>| x.is_some_and(|x| x <= checkpoint::MAX_FIGURE);
+        let finished_nodes = r
+            .finished
+            .iter()
+            .try_fold(0u64, |s, f| s.checked_add(f.nodes));
+        let finished_updates = r
+            .finished
+            .iter()
+            .try_fold(0u64, |s, f| s.checked_add(f.updates));
+        if !fits(Some(r.nodes))
+            || !fits(Some(r.updates))
+            || !fits(Some(r.cpu_millis))
+            || !fits(finished_nodes)
+            || !fits(finished_updates)
+        {
+            return Err(damaged(
+                "its node, update or time figures overflow (beyond 2^63)".into(),
+            ));
+        }
         if r.parts.iter().any(|p| p.weights.is_some() != r.weighted)
             || r.finished.iter().any(|f| f.weights.is_some() != r.weighted)
         {

@@ -329,6 +329,17 @@ fn merge_lists_missing_shards_and_refuses_bad_results() {
         &liar
     ));
 
+    // Node figures beyond what a checkpoint holds (2^63), checksum
+    // right: damaged, as in a checkpoint (they were summed and printed).
+    let mut big = ShardResult::load(&paths[1], &m, auto_engine(&m)).unwrap();
+    big.nodes = parallel::checkpoint::MAX_FIGURE + 5;
+    let huge = dir.join("huge.json");
+    big.save(&huge).unwrap();
+    let mut with_huge = vec![paths[0].clone(), huge.clone()];
+    with_huge.extend(paths[2..].iter().cloned());
+    let e = parallel::merge(&m, &with_huge, auto_engine(&m)).unwrap_err();
+    assert!(damaged(e, &huge));
+
     // Another puzzle.
     let other = queens(7);
     let e = parallel::merge(&other, &paths, auto_engine(&other)).unwrap_err();
