@@ -320,6 +320,11 @@ pub struct Runner {
     /// [`parallel::Options::solution_weight`], set by
     /// [`Runner::weighing_up_to`] once the count is planned.
     solution_weight: std::cell::Cell<Option<u128>>,
+    /// The command takes --checkpoint ([`Runner::with_checkpoints`]), and
+    /// reads its input from standard input (`-`): for the hint of an
+    /// interrupted run.
+    takes_checkpoints: bool,
+    stdin_input: bool,
 }
 
 impl Runner {
@@ -359,6 +364,8 @@ impl Runner {
             memo_bytes: args.max_memo_bytes,
             memo_order: args.memo_order,
             solution_weight: Default::default(),
+            takes_checkpoints: false,
+            stdin_input: false,
         })
     }
 
@@ -431,6 +438,8 @@ impl Runner {
         c: &CheckpointArgs,
         inputs: &[&Path],
     ) -> Result<Runner, Failure> {
+        self.takes_checkpoints = true;
+        self.stdin_input = inputs.iter().any(|p| p.as_os_str() == "-");
         if !c.any() {
             let stray = [
                 (c.checkpoint_every.is_some(), "--checkpoint-every"),
@@ -604,6 +613,15 @@ impl Runner {
             100.0 * report.fraction_done
         );
         match &self.options.checkpoint {
+            // The input came on standard input: the command needs it again
+            // (printed without it, it waited on the terminal).
+            Some(ck) if self.stdin_input => {
+                message += &format!(
+                    "; the finished parts are in {}. Resume with the same input on standard input:\n  {} < INPUT",
+                    ck.display(),
+                    resume_command(ck)
+                );
+            }
             Some(ck) => {
                 message += &format!(
                     "; the finished parts are in {}. Resume with:\n  {}",
@@ -611,7 +629,14 @@ impl Runner {
                     resume_command(ck)
                 );
             }
-            None => message += " (count with --checkpoint FILE for a run that can be resumed)",
+            None if self.takes_checkpoints => {
+                message += " (count with --checkpoint FILE for a run that can be resumed)"
+            }
+            // `verify`, `solve` and the like have no --checkpoint.
+            None => {
+                message +=
+                    " (`polycover count FILE --checkpoint CK` makes a count that can be resumed)"
+            }
         }
         Failure {
             code: INTERRUPTED,
