@@ -283,7 +283,8 @@ fn a_checkpoint_whose_weights_do_not_match_its_solutions_is_refused_untouched() 
     };
     // Edits made with the checksum recomputed (`save`): only the
     // consistency of the figures can tell.
-    let edits: [(&str, Option<u128>, fn(&mut parallel::checkpoint::Finished)); 3] = [
+    type Edit = fn(&mut parallel::checkpoint::Finished);
+    let edits: [(&str, Option<u128>, Edit); 3] = [
         ("no solutions", None, |f| f.solutions = 0),
         ("more than 4 per solution", Some(4), |f| {
             let w = f.weights.as_mut().unwrap();
