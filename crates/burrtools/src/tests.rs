@@ -713,3 +713,23 @@ fn export_refuses_what_burrtools_cannot_hold() {
     let e = export(&one).unwrap_err();
     assert!(e.message().contains("one-sided"), "{e}");
 }
+
+#[test]
+fn a_truncated_file_is_reported_at_its_last_line() {
+    // Cut in the middle of a shape (roxmltree gives no position: 1:1).
+    let text = doc(
+        0,
+        TWO,
+        "<problem><shapes><shape id=\"1\"/></shapes><result id=\"0\"/></problem>",
+    );
+    let cut = &text[..text.rfind("<shape ").unwrap() + 3];
+    let lines = cut.lines().count();
+    assert!(lines > 1, "{cut}");
+    let e = bad(cut);
+    assert!(e.message().contains("at the end of the file"), "{e}");
+    assert_eq!(e.line, Some(lines), "{e}");
+    // A root opened and never closed, on line 2 of 2.
+    let e = bad("<?xml version=\"1.0\"?>\n<puzzle version=\"2\">\n");
+    assert_eq!(e.line, Some(2), "{e}");
+    assert!(e.message().contains("at the end of the file"), "{e}");
+}

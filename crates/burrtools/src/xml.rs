@@ -235,13 +235,23 @@ fn children<'a, 'i>(
 /// Reads the model from XML text.
 pub(super) fn parse(text: &str, limits: &Limits) -> Result<BurrFile, XmlError> {
     let tree = roxmltree::Document::parse(text).map_err(|e| {
-        let p = e.pos();
+        // These two have no position of their own (roxmltree says 1:1):
+        // the file ended too soon, so its last line is where.
+        let at_end = matches!(
+            e,
+            roxmltree::Error::UnexpectedEndOfStream | roxmltree::Error::UnclosedRootNode
+        );
+        let (line, end) = if at_end {
+            (text.lines().count().max(1), " at the end of the file")
+        } else {
+            (e.pos().row as usize, "")
+        };
         (
             Loc {
-                line: p.row as usize,
+                line,
                 element: String::new(),
             },
-            format!("not well-formed XML: {e}"),
+            format!("not well-formed XML{end}: {e}"),
         )
     })?;
     let line_starts = std::iter::once(0)

@@ -250,10 +250,25 @@ pub fn plan(problem: &dyn Problem, n: usize, group: bool, json: bool) -> Result<
     Ok(0)
 }
 
-/// Does any of `results` say it is a memo shard result? Then `merge`
-/// merges them all as such (and refuses any other).
+/// Are `results` the memo engine's shard results: more of them say so than
+/// say they are a search engine's (a tie goes to the first that says
+/// either)? Then `merge` merges them as such and refuses the others;
+/// otherwise it merges the search results and refuses the memo ones, so a
+/// stray file is the one refused, not every good one.
 pub fn any_memo_result(results: &[PathBuf], max_bytes: u64) -> bool {
-    results.iter().any(|r| pm::is_memo_result(r, max_bytes))
+    let kinds: Vec<bool> = results
+        .iter()
+        .filter_map(
+            |r| match parallel::shard::file_format(r, max_bytes)?.as_str() {
+                pm::MEMO_RESULT_FORMAT => Some(true),
+                parallel::shard::RESULT_FORMAT => Some(false),
+                _ => None,
+            },
+        )
+        .collect();
+    let memo = kinds.iter().filter(|&&k| k).count();
+    let search = kinds.len() - memo;
+    memo > search || (memo == search && kinds.first() == Some(&true))
 }
 
 /// `merge FILE R...` of memo shard results: refuses first any of `flags`

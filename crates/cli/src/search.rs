@@ -363,6 +363,15 @@ pub struct Runner {
     memo_bytes: Option<u64>,
     /// `--memo-order`, likewise.
     memo_order: MemoOrder,
+    /// The most one solution of a weighted count weighs (the group order):
+    /// [`parallel::Options::solution_weight`], set by
+    /// [`Runner::weighing_up_to`] once the count is planned.
+    solution_weight: std::cell::Cell<Option<u128>>,
+    /// The command takes --checkpoint ([`Runner::with_checkpoints`]), and
+    /// reads its input from standard input (`-`): for the hint of an
+    /// interrupted run.
+    takes_checkpoints: bool,
+    stdin_input: bool,
 }
 
 impl Runner {
@@ -401,7 +410,30 @@ impl Runner {
             _lock: None,
             memo_bytes: args.max_memo_bytes,
             memo_order: args.memo_order,
+            solution_weight: Default::default(),
+            takes_checkpoints: false,
+            stdin_input: false,
         })
+    }
+
+    /// Says that a weighted count on this runner weighs each solution at
+    /// most `order` (its group's order): a resumed checkpoint whose
+    /// subproblems weigh more, or less than one per solution, is refused
+    /// as damaged before the run starts.
+    pub fn weighing_up_to(&self, order: usize) {
+        self.solution_weight.set(Some(order as u128));
+    }
+
+    /// The driver's options for a weighted count (`weighted`) or a plain
+    /// one.
+    fn options_for(&self, weighted: bool) -> std::borrow::Cow<'_, Options> {
+        match self.solution_weight.get() {
+            Some(per) if weighted => std::borrow::Cow::Owned(Options {
+                solution_weight: Some(per),
+                ..self.options.clone()
+            }),
+            _ => std::borrow::Cow::Borrowed(&self.options),
+        }
     }
 
     /// May a count on this runner go to the memo engine (`crate::memo`)?
@@ -453,6 +485,8 @@ impl Runner {
         c: &CheckpointArgs,
         inputs: &[&Path],
     ) -> Result<Runner, Failure> {
+        self.takes_checkpoints = true;
+        self.stdin_input = inputs.iter().any(|p| p.as_os_str() == "-");
         if !c.any() {
             let stray = [
                 (c.checkpoint_every.is_some(), "--checkpoint-every"),
@@ -529,9 +563,10 @@ impl Runner {
     ) -> Result<(Tally, Report), Failure> {
         let mut bar = Bar::new(self.bar, self.noun);
         let mut show = |s: &Snapshot| bar.update(s);
+        let options = self.options_for(weigh.is_some());
         let result = match weigh {
-            None => parallel::count(m, &self.options, &mut show),
-            Some(w) => parallel::count_weighted(m, &self.options, &mut show, w),
+            None => parallel::count(m, &options, &mut show),
+            Some(w) => parallel::count_weighted(m, &options, &mut show, w),
         };
         bar.finish();
         let report = result.map_err(driver_error)?;
@@ -599,7 +634,8 @@ impl Runner {
         let mut bar = Bar::new(self.bar, self.noun);
         let mut show = |s: &Snapshot| bar.update(s);
         let host = parallel::shard::host_name();
-        let run = parallel::shard::run(m, shards, index, &self.options, &mut show, weigh, &host);
+        let options = self.options_for(weigh.is_some());
+        let run = parallel::shard::run(m, shards, index, &options, &mut show, weigh, &host);
         bar.finish();
         let run = run.map_err(driver_error)?;
         match run.result {
@@ -624,6 +660,15 @@ impl Runner {
             100.0 * report.fraction_done
         );
         match &self.options.checkpoint {
+            // The input came on standard input: the command needs it again
+            // (printed without it, it waited on the terminal).
+            Some(ck) if self.stdin_input => {
+                message += &format!(
+                    "; the finished parts are in {}. Resume with the same input on standard input:\n  {} < INPUT",
+                    ck.display(),
+                    resume_command(ck)
+                );
+            }
             Some(ck) => {
                 message += &format!(
                     "; the finished parts are in {}. Resume with:\n  {}",
@@ -631,7 +676,14 @@ impl Runner {
                     resume_command(ck)
                 );
             }
-            None => message += " (count with --checkpoint FILE for a run that can be resumed)",
+            None if self.takes_checkpoints => {
+                message += " (count with --checkpoint FILE for a run that can be resumed)"
+            }
+            // `verify`, `solve` and the like have no --checkpoint.
+            None => {
+                message +=
+                    " (`polycover count FILE --checkpoint CK` makes a count that can be resumed)"
+            }
         }
         Failure {
             code: INTERRUPTED,

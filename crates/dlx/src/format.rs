@@ -64,6 +64,20 @@ fn words(line: &str) -> impl Iterator<Item = (usize, &str)> {
     })
 }
 
+/// At most this many characters of the input are echoed in a message.
+pub const ECHO_CHARS: usize = 60;
+
+/// A word of the input as a message echoes it: whole when short, else its
+/// first [`ECHO_CHARS`] characters and an ellipsis, so that a line of
+/// another kind of file (a JSON result has no blanks) does not come back as
+/// a line of error tens of kilobytes long.
+pub fn clip(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(ECHO_CHARS) {
+        None => text.into(),
+        Some((end, _)) => format!("{}…", &text[..end]).into(),
+    }
+}
+
 fn is_comment(line: &str) -> bool {
     let t = line.trim_start();
     t.is_empty() || t.starts_with('|')
@@ -80,7 +94,7 @@ fn parse_bound(s: &str, line: usize, col: usize) -> Result<u32, FormatError> {
         err(
             line,
             col,
-            format!("bad bound `{s}`: {why} (DLX3's `lo:hi|item`)"),
+            format!("bad bound `{}`: {why} (DLX3's `lo:hi|item`)", clip(s)),
         )
     })
 }
@@ -121,7 +135,7 @@ pub fn parse_with_warnings(text: &str) -> Result<(Matrix, Vec<FormatError>), For
             return Err(err(
                 item_line,
                 name_col,
-                format!("bad item name `{name}`: names hold no `:` or `|`"),
+                format!("bad item name `{}`: names hold no `:` or `|`", clip(name)),
             ));
         }
         let result = match (bounds, secondary) {
@@ -131,7 +145,7 @@ pub fn parse_with_warnings(text: &str) -> Result<(Matrix, Vec<FormatError>), For
                 return Err(err(
                     item_line,
                     col,
-                    format!("secondary item `{name}` cannot have bounds"),
+                    format!("secondary item `{}` cannot have bounds", clip(name)),
                 ));
             }
             (Some(prefix), false) => {
@@ -170,11 +184,15 @@ pub fn parse_with_warnings(text: &str) -> Result<(Matrix, Vec<FormatError>), For
             };
             let item = b
                 .item(name)
-                .ok_or_else(|| err(n, col, format!("unknown item `{name}`")))?;
+                .ok_or_else(|| err(n, col, format!("unknown item `{}`", clip(name))))?;
             let color = match color {
                 None => None,
                 Some(c) if !valid_name(c) => {
-                    return Err(err(n, col, format!("bad color `{c}` on item `{name}`")));
+                    return Err(err(
+                        n,
+                        col,
+                        format!("bad color `{}` on item `{}`", clip(c), clip(name)),
+                    ));
                 }
                 Some(c) => Some(b.color(c)),
             };
@@ -248,4 +266,22 @@ pub fn write_with_comment(m: &Matrix, comment: Option<&str>) -> String {
         s.push('\n');
     }
     s
+}
+
+#[cfg(test)]
+mod clip_tests {
+    use super::*;
+
+    #[test]
+    fn a_long_word_is_clipped_in_errors() {
+        // A JSON result given as DLX: one word of some kilobytes.
+        let word = format!("{{\"format\":\"x\",\"body\":\"{}\"}}", "y".repeat(40_000));
+        let e = parse(&format!("{word}\n")).unwrap_err().to_string();
+        assert!(e.len() < 200, "{} bytes: {}", e.len(), &e[..200]);
+        assert!(e.contains("bad item name `{\"format\""), "{e}");
+        assert!(e.contains('…'), "{e}");
+        let e = parse(&format!("a\na {}\n", "z".repeat(5000))).unwrap_err();
+        assert!(e.to_string().len() < 200, "{e}");
+        assert_eq!(clip("short"), "short");
+    }
 }

@@ -113,26 +113,38 @@ impl fmt::Display for MatrixError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         use MatrixError::*;
         match self {
-            DuplicateItem(n) => write!(f, "item `{n}` is declared twice"),
-            UnknownItem(n) => write!(f, "unknown item `{n}`"),
+            DuplicateItem(n) => write!(
+                f,
+                "item `{n}` is declared twice",
+                n = crate::format::clip(n)
+            ),
+            UnknownItem(n) => write!(f, "unknown item `{n}`", n = crate::format::clip(n)),
             BadName(n) => write!(
                 f,
-                "bad item name `{n}`: names must be non-empty and hold no blank, `:` or `|`"
+                "bad item name `{n}`: names must be non-empty and hold no blank, `:` or `|`",
+                n = crate::format::clip(n)
             ),
             PrimaryAfterSecondary(n) => write!(
                 f,
-                "primary item `{n}` is declared after a secondary item; declare all primary items first"
+                "primary item `{n}` is declared after a secondary item; declare all primary items first",
+                n = crate::format::clip(n)
             ),
             BadBounds { item, lo, hi } => write!(
                 f,
-                "bad bounds {lo}:{hi} on item `{item}`: need lower <= upper and upper >= 1"
+                "bad bounds {lo}:{hi} on item `{item}`: need lower <= upper and upper >= 1",
+                item = crate::format::clip(item)
             ),
-            ItemTwiceInOption(n) => write!(f, "item `{n}` appears twice in one option"),
+            ItemTwiceInOption(n) => write!(
+                f,
+                "item `{n}` appears twice in one option",
+                n = crate::format::clip(n)
+            ),
             EmptyOption => write!(f, "an option has no items"),
             NoPrimaryItem => write!(f, "an option has no primary item"),
             ColorOnPrimary(n) => write!(
                 f,
-                "primary item `{n}` has a color; only secondary items take colors"
+                "primary item `{n}` has a color; only secondary items take colors",
+                n = crate::format::clip(n)
             ),
             TooManyItems(n) => write!(f, "too many items ({n}; at most {MAX_INDEX})"),
             TooManyNodes(n) => write!(f, "too many nodes ({n}; at most {MAX_INDEX})"),

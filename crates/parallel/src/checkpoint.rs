@@ -160,6 +160,18 @@ struct FileRepr {
     body: Checkpoint,
 }
 
+/// The largest node, update or time figure a checkpoint or shard result
+/// may hold (2^63 - 1): half of `u64`, room for the figures of one more
+/// run, whose sums are checked.
+pub const MAX_FIGURE: u64 = u64::MAX / 2;
+
+/// `a + b`, held at [`MAX_FIGURE`]: a figure written to a checkpoint, so
+/// that what a run writes it can read back (a resumed run with a figure
+/// at the bound once wrote one beyond it, refused by the next resume).
+pub(crate) fn add_figure(a: u64, b: u64) -> u64 {
+    a.saturating_add(b).min(MAX_FIGURE)
+}
+
 impl Checkpoint {
     /// An empty checkpoint for a search of `matrix` with `engine`.
     pub fn new(matrix: &Matrix, engine: EngineKind) -> Checkpoint {
@@ -235,7 +247,7 @@ impl Checkpoint {
     /// its type, leaving room for the figures of one more run; returns what
     /// does not.
     pub fn check_totals(&self) -> Result<(), String> {
-        let fits = |x: Option<u64>| x.is_some_and(|x| x <= u64::MAX / 2);
+        let fits = |x: Option<u64>| x.is_some_and(|x| x <= MAX_FIGURE);
         if self.solutions().is_none() || self.weights().is_none() {
             return Err("its subproblems' solutions or weights add up to more than 2^128".into());
         }
@@ -250,6 +262,7 @@ impl Checkpoint {
                 "a subproblem of a plain count has weights".into()
             });
         }
+        self.check_weights(None)?;
         if !fits(self.finished_nodes())
             || !fits(self.finished_updates())
             || !fits(self.split_nodes.checked_add(self.wasted_nodes))
@@ -258,6 +271,51 @@ impl Checkpoint {
             || !fits(Some(self.cpu_millis))
         {
             return Err("its node, update or time figures overflow".into());
+        }
+        Ok(())
+    }
+
+    /// Checks each finished subproblem's weights against its solutions: a
+    /// subproblem with no solutions weighs nothing, and, given `per` (the
+    /// most one solution weighs, [`Options::solution_weight`](crate::Options::solution_weight)),
+    /// its total weight is at least its solutions and its total, distinct
+    /// and class weights at most its solutions times `per`. Returns what
+    /// is wrong, naming the subproblem.
+    pub fn check_weights(&self, per: Option<u128>) -> Result<(), String> {
+        for f in &self.finished {
+            let Some(w) = &f.weights else { continue };
+            let n = f.solutions;
+            let figures = || {
+                std::iter::once((w.total, w.distinct))
+                    .chain(w.classes.values().map(|c| (c.total, c.distinct)))
+            };
+            let weighs = figures().any(|(t, d)| t != 0 || d != 0);
+            let bad = if n == 0 {
+                weighs.then(|| "no solutions but a weight".to_string())
+            } else if let Some(per) = per {
+                let most = n.saturating_mul(per);
+                if w.total < n {
+                    Some(format!(
+                        "{n} solutions but a total weight of {}, less than one per solution",
+                        w.total
+                    ))
+                } else if figures().any(|(t, d)| t > most || d > most) {
+                    Some(format!(
+                        "{n} solutions but a weight of {} ({} distinct), more than {per} per solution",
+                        w.total, w.distinct
+                    ))
+                } else {
+                    None
+                }
+            } else {
+                None
+            };
+            if let Some(bad) = bad {
+                return Err(format!(
+                    "finished subproblem {:?} has {bad}: its weights do not match its solutions",
+                    f.choices
+                ));
+            }
         }
         Ok(())
     }

@@ -85,6 +85,7 @@ pub(crate) fn run(
         mut earlier,
         walk: top,
         engine: plan_engine,
+        scope,
         ..
     } = plan;
     earlier.weighted = weigh.is_some();
@@ -93,7 +94,7 @@ pub(crate) fn run(
     if options.checkpoint.is_some() {
         earlier.name(matrix, plan_engine);
     }
-    let state = State::new(branches, threads, &mut earlier)?;
+    let state = State::new(branches, threads, scope, &mut earlier)?;
     let shared = Shared::new(matrix, options, threads, ordered, weigh, &top, state);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

@@ -83,6 +83,15 @@ pub struct Options {
     /// the CLI reads it from `POLYCOVER_HOLD_AFTER`). A run with fewer
     /// subproblems than this simply finishes.
     pub hold_after: Option<usize>,
+    /// Weighted counting: the most one solution weighs (its total, its
+    /// distinct weight and its weight in any class), each solution
+    /// weighing at least 1 in total; for a count up to symmetry, the group
+    /// order. A resumed checkpoint with a finished subproblem outside these
+    /// bounds for its solutions is refused as damaged before anything is
+    /// searched ([`Checkpoint::check_weights`](crate::Checkpoint::check_weights)).
+    /// `None`: the weigher promises nothing, and only a subproblem with no
+    /// solutions but some weight is refused.
+    pub solution_weight: Option<u128>,
 }
 
 impl Default for Options {
@@ -103,6 +112,7 @@ impl Default for Options {
             early_dead_ends: true,
             engine: None,
             hold_after: None,
+            solution_weight: None,
         }
     }
 }

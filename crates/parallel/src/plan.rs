@@ -30,6 +30,10 @@ pub struct Plan {
     /// The engine whose tree the branches are in: a run must search them
     /// with an engine that walks the same tree.
     pub(crate) engine: EngineKind,
+    /// The share of the tree (Knuth's estimate) this plan's count covers,
+    /// finished or not: 1 for the whole tree, the parts' weights for a
+    /// shard. Progress is reported as a fraction of it.
+    pub(crate) scope: f64,
 }
 
 impl Plan {
@@ -54,6 +58,7 @@ pub fn root(matrix: &Matrix, options: &Options) -> Result<Plan, Error> {
     let mut solver = options.solver(matrix);
     let mut walk = Walk::default();
     let root = vec![Branch::root()];
+    let scope = scope(&root);
     let branches = cut(&mut solver, &mut walk, root, options.split_depth, options)?;
     Ok(Plan {
         branches,
@@ -61,6 +66,7 @@ pub fn root(matrix: &Matrix, options: &Options) -> Result<Plan, Error> {
         walk,
         source: None,
         engine: options.engine_for(matrix),
+        scope,
     })
 }
 
@@ -74,6 +80,7 @@ pub fn resume(matrix: &Matrix, path: &Path, options: &Options) -> Result<Plan, E
         options.engine_for(matrix),
         options.max_checkpoint_bytes,
     )?;
+    check_weights(&earlier, path, options)?;
     if let Some(id) = earlier.shard {
         return Err(Error::CheckpointMismatch {
             path: path.to_path_buf(),
@@ -98,13 +105,9 @@ pub fn shard(
     same_tree(matrix, shards, options)?;
     let mut solver = options.solver(matrix);
     let mut walk = Walk::default();
-    let branches = cut(
-        &mut solver,
-        &mut walk,
-        shard_roots(shards, index),
-        None,
-        options,
-    )?;
+    let roots = shard_roots(shards, index);
+    let scope = scope(&roots);
+    let branches = cut(&mut solver, &mut walk, roots, None, options)?;
     Ok(Plan {
         branches,
         earlier: Checkpoint {
@@ -114,6 +117,7 @@ pub fn shard(
         walk,
         source: None,
         engine: options.engine_for(matrix),
+        scope,
     })
 }
 
@@ -131,6 +135,7 @@ pub fn resume_shard(
     same_tree(matrix, shards, options)?;
     let earlier =
         Checkpoint::load_bounded(path, matrix, shards.engine(), options.max_checkpoint_bytes)?;
+    check_weights(&earlier, path, options)?;
     if earlier.shard != Some(id) {
         return Err(Error::CheckpointMismatch {
             path: path.to_path_buf(),
@@ -141,6 +146,22 @@ pub fn resume_shard(
         });
     }
     left(matrix, path, shard_roots(shards, index), earlier, options)
+}
+
+/// The share of the tree below `roots` (disjoint branches).
+fn scope(roots: &[Branch]) -> f64 {
+    roots.iter().map(|b| b.sub.weight()).sum()
+}
+
+/// Refuses as damaged a checkpoint whose subproblems weigh more or less
+/// than their solutions can ([`Options::solution_weight`]).
+fn check_weights(earlier: &Checkpoint, path: &Path, options: &Options) -> Result<(), Error> {
+    earlier
+        .check_weights(options.solution_weight)
+        .map_err(|reason| Error::CheckpointDamaged {
+            path: path.to_path_buf(),
+            reason,
+        })
 }
 
 /// Checks that the options' engine walks the tree `shards` was cut from.
@@ -180,6 +201,7 @@ fn left(
 ) -> Result<Plan, Error> {
     let mut solver = options.solver(matrix);
     let mut walk = Walk::default();
+    let scope = scope(&roots);
     let done: Vec<split::Done> = earlier
         .finished
         .iter()
@@ -202,6 +224,7 @@ fn left(
         walk,
         source: Some(path.to_path_buf()),
         engine: options.engine_for(matrix),
+        scope,
     })
 }
 

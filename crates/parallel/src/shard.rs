@@ -52,7 +52,7 @@ const RESULT_KIND: result_file::Kind = result_file::Kind {
     version: RESULT_VERSION,
     other: (
         crate::memo::MEMO_RESULT_FORMAT,
-        "it is the memo engine's shard result, not a search engine's: merge each engine's results apart",
+        "it is the memo engine's shard result, among search engines' results: merge each engine's results apart",
     ),
 };
 /// The most bytes a result file may have by default (the CLI's
@@ -66,6 +66,20 @@ pub fn result_limit(bytes: u64) -> dlx::read::FileLimit {
         bytes,
         flag: Some("--max-result-bytes"),
     }
+}
+
+/// The `format` field of the JSON file at `path` (read up to `max_bytes`),
+/// if it can be read and has one: tells the search engines' results
+/// ([`RESULT_FORMAT`]), the memo engine's and checkpoints apart before
+/// they are merged or resumed. A file that cannot be read, is not JSON or
+/// names no format gives `None`.
+pub fn file_format(path: &Path, max_bytes: u64) -> Option<String> {
+    let bytes = result_file::read(path, max_bytes).ok()?;
+    let text = std::str::from_utf8(&bytes).ok()?;
+    checkpoint::Header::of(text)
+        .ok()?
+        .format()
+        .map(str::to_string)
 }
 
 /// One part of a shard and what it counted.
@@ -215,6 +229,27 @@ impl ShardResult {
         if r.solutions().is_none() || r.weights().is_none() {
             return Err(damaged("its counts add up to more than 2^128".into()));
         }
+        // The bound a checkpoint's figures keep (the merge's checkpoint
+        // holds these subproblems).
+        let fits = |x: Option<u64>| x.is_some_and(|x| x <= checkpoint::MAX_FIGURE);
+        let finished_nodes = r
+            .finished
+            .iter()
+            .try_fold(0u64, |s, f| s.checked_add(f.nodes));
+        let finished_updates = r
+            .finished
+            .iter()
+            .try_fold(0u64, |s, f| s.checked_add(f.updates));
+        if !fits(Some(r.nodes))
+            || !fits(Some(r.updates))
+            || !fits(Some(r.cpu_millis))
+            || !fits(finished_nodes)
+            || !fits(finished_updates)
+        {
+            return Err(damaged(
+                "its node, update or time figures overflow (beyond 2^63)".into(),
+            ));
+        }
         if r.parts.iter().any(|p| p.weights.is_some() != r.weighted)
             || r.finished.iter().any(|f| f.weights.is_some() != r.weighted)
         {
@@ -242,8 +277,18 @@ impl ShardResult {
                 tree_words(other, matrix),
                 tree_words(engine, matrix)
             ),
+            // The same options, and the items but for the one naming a
+            // count's weighing: the same puzzle, counted another way.
+            None if self.options == matrix.num_options()
+                && self.items.abs_diff(matrix.num_items()) <= 1 =>
+            {
+                format!(
+                    "made for another kind of count of this puzzle (matrix {}; this one is {expected}): merge with the options the shards were counted with (--group, --disassemble)",
+                    self.fingerprint,
+                )
+            }
             None => format!(
-                "made for another puzzle (matrix {}, {} items, {} options; this one is {expected}, {} items, {} options)",
+                "made for another puzzle, or another kind of count of it (matrix {}, {} items, {} options; this one is {expected}, {} items, {} options): merge with the file and the options the shards were counted with (--group, --disassemble)",
                 self.fingerprint,
                 self.items,
                 self.options,
@@ -294,10 +339,23 @@ impl ShardResult {
         }
         for p in &self.parts {
             let (n, w) = sums.get(&p.part).cloned().unwrap_or((0, Weight::ZERO));
-            if n != p.solutions || w != p.weights.clone().unwrap_or(Weight::ZERO) {
+            if n != p.solutions {
                 return Err(format!(
-                    "part {} counts {} but its subproblems add up to {n}",
+                    "part {} counts {} solutions but its subproblems add up to {n}",
                     p.part, p.solutions
+                ));
+            }
+            let pw = p.weights.clone().unwrap_or(Weight::ZERO);
+            if (pw.total, pw.distinct) != (w.total, w.distinct) {
+                return Err(format!(
+                    "part {} weighs {} ({} distinct) but its subproblems' weights add up to {} ({} distinct)",
+                    p.part, pw.total, pw.distinct, w.total, w.distinct
+                ));
+            }
+            if pw.classes != w.classes {
+                return Err(format!(
+                    "part {}'s weights by class are not the sums of its subproblems'",
+                    p.part
                 ));
             }
         }

@@ -61,13 +61,17 @@ impl BurrProblem {
             .iter()
             .map(|p| {
                 format!(
-                    "{}{} {}: {} pieces{}",
+                    "{}{} {}: {} {}{}",
                     if p.index == self.chosen { "*" } else { " " },
                     p.index,
                     p.name.as_deref().unwrap_or("(unnamed)"),
                     p.pieces,
+                    if p.pieces == 1 { "piece" } else { "pieces" },
                     p.saved_assemblies
-                        .map(|a| format!(", {a} assemblies saved by BurrTools"))
+                        .map(|a| {
+                            let noun = if a == 1 { "assembly" } else { "assemblies" };
+                            format!(", {a} {noun} saved by BurrTools")
+                        })
                         .unwrap_or_default()
                 )
             })

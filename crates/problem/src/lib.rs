@@ -292,7 +292,9 @@ impl Detected {
 ///   `<` is BurrTools (the XML reader says what is wrong with it); text
 ///   that reads as TOML, or whose first line looks like TOML (a `[table]`
 ///   header or a `key = value`), is a puzzle; anything else is DLX text,
-///   refused if it gives no option ([`NOT_DLX`]).
+///   refused if it gives no option ([`NOT_DLX`]); a JSON object (a shard
+///   result or a checkpoint given where the puzzle belongs) is refused
+///   for what it is ([`not_json`]).
 fn detect(path: &Path, bytes: &[u8]) -> Result<Detected, Error> {
     let ext = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     let ext = ext.to_ascii_lowercase();
@@ -326,6 +328,7 @@ fn detect(path: &Path, bytes: &[u8]) -> Result<Detected, Error> {
         _ if looks_like_burr(bytes) => Ok(Detected::Guessed(Kind::Burr)),
         _ => {
             let text = std::str::from_utf8(bytes).unwrap_or("");
+            not_json(path, text)?;
             Ok(Detected::Guessed(match toml_kind(text) {
                 Some(k) => k,
                 None if looks_like_toml(text) => Kind::Polyform,
@@ -350,6 +353,44 @@ fn looks_like_burr(bytes: &[u8]) -> bool {
 /// TOML: a `[table]` header, or `key = value` with a bare or quoted key?
 /// (DLX item names may hold `=` and `[`, but an item line of that shape is
 /// far-fetched; a TOML file is far likelier.)
+/// Refuses text that is a JSON object, saying what it is when it names a
+/// polycover format: a shard result or checkpoint passed where the puzzle
+/// belongs (`polycover merge shards/*.json`, the puzzle forgotten) would
+/// otherwise be read as DLX and refused with its whole first line quoted.
+fn not_json(path: &Path, text: &str) -> Result<(), Error> {
+    // A JSON object: `{` then a quoted key. Its `format` is looked for in
+    // its first bytes only (polycover writes it first), without parsing
+    // what may be a file of a hundred megabytes.
+    let Some(rest) = text.trim_start().strip_prefix('{') else {
+        return Ok(());
+    };
+    if !rest.trim_start().starts_with('"') {
+        return Ok(());
+    }
+    let head: String = rest.chars().take(200).collect();
+    let format = head.split_once("\"format\"").and_then(|(_, after)| {
+        let after = after.trim_start().strip_prefix(':')?.trim_start();
+        let value = after.strip_prefix('"')?;
+        value.split_once('"').map(|(v, _)| v)
+    });
+    let what = match format {
+        Some("polycover-shard-result") => "a shard result",
+        Some("polycover-memo-shard-result") => "a memo shard result",
+        Some("polycover-checkpoint") => "a checkpoint",
+        _ => "JSON",
+    };
+    let hint = match what {
+        "a checkpoint" => "give the puzzle file, and this after --resume",
+        "JSON" => "expected a puzzle (TOML), a BurrTools file (gzip or XML) or DLX text",
+        _ => "give the puzzle file first, then the results (`polycover merge PUZZLE RESULT...`)",
+    };
+    Err(Error::new(
+        path,
+        None,
+        format!("this is {what}, not a puzzle: {hint}"),
+    ))
+}
+
 fn looks_like_toml(text: &str) -> bool {
     let Some(line) = text
         .lines()

@@ -251,6 +251,7 @@ pub fn count_problem(
     }
     let job = Job::new(problem, group, want, reduce)?;
     runner.engine_for(problem.path(), job.plan.matrix())?;
+    runner.weighing_up_to(job.plan.group_order());
     let (tally, report) = job.with_weigher(|w| runner.count(job.plan.matrix(), w))?;
     let counted = job.finish(tally, runner)?;
     Ok(Outcome {
@@ -384,6 +385,7 @@ fn run_disassemble(
 ) -> Result<u8, Failure> {
     let job = Job::classified(problem, group)?;
     runner.engine_for(problem.path(), job.plan.matrix())?;
+    runner.weighing_up_to(job.plan.group_order());
     let (tally, report) =
         job.with_classifier(problem, |w| runner.count_classes(job.plan.matrix(), w))?;
     let counted = job.finish(tally, runner)?;
@@ -484,6 +486,7 @@ fn run_shard(
     let engine = runner.engine_for(problem.path(), job.plan.matrix())?;
     let shards = parallel::Shards::new(job.plan.matrix(), n, engine)
         .map_err(|e| Failure::input(e.to_string()))?;
+    runner.weighing_up_to(job.plan.group_order());
     let m = job.plan.matrix();
     let result = if disassemble {
         job.with_classifier(problem, |w| runner.shard_classes(m, &shards, index, w))?
@@ -499,12 +502,19 @@ fn run_shard(
         let v = output::shards::shard(problem, (index, n), &result, disassemble, seconds, out);
         output::print_json(&mut stdout, &v)?;
     } else {
+        // The solutions as the progress bar and the merge count them: a
+        // weighted (symmetry-reduced) shard's weighted total, not the
+        // representatives it searched.
+        let found = match result.weights() {
+            Some(w) if result.weighted => w.total,
+            _ => result.solutions().unwrap_or(0),
+        };
         writeln!(
             stdout,
             "{}: shard {index}/{n}: {}, {} found, {} nodes, {:.3} seconds; result in {}",
             problem.name(),
             output::plural(result.parts.len(), "part", "parts"),
-            output::plural(result.solutions().unwrap_or(0), "solution", "solutions"),
+            output::plural(found, "solution", "solutions"),
             result.nodes,
             start.elapsed().as_secs_f64(),
             out.display()

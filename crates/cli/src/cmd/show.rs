@@ -71,7 +71,10 @@ fn list_problems(args: &ShowArgs, grid: GridType, list: &[ProblemInfo]) -> Resul
                 };
                 let saved = p
                     .saved_assemblies
-                    .map(|a| format!(" ({a} assemblies saved by BurrTools)"))
+                    .map(|a| {
+                        let a = output::plural(a, "assembly", "assemblies");
+                        format!(" ({a} saved by BurrTools)")
+                    })
                     .unwrap_or_default();
                 writeln!(
                     out,

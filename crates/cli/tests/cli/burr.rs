@@ -179,3 +179,31 @@ fn show_lists_the_problems_of_a_file() {
     let v = json(&run(&["show", &f, "--problem", "2", "--json"]));
     assert_eq!(v["problem"], 2);
 }
+
+/// `show` of a file of several problems gives BurrTools' saved assembly
+/// count in the singular when it is 1 (it said "1 assemblies").
+#[test]
+fn one_saved_assembly_is_in_the_singular() {
+    let file = super::common::root().join("crates/burrtools/tests/burr/bricks.xmpuzzle");
+    let text = std::fs::read_to_string(file).unwrap();
+    let text = text
+        .replacen(
+            "<problem name=\"screws in a tower\"",
+            "<problem name=\"screws in a tower\" state=\"2\" assemblies=\"1\"",
+            1,
+        )
+        .replacen(
+            "<problem name=\"box with holes\"",
+            "<problem name=\"box with holes\" state=\"2\" assemblies=\"3\"",
+            1,
+        );
+    let path = temp("saved-one.xmpuzzle");
+    std::fs::write(&path, text).unwrap();
+    let o = run(&["show", path.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout).to_string();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("(1 assembly saved by BurrTools)"), "{out}");
+    assert!(out.contains("(3 assemblies saved by BurrTools)"), "{out}");
+    assert!(!out.contains("1 assemblies"), "{out}");
+    std::fs::remove_file(&path).ok();
+}

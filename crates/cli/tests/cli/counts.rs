@@ -451,3 +451,113 @@ fn merge_lists_missing_shards_briefly() {
     );
     assert!(err.len() < 400, "{err}");
 }
+
+/// A checkpoint edited by hand with its checksum made right again: a
+/// subproblem whose distinct weight is more than its solutions can weigh
+/// is refused before the search, naming the checkpoint (exit 2, not an
+/// "internal error" of the puzzle after the whole run), and the file is
+/// left as it was.
+#[test]
+fn a_checkpoint_with_weights_its_solutions_cannot_have_is_refused_untouched() {
+    let f = data("pentominoes/6x10.toml");
+    let fs = f.to_str().unwrap();
+    let ck = temp("weights.ck");
+    let ck_s = ck.to_str().unwrap();
+    let (code, _, err) =
+        Held::start(&["count", fs, "-j1", "--checkpoint", ck_s], 2).interrupt("INT");
+    assert_eq!(code, Some(130), "{err}");
+    let file: serde_json::Value = serde_json::from_slice(&std::fs::read(&ck).unwrap()).unwrap();
+    let mut c: parallel::Checkpoint = serde_json::from_value(file["body"].clone()).unwrap();
+    assert!(c.weighted);
+    let f0 = c.finished.iter_mut().find(|f| f.solutions > 0).unwrap();
+    // The 4 symmetries of the board: no solution weighs more than 4.
+    f0.weights.as_mut().unwrap().distinct = 4 * f0.solutions + 1;
+    std::fs::write(&ck, c.to_text()).unwrap();
+    let before = std::fs::read(&ck).unwrap();
+    let (code, out, err) = outcome(&run(&["count", fs, "--resume", ck_s, "-q"]));
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains(ck_s) && err.contains("damaged"), "{err}");
+    assert!(!err.contains("internal error"), "{err}");
+    assert_eq!(
+        std::fs::read(&ck).unwrap(),
+        before,
+        "the checkpoint was rewritten"
+    );
+    std::fs::remove_file(&ck).ok();
+}
+
+/// The hints of an interrupted run work as printed: `verify` has no
+/// --checkpoint, so it points to `count`; a DLX count read from standard
+/// input says to give the same input again (the printed command waited on
+/// the terminal).
+#[test]
+fn resume_hints_work_as_printed() {
+    let (code, _, err) =
+        Held::start(&["verify", "data/pentominoes/6x10.toml", "-j1"], 1).interrupt("INT");
+    assert_eq!(code, Some(130), "{err}");
+    assert!(
+        err.contains("`polycover count FILE --checkpoint CK`")
+            && !err.contains("count with --checkpoint FILE"),
+        "{err}"
+    );
+
+    use std::io::{BufRead, Write};
+    let ck = temp("stdin-hint.ck");
+    let ck_s = ck.to_str().unwrap();
+    let _ = std::fs::remove_file(&ck);
+    let text = queens_dlx(10);
+    let mut child = super::common::bin()
+        .args(["dlx", "-j1", "--checkpoint", ck_s])
+        .env("POLYCOVER_HOLD_AFTER", "1")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+    let mut err = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    while !line.contains("held after") {
+        line.clear();
+        assert!(err.read_line(&mut line).unwrap() > 0, "no hold");
+    }
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(130), "{rest}");
+    assert!(
+        rest.contains("same input on standard input") && rest.contains(" < INPUT"),
+        "{rest}"
+    );
+    std::fs::remove_file(&ck).ok();
+}
+
+/// The DLX text of the `n` queens problem (rows, columns, and diagonals
+/// as secondary items).
+fn queens_dlx(n: usize) -> String {
+    let mut s = String::new();
+    for i in 0..n {
+        s += &format!("r{i} c{i} ");
+    }
+    s += "|";
+    for d in 0..2 * n - 1 {
+        s += &format!(" a{d} b{d}");
+    }
+    s += "\n";
+    for r in 0..n {
+        for c in 0..n {
+            s += &format!("r{r} c{c} a{} b{}\n", r + c, n - 1 + r - c);
+        }
+    }
+    s
+}

@@ -5,7 +5,7 @@
 //! linear time they take well under a second); `verify` walks link loops
 //! once; limits of 0 are refused.
 
-use super::common::{json, outcome, run, temp};
+use super::common::{json, outcome, run, stderr, temp};
 
 /// Exit 2 and one line holding every word.
 fn refusal(args: &[&str], words: &[&str]) {
@@ -331,4 +331,35 @@ fn limits_of_zero_are_refused() {
         let flag = arg.split('=').next().unwrap();
         assert!(err.contains(flag), "{err}");
     }
+}
+
+/// A shard result or checkpoint where the puzzle belongs (`polycover merge
+/// shards/*.json`, the puzzle forgotten) is named for what it is, in one
+/// short line; given as DLX by its name, the error quotes only the start
+/// of its first line (it was the whole 37 KB line).
+#[test]
+fn a_result_given_as_the_puzzle_is_named_in_a_short_line() {
+    let dir = temp("result-as-puzzle");
+    std::fs::create_dir_all(&dir).unwrap();
+    let r = dir.join("r1.json");
+    let r_s = r.to_str().unwrap();
+    let file = "data/pentominoes/3x20.toml";
+    let o = run(&["count", file, "--shard", "1/2", "--out", r_s, "-q"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let (code, out, err) = outcome(&run(&["merge", r_s, r_s]));
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(
+        err.contains("r1.json: this is a shard result, not a puzzle"),
+        "{err}"
+    );
+    assert!(err.len() < 300, "{} bytes: {err}", err.len());
+    // A file named .dlx is read as DLX: refused, with its word clipped.
+    let dlx = dir.join("r1.dlx");
+    std::fs::copy(&r, &dlx).unwrap();
+    let (code, _, err) = outcome(&run(&["count", dlx.to_str().unwrap()]));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("bad item name"), "{err}");
+    assert!(err.len() < 300, "{} bytes: {err}", err.len());
+    std::fs::remove_dir_all(&dir).ok();
 }

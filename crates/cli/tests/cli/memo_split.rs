@@ -145,3 +145,49 @@ fn memo_and_search_results_do_not_mix() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// One memo result among a search engine's results: the stray memo file is
+/// the one refused, said to be the memo engine's, and the search results
+/// are not blamed (they were all refused when any file was a memo result).
+#[test]
+fn a_stray_memo_result_among_search_results_is_the_one_refused() {
+    let file = "data/pentominoes/3x20.toml";
+    let dir = temp("memo-stray");
+    std::fs::create_dir_all(&dir).unwrap();
+    let memo = dir.join("memo.json").display().to_string();
+    let s1 = dir.join("s1.json").display().to_string();
+    let s2 = dir.join("s2.json").display().to_string();
+    let o = run(&[
+        "count", file, "--engine", "memo", "--shard", "1/2", "--out", &memo,
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    for (shard, out) in [("1/2", &s1), ("2/2", &s2)] {
+        let o = run(&["count", file, "--shard", shard, "--out", out, "-q"]);
+        assert_eq!(o.status.code(), Some(0));
+    }
+    let (code, out, err) = outcome(&run(&["merge", file, &s1, &memo, &s2]));
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains("1 of the 3 result files refused"), "{err}");
+    assert!(
+        err.contains("memo.json") && err.contains("memo engine"),
+        "{err}"
+    );
+    assert!(
+        !err.contains("s1.json") && !err.contains("s2.json"),
+        "{err}"
+    );
+    // With --checkpoint too: the stray file is refused, not the option.
+    let ck = dir.join("rest.ck").display().to_string();
+    let (code, _, err) = outcome(&run(&["merge", file, &s1, &memo, &s2, "--checkpoint", &ck]));
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("memo.json") && !err.contains("--checkpoint"),
+        "{err}"
+    );
+    // Without it, the search results merge.
+    let (code, out, err) = outcome(&run(&["merge", file, &s1, &s2]));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("(2 shards"), "{out}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -2,7 +2,7 @@
 //! the shards merged give the one-machine counts exactly, missing and
 //! foreign results are refused, a merged checkpoint resumes the rest.
 
-use super::common::{json, run, stderr, temp};
+use super::common::{json, outcome, run, stderr, temp};
 
 /// Runs every shard of `file` into `dir`; returns the result paths.
 fn shards(file: &str, n: usize, dir: &std::path::Path, extra: &[&str]) -> Vec<String> {
@@ -161,4 +161,62 @@ fn plan_and_shard_json() {
         assert_eq!(w.get("levels_times_group_order").is_some(), i == 2, "{v}");
     }
     assert!(found > 0);
+}
+
+/// Shards merged with another --group than they were counted with: the
+/// refusal says it is another kind of count and names the options, not
+/// only "made for another puzzle".
+#[test]
+fn a_group_mismatch_is_named_as_such() {
+    let file = "data/pentominoes/3x20.toml";
+    let dir = temp("group-mismatch");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut results = Vec::new();
+    for shard in ["1/2", "2/2"] {
+        let r = dir.join(format!("r{}.json", &shard[..1]));
+        let r = r.to_str().unwrap().to_string();
+        let o = run(&["count", file, "--shard", shard, "--out", &r, "-q"]);
+        assert_eq!(o.status.code(), Some(0));
+        results.push(r);
+    }
+    let mut args = vec!["merge", file, &results[0], &results[1]];
+    let (code, _, err) = outcome(&run(&args));
+    assert_eq!(code, 0, "{err}");
+    args.extend(["--group", "none"]);
+    let (code, _, err) = outcome(&run(&args));
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("another kind of count") && err.contains("--group"),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A shard's closing line counts solutions as its progress bar and the
+/// merge do: the shards' figures add up to the merged total (it printed
+/// the representatives the symmetry-reduced search found, 4 of the 8).
+#[test]
+fn shard_lines_add_up_to_the_merged_total() {
+    let file = "data/pentominoes/3x20.toml";
+    let dir = temp("shard-lines");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut results = Vec::new();
+    let mut found = 0u64;
+    for shard in ["1/2", "2/2"] {
+        let r = dir.join(format!("r{}.json", &shard[..1]));
+        let r = r.to_str().unwrap().to_string();
+        let (code, out, err) = outcome(&run(&["count", file, "--shard", shard, "--out", &r]));
+        assert_eq!(code, 0, "{err}");
+        let n = out
+            .split(", ")
+            .find_map(|w| w.strip_suffix(" found"))
+            .and_then(|w| w.split(' ').next())
+            .unwrap_or_else(|| panic!("{out}"));
+        found += n.parse::<u64>().unwrap();
+        results.push(r);
+    }
+    let v = json(&run(&["merge", file, &results[0], &results[1], "--json"]));
+    assert_eq!(v["solutions"].as_u64(), Some(found), "{v}");
+    assert_eq!(found, 8, "the 2 solutions of 3x20 under its 4 symmetries");
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -190,3 +190,75 @@ fn svg_and_stl_on_each_grid() {
         assert_eq!(text.matches("endsolid").count(), pieces, "{path}");
     }
 }
+
+/// Tetrasticks I and L drawn so that both pass straight through one grid
+/// point: a crossing, never allowed (docs/format.md). Refused at load,
+/// naming the file, the lines, both pieces and the point, on a board and
+/// in `hint --given` (both were a silent "0 solutions" / "cannot be
+/// finished").
+const CROSSING: &str = "+-+-+-+-+-+
+| | L | | |
++-+-+-+-+-+
+| | L | | |
++I+I+I+I+-+
+| | L | | |
++-+-+L+-+-+
+| | | | | |
++-+-+-+-+-+
+| | | | | |
++-+-+-+-+-+
+";
+
+#[test]
+fn pieces_placed_in_advance_that_cross_are_refused() {
+    let set = common::data("sets/tetrasticks.toml");
+    let toml = format!(
+        "name = \"crossing\"\nlattice = \"polysticks\"\n\n[board]\nart = '''\n{CROSSING}'''\n\n[[use]]\nset = {:?}\npieces = [\"F\", \"I\", \"J\", \"L\", \"N\", \"O\", \"P\", \"R\", \"T\", \"U\", \"V\", \"W\", \"X\", \"Y\", \"Z\"]\n",
+        set.to_str().unwrap()
+    );
+    let file = temp("crossing.toml");
+    std::fs::write(&file, toml).unwrap();
+    let (code, out, err) = outcome(&run(&["count", file.to_str().unwrap()]));
+    assert_eq!(code, 2, "{out}{err}");
+    for word in [
+        "crossing.toml:",
+        "`I`",
+        "`L`",
+        "cross at the grid point (2, 2)",
+    ] {
+        assert!(err.contains(word), "{word}: {err}");
+    }
+    let given = temp("crossing-position.txt");
+    std::fs::write(&given, CROSSING).unwrap();
+    let puzzle = common::data("sticks/tetrasticks-5x5-without-H.toml");
+    let (code, out, err) = outcome(&run(&[
+        "hint",
+        puzzle.to_str().unwrap(),
+        "--given",
+        given.to_str().unwrap(),
+    ]));
+    assert_eq!(code, 2, "{out}{err}");
+    for word in [
+        "crossing-position.txt:",
+        "`I`",
+        "`L`",
+        "cross at the grid point",
+    ] {
+        assert!(err.contains(word), "{word}: {err}");
+    }
+    // The L moved to the right edge, clear of the I: accepted.
+    let apart = CROSSING
+        .replace("| | L | | |", "| | | | | L")
+        .replace("+-+-+L+-+-+", "+-+-+-+-+L+");
+    std::fs::write(&given, apart).unwrap();
+    let (code, out, err) = outcome(&run(&[
+        "hint",
+        puzzle.to_str().unwrap(),
+        "--given",
+        given.to_str().unwrap(),
+    ]));
+    assert!(!err.contains("cross at"), "{out}{err}");
+    assert_ne!(code, 2, "{out}{err}");
+    std::fs::remove_file(&file).ok();
+    std::fs::remove_file(&given).ok();
+}

@@ -2,7 +2,7 @@
 //! order, reports progress, writes checkpoints, and makes the report.
 
 use super::shared::{Chunk, NAP, Shared};
-use crate::checkpoint::Checkpoint;
+use crate::checkpoint::{Checkpoint, add_figure};
 use crate::progress::{Eta, Progress, Snapshot};
 use crate::{Error, Report};
 use dlx::{Control, OptionId};
@@ -217,20 +217,26 @@ impl<'a, 'm> Monitor<'a, 'm> {
         let sh = self.shared;
         let st = sh.lock();
         Checkpoint {
-            split_nodes: self.earlier.split_nodes + sh.split_nodes.load(Relaxed),
-            split_updates: self.earlier.split_updates + sh.split_updates.load(Relaxed),
-            wasted_nodes: self.earlier.wasted_nodes + sh.wasted_nodes.load(Relaxed),
-            wasted_updates: self.earlier.wasted_updates + sh.wasted_updates.load(Relaxed),
+            split_nodes: add_figure(self.earlier.split_nodes, sh.split_nodes.load(Relaxed)),
+            split_updates: add_figure(self.earlier.split_updates, sh.split_updates.load(Relaxed)),
+            wasted_nodes: add_figure(self.earlier.wasted_nodes, sh.wasted_nodes.load(Relaxed)),
+            wasted_updates: add_figure(
+                self.earlier.wasted_updates,
+                sh.wasted_updates.load(Relaxed),
+            ),
 
-            millis: (self.earlier.millis).saturating_add(
+            millis: add_figure(
+                self.earlier.millis,
                 self.clock
                     .elapsed()
                     .as_millis()
                     .try_into()
                     .unwrap_or(u64::MAX),
             ),
-            cpu_millis: (self.earlier.cpu_millis)
-                .saturating_add(sh.busy_nanos.load(Relaxed) / 1_000_000),
+            cpu_millis: add_figure(
+                self.earlier.cpu_millis,
+                sh.busy_nanos.load(Relaxed) / 1_000_000,
+            ),
 
             finished: st.finished.clone(),
             ..self.earlier.clone()

@@ -103,14 +103,20 @@ pub(super) struct State {
     /// The most `buffered` has been ([`Report::held_peak`](crate::Report::held_peak)).
     pub(super) held_peak: usize,
     pub(super) error: Option<Error>,
+    /// The share of the tree the run's count covers (its plan's scope):
+    /// progress is the part of it done, so that a shard's is of its own
+    /// parts, not the whole tree's.
+    pub(super) scope: f64,
 }
 
 impl State {
     /// The state at the start of a run of `threads` workers over
-    /// `branches`, with the finished branches of `earlier` (taken from it).
+    /// `branches`, with the finished branches of `earlier` (taken from it),
+    /// the count covering the share `scope` of the tree.
     pub(super) fn new(
         branches: Vec<Branch>,
         threads: usize,
+        scope: f64,
         earlier: &mut Checkpoint,
     ) -> Result<State, Error> {
         let overflow = || Error::Overflow("the checkpoint's totals overflow");
@@ -133,6 +139,7 @@ impl State {
             streamed: 0,
             held_peak: 0,
             error: None,
+            scope,
         })
     }
 
@@ -147,7 +154,9 @@ impl State {
         }
     }
 
-    /// Knuth's estimate of the share of the tree done.
+    /// Knuth's estimate of the share of the run's count done: of the
+    /// whole tree, or of a shard's parts (the rest of the tree, other
+    /// shards' parts, is not this count's work).
     pub(super) fn fraction_done(&self) -> f64 {
         let open: f64 = self.pending.values().map(|t| t.weight).sum::<f64>()
             + self
@@ -156,7 +165,10 @@ impl State {
                 .flatten()
                 .map(|r| r.weight * (1.0 - r.progress))
                 .sum::<f64>();
-        (1.0 - open).clamp(0.0, 1.0)
+        if self.scope <= 0.0 {
+            return 1.0;
+        }
+        (1.0 - open / self.scope).clamp(0.0, 1.0)
     }
 
     /// Counts `entries` more as held back.

@@ -268,3 +268,44 @@ fn a_complete_checkpoint_resumes_to_the_same_figures() {
         assert_eq!(again.updates, first.updates, "{case}");
     }
 }
+
+/// A checkpoint whose time is at the bound a load accepts (2^63 - 1, a
+/// hand edit) is resumed, and what the run writes loads again: the sums
+/// are held at the bound instead of going beyond it (the next resume
+/// refused the checkpoint the run had written).
+#[test]
+fn a_resumed_checkpoint_at_the_bounds_is_written_within_them() {
+    let m = queens(8);
+    let path = temp("bounds.ckpt");
+    let o = Options {
+        checkpoint: Some(path.to_path_buf()),
+        ..Options::with_threads(2)
+    };
+    o.stop.store(true, Ordering::Relaxed);
+    assert!(
+        parallel::count(&m, &o, &mut NoProgress)
+            .unwrap()
+            .interrupted
+    );
+    let mut c = parallel::Checkpoint::load(&path, &m, auto_engine(&m)).unwrap();
+    c.millis = parallel::checkpoint::MAX_FIGURE;
+    c.cpu_millis = parallel::checkpoint::MAX_FIGURE;
+    c.split_nodes = parallel::checkpoint::MAX_FIGURE;
+    c.save(&path).unwrap();
+    let o = Options {
+        resume: Some(path.clone()),
+        checkpoint: Some(path.clone()),
+        ..Options::with_threads(2)
+    };
+    assert_eq!(
+        parallel::count(&m, &o, &mut NoProgress).unwrap().solutions,
+        QUEENS[8]
+    );
+    let c = parallel::Checkpoint::load(&path, &m, auto_engine(&m)).unwrap();
+    assert_eq!(c.millis, parallel::checkpoint::MAX_FIGURE);
+    assert_eq!(c.split_nodes, parallel::checkpoint::MAX_FIGURE);
+    assert_eq!(
+        parallel::count(&m, &o, &mut NoProgress).unwrap().solutions,
+        QUEENS[8]
+    );
+}

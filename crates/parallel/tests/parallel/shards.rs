@@ -130,6 +130,24 @@ fn parts_are_dealt_round_robin() {
     assert!(Shards::new(&m, 0, auto_engine(&m)).is_err());
 }
 
+#[test]
+fn a_shard_stopped_at_its_start_has_done_none_of_its_parts() {
+    // The other shards' parts are not this shard's work: before the fix,
+    // shard 3 of 8 stopped at once reported about 7/8 of the tree covered.
+    let m = queens(9);
+    let shards = Shards::new(&m, 8, auto_engine(&m)).unwrap();
+    let o = Options::with_threads(2);
+    o.stop.store(true, Ordering::Relaxed);
+    let r = shard::run(&m, &shards, 3, &o, &mut NoProgress, None, "h").unwrap();
+    assert!(r.report.interrupted);
+    assert_eq!(r.report.solutions, 0);
+    assert!(
+        r.report.fraction_done < 0.01,
+        "{} done before any part was searched",
+        r.report.fraction_done
+    );
+}
+
 /// A weight that depends on the solution, all of it in a class named for
 /// its least option modulo 3 (classes add up through shards and merges too).
 fn known_weight(opts: &[OptionId]) -> Weight {
@@ -165,9 +183,32 @@ fn weighted_shards_add_up() {
             (PathBuf::from(format!("s{i}")), r.result.unwrap())
         })
         .collect();
-    let merged = shard::merge_results(&m, results, auto_engine(&m)).unwrap();
+    let merged = shard::merge_results(&m, results.clone(), auto_engine(&m)).unwrap();
     assert_eq!(merged.weights, Some(want));
     assert_eq!(merged.solutions, dlx::Solver::new(&m).count());
+    // A part whose weights, not its solutions, disagree with its
+    // subproblems': the refusal says so, with the figures that differ
+    // (it said the part "counts N but its subproblems add up to N").
+    let dir = temp_dir("weights");
+    let (_, mut r) = results
+        .into_iter()
+        .find(|(_, r)| r.parts.iter().any(|p| p.solutions > 0))
+        .unwrap();
+    let p = r.parts.iter_mut().find(|p| p.solutions > 0).unwrap();
+    let w = p.weights.as_mut().unwrap();
+    let (old, part) = (w.total, p.part);
+    w.total += 4;
+    let path = dir.join("w.json");
+    r.save(&path).unwrap();
+    let e = parallel::merge(&m, std::slice::from_ref(&path), auto_engine(&m)).unwrap_err();
+    let text = e.to_string();
+    assert!(text.contains("w.json"), "{text}");
+    assert!(
+        text.contains(&format!("part {part} weighs {}", old + 4))
+            && text.contains(&format!("add up to {old} (")),
+        "{text}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -287,6 +328,17 @@ fn merge_lists_missing_shards_and_refuses_bad_results() {
         parallel::merge(&m, &with_liar, auto_engine(&m)).unwrap_err(),
         &liar
     ));
+
+    // Node figures beyond what a checkpoint holds (2^63), checksum
+    // right: damaged, as in a checkpoint (they were summed and printed).
+    let mut big = ShardResult::load(&paths[1], &m, auto_engine(&m)).unwrap();
+    big.nodes = parallel::checkpoint::MAX_FIGURE + 5;
+    let huge = dir.join("huge.json");
+    big.save(&huge).unwrap();
+    let mut with_huge = vec![paths[0].clone(), huge.clone()];
+    with_huge.extend(paths[2..].iter().cloned());
+    let e = parallel::merge(&m, &with_huge, auto_engine(&m)).unwrap_err();
+    assert!(damaged(e, &huge));
 
     // Another puzzle.
     let other = queens(7);

@@ -254,3 +254,62 @@ fn a_weigher_stopped_midway_interrupts_the_run() {
         assert!(path.exists(), "no checkpoint at {}", path.display());
     });
 }
+
+/// Every solution weighs 4 (as a representative of an orbit of 4 under a
+/// group of order 4).
+fn four(_: &[OptionId]) -> Option<Weight> {
+    Some(Weight::new(4, 4))
+}
+
+#[test]
+fn a_checkpoint_whose_weights_do_not_match_its_solutions_is_refused_untouched() {
+    let dir = std::env::temp_dir().join(format!("polycover-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("run.ckpt");
+    let m = queens(8);
+    let o = Options {
+        checkpoint: Some(path.clone()),
+        split_depth: Some(2),
+        ..Options::with_threads(2)
+    };
+    parallel::count_weighted(&m, &o, &mut NoProgress, &four).unwrap();
+    let good = parallel::Checkpoint::load(&path, &m, auto_engine(&m)).unwrap();
+    let k = good.finished.iter().position(|f| f.solutions > 0).unwrap();
+    let resume = |per: Option<u128>| Options {
+        resume: Some(path.clone()),
+        checkpoint: Some(path.clone()),
+        solution_weight: per,
+        ..Options::with_threads(2)
+    };
+    // Edits made with the checksum recomputed (`save`): only the
+    // consistency of the figures can tell.
+    type Edit = fn(&mut parallel::checkpoint::Finished);
+    let edits: [(&str, Option<u128>, Edit); 3] = [
+        ("no solutions", None, |f| f.solutions = 0),
+        ("more than 4 per solution", Some(4), |f| {
+            let w = f.weights.as_mut().unwrap();
+            w.distinct = 4 * f.solutions + 1;
+        }),
+        ("less than one per solution", Some(4), |f| {
+            f.solutions = 10 * f.weights.as_ref().unwrap().total
+        }),
+    ];
+    for (why, per, edit) in edits {
+        let mut c = good.clone();
+        edit(&mut c.finished[k]);
+        c.save(&path).unwrap();
+        let before = std::fs::read(&path).unwrap();
+        let e = parallel::count_weighted(&m, &resume(per), &mut NoProgress, &four).unwrap_err();
+        assert!(matches!(e, Error::CheckpointDamaged { .. }), "{why}: {e}");
+        let text = e.to_string();
+        assert!(text.contains(&path.display().to_string()), "{text}");
+        assert!(text.contains(why), "{text}");
+        assert_eq!(std::fs::read(&path).unwrap(), before, "{why}: rewritten");
+    }
+    // The unedited checkpoint is within the bounds.
+    good.save(&path).unwrap();
+    let r = parallel::count_weighted(&m, &resume(Some(4)), &mut NoProgress, &four).unwrap();
+    assert_eq!(r.solutions, 92);
+    assert_eq!(r.weights, Some(Weight::new(4 * 92, 4 * 92)));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

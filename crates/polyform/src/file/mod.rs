@@ -311,6 +311,7 @@ fn place_drawn(
     drawn: Drawn,
 ) -> Result<Vec<Placement>, Error> {
     let mut fixed = vec![];
+    let mut lines = vec![];
     for (sym, (cells, line)) in drawn {
         let pi = pieces
             .iter()
@@ -329,9 +330,58 @@ fn place_drawn(
                 ),
             )
         })?;
+        lines.extend(std::iter::repeat_n(line, placed.len()));
         fixed.extend(placed);
     }
+    refuse_crossings(path, lattice, pieces, &fixed, &lines)?;
     Ok(fixed)
+}
+
+/// Refuses pieces placed in advance (`fixed`, drawn on lines `lines`) that
+/// cross at a grid point of a stick lattice, which is never allowed
+/// (docs/format.md, "Where pieces may meet"): they would claim a common
+/// joint item, and the count would be 0 without a word. Names the two
+/// pieces, their lines and the point.
+pub(crate) fn refuse_crossings(
+    path: &Path,
+    lattice: LatticeKind,
+    pieces: &[Piece],
+    fixed: &[Placement],
+    lines: &[usize],
+) -> Result<(), Error> {
+    let l = lattice.lattice();
+    if !l.has_joints() {
+        return Ok(());
+    }
+    let mut claimed: HashMap<crate::lattice::Joint, usize> = HashMap::new();
+    for (k, p) in fixed.iter().enumerate() {
+        for j in l.joints(&p.cells) {
+            match claimed.get(&j) {
+                Some(&o) if o != k => {
+                    let name = |i: usize| &pieces[fixed[i].piece].name;
+                    let point = j.0;
+                    return Err(Error::new(
+                        path,
+                        Some(lines[k]),
+                        format!(
+                            "pieces `{}` (line {}) and `{}` (line {}), placed in advance, cross at the grid point ({}, {}): pieces may touch at a point but never cross there (docs/format.md, \"Where pieces may meet\")",
+                            name(o),
+                            lines[o],
+                            name(k),
+                            lines[k],
+                            point[0] / 2,
+                            point[1] / 2
+                        ),
+                    ));
+                }
+                Some(_) => {}
+                None => {
+                    claimed.insert(j, k);
+                }
+            }
+        }
+    }
+    Ok(())
 }
 
 pub(crate) fn parse_lattice(src: &Source, l: &Spanned<String>) -> Result<LatticeKind, Error> {

@@ -73,6 +73,7 @@ pub fn place_drawing(puzzle: &Puzzle, path: &Path, text: &str) -> Result<Puzzle,
     }
     let mut pieces = puzzle.pieces.clone();
     let mut fixed: Vec<Placement> = vec![];
+    let mut lines = vec![];
     let given: HashSet<(usize, BTreeSet<Cell>)> = puzzle.fixed.iter().map(key).collect();
     for (sym, (cells, line)) in drawn {
         let pi = pieces
@@ -92,8 +93,10 @@ pub fn place_drawing(puzzle: &Puzzle, path: &Path, text: &str) -> Result<Puzzle,
                 ),
             )
         })?;
+        lines.extend(std::iter::repeat_n(line, placed.len()));
         fixed.extend(placed);
     }
+    super::refuse_crossings(path, lattice, &pieces, &fixed, &lines)?;
     let now: HashSet<(usize, BTreeSet<Cell>)> = fixed.iter().map(key).collect();
     if let Some(p) = puzzle.fixed.iter().find(|p| !now.contains(&key(p))) {
         return Err(Error::new(
