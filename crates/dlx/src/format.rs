@@ -9,7 +9,9 @@
 //!
 //! Names are any non-blank characters other than `:` and `|`. A primary item
 //! may carry DLX3's bounds, `lo:hi|name` or `n|name` (`n:n`), whole numbers
-//! up to `u32::MAX` (larger ones are refused as too large). Blank lines and
+//! up to `u32::MAX` (larger ones are refused as too large). The `|` between
+//! primary and secondary items stands alone or starts a word, as in
+//! Knuth's programs: `A |B` makes `B` secondary. Blank lines and
 //! lines whose first non-blank character is `|` are comments.
 
 use crate::matrix::{Matrix, MatrixBuilder, MatrixError, valid_name};
@@ -105,12 +107,18 @@ pub fn parse_with_warnings(text: &str) -> Result<(Matrix, Vec<FormatError>), For
         }
     };
     let mut secondary = false;
-    for (col, word) in words(header) {
-        if word == "|" {
+    for (mut col, mut word) in words(header) {
+        // The bar may touch the name after it (`A |B`): Knuth's programs
+        // take a `|` that starts a word as the separator, then the name.
+        while let Some(rest) = word.strip_prefix('|') {
             if secondary {
                 return Err(err(item_line, col, "the item line holds `|` twice"));
             }
             secondary = true;
+            word = rest;
+            col += 1;
+        }
+        if word.is_empty() {
             continue;
         }
         let (bounds, name, name_col) = match word.rsplit_once('|') {

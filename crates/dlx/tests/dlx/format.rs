@@ -106,3 +106,22 @@ fn with_secondary_appends_an_unused_item() {
     assert!(m.with_secondary("s").is_err());
     assert!(m.with_secondary("bad name").is_err());
 }
+
+/// DLX1 takes a `|` that starts a word as the separator: `A |B` makes `B`
+/// secondary (not the bounds `` of a primary item `B`).
+#[test]
+fn a_bar_touching_the_next_name_is_the_separator() {
+    let m = parse("A |B\nA B\nA\n").unwrap();
+    assert_eq!((m.num_primary(), m.num_secondary()), (1, 1));
+    assert_eq!(Solver::new(&m).count(), 2);
+    let m = parse("A |B C\nA B C\n").unwrap();
+    assert_eq!((m.num_primary(), m.num_secondary()), (1, 2));
+    let (l, c, msg) = error_at("A |B |C\n");
+    assert_eq!((l, c), (1, 6));
+    assert!(msg.contains("`|` twice"), "{msg}");
+    let (_, c, msg) = error_at("A ||B\n");
+    assert_eq!(c, 4);
+    assert!(msg.contains("`|` twice"), "{msg}");
+    // A bar inside a word is still DLX3's bounds.
+    assert!(parse("2|A B\nA B\nA\n").is_ok());
+}
