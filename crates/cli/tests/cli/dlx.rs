@@ -111,3 +111,26 @@ fn knuth_flag_gives_dlx1_updates() {
         assert!(auto["updates"].as_u64() < knuth["updates"].as_u64());
     }
 }
+
+/// 20,000 primary items and 2,000 options: the bitset engine's frames could
+/// need 153 MiB per thread (a deep search, a counter per item per frame).
+/// Asked for, it is refused before any search; auto takes the links.
+#[test]
+fn the_bitset_engine_is_refused_where_its_frames_would_not_fit() {
+    let (np, n) = (20_000usize, 2_000usize);
+    let mut text: String = (0..np).map(|i| format!("i{i} ")).collect();
+    text.push('\n');
+    for o in 0..n {
+        let line: Vec<String> = (0..10).map(|k| format!("i{}", o * 10 + k)).collect();
+        text.push_str(&line.join(" "));
+        text.push('\n');
+    }
+    let (code, out, err) = polycover(&["dlx", "-q", "--engine", "bits"], &text);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("--engine bits cannot search this problem"), "{err}");
+    assert!(err.contains("MiB of search frames per thread"), "{err}");
+    let (code, out, err) = polycover(&["dlx", "-q", "--json"], &text);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["solutions"], 1);
+}
