@@ -96,7 +96,28 @@ pub fn parse(text: &str) -> Result<Matrix, FormatError> {
 /// Reads a matrix from DLX text, with a warning (line, column, message) for
 /// each option left out because it has no primary item.
 pub fn parse_with_warnings(text: &str) -> Result<(Matrix, Vec<FormatError>), FormatError> {
+    parse_with_sources(text).map(|(m, w, _)| (m, w))
+}
+
+/// Where an option of the matrix comes from in the text.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct OptionSource {
+    /// Its line, from 1.
+    pub line: u32,
+    /// Its number among the text's options, from 1; options left out (no
+    /// primary item) keep their numbers, so this is the option's number in
+    /// the file, not in the matrix.
+    pub number: u32,
+}
+
+/// As [`parse_with_warnings`], with the source of each option of the
+/// matrix (indexed by [`OptionId`](crate::OptionId)).
+#[allow(clippy::type_complexity)]
+pub fn parse_with_sources(
+    text: &str,
+) -> Result<(Matrix, Vec<FormatError>, Vec<OptionSource>), FormatError> {
     let mut warnings = Vec::new();
+    let mut sources = Vec::new();
     let mut b = MatrixBuilder::new();
     let mut lines = text.lines().enumerate().map(|(k, l)| (k + 1, l));
     let (item_line, header) = loop {
@@ -167,6 +188,7 @@ pub fn parse_with_warnings(text: &str) -> Result<(Matrix, Vec<FormatError>), For
             continue;
         }
         entries.clear();
+        let number = sources.len() as u32 + warnings.len() as u32 + 1;
         let mut first_col = 1;
         for (k, (col, word)) in words(line).enumerate() {
             if k == 0 {
@@ -190,7 +212,13 @@ pub fn parse_with_warnings(text: &str) -> Result<(Matrix, Vec<FormatError>), For
         }
         let items: Vec<_> = entries.iter().map(|&(i, c, _)| (i, c)).collect();
         match b.option(&items) {
-            Ok(_) => continue,
+            Ok(_) => {
+                sources.push(OptionSource {
+                    line: n as u32,
+                    number,
+                });
+                continue;
+            }
             Err(MatrixError::NoPrimaryItem) => {
                 warnings.push(err(n, first_col, "option ignored: it has no primary item"));
                 continue;
@@ -214,7 +242,7 @@ pub fn parse_with_warnings(text: &str) -> Result<(Matrix, Vec<FormatError>), For
         }
     }
     let m = b.build().map_err(|e| err(item_line, 1, e.to_string()))?;
-    Ok((m, warnings))
+    Ok((m, warnings, sources))
 }
 
 /// Writes a matrix as DLX text (readable by DLX1/2/3 and by [`parse`]).

@@ -127,10 +127,44 @@ fn the_bitset_engine_is_refused_where_its_frames_would_not_fit() {
     }
     let (code, out, err) = polycover(&["dlx", "-q", "--engine", "bits"], &text);
     assert_eq!(code, 2, "{out}{err}");
-    assert!(err.contains("--engine bits cannot search this problem"), "{err}");
+    assert!(
+        err.contains("--engine bits cannot search this problem"),
+        "{err}"
+    );
     assert!(err.contains("MiB of search frames per thread"), "{err}");
     let (code, out, err) = polycover(&["dlx", "-q", "--json"], &text);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["solutions"], 1);
+}
+
+/// Options are numbered as in the file: an option left out (no primary
+/// item, with a warning) keeps its number, and each solution's option
+/// names its line.
+#[test]
+fn solution_options_have_the_files_numbers_and_lines() {
+    let text = "| comment\nA | x\nx\n\nA x\n";
+    let (code, out, err) = polycover(&["dlx", "-q", "--json", "--all"], text);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("option ignored"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let p = &v["placements"][0];
+    assert_eq!(
+        (p["option"].as_u64(), p["line"].as_u64()),
+        (Some(2), Some(5)),
+        "{v}"
+    );
+    assert_eq!(p["text"], "A x");
+}
+
+/// The memo engine's refusal names the option as the file does: its
+/// number from 1 and its line.
+#[test]
+fn the_memo_refusal_names_the_options_line() {
+    let (code, _, err) = polycover(&["dlx", "--engine", "memo"], "2:2|a\n\na\na\n");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("option 1 (line 3) holds no primary item with bounds 1:1 or 0:1"),
+        "{err}"
+    );
 }

@@ -125,3 +125,14 @@ fn a_bar_touching_the_next_name_is_the_separator() {
     // A bar inside a word is still DLX3's bounds.
     assert!(parse("2|A B\nA B\nA\n").is_ok());
 }
+
+/// Each option's line and number in the text; a left-out option keeps its
+/// number.
+#[test]
+fn options_know_their_line_and_number() {
+    let (m, warnings, sources) =
+        dlx::format::parse_with_sources("| c\nA | x\nx\n\nA x\nA\n").unwrap();
+    assert_eq!((m.num_options(), warnings.len()), (2, 1));
+    let got: Vec<_> = sources.iter().map(|s| (s.number, s.line)).collect();
+    assert_eq!(got, [(2, 5), (3, 6)]);
+}
