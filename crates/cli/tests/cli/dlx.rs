@@ -168,3 +168,30 @@ fn the_memo_refusal_names_the_options_line() {
         "{err}"
     );
 }
+
+/// A write error names what was being written: standard output (a full
+/// disk, here /dev/full where the system has one).
+#[test]
+fn a_write_error_names_standard_output() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    let o = super::common::bin()
+        .args(["dlx", "-q", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(full)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(EXAMPLE.as_bytes())?;
+            c.wait_with_output()
+        })
+        .expect("the binary runs");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("writing to standard output: No space left on device"),
+        "{err}"
+    );
+}
