@@ -52,18 +52,18 @@ impl Failure {
     }
 }
 
-/// Writing the output failed: exit 2, except that a closed pipe (`| head`)
-/// is a normal end.
+/// Writing the output (standard output: files are written with their own
+/// messages, naming them) failed: exit 2, saying so, except that a closed
+/// pipe (`| head`) is a normal end.
 impl From<std::io::Error> for Failure {
     fn from(e: std::io::Error) -> Failure {
-        Failure {
-            code: if e.kind() == std::io::ErrorKind::BrokenPipe {
-                0
-            } else {
-                BAD_INPUT
-            },
-            message: e.to_string(),
+        if e.kind() == std::io::ErrorKind::BrokenPipe {
+            return Failure {
+                code: 0,
+                message: e.to_string(),
+            };
         }
+        Failure::input(format!("writing to standard output: {e}"))
     }
 }
 

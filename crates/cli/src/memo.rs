@@ -168,7 +168,7 @@ pub fn count(
     let path = problem.path();
     let m = problem.matrix();
     // Refused matrices are refused before any group is built.
-    Memo::new(m).map_err(|e| NotCounted::Cannot(e.to_string()))?;
+    Memo::new(m).map_err(|e| NotCounted::Cannot(refusal(problem, e)))?;
     let action = problem.action(group).map_err(Failure::from)?;
     let internal = |m: String| {
         NotCounted::Failed(Failure::check(format!(
@@ -199,6 +199,20 @@ pub fn count(
         stats: search.stats,
         group_description: action.description,
     })
+}
+
+/// Why the memo engine refuses `problem`'s matrix, naming an option as the
+/// file does (its number and line in DLX text).
+fn refusal(problem: &dyn Problem, e: MemoError) -> String {
+    match e {
+        MemoError::NoSweepItem(o) => match problem.option_place(o) {
+            Some(place) => e
+                .to_string()
+                .replacen(&format!("option {}", o.index() + 1), &place, 1),
+            None => e.to_string(),
+        },
+        _ => e.to_string(),
+    }
 }
 
 /// The memo engine as the backend of a plan made by

@@ -39,7 +39,8 @@ pub struct SearchArgs {
     pub knuth: bool,
     /// The solver's engine: `bits` (sets of options as bit vectors, for
     /// matrices without multiplicities and with at most 8192 options; links
-    /// on others), `links` (Knuth's dancing links, any matrix), `cells`
+    /// on others; a matrix whose search frames could need more than 64 MiB
+    /// per thread, many primary items and a deep search, is an error), `links` (Knuth's dancing links, any matrix), `cells`
     /// (bit sets per item and precomputed kill rows, for matrices of at
     /// most 256 items, without colors, every option holding a primary item
     /// with bounds 1:1: a problem it cannot take is an error, exit 2), or
@@ -134,6 +135,14 @@ pub fn engine_for(
     {
         return Err(Failure::input(format!(
             "{}: --engine cells cannot search this problem: {why} (the cell engine takes at most 256 items, no colors, and options that each hold a primary item with bounds 1:1); drop --engine or use --engine auto",
+            path.display()
+        )));
+    }
+    if let Some(kind) = asked
+        && let Some(why) = kind.cannot_fit(m)
+    {
+        return Err(Failure::input(format!(
+            "{}: --engine {kind} cannot search this problem: {why}; use --engine links or auto",
             path.display()
         )));
     }

@@ -248,10 +248,29 @@ pub(crate) struct Bits<'m> {
     pub(crate) updates: u64,
 }
 
+/// The most bytes one solver's frames may take at the greatest depth its
+/// search can reach ([`frame_bytes`]): each worker thread has its own.
+pub(crate) const MAX_FRAME_BYTES: u64 = 64 << 20;
+
+/// The bytes one solver's frames take at the greatest depth a search of
+/// `m` can reach: two frames per level (cover, commit) and the bottom one,
+/// each `w` words of `alive` and a `u16` per primary item; a level covers
+/// a primary item and commits an option, so there are at most as many
+/// levels as primary items or options.
+pub(crate) fn frame_bytes(m: &Matrix) -> u64 {
+    let (n, np) = (m.num_options() as u64, m.num_primary() as u64);
+    let levels = n.min(np);
+    (2 * levels + 1) * (8 * n.div_ceil(64).max(1) + 2 * np)
+}
+
 impl<'m> Bits<'m> {
-    /// Can the bitset engine solve `m`?
+    /// Can the bitset engine solve `m`? Without multiplicities, at most
+    /// [`MAX_OPTIONS`] options, and frames of at most [`MAX_FRAME_BYTES`]
+    /// however deep the search goes.
     pub fn suits(m: &Matrix) -> bool {
-        !m.has_multiplicities() && m.num_options() <= MAX_OPTIONS
+        !m.has_multiplicities()
+            && m.num_options() <= MAX_OPTIONS
+            && frame_bytes(m) <= MAX_FRAME_BYTES
     }
 
     /// Sets up the bottom frame for `m`, which [`suits`](Self::suits), on
@@ -524,5 +543,31 @@ mod tests {
         let rb = Bits::new(&r);
         assert!(!std::ptr::eq(rb.tables(), a.tables()));
         assert_eq!(rb.tables(), &BitsTables::new(&r));
+    }
+
+    /// 20,000 primary items and 2,000 options of 10 items each: a search
+    /// may go 2,000 levels deep, and each frame holds 20,000 counters, so
+    /// the frames could take 160 MB per thread: too much, the links take it.
+    #[test]
+    fn frames_too_big_for_memory_are_refused() {
+        let (np, n) = (20_000usize, 2_000usize);
+        let mut text: String = (0..np).map(|i| format!("i{i} ")).collect();
+        text.push('\n');
+        for o in 0..n {
+            let line: Vec<String> = (0..10).map(|k| format!("i{}", o * 10 + k)).collect();
+            text.push_str(&line.join(" "));
+            text.push('\n');
+        }
+        let m = crate::format::parse(&text).unwrap();
+        assert!(frame_bytes(&m) > MAX_FRAME_BYTES);
+        assert!(!Bits::suits(&m));
+        assert_eq!(crate::EngineKind::best_for(&m), crate::EngineKind::Links);
+        let why = crate::EngineKind::Bits.cannot_fit(&m).expect("refused");
+        assert!(why.contains("MiB of search frames"), "{why}");
+        assert_eq!(crate::EngineKind::Bits.refusal(&m), Some(why));
+        // A puzzle-sized matrix still fits.
+        let small = pentomino_like();
+        assert!(Bits::suits(&small));
+        assert_eq!(crate::EngineKind::Bits.cannot_fit(&small), None);
     }
 }

@@ -9,7 +9,9 @@
 //!
 //! Names are any non-blank characters other than `:` and `|`. A primary item
 //! may carry DLX3's bounds, `lo:hi|name` or `n|name` (`n:n`), whole numbers
-//! up to `u32::MAX` (larger ones are refused as too large). Blank lines and
+//! up to `u32::MAX` (larger ones are refused as too large). The `|` between
+//! primary and secondary items stands alone or starts a word, as in
+//! Knuth's programs: `A |B` makes `B` secondary. Blank lines and
 //! lines whose first non-blank character is `|` are comments.
 
 use crate::matrix::{Matrix, MatrixBuilder, MatrixError, valid_name};
@@ -108,7 +110,28 @@ pub fn parse(text: &str) -> Result<Matrix, FormatError> {
 /// Reads a matrix from DLX text, with a warning (line, column, message) for
 /// each option left out because it has no primary item.
 pub fn parse_with_warnings(text: &str) -> Result<(Matrix, Vec<FormatError>), FormatError> {
+    parse_with_sources(text).map(|(m, w, _)| (m, w))
+}
+
+/// Where an option of the matrix comes from in the text.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct OptionSource {
+    /// Its line, from 1.
+    pub line: u32,
+    /// Its number among the text's options, from 1; options left out (no
+    /// primary item) keep their numbers, so this is the option's number in
+    /// the file, not in the matrix.
+    pub number: u32,
+}
+
+/// As [`parse_with_warnings`], with the source of each option of the
+/// matrix (indexed by [`OptionId`](crate::OptionId)).
+#[allow(clippy::type_complexity)]
+pub fn parse_with_sources(
+    text: &str,
+) -> Result<(Matrix, Vec<FormatError>, Vec<OptionSource>), FormatError> {
     let mut warnings = Vec::new();
+    let mut sources = Vec::new();
     let mut b = MatrixBuilder::new();
     let mut lines = text.lines().enumerate().map(|(k, l)| (k + 1, l));
     let (item_line, header) = loop {
@@ -119,12 +142,18 @@ pub fn parse_with_warnings(text: &str) -> Result<(Matrix, Vec<FormatError>), For
         }
     };
     let mut secondary = false;
-    for (col, word) in words(header) {
-        if word == "|" {
+    for (mut col, mut word) in words(header) {
+        // The bar may touch the name after it (`A |B`): Knuth's programs
+        // take a `|` that starts a word as the separator, then the name.
+        while let Some(rest) = word.strip_prefix('|') {
             if secondary {
                 return Err(err(item_line, col, "the item line holds `|` twice"));
             }
             secondary = true;
+            word = rest;
+            col += 1;
+        }
+        if word.is_empty() {
             continue;
         }
         let (bounds, name, name_col) = match word.rsplit_once('|') {
@@ -173,6 +202,7 @@ pub fn parse_with_warnings(text: &str) -> Result<(Matrix, Vec<FormatError>), For
             continue;
         }
         entries.clear();
+        let number = sources.len() as u32 + warnings.len() as u32 + 1;
         let mut first_col = 1;
         for (k, (col, word)) in words(line).enumerate() {
             if k == 0 {
@@ -200,7 +230,13 @@ pub fn parse_with_warnings(text: &str) -> Result<(Matrix, Vec<FormatError>), For
         }
         let items: Vec<_> = entries.iter().map(|&(i, c, _)| (i, c)).collect();
         match b.option(&items) {
-            Ok(_) => continue,
+            Ok(_) => {
+                sources.push(OptionSource {
+                    line: n as u32,
+                    number,
+                });
+                continue;
+            }
             Err(MatrixError::NoPrimaryItem) => {
                 warnings.push(err(n, first_col, "option ignored: it has no primary item"));
                 continue;
@@ -224,7 +260,7 @@ pub fn parse_with_warnings(text: &str) -> Result<(Matrix, Vec<FormatError>), For
         }
     }
     let m = b.build().map_err(|e| err(item_line, 1, e.to_string()))?;
-    Ok((m, warnings))
+    Ok((m, warnings, sources))
 }
 
 /// Writes a matrix as DLX text (readable by DLX1/2/3 and by [`parse`]).

@@ -110,13 +110,38 @@ impl EngineKind {
             EngineKind::Bits if m.has_multiplicities() => {
                 Some("it has primary items with bounds other than 1:1".into())
             }
-            EngineKind::Bits => Some(format!(
+            EngineKind::Bits if m.num_options() > crate::bits::MAX_OPTIONS => Some(format!(
                 "it has {} options, the bitset engine takes at most {}",
                 m.num_options(),
                 crate::bits::MAX_OPTIONS
             )),
+            EngineKind::Bits => self.cannot_fit(m),
             EngineKind::Cells => cells::refusal(m),
         }
+    }
+
+    /// Why this engine, although it could take `m`'s shape, would need too
+    /// much memory for it, in words; `None` when it fits (or cannot take
+    /// the shape anyway). Only the bitset engine has such a bound: its
+    /// frames (one per level, each a bit per option and a counter per
+    /// primary item) may take at most 64 MiB per thread.
+    pub fn cannot_fit(self, m: &Matrix) -> Option<String> {
+        if self != EngineKind::Bits
+            || m.has_multiplicities()
+            || m.num_options() > crate::bits::MAX_OPTIONS
+        {
+            return None;
+        }
+        let bytes = crate::bits::frame_bytes(m);
+        (bytes > crate::bits::MAX_FRAME_BYTES).then(|| {
+            format!(
+                "its {} primary items and {} options would need up to {} MiB of search frames per thread, the bitset engine takes at most {} MiB",
+                m.num_primary(),
+                m.num_options(),
+                bytes.div_ceil(1 << 20),
+                crate::bits::MAX_FRAME_BYTES >> 20
+            )
+        })
     }
 
     /// The engine [`Solver::with_engine`](crate::Solver::with_engine)`(m,

@@ -18,12 +18,14 @@ pub struct DlxProblem {
     /// What the reader passed over (options without a primary item), as
     /// `line:column: message`.
     warnings: Vec<String>,
+    /// Each option's line and number in the file.
+    sources: Vec<dlx::format::OptionSource>,
 }
 
 impl DlxProblem {
     /// Reads a matrix from DLX text; `path` names it in messages.
     pub fn parse(path: &Path, text: &str) -> Result<DlxProblem, Error> {
-        let (matrix, warnings) = dlx::format::parse_with_warnings(text)
+        let (matrix, warnings, sources) = dlx::format::parse_with_sources(text)
             .map_err(|e| Error::new(path, Some(e.line), e.message.clone()).at_column(e.column))?;
         let name = path
             .file_stem()
@@ -35,6 +37,7 @@ impl DlxProblem {
             path: path.to_path_buf(),
             matrix,
             warnings: warnings.iter().map(|w| w.to_string()).collect(),
+            sources,
         })
     }
 }
@@ -100,7 +103,10 @@ impl Problem for DlxProblem {
     fn solution_json(&self, solution: &[OptionId]) -> Value {
         let options: Vec<Value> = solution
             .iter()
-            .map(|&o| json!({"option": o.index() + 1, "text": self.matrix.option_text(o)}))
+            .map(|&o| {
+                let src = self.sources[o.index()];
+                json!({"option": src.number, "line": src.line, "text": self.matrix.option_text(o)})
+            })
             .collect();
         json!({
             "placements": options,
@@ -116,6 +122,10 @@ impl Problem for DlxProblem {
         )
     }
 
+    fn option_place(&self, o: OptionId) -> Option<String> {
+        let src = self.sources.get(o.index())?;
+        Some(format!("option {} (line {})", src.number, src.line))
+    }
     fn warnings(&self) -> Vec<String> {
         self.warnings
             .iter()

@@ -142,6 +142,12 @@ pub trait Problem: Send + Sync {
     fn warnings(&self) -> Vec<String> {
         Vec::new()
     }
+    /// Option `o` of the matrix as the file names it (DLX text: `option 3
+    /// (line 5)`, its number and line in the file); `None` where the file
+    /// has no option lines (puzzles: options are placements).
+    fn option_place(&self, _o: OptionId) -> Option<String> {
+        None
+    }
 
     /// The error for a kind whose cells have no shape in space.
     fn no_geometry(&self, what: &str) -> Error {

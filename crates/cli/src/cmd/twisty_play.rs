@@ -313,7 +313,10 @@ pub fn run(a: PlayArgs) -> Result<u8, Failure> {
     let port = a.port.unwrap_or(0);
     let listener = TcpListener::bind(("127.0.0.1", port))
         .map_err(|e| Failure::input(format!("cannot listen on 127.0.0.1:{port}: {e}")))?;
-    let port = listener.local_addr()?.port();
+    let port = listener
+        .local_addr()
+        .map_err(|e| Failure::input(format!("cannot listen: {e}")))?
+        .port();
     let data = page_data(&p, true);
     let play = Arc::new(Play {
         html: page::twisty_html(&title, &data),
@@ -342,6 +345,7 @@ pub fn run(a: PlayArgs) -> Result<u8, Failure> {
     out.flush()?;
     drop(out);
     let handler: serve::Handler = Arc::new(move |r: &Request| play.handle(r));
-    serve::serve(listener, serve::Limits::default(), handler)?;
+    serve::serve(listener, serve::Limits::default(), handler)
+        .map_err(|e| Failure::input(format!("serving the page: {e}")))?;
     Ok(0)
 }

@@ -111,3 +111,87 @@ fn knuth_flag_gives_dlx1_updates() {
         assert!(auto["updates"].as_u64() < knuth["updates"].as_u64());
     }
 }
+
+/// 20,000 primary items and 2,000 options: the bitset engine's frames could
+/// need 153 MiB per thread (a deep search, a counter per item per frame).
+/// Asked for, it is refused before any search; auto takes the links.
+#[test]
+fn the_bitset_engine_is_refused_where_its_frames_would_not_fit() {
+    let (np, n) = (20_000usize, 2_000usize);
+    let mut text: String = (0..np).map(|i| format!("i{i} ")).collect();
+    text.push('\n');
+    for o in 0..n {
+        let line: Vec<String> = (0..10).map(|k| format!("i{}", o * 10 + k)).collect();
+        text.push_str(&line.join(" "));
+        text.push('\n');
+    }
+    let (code, out, err) = polycover(&["dlx", "-q", "--engine", "bits"], &text);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("--engine bits cannot search this problem"),
+        "{err}"
+    );
+    assert!(err.contains("MiB of search frames per thread"), "{err}");
+    let (code, out, err) = polycover(&["dlx", "-q", "--json"], &text);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["solutions"], 1);
+}
+
+/// Options are numbered as in the file: an option left out (no primary
+/// item, with a warning) keeps its number, and each solution's option
+/// names its line.
+#[test]
+fn solution_options_have_the_files_numbers_and_lines() {
+    let text = "| comment\nA | x\nx\n\nA x\n";
+    let (code, out, err) = polycover(&["dlx", "-q", "--json", "--all"], text);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("option ignored"), "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let p = &v["placements"][0];
+    assert_eq!(
+        (p["option"].as_u64(), p["line"].as_u64()),
+        (Some(2), Some(5)),
+        "{v}"
+    );
+    assert_eq!(p["text"], "A x");
+}
+
+/// The memo engine's refusal names the option as the file does: its
+/// number from 1 and its line.
+#[test]
+fn the_memo_refusal_names_the_options_line() {
+    let (code, _, err) = polycover(&["dlx", "--engine", "memo"], "2:2|a\n\na\na\n");
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("option 1 (line 3) holds no primary item with bounds 1:1 or 0:1"),
+        "{err}"
+    );
+}
+
+/// A write error names what was being written: standard output (a full
+/// disk, here /dev/full where the system has one).
+#[test]
+fn a_write_error_names_standard_output() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    let o = super::common::bin()
+        .args(["dlx", "-q", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(full)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin.take().unwrap().write_all(EXAMPLE.as_bytes())?;
+            c.wait_with_output()
+        })
+        .expect("the binary runs");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("writing to standard output: No space left on device"),
+        "{err}"
+    );
+}

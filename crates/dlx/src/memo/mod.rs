@@ -105,7 +105,7 @@ impl fmt::Display for MemoError {
             MemoError::NoSweepItem(o) => write!(
                 f,
                 "option {} holds no primary item with bounds 1:1 or 0:1; the memo engine cannot count this matrix",
-                o.index()
+                o.index() + 1
             ),
             MemoError::NotPrimary(i) => {
                 write!(

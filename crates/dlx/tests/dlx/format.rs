@@ -106,3 +106,33 @@ fn with_secondary_appends_an_unused_item() {
     assert!(m.with_secondary("s").is_err());
     assert!(m.with_secondary("bad name").is_err());
 }
+
+/// DLX1 takes a `|` that starts a word as the separator: `A |B` makes `B`
+/// secondary (not the bounds `` of a primary item `B`).
+#[test]
+fn a_bar_touching_the_next_name_is_the_separator() {
+    let m = parse("A |B\nA B\nA\n").unwrap();
+    assert_eq!((m.num_primary(), m.num_secondary()), (1, 1));
+    assert_eq!(Solver::new(&m).count(), 2);
+    let m = parse("A |B C\nA B C\n").unwrap();
+    assert_eq!((m.num_primary(), m.num_secondary()), (1, 2));
+    let (l, c, msg) = error_at("A |B |C\n");
+    assert_eq!((l, c), (1, 6));
+    assert!(msg.contains("`|` twice"), "{msg}");
+    let (_, c, msg) = error_at("A ||B\n");
+    assert_eq!(c, 4);
+    assert!(msg.contains("`|` twice"), "{msg}");
+    // A bar inside a word is still DLX3's bounds.
+    assert!(parse("2|A B\nA B\nA\n").is_ok());
+}
+
+/// Each option's line and number in the text; a left-out option keeps its
+/// number.
+#[test]
+fn options_know_their_line_and_number() {
+    let (m, warnings, sources) =
+        dlx::format::parse_with_sources("| c\nA | x\nx\n\nA x\nA\n").unwrap();
+    assert_eq!((m.num_options(), warnings.len()), (2, 1));
+    let got: Vec<_> = sources.iter().map(|s| (s.number, s.line)).collect();
+    assert_eq!(got, [(2, 5), (3, 6)]);
+}
