@@ -302,7 +302,7 @@ fn peripheral(g: &Graph, walk: &mut Walk, start: u32, dist: &mut [u32]) -> u32 {
 /// the Cuthill-McKee and the Sloan orders, the one with the smaller
 /// frontier, or on a tie the smaller sum of frontier sizes over all steps
 /// (fewer states to cache). Where the options are so wide that the Sloan
-/// order would cost more than [`EXACT_PAIRS`] steps, the Cuthill-McKee
+/// order would cost more than 2^20 steps (pairs of items sharing an option), the Cuthill-McKee
 /// order alone (with estimated degrees): time and memory stay linear in
 /// the matrix's entries.
 pub fn sweep_order(matrix: &Matrix) -> Vec<ItemId> {
