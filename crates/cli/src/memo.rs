@@ -167,8 +167,14 @@ pub fn count(
 ) -> Result<MemoCount, NotCounted> {
     let path = problem.path();
     let m = problem.matrix();
-    // Refused matrices are refused before any group is built.
-    Memo::new(m).map_err(|e| NotCounted::Cannot(refusal(problem, e)))?;
+    // Refused matrices are refused before any group is built. The refusal
+    // does not depend on the order, so the items' own order (no sweep order
+    // worked out) is enough to check.
+    let check = MemoOptions {
+        order: Some(Vec::new()),
+        ..MemoOptions::default()
+    };
+    Memo::with_options(m, check).map_err(|e| NotCounted::Cannot(refusal(problem, e)))?;
     let action = problem.action(group).map_err(Failure::from)?;
     let internal = |m: String| {
         NotCounted::Failed(Failure::check(format!(

@@ -267,3 +267,27 @@ impl Drop for Server {
         let _ = self.child.wait();
     }
 }
+
+/// Waits until `child` has its Ctrl-C and SIGTERM handler: bits 1 (SIGINT)
+/// and 14 (SIGTERM) of the caught-signal mask in its `/proc` status, which
+/// the handler sets together. Panics if the child exits first, or after a
+/// minute (a bound only so that a missing handler fails instead of hanging).
+pub fn wait_for_signal_handler(child: &mut std::process::Child) {
+    let status = format!("/proc/{}/status", child.id());
+    let caught = || {
+        let text = std::fs::read_to_string(&status).unwrap_or_default();
+        text.lines()
+            .find_map(|l| l.strip_prefix("SigCgt:"))
+            .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
+            .is_some_and(|mask| mask & (1 << 1) != 0 && mask & (1 << 14) != 0)
+    };
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !caught() {
+        assert!(child.try_wait().unwrap().is_none(), "exited early");
+        if std::time::Instant::now() > give_up {
+            let _ = child.kill();
+            panic!("no handler for SIGINT and SIGTERM after a minute");
+        }
+        std::thread::yield_now();
+    }
+}

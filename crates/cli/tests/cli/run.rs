@@ -239,30 +239,7 @@ fn a_signal_while_loading_exits_130() {
             .stderr(std::process::Stdio::piped())
             .spawn()
             .unwrap();
-        let status = format!("/proc/{}/status", child.id());
-        // SIGINT is signal 2, SIGTERM 15: bits 1 and 14 of the mask.
-        let caught = || {
-            let text = std::fs::read_to_string(&status).unwrap_or_default();
-            let mask = text
-                .lines()
-                .find_map(|l| l.strip_prefix("SigCgt:"))
-                .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
-                .unwrap_or(0);
-            mask & (1 << 1) != 0 && mask & (1 << 14) != 0
-        };
-        // A bound only so that a missing handler fails instead of hanging.
-        let give_up = std::time::Instant::now() + std::time::Duration::from_secs(60);
-        while !caught() {
-            assert!(
-                child.try_wait().unwrap().is_none(),
-                "{signal}: exited early"
-            );
-            if std::time::Instant::now() > give_up {
-                let _ = child.kill();
-                panic!("{signal}: no handler for SIGINT and SIGTERM after a minute");
-            }
-            std::thread::yield_now();
-        }
+        crate::common::wait_for_signal_handler(&mut child);
         let sent = std::process::Command::new("kill")
             .args([&format!("-{signal}"), &child.id().to_string()])
             .status()

@@ -164,24 +164,7 @@ fn a_big_board_stops_on_sigterm() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let status = format!("/proc/{}/status", child.id());
-    // SIGTERM is signal 15: bit 14 of the mask of caught signals.
-    let caught = || {
-        let text = std::fs::read_to_string(&status).unwrap_or_default();
-        text.lines()
-            .find_map(|l| l.strip_prefix("SigCgt:"))
-            .and_then(|m| u64::from_str_radix(m.trim(), 16).ok())
-            .is_some_and(|mask| mask & (1 << 14) != 0)
-    };
-    let give_up = Instant::now() + Duration::from_secs(60);
-    while !caught() {
-        assert!(child.try_wait().unwrap().is_none(), "exited early");
-        assert!(
-            Instant::now() < give_up,
-            "no SIGTERM handler after a minute"
-        );
-        std::thread::yield_now();
-    }
+    crate::common::wait_for_signal_handler(&mut child);
     std::thread::sleep(Duration::from_secs(3));
     assert!(child.try_wait().unwrap().is_none(), "finished too soon");
     let sent = std::process::Command::new("kill")
