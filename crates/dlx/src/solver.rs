@@ -224,7 +224,13 @@ impl<'m> Solver<'m> {
     pub fn solve<V: Visitor>(&mut self, visitor: &mut V) -> Outcome {
         self.start(&Subproblem::root())
             .expect("the root subproblem always starts");
-        self.run(visitor, u64::MAX)
+        loop {
+            // Only a visitor's `Control::Pause` pauses a run without a budget.
+            let outcome = self.run(visitor, u64::MAX);
+            if outcome != Outcome::Paused {
+                return outcome;
+            }
+        }
     }
 
     /// The first `n` solutions, each as its options in the order chosen.

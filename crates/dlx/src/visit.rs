@@ -11,6 +11,13 @@ pub enum Control {
     Continue,
     /// Stop the search now; the solver restores its links.
     Stop,
+    /// Pause after this solution: [`Solver::run`](crate::Solver::run) returns
+    /// [`Outcome::Paused`] before the next node, as when its node budget runs
+    /// out (or [`Outcome::Finished`] if no node is left), and the next call
+    /// goes on from there. A caller that holds the
+    /// solutions of a slice bounds them so, whatever the slice's budget.
+    /// [`Solver::solve`](crate::Solver::solve) goes straight on.
+    Pause,
 }
 
 /// Receives the solutions of a search.
@@ -49,7 +56,8 @@ pub enum Outcome {
     Finished,
     /// The visitor said stop; the solver is idle again.
     Stopped,
-    /// The node budget ran out; call `run` again to go on.
+    /// The node budget ran out or the visitor said pause; call `run` again to
+    /// go on.
     Paused,
 }
 

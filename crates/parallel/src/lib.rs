@@ -40,7 +40,7 @@
 //!   counts option entries (a solution's length plus a small overhead);
 //!   workers wait once that much is held back, the earliest branch waits
 //!   once that much of what it streamed is not yet taken by the visitor,
-//!   and a slice of the search collects about 1024 solutions at most.
+//!   and a slice of the search pauses once it has collected 1024 solutions.
 //!   [`Report::held_peak`] says how much was held at most.
 //! * **Progress.** Knuth's estimate: a branch whose path branches d1, d2, …
 //!   ways weighs 1/(d1·d2·…); done = 1 − weight of unfinished branches +
@@ -190,7 +190,9 @@ pub fn count_weighted(
 }
 
 /// Hands every solution to `visit` in the order a one-thread search finds
-/// them, until `visit` says stop. `visit` runs on the calling thread.
+/// them, until `visit` says stop (a pause, which only a one-thread
+/// [`dlx::Solver::run`] has a use for, goes straight on). `visit` runs on
+/// the calling thread.
 /// Checkpoints are not supported here ([`Error::CheckpointWhileEnumerating`]).
 pub fn solve<F>(
     matrix: &Matrix,

@@ -54,9 +54,9 @@ pub struct Options {
     /// while more than this is held back; the subproblem at the head of
     /// the order streams its solutions to the visitor and waits while more
     /// than this of them is not yet taken. Held solutions can go over it
-    /// by about 1024 solutions per thread: a slice of the search collects
-    /// about that many at most (its node budget is capped by the solutions
-    /// per node seen), and a worker looks at the bound between slices. The default, 2^22 entries
+    /// by at most 1024 solutions per thread: a slice of the search pauses
+    /// once it has collected that many, and a worker looks at the bound
+    /// between slices. The default, 2^22 entries
     /// (16 MiB of options), keeps a run's held solutions to tens of MB.
     pub buffer_limit: usize,
     /// Give up an option as soon as its commit empties a primary item

@@ -565,9 +565,14 @@ impl<const W: usize> Search<W> {
                             if V::WANTS_OPTIONS {
                                 self.collect_solution();
                             }
-                            if visitor.solution(&self.solution) == Control::Stop {
-                                self.abandon();
-                                return Outcome::Stopped;
+                            match visitor.solution(&self.solution) {
+                                Control::Continue => {}
+                                Control::Stop => {
+                                    self.abandon();
+                                    return Outcome::Stopped;
+                                }
+                                // The next node's budget check pauses.
+                                Control::Pause => self.budget = self.stats.nodes,
                             }
                         } else {
                             self.emit_subproblem();

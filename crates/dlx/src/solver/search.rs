@@ -242,9 +242,14 @@ impl State {
                             if V::WANTS_OPTIONS {
                                 self.collect_solution(e);
                             }
-                            if visitor.solution(&self.solution) == Control::Stop {
-                                self.unwind::<E, A, COLORS>(e);
-                                return Outcome::Stopped;
+                            match visitor.solution(&self.solution) {
+                                Control::Continue => {}
+                                Control::Stop => {
+                                    self.unwind::<E, A, COLORS>(e);
+                                    return Outcome::Stopped;
+                                }
+                                // The next node's budget check pauses.
+                                Control::Pause => self.budget = self.stats.nodes,
                             }
                         } else {
                             self.emit_subproblem();

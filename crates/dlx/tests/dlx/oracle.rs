@@ -347,6 +347,75 @@ fn pause_and_resume_is_invisible() {
     }
 }
 
+/// A visitor that says pause after every `k`-th solution: each run ends
+/// right after that solution (no more nodes searched), the runs together
+/// give the straight search's solutions, nodes and updates, and `solve`
+/// goes straight on through such pauses.
+#[test]
+fn visitor_pauses_are_invisible() {
+    let mut rng = Rng(16);
+    for round in 0..200 {
+        let kind = Kind {
+            secondary: true,
+            colors: rng.chance(50),
+            bounds: rng.chance(50),
+        };
+        let m = random_matrix(&mut rng, kind);
+        let mut s = Solver::with_engine(&m, EngineKind::ALL[round % 3]);
+        let mut straight = Vec::new();
+        s.solve(&mut |o: &[OptionId]| {
+            straight.push(o.to_vec());
+            Control::Continue
+        });
+        let figures = s.stats();
+        let k = 1 + rng.below(3) as usize;
+        let pause_every = |got: &mut Vec<Vec<OptionId>>, o: &[OptionId]| {
+            got.push(o.to_vec());
+            if got.len().is_multiple_of(k) {
+                Control::Pause
+            } else {
+                Control::Continue
+            }
+        };
+        // Through `solve`: the pauses are passed over.
+        let mut through = Vec::new();
+        let mut s = Solver::with_engine(&m, EngineKind::ALL[round % 3]);
+        assert_eq!(
+            s.solve(&mut |o: &[OptionId]| pause_every(&mut through, o)),
+            Outcome::Finished
+        );
+        assert_eq!(through, straight);
+        assert_eq!(s.stats(), figures);
+        // Through `run` with an unbounded budget: a run per pause.
+        let mut paused = Vec::new();
+        let mut s = Solver::with_engine(&m, EngineKind::ALL[round % 3]);
+        s.start(&Subproblem::root()).unwrap();
+        let mut pauses = 0;
+        loop {
+            let before = paused.len();
+            match s.run(&mut |o: &[OptionId]| pause_every(&mut paused, o), u64::MAX) {
+                Outcome::Paused => {
+                    pauses += 1;
+                    assert_eq!(paused.len() - before, k - before % k, "round {round}");
+                    assert!(paused.len().is_multiple_of(k));
+                }
+                Outcome::Finished => break,
+                Outcome::Stopped => unreachable!(),
+            }
+        }
+        // A pause after the last solution finds no node left: finished.
+        let most = straight.len() / k;
+        assert!(
+            pauses == most || (straight.len().is_multiple_of(k) && pauses + 1 == most),
+            "round {round}: {pauses} pauses, {} solutions",
+            straight.len()
+        );
+        assert_eq!(paused, straight);
+        assert_eq!(s.stats(), figures);
+        s.sanity().unwrap();
+    }
+}
+
 /// Stopping early restores the links, and `first(n)` gives a prefix of the
 /// full list of solutions.
 #[test]

@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 /// A subproblem at the head of the order streams its solutions in chunks of
 /// this many (or fewer, if large: see [`Shared::chunk_ready`]) instead of
-/// holding them all; and in enumeration a slice collects about this many at
-/// most ([`Budget::after`]).
+/// holding them all; and in enumeration a slice collects at most this many
+/// (it pauses there, and [`Budget::after`] shortens the next slices).
 const CHUNK: usize = 1024;
 
 /// The slice length of one worker.
@@ -44,11 +44,9 @@ impl Budget {
     /// work lost when a running subproblem is split.
     ///
     /// Enumerating, `found` is the last slice's nodes and solutions: the
-    /// next slice gets at most [`CHUNK`] times its nodes per solution, as a
-    /// slice's solutions are all held in memory until it ends (2^24 nodes
-    /// can be millions of long solutions). A solution costs at least one
-    /// node, so the first slices (1024 nodes) collect at most 1024; the
-    /// slices then grow at most twofold each.
+    /// next slice gets at most [`CHUNK`] times its nodes per solution, so
+    /// that where solutions are dense a slice ends on its budget, about when
+    /// it holds a chunk (it pauses there in any case: `Shared::slice`).
     fn after(&mut self, took: Duration, found: Option<(u64, u128)>) {
         if self.fixed.is_some() {
             return;
@@ -253,10 +251,18 @@ impl<'m> Shared<'m> {
     /// collecting its solutions (enumeration), weighing them, or counting.
     fn slice(&self, solver: &mut Solver<'m>, nodes: u64, run: &mut TaskRun) -> Outcome {
         if self.ordered {
+            // The slice ends once it holds a chunk, however long its budget:
+            // a slice that met no solution for millions of nodes may enter a
+            // region dense with them.
+            let held = run.buf.len();
             let mut collect = |o: &[OptionId]| {
                 run.buf.push(o.into());
                 run.entries += entries(o.len());
-                Control::Continue
+                if run.buf.len() - held >= CHUNK {
+                    Control::Pause
+                } else {
+                    Control::Continue
+                }
             };
             solver.run(&mut collect, nodes)
         } else if let Some(weigh) = self.weigh {

@@ -187,6 +187,39 @@ fn a_slow_visitor_holds_the_search_back() {
 }
 
 #[test]
+fn a_long_slice_holds_a_chunk_at_most() {
+    // Slices of a fixed, huge budget: a slice ends when it has collected
+    // 1024 solutions (10946 tilings of a 2 x 20 strip, 28 entries each),
+    // not when the subproblem is done. What is held stays near the bound
+    // plus a chunk per worker, far below the 306,488 entries of them all.
+    let n = 20;
+    let m = strip(n);
+    let want = all_solutions(&m);
+    let size = n + 8;
+    let limit = 50 * size;
+    for t in [1, 2] {
+        let o = Options {
+            buffer_limit: limit,
+            slice_nodes: Some(1 << 40),
+            ..Options::with_threads(t)
+        };
+        let mut got = Vec::new();
+        let r = parallel::solve(&m, &o, &mut NoProgress, |s: &[OptionId]| {
+            got.push(s.to_vec());
+            Control::Continue
+        })
+        .unwrap();
+        assert!(got == want, "{t} threads");
+        let bound = 2 * limit + (2 * t + 2) * 1024 * size;
+        assert!(
+            r.held_peak <= bound,
+            "{t} threads: {} > {bound}",
+            r.held_peak
+        );
+    }
+}
+
+#[test]
 fn visitor_can_stop_early() {
     let m = queens(10);
     let want = all_solutions(&m);
