@@ -372,10 +372,12 @@ pub struct Runner {
     memo_bytes: Option<u64>,
     /// `--memo-order`, likewise.
     memo_order: MemoOrder,
-    /// The most one solution of a weighted count weighs (the group order):
-    /// [`parallel::Options::solution_weight`], set by
+    /// The group order of a weighted count: the most one solution weighs
+    /// and what the whole count's distinct sums are multiples of
+    /// ([`parallel::Options::solution_weight`] and
+    /// [`parallel::Options::distinct_multiple`]), set by
     /// [`Runner::weighing_up_to`] once the count is planned.
-    solution_weight: std::cell::Cell<Option<u128>>,
+    group_order: std::cell::Cell<Option<u128>>,
     /// The command takes --checkpoint ([`Runner::with_checkpoints`]), and
     /// reads its input from standard input (`-`): for the hint of an
     /// interrupted run.
@@ -419,26 +421,29 @@ impl Runner {
             _lock: None,
             memo_bytes: args.max_memo_bytes,
             memo_order: args.memo_order,
-            solution_weight: Default::default(),
+            group_order: Default::default(),
             takes_checkpoints: false,
             stdin_input: false,
         })
     }
 
     /// Says that a weighted count on this runner weighs each solution at
-    /// most `order` (its group's order): a resumed checkpoint whose
-    /// subproblems weigh more, or less than one per solution, is refused
-    /// as damaged before the run starts.
+    /// most `order` (its group's order), and that its distinct sums over
+    /// the whole tree are multiples of it: a resumed checkpoint whose
+    /// subproblems weigh more, or less than one per solution, or that has
+    /// finished the whole tree with other sums, is refused as damaged
+    /// before the run starts.
     pub fn weighing_up_to(&self, order: usize) {
-        self.solution_weight.set(Some(order as u128));
+        self.group_order.set(Some(order as u128));
     }
 
     /// The driver's options for a weighted count (`weighted`) or a plain
     /// one.
     fn options_for(&self, weighted: bool) -> std::borrow::Cow<'_, Options> {
-        match self.solution_weight.get() {
-            Some(per) if weighted => std::borrow::Cow::Owned(Options {
-                solution_weight: Some(per),
+        match self.group_order.get() {
+            Some(order) if weighted => std::borrow::Cow::Owned(Options {
+                solution_weight: Some(order),
+                distinct_multiple: Some(order),
                 ..self.options.clone()
             }),
             _ => std::borrow::Cow::Borrowed(&self.options),
