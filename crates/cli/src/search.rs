@@ -14,6 +14,7 @@ use dlx::{Control, Matrix, OptionId, Stats};
 use indicatif::ProgressBar;
 use orbits::{Search, Tally, Weigher, Weight};
 use parallel::{Options, Report, Snapshot};
+use problem::Problem;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -121,17 +122,26 @@ impl EngineArg {
     }
 }
 
-/// The engine a search of `m` (the matrix of the problem at `path`) runs on
-/// when `asked` for: as the driver resolves it, except that the cell
-/// engine, asked for explicitly, is never silently replaced: a matrix it
-/// cannot take is an error (bad input) that says why.
+/// The engine a search of `m` (`problem`'s matrix, or the one a count of it
+/// plans) runs on when `asked` for: as the driver resolves it, except that
+/// the cell engine, asked for explicitly, is never silently replaced: a
+/// matrix it cannot take is an error (bad input) that says why, naming an
+/// option as the file does where `m` is the problem's own matrix.
 pub fn engine_for(
     asked: Option<dlx::EngineKind>,
-    path: &Path,
+    problem: &dyn Problem,
     m: &Matrix,
 ) -> Result<dlx::EngineKind, Failure> {
+    let path = problem.path();
+    // A planned matrix (representatives) numbers its options otherwise.
+    let own = std::ptr::eq(m, problem.matrix());
+    let option = |o: OptionId| {
+        own.then(|| problem.option_place(o))
+            .flatten()
+            .unwrap_or_else(|| format!("option {}", o.index() + 1))
+    };
     if asked == Some(dlx::EngineKind::Cells)
-        && let Some(why) = dlx::EngineKind::Cells.refusal(m)
+        && let Some(why) = dlx::EngineKind::Cells.refusal_naming(m, &option)
     {
         return Err(Failure::input(format!(
             "{}: --engine cells cannot search this problem: {why} (the cell engine takes at most 256 items, no colors, and options that each hold a primary item with bounds 1:1); drop --engine or use --engine auto",
@@ -479,12 +489,16 @@ impl Runner {
         self.options.thread_count()
     }
 
-    /// The engine this runner searches `m` (of the problem at `path`) with;
-    /// an error when `--engine cells` was asked for and `m` does not suit
-    /// it ([`engine_for`]). Every search of a problem's matrix checks this
+    /// The engine this runner searches `m` (of `problem`) with; an error
+    /// when `--engine cells` was asked for and `m` does not suit it
+    /// ([`engine_for`]). Every search of a problem's matrix checks this
     /// first.
-    pub fn engine_for(&self, path: &Path, m: &Matrix) -> Result<dlx::EngineKind, Failure> {
-        engine_for(self.options.engine, path, m)
+    pub fn engine_for(
+        &self,
+        problem: &dyn Problem,
+        m: &Matrix,
+    ) -> Result<dlx::EngineKind, Failure> {
+        engine_for(self.options.engine, problem, m)
     }
 
     /// The same runner, recording and resuming checkpoints. Checked now,
