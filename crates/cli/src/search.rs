@@ -14,6 +14,7 @@ use dlx::{Control, Matrix, OptionId, Stats};
 use indicatif::ProgressBar;
 use orbits::{Search, Tally, Weigher, Weight};
 use parallel::{Options, Report, Snapshot};
+use problem::Problem;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -121,17 +122,26 @@ impl EngineArg {
     }
 }
 
-/// The engine a search of `m` (the matrix of the problem at `path`) runs on
-/// when `asked` for: as the driver resolves it, except that the cell
-/// engine, asked for explicitly, is never silently replaced: a matrix it
-/// cannot take is an error (bad input) that says why.
+/// The engine a search of `m` (`problem`'s matrix, or the one a count of it
+/// plans) runs on when `asked` for: as the driver resolves it, except that
+/// the cell engine, asked for explicitly, is never silently replaced: a
+/// matrix it cannot take is an error (bad input) that says why, naming an
+/// option as the file does where `m` is the problem's own matrix.
 pub fn engine_for(
     asked: Option<dlx::EngineKind>,
-    path: &Path,
+    problem: &dyn Problem,
     m: &Matrix,
 ) -> Result<dlx::EngineKind, Failure> {
+    let path = problem.path();
+    // A planned matrix (representatives) numbers its options otherwise.
+    let own = std::ptr::eq(m, problem.matrix());
+    let option = |o: OptionId| {
+        own.then(|| problem.option_place(o))
+            .flatten()
+            .unwrap_or_else(|| format!("option {}", o.index() + 1))
+    };
     if asked == Some(dlx::EngineKind::Cells)
-        && let Some(why) = dlx::EngineKind::Cells.refusal(m)
+        && let Some(why) = dlx::EngineKind::Cells.refusal_naming(m, &option)
     {
         return Err(Failure::input(format!(
             "{}: --engine cells cannot search this problem: {why} (the cell engine takes at most 256 items, no colors, and options that each hold a primary item with bounds 1:1); drop --engine or use --engine auto",
@@ -372,10 +382,12 @@ pub struct Runner {
     memo_bytes: Option<u64>,
     /// `--memo-order`, likewise.
     memo_order: MemoOrder,
-    /// The most one solution of a weighted count weighs (the group order):
-    /// [`parallel::Options::solution_weight`], set by
+    /// The group order of a weighted count: the most one solution weighs
+    /// and what the whole count's distinct sums are multiples of
+    /// ([`parallel::Options::solution_weight`] and
+    /// [`parallel::Options::distinct_multiple`]), set by
     /// [`Runner::weighing_up_to`] once the count is planned.
-    solution_weight: std::cell::Cell<Option<u128>>,
+    group_order: std::cell::Cell<Option<u128>>,
     /// The command takes --checkpoint ([`Runner::with_checkpoints`]), and
     /// reads its input from standard input (`-`): for the hint of an
     /// interrupted run.
@@ -419,26 +431,29 @@ impl Runner {
             _lock: None,
             memo_bytes: args.max_memo_bytes,
             memo_order: args.memo_order,
-            solution_weight: Default::default(),
+            group_order: Default::default(),
             takes_checkpoints: false,
             stdin_input: false,
         })
     }
 
     /// Says that a weighted count on this runner weighs each solution at
-    /// most `order` (its group's order): a resumed checkpoint whose
-    /// subproblems weigh more, or less than one per solution, is refused
-    /// as damaged before the run starts.
+    /// most `order` (its group's order), and that its distinct sums over
+    /// the whole tree are multiples of it: a resumed checkpoint whose
+    /// subproblems weigh more, or less than one per solution, or that has
+    /// finished the whole tree with other sums, is refused as damaged
+    /// before the run starts.
     pub fn weighing_up_to(&self, order: usize) {
-        self.solution_weight.set(Some(order as u128));
+        self.group_order.set(Some(order as u128));
     }
 
     /// The driver's options for a weighted count (`weighted`) or a plain
     /// one.
     fn options_for(&self, weighted: bool) -> std::borrow::Cow<'_, Options> {
-        match self.solution_weight.get() {
-            Some(per) if weighted => std::borrow::Cow::Owned(Options {
-                solution_weight: Some(per),
+        match self.group_order.get() {
+            Some(order) if weighted => std::borrow::Cow::Owned(Options {
+                solution_weight: Some(order),
+                distinct_multiple: Some(order),
                 ..self.options.clone()
             }),
             _ => std::borrow::Cow::Borrowed(&self.options),
@@ -474,12 +489,16 @@ impl Runner {
         self.options.thread_count()
     }
 
-    /// The engine this runner searches `m` (of the problem at `path`) with;
-    /// an error when `--engine cells` was asked for and `m` does not suit
-    /// it ([`engine_for`]). Every search of a problem's matrix checks this
+    /// The engine this runner searches `m` (of `problem`) with; an error
+    /// when `--engine cells` was asked for and `m` does not suit it
+    /// ([`engine_for`]). Every search of a problem's matrix checks this
     /// first.
-    pub fn engine_for(&self, path: &Path, m: &Matrix) -> Result<dlx::EngineKind, Failure> {
-        engine_for(self.options.engine, path, m)
+    pub fn engine_for(
+        &self,
+        problem: &dyn Problem,
+        m: &Matrix,
+    ) -> Result<dlx::EngineKind, Failure> {
+        engine_for(self.options.engine, problem, m)
     }
 
     /// The same runner, recording and resuming checkpoints. Checked now,

@@ -11,8 +11,10 @@
 //! may carry DLX3's bounds, `lo:hi|name` or `n|name` (`n:n`), whole numbers
 //! up to `u32::MAX` (larger ones are refused as too large). The `|` between
 //! primary and secondary items stands alone or starts a word, as in
-//! Knuth's programs: `A |B` makes `B` secondary. Blank lines and
-//! lines whose first non-blank character is `|` are comments.
+//! Knuth's programs: `A |B` makes `B` secondary. Inside a word a `|` only
+//! ends bounds: `A|B` is refused as a name holding `|`, as DLX1 refuses
+//! it. Blank lines and lines whose first non-blank character is `|` are
+//! comments.
 
 use crate::matrix::{Matrix, MatrixBuilder, MatrixError, valid_name};
 use std::fmt;
@@ -101,6 +103,26 @@ fn parse_bound(s: &str, line: usize, col: usize) -> Result<u32, FormatError> {
     })
 }
 
+/// Might `prefix`, the text before a `|` inside a word of the item line,
+/// be meant as DLX3's bounds (`2`, `1:3`, `-1`, `x:2`)? Otherwise the word
+/// is a name holding `|` (`A|B`), not a bad bound.
+fn meant_as_bounds(prefix: &str) -> bool {
+    prefix.contains(':') || prefix.starts_with(|c: char| c.is_ascii_digit() || c == '+' || c == '-')
+}
+
+/// The error for a word of the item line (at `col`) holding a `|` that
+/// ends no bounds (`A|B`).
+fn bar_in_name(line: usize, col: usize, word: &str) -> FormatError {
+    err(
+        line,
+        col,
+        format!(
+            "bad item name `{}`: names hold no `|`; inside a word `|` only ends DLX3's bounds (`lo:hi|item`, `n|item`), and before the secondary items it stands alone or starts a word (`A | B`, `A |B`)",
+            clip(word)
+        ),
+    )
+}
+
 /// Reads a matrix from DLX text. Options without a primary item are left
 /// out, as Knuth's programs leave them out; [`parse_with_warnings`] says which.
 pub fn parse(text: &str) -> Result<Matrix, FormatError> {
@@ -156,7 +178,10 @@ pub fn parse_with_sources(
         if word.is_empty() {
             continue;
         }
-        let (bounds, name, name_col) = match word.rsplit_once('|') {
+        let (bounds, name, name_col) = match word.split_once('|') {
+            Some((prefix, _)) if !meant_as_bounds(prefix) => {
+                return Err(bar_in_name(item_line, col, word));
+            }
             Some((prefix, name)) => (Some(prefix), name, col + prefix.chars().count() + 1),
             None => (None, word, col),
         };

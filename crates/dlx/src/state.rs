@@ -8,7 +8,7 @@
 use crate::bits::Bits;
 use crate::cells;
 use crate::links::{Index, Links};
-use crate::matrix::Matrix;
+use crate::matrix::{Matrix, OptionId};
 use std::fmt;
 
 /// The fewest options for which [`EngineKind::best_for`] picks the cell
@@ -102,8 +102,17 @@ impl EngineKind {
     }
 
     /// Why this engine cannot search `m`, in words (`"its secondary items
-    /// have colors"`, ...); `None` when it [`suits`](Self::suits) `m`.
+    /// have colors"`, ...); `None` when it [`suits`](Self::suits) `m`. An
+    /// option is named by its number in `m`, from 1 (`"option 2 holds
+    /// ..."`).
     pub fn refusal(self, m: &Matrix) -> Option<String> {
+        self.refusal_naming(m, &|o| format!("option {}", o.index() + 1))
+    }
+
+    /// [`refusal`](Self::refusal), with an option named by `option`: a
+    /// caller that read `m` from a file names it as the file does (its
+    /// number and line there).
+    pub fn refusal_naming(self, m: &Matrix, option: &dyn Fn(OptionId) -> String) -> Option<String> {
         match self {
             EngineKind::Links => None,
             EngineKind::Bits if Bits::suits(m) => None,
@@ -116,7 +125,7 @@ impl EngineKind {
                 crate::bits::MAX_OPTIONS
             )),
             EngineKind::Bits => self.cannot_fit(m),
-            EngineKind::Cells => cells::refusal(m),
+            EngineKind::Cells => cells::refusal(m, option),
         }
     }
 

@@ -320,6 +320,32 @@ impl Checkpoint {
         Ok(())
     }
 
+    /// Checks the sums of a checkpoint that has finished the whole search:
+    /// its distinct weights, and each class's, add up to a multiple of
+    /// `multiple` ([`Options::distinct_multiple`](crate::Options::distinct_multiple)).
+    /// Only the whole search is checked: a part may hold part of a class of
+    /// solutions, whose sums are then no multiple. Returns what is wrong.
+    pub fn check_whole(&self, multiple: u128) -> Result<(), String> {
+        let Some(sum) = self.weights() else {
+            return Err("its subproblems' weights add up to more than 2^128".into());
+        };
+        let off = |d: u128| d.checked_rem(multiple).is_some_and(|r| r != 0);
+        let bad = std::iter::once(("", sum.distinct))
+            .chain(sum.classes.iter().map(|(k, c)| (k.as_str(), c.distinct)))
+            .find(|&(_, d)| off(d));
+        match bad {
+            None => Ok(()),
+            Some((class, d)) => Err(format!(
+                "it has finished the whole search, but the distinct weights of its subproblems{} add up to {d}, not a multiple of {multiple}",
+                if class.is_empty() {
+                    String::new()
+                } else {
+                    format!(" in class `{class}`")
+                }
+            )),
+        }
+    }
+
     /// The file's text.
     pub fn to_text(&self) -> String {
         let file = FileRepr {

@@ -92,6 +92,14 @@ pub struct Options {
     /// `None`: the weigher promises nothing, and only a subproblem with no
     /// solutions but some weight is refused.
     pub solution_weight: Option<u128>,
+    /// Weighted counting: what the distinct weights of the whole tree (their
+    /// sum, and each class's) are a multiple of; for a count up to symmetry,
+    /// the group order (each class of solutions weighs that much in all).
+    /// A resumed checkpoint that has finished the whole tree with other
+    /// sums is refused as damaged before anything is searched
+    /// ([`Checkpoint::check_whole`](crate::Checkpoint::check_whole)). The
+    /// sums of a part are not checked: a branch may hold part of a class.
+    pub distinct_multiple: Option<u128>,
 }
 
 impl Default for Options {
@@ -113,6 +121,7 @@ impl Default for Options {
             engine: None,
             hold_after: None,
             solution_weight: None,
+            distinct_multiple: None,
         }
     }
 }

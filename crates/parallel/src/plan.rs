@@ -87,7 +87,9 @@ pub fn resume(matrix: &Matrix, path: &Path, options: &Options) -> Result<Plan, E
             reason: format!("it is the checkpoint of {id}; resume it as that shard"),
         });
     }
-    left(matrix, path, vec![Branch::root()], earlier, options)
+    let plan = left(matrix, path, vec![Branch::root()], earlier, options)?;
+    check_whole(&plan, path, options)?;
+    Ok(plan)
 }
 
 /// Shard `index` (1-based) of `shards`: its parts, cut for `options`'
@@ -162,6 +164,24 @@ fn check_weights(earlier: &Checkpoint, path: &Path, options: &Options) -> Result
             path: path.to_path_buf(),
             reason,
         })
+}
+
+/// Refuses as damaged a whole count's checkpoint that leaves nothing to
+/// search but whose distinct sums the whole tree cannot have
+/// ([`Options::distinct_multiple`]). A shard's are partial sums, never
+/// checked.
+fn check_whole(plan: &Plan, path: &Path, options: &Options) -> Result<(), Error> {
+    match options.distinct_multiple {
+        Some(k) if plan.branches.is_empty() => {
+            plan.earlier
+                .check_whole(k)
+                .map_err(|reason| Error::CheckpointDamaged {
+                    path: path.to_path_buf(),
+                    reason,
+                })
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Checks that the options' engine walks the tree `shards` was cut from.

@@ -250,7 +250,7 @@ pub fn count_problem(
         });
     }
     let job = Job::new(problem, group, want, reduce)?;
-    runner.engine_for(problem.path(), job.plan.matrix())?;
+    runner.engine_for(problem, job.plan.matrix())?;
     runner.weighing_up_to(job.plan.group_order());
     let (tally, report) = job.with_weigher(|w| runner.count(job.plan.matrix(), w))?;
     let counted = job.finish(tally, runner)?;
@@ -384,7 +384,7 @@ fn run_disassemble(
     start: Instant,
 ) -> Result<u8, Failure> {
     let job = Job::classified(problem, group)?;
-    runner.engine_for(problem.path(), job.plan.matrix())?;
+    runner.engine_for(problem, job.plan.matrix())?;
     runner.weighing_up_to(job.plan.group_order());
     let (tally, report) =
         job.with_classifier(problem, |w| runner.count_classes(job.plan.matrix(), w))?;
@@ -483,7 +483,7 @@ fn run_shard(
     } else {
         Job::new(problem, group, Want::Distinct, true)?
     };
-    let engine = runner.engine_for(problem.path(), job.plan.matrix())?;
+    let engine = runner.engine_for(problem, job.plan.matrix())?;
     let shards = parallel::Shards::new(job.plan.matrix(), n, engine)
         .map_err(|e| Failure::input(e.to_string()))?;
     runner.weighing_up_to(job.plan.group_order());

@@ -92,7 +92,7 @@ pub fn run(args: DlxArgs) -> Result<u8, Failure> {
         };
         let mut sink = Solutions::new(&*problem, format, &SvgArgs::default(), true)?;
         let mut error = None;
-        runner.engine_for(problem.path(), problem.matrix())?;
+        runner.engine_for(&*problem, problem.matrix())?;
         let report = runner.solve(problem.matrix(), &mut |opts: &[OptionId]| {
             if sink.shown < limit
                 && let Err(e) = sink.push(opts)

@@ -147,7 +147,7 @@ fn merge_results(
     job: &count::Job,
     runner: &Runner,
 ) -> Result<parallel::Merged, Failure> {
-    let engine = runner.engine_for(problem.path(), job.plan.matrix())?;
+    let engine = runner.engine_for(problem, job.plan.matrix())?;
     let max_bytes = args
         .max_result_bytes
         .unwrap_or(parallel::shard::DEFAULT_MAX_RESULT_BYTES);

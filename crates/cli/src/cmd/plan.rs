@@ -41,7 +41,7 @@ pub fn run(args: PlanArgs) -> Result<u8, Failure> {
     let problem = load(&args.file, &args.input)?;
     let group = group_choice(args.group, &*problem);
     let job = count::Job::new(&*problem, group, count::Want::Distinct, true)?;
-    let engine = search::engine_for(args.engine.kind(), problem.path(), job.plan.matrix())?;
+    let engine = search::engine_for(args.engine.kind(), &*problem, job.plan.matrix())?;
     let shards = parallel::Shards::new(job.plan.matrix(), args.shards, engine)
         .map_err(|e| Failure::input(e.to_string()))?;
     // Each shard's parts, and Knuth's estimate of its share of the tree.

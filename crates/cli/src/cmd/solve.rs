@@ -89,7 +89,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
     // images under the group (options as sorted ids): one per class.
     let mut distinct = Distinct::new(&*problem, group, args.distinct)?;
     let runner = Runner::new(&args.search, format != Format::Text)?;
-    runner.engine_for(problem.path(), problem.matrix())?;
+    runner.engine_for(&*problem, problem.matrix())?;
     let sieve = args.apart.sieve(&*problem)?;
     let mut sink = Solutions::new(&*problem, format, &args.svg, limit > 1)?;
     let mut visited = 0u64;

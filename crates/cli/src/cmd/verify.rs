@@ -420,7 +420,7 @@ fn check(f: &Path, shown: String, ctx: &Context, input: &super::InputArgs) -> Re
         ));
         return Ok(row);
     }
-    if let Err(e) = runner.engine_for(f, problem.matrix()) {
+    if let Err(e) = runner.engine_for(&*problem, problem.matrix()) {
         row.verdict = Verdict::Error;
         row.note = Some(e.message);
         return Ok(row);

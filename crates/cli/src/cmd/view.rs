@@ -97,7 +97,7 @@ fn page_html(args: &ViewArgs) -> Result<(String, u64), Failure> {
     let group = group_choice(args.group, &*problem);
     let mut distinct = Distinct::new(&*problem, group, args.distinct)?;
     let runner = Runner::new(&args.search, false)?;
-    runner.engine_for(problem.path(), problem.matrix())?;
+    runner.engine_for(&*problem, problem.matrix())?;
     let sieve = args.apart.sieve(&*problem)?;
     let mut error = None;
     // The page holds its most placements (`view::MAX_PLACEMENTS`).

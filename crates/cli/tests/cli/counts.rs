@@ -561,3 +561,59 @@ fn queens_dlx(n: usize) -> String {
     }
     s
 }
+
+/// The distinct weights of a count up to symmetry add up to a multiple of
+/// the group order over the whole tree, not over a part (Scott's 8x8: 12
+/// of its subproblems are no multiple of 8). A real checkpoint cut to a
+/// part whose sum is no multiple resumes to the published counts; a
+/// finished one edited so that its sum is no multiple is refused before
+/// the search, naming the checkpoint (exit 2, not an "internal error" of
+/// the puzzle after the run), and left as it was.
+#[test]
+fn a_finished_checkpoint_whose_distinct_sum_is_no_multiple_of_the_group_is_refused() {
+    let f = data("pentominoes/8x8-minus-centre.toml");
+    let ck = temp("whole.ck");
+    let ck_s = ck.to_str().unwrap();
+    let (code, v, err) = count(&f, &["--checkpoint", ck_s]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(v["solutions"], 520);
+    let file: Value = serde_json::from_slice(&std::fs::read(&ck).unwrap()).unwrap();
+    let whole: parallel::Checkpoint = serde_json::from_value(file["body"].clone()).unwrap();
+    let distinct = |c: &parallel::Checkpoint| c.weights().unwrap().distinct;
+    assert_eq!(distinct(&whole), 8 * 65);
+    let mut part = whole.clone();
+    while distinct(&part).is_multiple_of(8) {
+        part.finished.pop();
+    }
+    std::fs::write(&ck, part.to_text()).unwrap();
+    let (code, v, err) = count(&f, &["--resume", ck_s, "--distinct"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(counts(&v), (520.into(), 65.into()));
+    // One subproblem's distinct weight one less, within what its
+    // solutions may weigh.
+    let mut edited = whole.clone();
+    let w = edited
+        .finished
+        .iter_mut()
+        .filter_map(|f| f.weights.as_mut())
+        .find(|w| w.distinct > 0)
+        .unwrap();
+    w.distinct -= 1;
+    std::fs::write(&ck, edited.to_text()).unwrap();
+    let before = std::fs::read(&ck).unwrap();
+    let (code, out, err) = outcome(&run(&["count", f.to_str().unwrap(), "--resume", ck_s]));
+    assert_eq!(code, 2, "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert!(err.contains(ck_s) && err.contains("damaged"), "{err}");
+    assert!(
+        err.contains("finished the whole search") && err.contains("519, not a multiple of 8"),
+        "{err}"
+    );
+    assert!(!err.contains("internal error"), "{err}");
+    assert_eq!(
+        std::fs::read(&ck).unwrap(),
+        before,
+        "the checkpoint was rewritten"
+    );
+    std::fs::remove_file(&ck).ok();
+}

@@ -169,6 +169,22 @@ fn the_memo_refusal_names_the_options_line() {
     );
 }
 
+/// The cell engine's refusal names the option as the memo engine's does:
+/// its number in the file (an option left out keeps its number) and its
+/// line, for every command that searches.
+#[test]
+fn the_cell_refusal_names_the_options_line() {
+    let text = "a 0:2|b | s\ns\n\na\nb\n";
+    for command in ["dlx", "count", "solve"] {
+        let (code, _, err) = polycover(&[command, "-", "--engine", "cells"], text);
+        assert_eq!(code, 2, "{command}: {err}");
+        assert!(
+            err.contains("option 3 (line 5) holds no primary item with bounds 1:1"),
+            "{command}: {err}"
+        );
+    }
+}
+
 /// A write error names what was being written: standard output (a full
 /// disk, here /dev/full where the system has one).
 #[test]

@@ -237,7 +237,7 @@ fn problems_the_cell_engine_cannot_take_are_refused() {
     let e = stderr(&o);
     assert!(e.contains("<stdin>"), "{e}");
     assert!(
-        e.contains("option 2 holds no primary item with bounds 1:1"),
+        e.contains("option 2 (line 3) holds no primary item with bounds 1:1"),
         "{e}"
     );
     // The help says what the cell engine takes.

@@ -84,7 +84,7 @@ mod mask;
 mod search;
 pub(crate) mod tables;
 
-use crate::{Matrix, Outcome, Stats, Subproblem, SubproblemError, Visitor};
+use crate::{Matrix, OptionId, Outcome, Stats, Subproblem, SubproblemError, Visitor};
 use search::{Phase, Search};
 use tables::AnyTables;
 
@@ -93,8 +93,9 @@ pub(crate) fn suits(m: &Matrix) -> bool {
     m.cells_suits()
 }
 
-/// Why `m` does not suit the cell engine, in words; `None` when it does.
-pub(crate) fn refusal(m: &Matrix) -> Option<String> {
+/// Why `m` does not suit the cell engine, in words, an option it cannot
+/// take named by `option`; `None` when it suits.
+pub(crate) fn refusal(m: &Matrix, option: &dyn Fn(OptionId) -> String) -> Option<String> {
     if suits(m) {
         return None;
     }
@@ -109,10 +110,7 @@ pub(crate) fn refusal(m: &Matrix) -> Option<String> {
     } else {
         let exact = |e: &crate::Entry| m.is_primary(e.item) && m.bounds(e.item) == (1, 1);
         match m.options().find(|&o| !m.option(o).iter().any(exact)) {
-            Some(o) => format!(
-                "option {} holds no primary item with bounds 1:1",
-                o.index() + 1
-            ),
+            Some(o) => format!("{} holds no primary item with bounds 1:1", option(o)),
             None => format!(
                 "its kill rows would take about {} MiB, the cell engine takes at most {} MiB",
                 make::kill_words_bound(m) / (1 << 17),
@@ -237,6 +235,10 @@ impl Cells {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn refusal(m: &Matrix) -> Option<String> {
+        crate::EngineKind::Cells.refusal(m)
+    }
 
     /// A matrix of `n` primary items, one option each.
     fn items(n: usize) -> Matrix {

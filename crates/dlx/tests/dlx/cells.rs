@@ -309,6 +309,12 @@ fn unsuitable_matrices_fall_back() {
         EngineKind::Cells.refusal(&m).unwrap(),
         "option 2 holds no primary item with bounds 1:1"
     );
+    // A caller names the option its own way (a file's line).
+    let place = |o: dlx::OptionId| format!("the option of line {}", o.index() + 2);
+    assert_eq!(
+        EngineKind::Cells.refusal_naming(&m, &place).unwrap(),
+        "the option of line 3 holds no primary item with bounds 1:1"
+    );
     let mut s = Solver::with_engine(&m, EngineKind::Cells);
     assert_eq!(s.engine(), EngineKind::Links);
     assert_eq!(EngineKind::Cells.resolve(&m), EngineKind::Links);

@@ -136,3 +136,30 @@ fn options_know_their_line_and_number() {
     let got: Vec<_> = sources.iter().map(|s| (s.number, s.line)).collect();
     assert_eq!(got, [(2, 5), (3, 6)]);
 }
+
+/// A `|` inside a word after no bound (`A|B`) is a name holding `|`, as
+/// DLX1 has it, not a bad bound `A`; the error names the word's line and
+/// column. Bounds that are meant as such keep their errors.
+#[test]
+fn a_bar_inside_a_name_is_not_a_bound() {
+    let (l, c, m) = error_at("| c\nA|B\nA\n");
+    assert_eq!((l, c), (2, 1));
+    assert!(m.contains("bad item name `A|B`: names hold no `|`"), "{m}");
+    assert!(m.contains("`A |B`"), "{m}");
+    assert!(!m.contains("bad bound"), "{m}");
+    let (l, c, m) = error_at("x é|B y\n");
+    assert_eq!((l, c), (1, 3));
+    assert!(m.contains("`é|B`"), "{m}");
+    // Among the secondary items, and after a bound.
+    let (_, c, m) = error_at("A | s x|t\n");
+    assert_eq!(c, 7);
+    assert!(m.contains("bad item name `x|t`"), "{m}");
+    let (_, c, m) = error_at("2|A|B\n");
+    assert_eq!(c, 3);
+    assert!(m.contains("bad item name `A|B`"), "{m}");
+    // Meant as bounds: still a bad bound.
+    for text in ["x:2|a\n", "-1|a\n", "1x|a\n"] {
+        let (_, _, m) = error_at(text);
+        assert!(m.contains("bad bound"), "{text}: {m}");
+    }
+}

@@ -313,3 +313,117 @@ fn a_checkpoint_whose_weights_do_not_match_its_solutions_is_refused_untouched() 
     assert_eq!(r.weights, Some(Weight::new(4 * 92, 4 * 92)));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// 8-queens up to the 8 symmetries of the board, weighed as Burnside's
+/// lemma by stabilizers does: 1 solution, distinct weight the number of
+/// symmetries that fix it, all of it also in the class "all". Option
+/// `8r + c` is the queen at row `r`, column `c` (`queens`).
+fn queens_by_stabilizer(opts: &[OptionId]) -> Option<Weight> {
+    let cells: Vec<(usize, usize)> = opts
+        .iter()
+        .map(|o| (o.index() / 8, o.index() % 8))
+        .collect();
+    // The 8 symmetries: a transpose or not, then a flip of rows or
+    // columns or both, or neither.
+    let image = |g: usize, (r, c): (usize, usize)| {
+        let (r, c) = if g & 4 != 0 { (c, r) } else { (r, c) };
+        (
+            if g & 1 != 0 { 7 - r } else { r },
+            if g & 2 != 0 { 7 - c } else { c },
+        )
+    };
+    let fixed = (0..8)
+        .filter(|&g| cells.iter().all(|&x| cells.contains(&image(g, x))))
+        .count() as u128;
+    let mut w = Weight::new(1, fixed);
+    w.classes.insert(
+        "all".into(),
+        parallel::ClassWeight {
+            total: 1,
+            distinct: fixed,
+        },
+    );
+    Some(w)
+}
+
+/// The distinct sums of a whole count up to a group are multiples of its
+/// order, but a part's need not be: a checkpoint that has finished the
+/// whole tree with other sums is refused before any search and left
+/// untouched; one that has finished a part with such sums resumes.
+#[test]
+fn a_finished_checkpoint_whose_distinct_sum_is_no_multiple_of_the_group_is_refused() {
+    let dir = std::env::temp_dir().join(format!("polycover-whole-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("run.ckpt");
+    let m = queens(8);
+    let weigh = &queens_by_stabilizer;
+    let o = Options {
+        checkpoint: Some(path.clone()),
+        split_depth: Some(2),
+        ..Options::with_threads(2)
+    };
+    parallel::count_weighted(&m, &o, &mut NoProgress, weigh).unwrap();
+    let good = parallel::Checkpoint::load(&path, &m, auto_engine(&m)).unwrap();
+    // 12 classes: 11 of 8 solutions, one of 4 fixed by a half-turn.
+    assert_eq!(
+        good.weights().map(|w| (w.total, w.distinct)),
+        Some((92, 96))
+    );
+    let resume = Options {
+        resume: Some(path.clone()),
+        checkpoint: Some(path.clone()),
+        solution_weight: Some(8),
+        distinct_multiple: Some(8),
+        ..Options::with_threads(2)
+    };
+    let expect = |r: parallel::Report| {
+        let w = r.weights.unwrap();
+        assert_eq!((r.solutions, w.total, w.distinct), (92, 92, 96));
+        assert_eq!(w.classes["all"].distinct, 96);
+    };
+    // A part whose sum is no multiple of 8: a valid checkpoint.
+    let mut part = good.clone();
+    while part.weights().unwrap().distinct.is_multiple_of(8) {
+        part.finished.pop();
+    }
+    assert!(!part.finished.is_empty());
+    part.save(&path).unwrap();
+    expect(parallel::count_weighted(&m, &resume, &mut NoProgress, weigh).unwrap());
+    // The whole tree with one subproblem's distinct weight, or its
+    // class's, one less (within the bounds of its solutions).
+    let k = good
+        .finished
+        .iter()
+        .position(|f| f.weights.as_ref().is_some_and(|w| w.distinct > w.total))
+        .unwrap();
+    type Edit = fn(&mut Weight);
+    let edits: [(&str, Edit); 2] = [
+        ("add up to 95, not a multiple of 8", |w| w.distinct -= 1),
+        ("in class `all` add up to 95", |w| {
+            w.classes.get_mut("all").unwrap().distinct -= 1
+        }),
+    ];
+    for (why, edit) in edits {
+        let mut c = good.clone();
+        edit(c.finished[k].weights.as_mut().unwrap());
+        c.save(&path).unwrap();
+        let before = std::fs::read(&path).unwrap();
+        let e = parallel::count_weighted(&m, &resume, &mut NoProgress, weigh).unwrap_err();
+        assert!(matches!(e, Error::CheckpointDamaged { .. }), "{why}: {e}");
+        let text = e.to_string();
+        assert!(text.contains(&path.display().to_string()), "{text}");
+        assert!(text.contains("finished the whole search"), "{text}");
+        assert!(text.contains(why), "{text}");
+        assert_eq!(std::fs::read(&path).unwrap(), before, "{why}: rewritten");
+    }
+    // Without the promise the sums are not checked; the unedited
+    // checkpoint passes the check.
+    let unchecked = Options {
+        distinct_multiple: None,
+        ..resume.clone()
+    };
+    assert!(parallel::count_weighted(&m, &unchecked, &mut NoProgress, weigh).is_ok());
+    good.save(&path).unwrap();
+    expect(parallel::count_weighted(&m, &resume, &mut NoProgress, weigh).unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
