@@ -160,6 +160,7 @@ impl<'m> Shared<'m> {
                 return None;
             }
             if !self.holding.load(Relaxed)
+                && self.room_for_next(&st)
                 && let Some((key, task)) = st.pending.pop_first()
             {
                 st.running[w] = Some(Running {
@@ -179,6 +180,23 @@ impl<'m> Shared<'m> {
                 .0;
             st.idle -= 1;
         }
+    }
+
+    /// Enumerating, a subproblem starts only while no more than the buffer
+    /// limit is held back: one that finishes within its first slice never
+    /// waits between slices, and a worker going through many such would
+    /// hold all their solutions (a slow visitor, or one that does not
+    /// head the order). Over the limit, the head still starts once the
+    /// solutions before it have gone to the monitor (never waiting for
+    /// later ones, which wait for it).
+    fn room_for_next(&self, st: &State) -> bool {
+        if !self.ordered || st.buffered <= self.options.buffer_limit {
+            return true;
+        }
+        let Some(first) = st.pending.keys().next() else {
+            return true;
+        };
+        st.head() == Some(first) && st.results.keys().next().is_none_or(|(k, _)| k > first)
     }
 
     /// Splitting throws away the work done in the subproblem so far. Do it

@@ -190,14 +190,17 @@ fn a_slow_visitor_holds_the_search_back() {
 fn a_long_slice_holds_a_chunk_at_most() {
     // Slices of a fixed, huge budget: a slice ends when it has collected
     // 1024 solutions (10946 tilings of a 2 x 20 strip, 28 entries each),
-    // not when the subproblem is done. What is held stays near the bound
-    // plus a chunk per worker, far below the 306,488 entries of them all.
+    // not when the subproblem is done; and a worker starts a subproblem
+    // only while there is room (many subproblems finish within one slice,
+    // never waiting between slices). What is held
+    // stays near the bound plus a chunk per worker, far below the 306,488
+    // entries of them all.
     let n = 20;
     let m = strip(n);
     let want = all_solutions(&m);
     let size = n + 8;
     let limit = 50 * size;
-    for t in [1, 2] {
+    for t in [1, 2, 8] {
         let o = Options {
             buffer_limit: limit,
             slice_nodes: Some(1 << 40),
@@ -205,6 +208,10 @@ fn a_long_slice_holds_a_chunk_at_most() {
         };
         let mut got = Vec::new();
         let r = parallel::solve(&m, &o, &mut NoProgress, |s: &[OptionId]| {
+            // A visitor slower than the search: the workers must wait.
+            if got.len() % 256 == 0 {
+                std::thread::sleep(std::time::Duration::from_millis(1));
+            }
             got.push(s.to_vec());
             Control::Continue
         })
