@@ -55,6 +55,7 @@ pub mod moves;
 pub mod ops;
 mod plan;
 pub mod puzzle;
+pub mod reduce;
 pub mod short;
 pub mod structure;
 pub mod twophase;
