@@ -11,17 +11,39 @@ fn main() {
     let p = common::cube(n, true);
     let solver = Solver::prepare(&p, &Options::default()).unwrap();
     let t0 = std::time::Instant::now();
-    let r = Reduction::prepare(&p, &solver.moves, &solver.structure, &Options::default()).expect("reduction");
+    let r = Reduction::prepare(&p, &solver.moves, &solver.structure, &Options::default())
+        .expect("reduction");
     eprintln!("reduction prepared in {:.3}s", t0.elapsed().as_secs_f64());
     let mut total = 0;
     for seed in 1..=count {
         let st = common::scramble(&p, seed, 200);
         let t = std::time::Instant::now();
         let states = solver.structure.read(&p, &st).unwrap();
+        if args.get(3).map(|s| s == "centres").unwrap_or(false) {
+            let c = r
+                .left_out_moves(&solver.structure, &solver.moves, &states)
+                .unwrap();
+            let after = solver.moves.apply(&st, &c);
+            let rest = solver.solve(&after).unwrap();
+            let before = solver.solve(&st).unwrap();
+            eprintln!(
+                "seed {seed}: centres {} + rest {} = {} (route alone {})",
+                c.len(),
+                rest.moves.len(),
+                c.len() + rest.moves.len(),
+                before.moves.len()
+            );
+            total += c.len() + rest.moves.len();
+            continue;
+        }
         match r.solve(&solver.structure, &solver.moves, &st, &states) {
             Some(seq) => {
                 let ok = solver.moves.apply(&st, &seq) == p.colours;
-                eprintln!("seed {seed}: {} moves, solves {ok}, {:.3}s", seq.len(), t.elapsed().as_secs_f64());
+                eprintln!(
+                    "seed {seed}: {} moves, solves {ok}, {:.3}s",
+                    seq.len(),
+                    t.elapsed().as_secs_f64()
+                );
                 total += seq.len();
             }
             None => eprintln!("seed {seed}: none"),

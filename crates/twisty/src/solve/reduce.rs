@@ -84,10 +84,20 @@ pub struct Reduction {
     placements: Vec<Vec<Vec<u16>>>,
     /// The left-out colour classes' tables.
     classes: Vec<ClassTable>,
+    /// Tables of pairs of left-out classes of one orbit (where the pieces of either are, as one
+    /// set), by the classes' indices.
+    unions: Mutex<HashMap<(usize, usize), std::sync::Arc<Vec<u8>>>>,
     /// Tables of groups of blocks, by the blocks' indices.
     groups: Mutex<HashMap<Vec<usize>, std::sync::Arc<GroupTable>>>,
     /// Binomial coefficients `binom[n][k]` for ranking sets.
     binom: Vec<Vec<u32>>,
+    /// Per tracked piece: `slot_next[i][m * slots + s]`, its slot after move `m` from slot `s`.
+    slot_next: Vec<std::sync::Arc<Vec<u16>>>,
+    /// Slots per tracked piece's orbit.
+    slots_of: Vec<usize>,
+    /// Per left-out class: `set_next[c][(m * 4 + b) * 256 + x]`, the image under move `m` of
+    /// the positions `x << 8b` of its orbit.
+    set_next: Vec<std::sync::Arc<Vec<u32>>>,
 }
 
 /// A piece's slot after a move.
@@ -224,10 +234,15 @@ impl Reduction {
             placements: Vec::new(),
             classes: Vec::new(),
             groups: Mutex::new(HashMap::new()),
+            unions: Mutex::new(HashMap::new()),
             binom: binomials(64),
+            slot_next: Vec::new(),
+            slots_of: Vec::new(),
+            set_next: Vec::new(),
         };
         r.track_blocks(structure, &h, moves, &block_of, &left_out)?;
         r.class_tables(structure, moves, &left_out)?;
+        r.move_tables(structure, moves);
         Some(r)
     }
 
@@ -249,7 +264,10 @@ impl Reduction {
         }
         let mut sigs: Vec<&u64> = block_of.keys().collect();
         sigs.sort_unstable();
-        let h_moves: Vec<usize> = h.iter().map(|&t| moves.id[t as usize][1] as usize).collect();
+        let h_moves: Vec<usize> = h
+            .iter()
+            .map(|&t| moves.id[t as usize][1] as usize)
+            .collect();
         for s in sigs {
             let pieces = &block_of[s];
             if pieces.len() < 2 || left_out[pieces[0] as usize] {
@@ -285,6 +303,41 @@ impl Reduction {
             self.placements.push(seen);
         }
         (!self.blocks.is_empty()).then_some(())
+    }
+
+    /// The tracked pieces' and left-out classes' move tables.
+    fn move_tables(&mut self, structure: &Structure, moves: &Moves) {
+        let mut by_orbit: HashMap<usize, std::sync::Arc<Vec<u16>>> = HashMap::new();
+        let mut sets_by_orbit: HashMap<usize, std::sync::Arc<Vec<u32>>> = HashMap::new();
+        for t in &self.tracked {
+            let o = &structure.orbits[t.orbit];
+            let slots = o.len() * o.twists as usize;
+            let table = by_orbit.entry(t.orbit).or_insert_with(|| {
+                let mut table = Vec::with_capacity(moves.len() * slots);
+                for m in 0..moves.len() {
+                    table.extend((0..slots as u16).map(|s| step(structure, t.orbit, m, s)));
+                }
+                std::sync::Arc::new(table)
+            });
+            self.slot_next.push(table.clone());
+            self.slots_of.push(slots);
+        }
+        for c in &self.classes {
+            let o = &structure.orbits[c.orbit];
+            let table = sets_by_orbit.entry(c.orbit).or_insert_with(|| {
+                let mut table = vec![0u32; moves.len() * 4 * 256];
+                for m in 0..moves.len() {
+                    for b in 0..4 {
+                        for x in 0..256u32 {
+                            let set = (x << (8 * b)) & ((1u64 << o.len()) - 1) as u32;
+                            table[(m * 4 + b) * 256 + x as usize] = move_set(o, m, set);
+                        }
+                    }
+                }
+                std::sync::Arc::new(table)
+            });
+            self.set_next.push(table.clone());
+        }
     }
 
     /// One table per colour class of the left-out pieces' orbits; `None` if such an orbit twists
@@ -389,7 +442,13 @@ fn binomials(n: usize) -> Vec<Vec<u32>> {
 /// The turns of H: on every axis, the turns that move the most stickers; `None` when that is
 /// every turn (nothing to reduce).
 fn outer_turns(puzzle: &PermPuzzle) -> Option<Vec<u16>> {
-    let moved = |t: &Turn| t.perm.iter().enumerate().filter(|&(s, &d)| s != d as usize).count();
+    let moved = |t: &Turn| {
+        t.perm
+            .iter()
+            .enumerate()
+            .filter(|&(s, &d)| s != d as usize)
+            .count()
+    };
     let mut most: HashMap<u16, usize> = HashMap::new();
     for t in &puzzle.turns {
         let e = most.entry(t.axis).or_insert(0);
@@ -404,6 +463,9 @@ fn outer_turns(puzzle: &PermPuzzle) -> Option<Vec<u16>> {
     (h.len() < puzzle.turns.len()).then_some(h)
 }
 
+/// A table of a pair of left-out classes.
+type UnionTable = ((usize, usize), std::sync::Arc<Vec<u8>>);
+
 /// Where the search stands: the tracked pieces' slots and the left-out classes' sets.
 #[derive(Clone, Debug)]
 struct Node {
@@ -415,6 +477,8 @@ struct Node {
 struct Goal<'a> {
     /// The left-out classes that must end home.
     classes: Vec<usize>,
+    /// Tables of pairs of them.
+    unions: Vec<UnionTable>,
     groups: Vec<std::sync::Arc<GroupTable>>,
     /// At a node whose tables all read 0, the whole sequence so far: is it a goal?
     check: Option<&'a dyn Fn(&[MoveId]) -> bool>,
@@ -430,29 +494,160 @@ impl Reduction {
         colours: &[u16],
         states: &[OrbitState],
     ) -> Option<Vec<MoveId>> {
+        let (mut seq, mut node, classes, unions) = self.left_out(structure, moves, states)?;
+        self.pair(
+            structure, moves, colours, &mut seq, &mut node, classes, unions,
+        )?;
+        let after = moves.apply(colours, &seq);
+        let reduced_colours: Vec<u16> = self.keep.iter().map(|&s| after[s as usize]).collect();
+        let sol = self.reduced.solve(&reduced_colours).ok()?;
+        trace!(
+            "reduce: reduction {} moves, reduced puzzle {} moves",
+            seq.len(),
+            sol.moves.len()
+        );
+        seq.extend(
+            sol.moves
+                .iter()
+                .map(|tw| moves.id[self.turn_of[tw.turn as usize] as usize][tw.amount as usize]),
+        );
+        Some(moves.simplify(&seq))
+    }
+
+    /// The left-out blocks, class after class, nearest first: the moves, the node after them
+    /// and the classes (all of them).
+    pub fn left_out_moves(
+        &self,
+        structure: &Structure,
+        moves: &Moves,
+        states: &[OrbitState],
+    ) -> Option<Vec<MoveId>> {
+        self.left_out(structure, moves, states).map(|x| x.0)
+    }
+
+    fn left_out(
+        &self,
+        structure: &Structure,
+        moves: &Moves,
+        states: &[OrbitState],
+    ) -> Option<(Vec<MoveId>, Node, Vec<usize>, Vec<UnionTable>)> {
         let mut node = self.node(structure, states);
         let mut seq: Vec<MoveId> = Vec::new();
-        // Phase 1: the left-out blocks, class after class, nearest first.
         let mut classes: Vec<usize> = Vec::new();
+        let mut unions: Vec<UnionTable> = Vec::new();
         while classes.len() < self.classes.len() {
-            let c = (0..self.classes.len())
+            let d = |c: usize| self.classes[c].dist[self.rank(node.sets[c])];
+            let open: Vec<usize> = (0..self.classes.len())
                 .filter(|c| !classes.contains(c))
-                .min_by_key(|&c| self.classes[c].dist[self.rank(node.sets[c])])?;
-            classes.push(c);
+                .collect();
+            // Two classes of one orbit at a time, nearest first.
+            let mut best: Option<((u8, u8), (usize, usize))> = None;
+            for (i, &a) in open.iter().enumerate() {
+                for &b in &open[i + 1..] {
+                    if self.classes[a].orbit != self.classes[b].orbit {
+                        continue;
+                    }
+                    let key = (d(a).max(d(b)), d(a) + d(b));
+                    if best.is_none_or(|(k, _)| key < k) {
+                        best = Some((key, (a, b)));
+                    }
+                }
+            }
+            match best {
+                Some((_, (a, b))) => {
+                    classes.extend([a, b]);
+                    unions.push(((a, b), self.union_table(structure, moves, a, b)));
+                }
+                None => classes.push(open[0]),
+            }
             let goal = Goal {
                 classes: classes.clone(),
+                unions: unions.clone(),
                 groups: Vec::new(),
                 check: None,
             };
             let found = self.ida(structure, moves, &node, &goal, PHASE_BUDGET)?;
-            trace!("reduce: class {c} in {} moves", found.len());
+            trace!("reduce: classes {classes:?} in {} moves", found.len());
             node = self.walk(structure, &node, &found);
             seq.extend(found);
         }
+        Some((seq, node, classes, unions))
+    }
+
+    /// The table of the pair of classes `a`, `b` (of one orbit).
+    fn union_table(
+        &self,
+        structure: &Structure,
+        moves: &Moves,
+        a: usize,
+        b: usize,
+    ) -> std::sync::Arc<Vec<u8>> {
+        if let Some(t) = self
+            .unions
+            .lock()
+            .expect("no panics while held")
+            .get(&(a, b))
+        {
+            return t.clone();
+        }
+        let o = &structure.orbits[self.classes[a].orbit];
+        let goal = (0..o.len())
+            .filter(|&p| o.class[p] == self.classes[a].class || o.class[p] == self.classes[b].class)
+            .fold(0u32, |m, p| m | 1 << p);
+        let t = std::sync::Arc::new(self.fast_set_table(a, o.len(), moves, goal));
+        self.unions
+            .lock()
+            .expect("no panics while held")
+            .insert((a, b), t.clone());
+        t
+    }
+
+    /// Breadth-first distances over the sets of `goal.count_ones()` of `n` positions, moved by
+    /// class `c`'s move table.
+    fn fast_set_table(&self, c: usize, n: usize, moves: &Moves, goal: u32) -> Vec<u8> {
+        let k = goal.count_ones() as usize;
+        let mut dist = vec![u8::MAX; self.binom[n][k] as usize];
+        dist[self.rank(goal)] = 0;
+        let mut frontier = vec![goal];
+        let mut d = 0;
+        let t = &self.set_next[c];
+        while !frontier.is_empty() {
+            d += 1;
+            let mut next = Vec::new();
+            for &s in &frontier {
+                for m in 0..moves.len() {
+                    let base = m * 4 * 256;
+                    let moved = t[base + (s & 255) as usize]
+                        | t[base + 256 + (s >> 8 & 255) as usize]
+                        | t[base + 512 + (s >> 16 & 255) as usize]
+                        | t[base + 768 + (s >> 24) as usize];
+                    let r = self.rank(moved);
+                    if dist[r] == u8::MAX {
+                        dist[r] = d;
+                        next.push(moved);
+                    }
+                }
+            }
+            frontier = next;
+        }
+        dist
+    }
+
+    /// The blocks of more than one piece, group after group (see the module doc).
+    fn pair(
+        &self,
+        structure: &Structure,
+        moves: &Moves,
+        colours: &[u16],
+        seq: &mut Vec<MoveId>,
+        node: &mut Node,
+        classes: Vec<usize>,
+        unions: Vec<UnionTable>,
+    ) -> Option<()> {
         let mut done: Vec<usize> = Vec::new();
         let mut groups = Vec::new();
         while done.len() < self.blocks.len() {
-            let group = self.next_group(structure, moves, &node, &done);
+            let group = self.next_group(structure, moves, node, &done);
             done.extend(&group);
             groups.push(self.group_table(structure, moves, &group));
             let last = done.len() == self.blocks.len();
@@ -463,24 +658,16 @@ impl Reduction {
             };
             let goal = Goal {
                 classes: classes.clone(),
+                unions: unions.clone(),
                 groups: groups.clone(),
                 check: if last { Some(&check) } else { None },
             };
-            let found = self.ida(structure, moves, &node, &goal, PHASE_BUDGET)?;
+            let found = self.ida(structure, moves, node, &goal, PHASE_BUDGET)?;
             trace!("reduce: blocks {group:?} in {} moves", found.len());
-            node = self.walk(structure, &node, &found);
+            *node = self.walk(structure, node, &found);
             seq.extend(found);
         }
-        let after = moves.apply(colours, &seq);
-        let reduced_colours: Vec<u16> = self.keep.iter().map(|&s| after[s as usize]).collect();
-        let sol = self.reduced.solve(&reduced_colours).ok()?;
-        trace!("reduce: reduction {} moves, reduced puzzle {} moves", seq.len(), sol.moves.len());
-        seq.extend(
-            sol.moves
-                .iter()
-                .map(|tw| moves.id[self.turn_of[tw.turn as usize] as usize][tw.amount as usize]),
-        );
-        Some(moves.simplify(&seq))
+        Some(())
     }
 
     /// Whether the state showing `colours` is reduced and its reduced state reachable.
@@ -521,12 +708,18 @@ impl Reduction {
         Node { slots, sets }
     }
 
-    fn apply(&self, structure: &Structure, node: &Node, m: usize, out: &mut Node) {
+    #[inline]
+    fn apply(&self, _structure: &Structure, node: &Node, m: usize, out: &mut Node) {
         for (i, &s) in node.slots.iter().enumerate() {
-            out.slots[i] = step(structure, self.tracked[i].orbit, m, s);
+            out.slots[i] = self.slot_next[i][m * self.slots_of[i] + s as usize];
         }
         for (i, &s) in node.sets.iter().enumerate() {
-            out.sets[i] = move_set(&structure.orbits[self.classes[i].orbit], m, s);
+            let t = &self.set_next[i];
+            let base = m * 4 * 256;
+            out.sets[i] = t[base + (s & 255) as usize]
+                | t[base + 256 + (s >> 8 & 255) as usize]
+                | t[base + 512 + (s >> 16 & 255) as usize]
+                | t[base + 768 + (s >> 24) as usize];
         }
     }
 
@@ -544,6 +737,9 @@ impl Reduction {
         let mut b = 0;
         for &c in &goal.classes {
             b = b.max(self.classes[c].dist[self.rank(node.sets[c])]);
+        }
+        for ((x, y), t) in &goal.unions {
+            b = b.max(t[self.rank(node.sets[*x] | node.sets[*y])]);
         }
         for g in &goal.groups {
             b = b.max(g.dist[g.index(&node.slots)]);
@@ -566,7 +762,17 @@ impl Reduction {
         let mut scratch: Vec<Node> = Vec::new();
         loop {
             scratch.resize(depth + 1, node.clone());
-            if self.dfs(structure, moves, node, goal, depth, &mut path, &mut scratch, &mut nodes, budget) {
+            if self.dfs(
+                structure,
+                moves,
+                node,
+                goal,
+                depth,
+                &mut path,
+                &mut scratch,
+                &mut nodes,
+                budget,
+            ) {
                 return Some(path);
             }
             if nodes >= budget || depth >= 40 {
@@ -613,7 +819,17 @@ impl Reduction {
             }
             self.apply(structure, node, m, next);
             path.push(m as MoveId);
-            if self.dfs(structure, moves, next, goal, left - 1, path, rest, nodes, budget) {
+            if self.dfs(
+                structure,
+                moves,
+                next,
+                goal,
+                left - 1,
+                path,
+                rest,
+                nodes,
+                budget,
+            ) {
                 return true;
             }
             path.pop();
@@ -623,8 +839,16 @@ impl Reduction {
 
     /// The next group: the blocks not done, two at a time (or whatever fits the table), nearest
     /// to done first.
-    fn next_group(&self, structure: &Structure, moves: &Moves, node: &Node, done: &[usize]) -> Vec<usize> {
-        let open: Vec<usize> = (0..self.blocks.len()).filter(|b| !done.contains(b)).collect();
+    fn next_group(
+        &self,
+        structure: &Structure,
+        moves: &Moves,
+        node: &Node,
+        done: &[usize],
+    ) -> Vec<usize> {
+        let open: Vec<usize> = (0..self.blocks.len())
+            .filter(|b| !done.contains(b))
+            .collect();
         let singles: Vec<(u8, usize)> = open
             .iter()
             .map(|&b| {
@@ -660,11 +884,19 @@ impl Reduction {
             .unwrap_or(usize::MAX)
     }
 
-    fn group_table(&self, structure: &Structure, moves: &Moves, group: &[usize]) -> std::sync::Arc<GroupTable> {
+    fn group_table(
+        &self,
+        structure: &Structure,
+        moves: &Moves,
+        group: &[usize],
+    ) -> std::sync::Arc<GroupTable> {
         if let Some(t) = self.groups.lock().expect("no panics while held").get(group) {
             return t.clone();
         }
-        let pieces: Vec<usize> = group.iter().flat_map(|&b| self.blocks[b].iter().copied()).collect();
+        let pieces: Vec<usize> = group
+            .iter()
+            .flat_map(|&b| self.blocks[b].iter().copied())
+            .collect();
         let radix: Vec<usize> = pieces
             .iter()
             .map(|&id| {
@@ -686,7 +918,9 @@ impl Reduction {
                 for pl in &self.placements[b] {
                     let clash = pl.iter().enumerate().any(|(i, &s)| {
                         partial.iter().enumerate().any(|(j, &x)| {
-                            x == s && self.tracked[t.pieces[j]].orbit == self.tracked[self.blocks[b][i]].orbit
+                            x == s
+                                && self.tracked[t.pieces[j]].orbit
+                                    == self.tracked[self.blocks[b][i]].orbit
                         })
                     });
                     if !clash {
@@ -723,7 +957,10 @@ impl Reduction {
             indices = next;
         }
         let t = std::sync::Arc::new(t);
-        self.groups.lock().expect("no panics while held").insert(group.to_vec(), t.clone());
+        self.groups
+            .lock()
+            .expect("no panics while held")
+            .insert(group.to_vec(), t.clone());
         t
     }
 }
