@@ -62,8 +62,9 @@ struct ClassTable {
     class: u32,
     /// `dist[rank of the set of positions]`.
     dist: Vec<u8>,
-    /// The number of pieces of the class.
-    k: usize,
+    /// The axes whose every turn keeps the class's home positions among themselves (a face's
+    /// centres: the axis through that face); classes with the same axes are solved together.
+    axes: u64,
 }
 
 /// A prepared reduction.
@@ -95,6 +96,9 @@ pub struct Reduction {
     slot_next: Vec<std::sync::Arc<Vec<u16>>>,
     /// Slots per tracked piece's orbit.
     slots_of: Vec<usize>,
+    /// `next_moves[0]`: every move; `next_moves[m + 1]`: the moves that may follow `m` in a
+    /// canonical sequence (not its turn, not an earlier turn of its axis).
+    next_moves: Vec<Vec<MoveId>>,
     /// Per left-out class: `set_next[c][(m * 4 + b) * 256 + x]`, the image under move `m` of
     /// the positions `x << 8b` of its orbit.
     set_next: Vec<std::sync::Arc<Vec<u32>>>,
@@ -239,6 +243,7 @@ impl Reduction {
             slot_next: Vec::new(),
             slots_of: Vec::new(),
             set_next: Vec::new(),
+            next_moves: next_moves(moves),
         };
         r.track_blocks(structure, &h, moves, &block_of, &left_out)?;
         r.class_tables(structure, moves, &left_out)?;
@@ -361,11 +366,20 @@ impl Reduction {
                     .filter(|&p| o.class[p] == c)
                     .fold(0, |m, p| m | 1 << p);
                 let dist = self.set_table(structure, oi, moves, goal);
+                let axes = (0..moves.len())
+                    .filter(|&m| moves.axis[m] < 64)
+                    .fold(u64::MAX, |axes, m| {
+                        if move_set(o, m, goal) == goal {
+                            axes
+                        } else {
+                            axes & !(1 << moves.axis[m])
+                        }
+                    });
                 self.classes.push(ClassTable {
                     orbit: oi,
                     class: c,
                     dist,
-                    k: goal.count_ones() as usize,
+                    axes,
                 });
             }
         }
@@ -480,8 +494,38 @@ struct Goal<'a> {
     /// Tables of pairs of them.
     unions: Vec<UnionTable>,
     groups: Vec<std::sync::Arc<GroupTable>>,
+    /// Tables of which one at least must read 0 (any of the blocks not done).
+    any: Vec<std::sync::Arc<GroupTable>>,
     /// At a node whose tables all read 0, the whole sequence so far: is it a goal?
     check: Option<&'a dyn Fn(&[MoveId]) -> bool>,
+    /// The tracked pieces the groups read (only those are moved).
+    track: Vec<usize>,
+}
+
+impl<'a> Goal<'a> {
+    fn new(
+        classes: Vec<usize>,
+        unions: Vec<UnionTable>,
+        groups: Vec<std::sync::Arc<GroupTable>>,
+        any: Vec<std::sync::Arc<GroupTable>>,
+        check: Option<&'a dyn Fn(&[MoveId]) -> bool>,
+    ) -> Goal<'a> {
+        let mut track: Vec<usize> = groups
+            .iter()
+            .chain(&any)
+            .flat_map(|g| g.pieces.iter().copied())
+            .collect();
+        track.sort_unstable();
+        track.dedup();
+        Goal {
+            classes,
+            unions,
+            groups,
+            any,
+            check,
+            track,
+        }
+    }
 }
 
 impl Reduction {
@@ -540,11 +584,12 @@ impl Reduction {
             let open: Vec<usize> = (0..self.classes.len())
                 .filter(|c| !classes.contains(c))
                 .collect();
-            // Two classes of one orbit at a time, nearest first.
+            // Two classes of one orbit kept by the same axes at a time, nearest first.
             let mut best: Option<((u8, u8), (usize, usize))> = None;
             for (i, &a) in open.iter().enumerate() {
                 for &b in &open[i + 1..] {
-                    if self.classes[a].orbit != self.classes[b].orbit {
+                    let (ca, cb) = (&self.classes[a], &self.classes[b]);
+                    if ca.orbit != cb.orbit || ca.axes != cb.axes {
                         continue;
                     }
                     let key = (d(a).max(d(b)), d(a) + d(b));
@@ -560,12 +605,7 @@ impl Reduction {
                 }
                 None => classes.push(open[0]),
             }
-            let goal = Goal {
-                classes: classes.clone(),
-                unions: unions.clone(),
-                groups: Vec::new(),
-                check: None,
-            };
+            let goal = Goal::new(classes.clone(), unions.clone(), Vec::new(), Vec::new(), None);
             let found = self.ida(structure, moves, &node, &goal, PHASE_BUDGET)?;
             trace!("reduce: classes {classes:?} in {} moves", found.len());
             node = self.walk(structure, &node, &found);
@@ -646,25 +686,39 @@ impl Reduction {
     ) -> Option<()> {
         let mut done: Vec<usize> = Vec::new();
         let mut groups = Vec::new();
+        let singles: Vec<_> = (0..self.blocks.len())
+            .map(|b| self.group_table(structure, moves, &[b]))
+            .collect();
         while done.len() < self.blocks.len() {
-            let group = self.next_group(structure, moves, node, &done);
-            done.extend(&group);
-            groups.push(self.group_table(structure, moves, &group));
-            let last = done.len() == self.blocks.len();
+            let open: Vec<usize> = (0..self.blocks.len()).filter(|b| !done.contains(b)).collect();
+            let last = open.len() == 1;
             let prefix = seq.clone();
+            let calls = std::cell::Cell::new(0u64);
             let check = |path: &[MoveId]| {
+                calls.set(calls.get() + 1);
                 let all = [&prefix[..], path].concat();
                 self.reachable(moves, &moves.apply(colours, &all))
             };
-            let goal = Goal {
-                classes: classes.clone(),
-                unions: unions.clone(),
-                groups: groups.clone(),
-                check: if last { Some(&check) } else { None },
-            };
-            let found = self.ida(structure, moves, node, &goal, PHASE_BUDGET)?;
-            trace!("reduce: blocks {group:?} in {} moves", found.len());
+            let goal = Goal::new(
+                classes.clone(),
+                unions.clone(),
+                groups.clone(),
+                open.iter().map(|&b| singles[b].clone()).collect(),
+                if last { Some(&check) } else { None },
+            );
+            let found = self.ida(structure, moves, node, &goal, PHASE_BUDGET);
+            let found = found?;
             *node = self.walk(structure, node, &found);
+            let paired: Vec<usize> = open
+                .iter()
+                .copied()
+                .filter(|&b| singles[b].dist[singles[b].index(&node.slots)] == 0)
+                .collect();
+            trace!("reduce: blocks {paired:?} in {} moves ({} checks)", found.len(), calls.get());
+            for b in paired {
+                done.push(b);
+                groups.push(singles[b].clone());
+            }
             seq.extend(found);
         }
         Some(())
@@ -708,10 +762,15 @@ impl Reduction {
         Node { slots, sets }
     }
 
+    /// Moves the node's pieces by `m` (only those `goal` reads, all with `None`).
     #[inline]
-    fn apply(&self, _structure: &Structure, node: &Node, m: usize, out: &mut Node) {
-        for (i, &s) in node.slots.iter().enumerate() {
-            out.slots[i] = self.slot_next[i][m * self.slots_of[i] + s as usize];
+    fn apply(&self, node: &Node, m: usize, out: &mut Node, goal: Option<&Goal>) {
+        let mut move_slot = |i: usize| {
+            out.slots[i] = self.slot_next[i][m * self.slots_of[i] + node.slots[i] as usize];
+        };
+        match goal {
+            Some(g) => g.track.iter().for_each(|&i| move_slot(i)),
+            None => (0..node.slots.len()).for_each(move_slot),
         }
         for (i, &s) in node.sets.iter().enumerate() {
             let t = &self.set_next[i];
@@ -723,26 +782,44 @@ impl Reduction {
         }
     }
 
-    fn walk(&self, structure: &Structure, node: &Node, seq: &[MoveId]) -> Node {
+    fn walk(&self, _structure: &Structure, node: &Node, seq: &[MoveId]) -> Node {
         let mut cur = node.clone();
         let mut next = node.clone();
         for &m in seq {
-            self.apply(structure, &cur, m as usize, &mut next);
+            self.apply(&cur, m as usize, &mut next, None);
             std::mem::swap(&mut cur, &mut next);
         }
         cur
     }
 
-    fn bound(&self, node: &Node, goal: &Goal) -> u8 {
+    /// A lower bound of the moves from `node` to `goal`; stops early once it exceeds `left`.
+    fn bound(&self, node: &Node, goal: &Goal, left: u8) -> u8 {
         let mut b = 0;
+        if !goal.any.is_empty() {
+            b = goal
+                .any
+                .iter()
+                .map(|g| g.dist[g.index(&node.slots)])
+                .min()
+                .unwrap_or(0);
+            if b > left {
+                return b;
+            }
+        }
+        for g in goal.groups.iter().rev() {
+            b = b.max(g.dist[g.index(&node.slots)]);
+            if b > left {
+                return b;
+            }
+        }
         for &c in &goal.classes {
             b = b.max(self.classes[c].dist[self.rank(node.sets[c])]);
         }
+        if b > left {
+            return b;
+        }
         for ((x, y), t) in &goal.unions {
             b = b.max(t[self.rank(node.sets[*x] | node.sets[*y])]);
-        }
-        for g in &goal.groups {
-            b = b.max(g.dist[g.index(&node.slots)]);
         }
         b
     }
@@ -758,7 +835,7 @@ impl Reduction {
     ) -> Option<Vec<MoveId>> {
         let mut nodes = 0u64;
         let mut path = Vec::new();
-        let mut depth = self.bound(node, goal) as usize;
+        let mut depth = self.bound(node, goal, u8::MAX) as usize;
         let mut scratch: Vec<Node> = Vec::new();
         loop {
             scratch.resize(depth + 1, node.clone());
@@ -797,7 +874,7 @@ impl Reduction {
         budget: u64,
     ) -> bool {
         *nodes += 1;
-        let b = self.bound(node, goal) as usize;
+        let b = self.bound(node, goal, left.min(255) as u8) as usize;
         if b > left || *nodes >= budget {
             return false;
         }
@@ -808,16 +885,10 @@ impl Reduction {
             return false;
         }
         let (next, rest) = scratch.split_first_mut().expect("a frame per depth");
-        let last = path.last().map(|&m| moves.twist[m as usize].turn);
-        let last_axis = path.last().map(|&m| moves.axis[m as usize]);
-        for m in 0..moves.len() {
-            let turn = moves.twist[m].turn;
-            if let Some(l) = last {
-                if turn == l || (moves.axis[m] == last_axis.unwrap() && turn < l) {
-                    continue;
-                }
-            }
-            self.apply(structure, node, m, next);
+        let after = path.last().map_or(0, |&m| m as usize + 1);
+        for &m in &self.next_moves[after] {
+            let m = m as usize;
+            self.apply(node, m, next, Some(goal));
             path.push(m as MoveId);
             if self.dfs(
                 structure,
@@ -987,4 +1058,23 @@ impl GroupTable {
             i /= self.radix[k];
         }
     }
+}
+
+/// The moves allowed after each move in a canonical sequence (see [`Reduction::next_moves`]).
+fn next_moves(moves: &Moves) -> Vec<Vec<MoveId>> {
+    let all: Vec<MoveId> = (0..moves.len() as MoveId).collect();
+    let mut out = vec![all.clone()];
+    for l in 0..moves.len() {
+        let lt = moves.twist[l].turn;
+        out.push(
+            all.iter()
+                .copied()
+                .filter(|&m| {
+                    let t = moves.twist[m as usize].turn;
+                    t != lt && !(moves.axis[m as usize] == moves.axis[l] && t < lt)
+                })
+                .collect(),
+        );
+    }
+    out
 }
