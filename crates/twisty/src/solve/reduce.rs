@@ -37,6 +37,8 @@ use crate::trace::trace;
 const GROUP_TABLE: usize = 1 << 19;
 /// Node budget of one phase.
 const PHASE_BUDGET: u64 = 30_000_000;
+/// Blocks paired per phase.
+const NEED: usize = 2;
 
 /// A piece the search follows: its orbit and its slot (`position * twists + twist`).
 #[derive(Clone, Copy, Debug)]
@@ -494,8 +496,9 @@ struct Goal<'a> {
     /// Tables of pairs of them.
     unions: Vec<UnionTable>,
     groups: Vec<std::sync::Arc<GroupTable>>,
-    /// Tables of which one at least must read 0 (any of the blocks not done).
+    /// Tables of which `need` at least must read 0 (any of the blocks not done).
     any: Vec<std::sync::Arc<GroupTable>>,
+    need: usize,
     /// At a node whose tables all read 0, the whole sequence so far: is it a goal?
     check: Option<&'a dyn Fn(&[MoveId]) -> bool>,
     /// The tracked pieces the groups read (only those are moved).
@@ -521,6 +524,7 @@ impl<'a> Goal<'a> {
             classes,
             unions,
             groups,
+            need: any.len().min(NEED),
             any,
             check,
             track,
@@ -691,7 +695,7 @@ impl Reduction {
             .collect();
         while done.len() < self.blocks.len() {
             let open: Vec<usize> = (0..self.blocks.len()).filter(|b| !done.contains(b)).collect();
-            let last = open.len() == 1;
+            let last = open.len() <= NEED;
             let prefix = seq.clone();
             let calls = std::cell::Cell::new(0u64);
             let check = |path: &[MoveId]| {
@@ -796,12 +800,14 @@ impl Reduction {
     fn bound(&self, node: &Node, goal: &Goal, left: u8) -> u8 {
         let mut b = 0;
         if !goal.any.is_empty() {
-            b = goal
-                .any
-                .iter()
-                .map(|g| g.dist[g.index(&node.slots)])
-                .min()
-                .unwrap_or(0);
+            // The `need`-th smallest.
+            let mut d: [u8; 64] = [0; 64];
+            let n = goal.any.len().min(64);
+            for (k, g) in goal.any.iter().take(n).enumerate() {
+                d[k] = g.dist[g.index(&node.slots)];
+            }
+            d[..n].sort_unstable();
+            b = d[goal.need.min(n) - 1];
             if b > left {
                 return b;
             }
