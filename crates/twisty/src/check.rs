@@ -22,13 +22,13 @@
 //!    (mod 3); moves keep it at 0", "the permutations of the corners and the
 //!    edges must have the same parity".
 
-use std::collections::HashMap;
 use crate::count::Group;
 use crate::error::Error;
 use crate::perm::Perm;
 use crate::puzzle::Puzzle;
 use crate::search;
 use crate::state::State;
+use std::collections::HashMap;
 
 /// The verdict on a coloured state.
 #[derive(Clone, Debug, PartialEq)]
@@ -279,7 +279,9 @@ fn arrangement(puzzle: &Puzzle, inv: &Invariants, colours: &[u16]) -> Result<Per
             let names = shown.iter().map(|&c| face(c)).collect::<Vec<_>>().join(" ");
             let place = piece_place(puzzle, slot);
             return Err(if same_set {
-                format!("the piece at {place} shows {names}: no piece shows these colours in this order")
+                format!(
+                    "the piece at {place} shows {names}: no piece shows these colours in this order"
+                )
             } else {
                 format!("the piece at {place} shows {names}: no piece has these colours")
             });

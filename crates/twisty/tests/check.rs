@@ -135,7 +135,10 @@ fn a_scrambled_big_cube_with_a_twisted_corner_is_refused_for_the_twist() {
             let (a, b, d) = (s[c[0]], s[c[1]], s[c[2]]);
             (s[c[0]], s[c[1]], s[c[2]]) = (b, d, a);
             let why = unreachable(&p, &g, &s);
-            assert!(why.contains("twists") && why.contains("(mod 3)"), "{name}: {why}");
+            assert!(
+                why.contains("twists") && why.contains("(mod 3)"),
+                "{name}: {why}"
+            );
         }
     }
 }
