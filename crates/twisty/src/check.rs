@@ -278,9 +278,23 @@ fn arrangement(puzzle: &Puzzle, inv: &Invariants, colours: &[u16]) -> Result<Per
         if found.is_empty() {
             let names = shown.iter().map(|&c| face(c)).collect::<Vec<_>>().join(" ");
             let place = piece_place(puzzle, slot);
+            let mut colours_shown = shown.clone();
+            colours_shown.sort_unstable();
+            let elsewhere = (0..puzzle.pieces.len()).any(|h| {
+                let mut c: Vec<u16> = inv.order[h]
+                    .iter()
+                    .map(|&s| puzzle.stickers[s].face as u16)
+                    .collect();
+                c.sort_unstable();
+                c == colours_shown
+            });
             return Err(if same_set {
                 format!(
                     "the piece at {place} shows {names}: no piece shows these colours in this order"
+                )
+            } else if elsewhere {
+                format!(
+                    "the piece at {place} shows {names}: the piece with these colours never moves there (a state of the puzzle turned in space?)"
                 )
             } else {
                 format!("the piece at {place} shows {names}: no piece has these colours")

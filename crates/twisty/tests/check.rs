@@ -78,6 +78,13 @@ fn a_3x3x3_refuses_a_twisted_corner_a_flipped_edge_and_two_swapped_edges() {
     s.swap(c[0], d[2]);
     let why = unreachable(&p, &g, &s);
     assert!(why.contains("no piece has these colours"), "{why}");
+    // Two centres swapped (as when the cube is turned in space): each centre exists, but moves
+    // never take it to the other's place.
+    let (u, f) = (piece_on(&p, &["U"]), piece_on(&p, &["F"]));
+    let mut s = solved.clone();
+    s.swap(u[0], f[0]);
+    let why = unreachable(&p, &g, &s);
+    assert!(why.contains("never moves there"), "{why}");
 }
 
 #[test]
