@@ -250,44 +250,44 @@ fn arrangement(puzzle: &Puzzle, inv: &Invariants, colours: &[u16]) -> Result<Per
     for p in 0..puzzle.pieces.len() {
         alike.entry(orbits_of(p)).or_default().push(p);
     }
+    // Each piece's colours in its cyclic order, and as a sorted set.
+    let want: Vec<Vec<u16>> = (0..puzzle.pieces.len())
+        .map(|h| {
+            inv.order[h]
+                .iter()
+                .map(|&s| puzzle.stickers[s].face as u16)
+                .collect()
+        })
+        .collect();
+    let sorted = |v: &[u16]| {
+        let mut v = v.to_vec();
+        v.sort_unstable();
+        v
+    };
+    let want_set: Vec<Vec<u16>> = want.iter().map(|w| sorted(w)).collect();
     // Per position: the pieces (and shifts) that show its colours.
     let mut fits: Vec<Vec<(usize, usize)>> = Vec::with_capacity(puzzle.pieces.len());
     for slot in 0..puzzle.pieces.len() {
         let shown: Vec<u16> = inv.order[slot].iter().map(|&s| colours[s]).collect();
+        let shown_set = sorted(&shown);
         let mut same_set = false;
         let mut found = Vec::new();
         for &home in &alike[&orbits_of(slot)] {
-            let want: Vec<u16> = inv.order[home]
-                .iter()
-                .map(|&s| puzzle.stickers[s].face as u16)
-                .collect();
-            let (mut a, mut b) = (want.clone(), shown.clone());
-            a.sort();
-            b.sort();
-            if a != b {
+            if want_set[home] != shown_set {
                 continue;
             }
             same_set = true;
-            let k = want.len();
+            let (w, k) = (&want[home], shown.len());
             found.extend(
                 (0..k)
-                    .filter(|&t| (0..k).all(|i| shown[(i + t) % k] == want[i]))
+                    .filter(|&t| (0..k).all(|i| shown[(i + t) % k] == w[i]))
                     .map(|t| (home, t)),
             );
         }
         if found.is_empty() {
             let names = shown.iter().map(|&c| face(c)).collect::<Vec<_>>().join(" ");
             let place = piece_place(puzzle, slot);
-            let mut colours_shown = shown.clone();
-            colours_shown.sort_unstable();
-            let elsewhere = (0..puzzle.pieces.len()).any(|h| {
-                let mut c: Vec<u16> = inv.order[h]
-                    .iter()
-                    .map(|&s| puzzle.stickers[s].face as u16)
-                    .collect();
-                c.sort_unstable();
-                c == colours_shown
-            });
+            let elsewhere = want_set.contains(&shown_set);
             return Err(if same_set {
                 format!(
                     "the piece at {place} shows {names}: no piece shows these colours in this order"
