@@ -22,7 +22,10 @@
 //!   3x4x2 well and two each of three tetracubes: 78 of 91 items; a
 //!   BurrTools box puzzle with four copies each of three pieces: 154 of
 //!   181), the states hardly repeat, and the memo engine fills its 1 GiB
-//!   cache for minutes where a search takes milliseconds.
+//!   cache for minutes where a search takes milliseconds; and
+//! * its stack fits the cache's budget ([`dlx::memo::MemoError::TooDeep`]:
+//!   a state of every sweep position; a board of a million cells filled by
+//!   monominoes has a frontier of one cell and a stack of hundreds of GB).
 //!
 //! The rule is decided before any count, from the matrix alone (the order
 //! measured is the one the engine then takes), so a file always goes to
@@ -172,9 +175,9 @@ pub fn count(
     // worked out) is enough to check.
     let check = MemoOptions {
         order: Some(Vec::new()),
-        ..MemoOptions::default()
+        ..run.options(m, 1)
     };
-    Memo::with_options(m, check).map_err(|e| NotCounted::Cannot(refusal(problem, e)))?;
+    dlx::memo::check(m, &check).map_err(|e| NotCounted::Cannot(refusal(problem, e)))?;
     let action = problem.action(group).map_err(Failure::from)?;
     let internal = |m: String| {
         NotCounted::Failed(Failure::check(format!(
@@ -457,12 +460,19 @@ pub const AUTO_MAX_FRONTIER: usize = 32;
 
 /// Is the memo engine's sweep of `m`, in the order it would take under
 /// `run` (its heuristic order, or the items' with `--memo-order items`),
-/// narrow: a frontier of at most [`AUTO_MAX_FRONTIER`] items?
+/// narrow: a frontier of at most [`AUTO_MAX_FRONTIER`] items, and a stack
+/// within the budget ([`dlx::memo::MemoError::TooDeep`])?
 pub fn narrow(m: &Matrix, run: &MemoRun) -> bool {
-    let order = run
-        .options(m, 1)
-        .order
-        .unwrap_or_else(|| dlx::memo::sweep_order(m));
+    let options = run.options(m, 1);
+    // The stack's size does not depend on the order: checked in the items'.
+    let fits = MemoOptions {
+        order: Some(Vec::new()),
+        ..options.clone()
+    };
+    if dlx::memo::check(m, &fits).is_err() {
+        return false;
+    }
+    let order = options.order.unwrap_or_else(|| dlx::memo::sweep_order(m));
     dlx::memo::frontier(m, &order).is_ok_and(|f| f <= AUTO_MAX_FRONTIER)
 }
 

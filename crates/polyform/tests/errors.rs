@@ -371,3 +371,37 @@ fn a_piece_set_that_is_not_text() {
     assert!(!e.contains("bytes, and this one has more"), "{e}");
     assert!(!e.contains("relative to this file"), "{e}");
 }
+
+/// A `[board]` with two shapes (`size` and `art`) is placed at its line,
+/// as other mistakes are: it said only the file's name.
+#[test]
+fn a_board_with_two_shapes_names_its_line() {
+    let text = "lattice = \"square\"\n\n[board]\nsize = [2, 1]\nart = \"##\"\n[[piece]]\nname = \"D\"\nsymbol = \"D\"\nart = \"##\"\n";
+    let e = error_of("two-shapes.toml", text);
+    assert_eq!(e.line, Some(3), "{e}");
+    assert!(e.column.is_some(), "{e}");
+    assert!(e.to_string().contains("two-shapes.toml:3:"), "{e}");
+    assert!(
+        e.to_string().contains("[board] needs exactly one of"),
+        "{e}"
+    );
+}
+
+/// A byte that is not UTF-8 is placed at its line and column (it said only
+/// "byte N is not text").
+#[test]
+fn a_byte_that_is_not_text_names_its_line_and_column() {
+    let dir = std::env::temp_dir().join(format!("polycover-errors-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("latin1.toml");
+    let mut bytes = b"lattice = \"square\"\n[board]\nart = \"#".to_vec();
+    bytes.push(0xe9); // 'é' in Latin-1: not UTF-8
+    bytes.extend_from_slice(b"#\"\n");
+    std::fs::write(&path, &bytes).unwrap();
+    let e = polyform::load(&path).unwrap_err();
+    let shown = e.to_string();
+    assert_eq!(e.file, path);
+    assert_eq!((e.line, e.column), (Some(3), Some(9)), "{shown}");
+    assert!(shown.contains("latin1.toml:3:9: "), "{shown}");
+    assert!(shown.contains("is not text"), "{shown}");
+}

@@ -28,6 +28,7 @@ use crate::perm::Perm;
 use crate::puzzle::Puzzle;
 use crate::search;
 use crate::state::State;
+use std::collections::HashMap;
 
 /// The verdict on a coloured state.
 #[derive(Clone, Debug, PartialEq)]
@@ -227,59 +228,157 @@ impl Invariants {
 }
 
 /// Matches every piece position with a piece showing its colours; the
-/// arrangement as a permutation, or a reason why there is none.
+/// arrangement as a permutation, or a reason why there is none. Look-alike
+/// pieces (the two wings of a 4x4x4's edge show the same colours the other
+/// way round) can match more than one position, so the positions are
+/// matched to pieces as a whole (augmenting paths), not one by one.
 fn arrangement(puzzle: &Puzzle, inv: &Invariants, colours: &[u16]) -> Result<Perm, String> {
-    let n = puzzle.degree();
-    let mut img = vec![u16::MAX; n];
-    let mut used = vec![false; puzzle.pieces.len()];
     let face = |c: u16| puzzle.geometry.faces[c as usize].name.as_str();
-    for (slot, sp) in puzzle.pieces.iter().enumerate() {
-        let shown: Vec<u16> = inv.order[slot].iter().map(|&s| colours[s]).collect();
-        let o = &puzzle.orbits[sp.orbit];
-        let mut found = None;
-        let mut same_set = false;
-        for &home in &o.pieces {
-            let want: Vec<u16> = inv.order[home]
+    // The pieces whose stickers lie in the same orbits can take each
+    // other's places (a 4x4x4's wings: a sticker in each of two orbits).
+    let orbits_of = |p: usize| -> Vec<usize> {
+        let mut o: Vec<usize> = puzzle.pieces[p]
+            .stickers
+            .iter()
+            .map(|&s| puzzle.stickers[s].orbit)
+            .collect();
+        o.sort_unstable();
+        o.dedup();
+        o
+    };
+    let mut alike: HashMap<Vec<usize>, Vec<usize>> = HashMap::new();
+    for p in 0..puzzle.pieces.len() {
+        alike.entry(orbits_of(p)).or_default().push(p);
+    }
+    // Each piece's colours in its cyclic order, and as a sorted set.
+    let want: Vec<Vec<u16>> = (0..puzzle.pieces.len())
+        .map(|h| {
+            inv.order[h]
                 .iter()
                 .map(|&s| puzzle.stickers[s].face as u16)
-                .collect();
-            let (mut a, mut b) = (want.clone(), shown.clone());
-            a.sort();
-            b.sort();
-            if a != b {
+                .collect()
+        })
+        .collect();
+    let sorted = |v: &[u16]| {
+        let mut v = v.to_vec();
+        v.sort_unstable();
+        v
+    };
+    let want_set: Vec<Vec<u16>> = want.iter().map(|w| sorted(w)).collect();
+    // Per position: the pieces (and shifts) that show its colours.
+    let mut fits: Vec<Vec<(usize, usize)>> = Vec::with_capacity(puzzle.pieces.len());
+    for slot in 0..puzzle.pieces.len() {
+        let shown: Vec<u16> = inv.order[slot].iter().map(|&s| colours[s]).collect();
+        let shown_set = sorted(&shown);
+        let mut same_set = false;
+        let mut found = Vec::new();
+        for &home in &alike[&orbits_of(slot)] {
+            if want_set[home] != shown_set {
                 continue;
             }
             same_set = true;
-            if used[home] {
-                continue;
-            }
-            let k = want.len();
-            if let Some(shift) = (0..k).find(|&t| (0..k).all(|i| shown[(i + t) % k] == want[i])) {
-                found = Some((home, shift));
-                break;
-            }
+            let (w, k) = (&want[home], shown.len());
+            found.extend(
+                (0..k)
+                    .filter(|&t| (0..k).all(|i| shown[(i + t) % k] == w[i]))
+                    .map(|t| (home, t)),
+            );
         }
-        let names = shown.iter().map(|&c| face(c)).collect::<Vec<_>>().join(" ");
-        let Some((home, shift)) = found else {
+        if found.is_empty() {
+            let names = shown.iter().map(|&c| face(c)).collect::<Vec<_>>().join(" ");
+            let place = piece_place(puzzle, slot);
+            let elsewhere = want_set.contains(&shown_set);
             return Err(if same_set {
                 format!(
-                    "the piece at {} shows {names}: no piece shows these colours in this order, or it appears twice",
-                    piece_place(puzzle, slot)
+                    "the piece at {place} shows {names}: no piece shows these colours in this order"
+                )
+            } else if elsewhere {
+                format!(
+                    "the piece at {place} shows {names}: the piece with these colours never moves there (a state of the puzzle turned in space?)"
                 )
             } else {
-                format!(
-                    "the piece at {} shows {names}: no piece has these colours",
-                    piece_place(puzzle, slot)
-                )
+                format!("the piece at {place} shows {names}: no piece has these colours")
             });
-        };
-        used[home] = true;
+        }
+        fits.push(found);
+    }
+    let matched = match_pieces(&fits, puzzle.pieces.len()).map_err(|slot| {
+        let shown: Vec<&str> = inv.order[slot].iter().map(|&s| face(colours[s])).collect();
+        format!(
+            "the piece at {} shows {}: that piece appears more often than the puzzle has it",
+            piece_place(puzzle, slot),
+            shown.join(" ")
+        )
+    })?;
+    let mut img = vec![u16::MAX; puzzle.degree()];
+    for (slot, &(home, shift)) in matched.iter().enumerate() {
         let k = inv.order[home].len();
         for i in 0..k {
             img[inv.order[home][i]] = inv.order[slot][(i + shift) % k] as u16;
         }
     }
     Perm::from_images(img).ok_or_else(|| "the pieces do not fit together".to_string())
+}
+
+/// A piece (and shift) for every position, no piece twice, from the
+/// choices `fits[slot]` (Kuhn's augmenting paths); else a position left
+/// without one.
+fn match_pieces(fits: &[Vec<(usize, usize)>], pieces: usize) -> Result<Vec<(usize, usize)>, usize> {
+    // `owner[home]`: the position holding piece `home`, with its shift.
+    let mut owner: Vec<Option<(usize, usize)>> = vec![None; pieces];
+    for slot in 0..fits.len() {
+        let mut seen = vec![false; pieces];
+        if !augment(fits, slot, &mut owner, &mut seen) {
+            return Err(slot);
+        }
+    }
+    let mut out = vec![(usize::MAX, 0); fits.len()];
+    for (home, o) in owner.iter().enumerate() {
+        if let Some((slot, shift)) = *o {
+            out[slot] = (home, shift);
+        }
+    }
+    Ok(out)
+}
+
+/// Finds `slot` a piece, moving earlier positions to other pieces they fit.
+/// An explicit stack: chains of look-alikes can be as long as an orbit.
+fn augment(
+    fits: &[Vec<(usize, usize)>],
+    slot: usize,
+    owner: &mut [Option<(usize, usize)>],
+    seen: &mut [bool],
+) -> bool {
+    // Each frame: a position and the index of its next choice to try;
+    // `path[i]`: the choice of frame `i` that led to frame `i + 1`.
+    let mut stack: Vec<(usize, usize)> = vec![(slot, 0)];
+    let mut path: Vec<(usize, usize)> = Vec::new();
+    while let Some(top) = stack.last_mut() {
+        let s = top.0;
+        if top.1 >= fits[s].len() {
+            stack.pop();
+            path.pop();
+            continue;
+        }
+        let (home, shift) = fits[s][top.1];
+        top.1 += 1;
+        if seen[home] {
+            continue;
+        }
+        seen[home] = true;
+        path.push((home, shift));
+        match owner[home] {
+            None => {
+                // Every position on the path takes the piece it chose.
+                for (frame, &(h, t)) in stack.iter().zip(&path) {
+                    owner[h] = Some((frame.0, t));
+                }
+                return true;
+            }
+            Some((other, _)) => stack.push((other, 0)),
+        }
+    }
+    false
 }
 
 /// The first violated invariant, on one or two coordinates.

@@ -269,9 +269,14 @@ fn cut_planes(spec: &PuzzleSpec, geometry: &Geometry) -> Result<Vec<(Plane, usiz
         let (lo, hi) = geometry.extent(first.dir);
         if !(cut.depth >= lo + MIN_GAP && cut.depth <= hi - MIN_GAP) {
             return Err(Error::Cut(format!(
-                "cut \"{}\" does not cut the {}: a {} cut needs a depth between {:.6} and {:.6} (at least {MIN_GAP} inside the surface)",
+                "cut \"{}\" does not cut the {}: {} {} cut needs a depth between {:.6} and {:.6} (at least {MIN_GAP} inside the surface)",
                 cut.format(),
                 spec.solid.name(),
+                if cut.kind.name().starts_with(['a', 'e', 'i', 'o', 'u']) {
+                    "an"
+                } else {
+                    "a"
+                },
                 cut.kind.name(),
                 lo + MIN_GAP,
                 hi - MIN_GAP

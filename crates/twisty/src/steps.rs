@@ -218,9 +218,11 @@ impl Puzzle {
             return Ok(None);
         };
         let n = self.axes[axis].slices();
+        // `3Rw` is layers 1-3; a range written out (`2-2Rw`) is what it says.
+        let range = tok.base[..tok.base.len() - tok.name.len()].contains('-');
         let (lo, hi) = match (wide, tok.layers) {
             (true, None) => (1, 2),
-            (true, Some((l, h))) if l == h => (1, h),
+            (true, Some((l, h))) if l == h && !range => (1, h),
             (_, Some((l, h))) => (l, h),
             (false, None) => (1, 1),
         };
@@ -336,6 +338,9 @@ mod tests {
         // 4x4x4 moves turn single layers: Rw is R with the second layer.
         assert_eq!(state(&p, "Rw"), state(&p, "R 2R"));
         assert_eq!(state(&p, "3Rw"), state(&p, "R 2R 3R"));
+        // A range written out is those layers, even with `w`.
+        assert_eq!(state(&p, "2-2Rw"), state(&p, "2R"));
+        assert_eq!(state(&p, "2-3Rw"), state(&p, "2R 3R"));
         assert_eq!(state(&p, "x"), state(&p, "R 2R 3R L'"));
         for (bad, says) in [("Q", "Q"), ("5Rw", "5Rw"), ("2x", "2x"), ("Rw3x", "Rw3x")] {
             let e = p

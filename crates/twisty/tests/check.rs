@@ -78,6 +78,13 @@ fn a_3x3x3_refuses_a_twisted_corner_a_flipped_edge_and_two_swapped_edges() {
     s.swap(c[0], d[2]);
     let why = unreachable(&p, &g, &s);
     assert!(why.contains("no piece has these colours"), "{why}");
+    // Two centres swapped (as when the cube is turned in space): each centre exists, but moves
+    // never take it to the other's place.
+    let (u, f) = (piece_on(&p, &["U"]), piece_on(&p, &["F"]));
+    let mut s = solved.clone();
+    s.swap(u[0], f[0]);
+    let why = unreachable(&p, &g, &s);
+    assert!(why.contains("never moves there"), "{why}");
 }
 
 #[test]
@@ -112,6 +119,33 @@ fn states_from_moves_and_random_states_are_reachable() {
                 check(&p, &g, &r.colours(&p)).unwrap(),
                 Verdict::Reachable { .. }
             ));
+        }
+    }
+}
+
+/// On big cubes the two wings of an edge show the same colours the other
+/// way round: scrambled, then a corner twisted, the reason is the twist
+/// (each wing matched to a piece as a whole, not greedily to its twin).
+#[test]
+fn a_scrambled_big_cube_with_a_twisted_corner_is_refused_for_the_twist() {
+    let mut rng = Rng::new(7);
+    for name in ["4x4x4", "5x5x5"] {
+        let p = named(name).unwrap();
+        let g = Group::new(&p);
+        let turns = p.all_turns();
+        let c = piece_on(&p, &["U", "F", "R"]);
+        for _ in 0..4 {
+            let seq: Vec<_> = (0..40).map(|_| turns[rng.below(turns.len())]).collect();
+            let mut st = State::solved(&p);
+            st.apply(&p, &seq);
+            let mut s = st.colours(&p);
+            let (a, b, d) = (s[c[0]], s[c[1]], s[c[2]]);
+            (s[c[0]], s[c[1]], s[c[2]]) = (b, d, a);
+            let why = unreachable(&p, &g, &s);
+            assert!(
+                why.contains("twists") && why.contains("(mod 3)"),
+                "{name}: {why}"
+            );
         }
     }
 }

@@ -72,6 +72,9 @@ pub fn run(args: GenerateArgs) -> Result<u8, Failure> {
         args.seed,
         if args.fixed { " --fixed" } else { "" }
     );
+    // The output is checked before the work (which can take long), and
+    // made only after it, so that an interrupted run leaves no directory.
+    check_dir(&args.out, args.force, &args.file)?;
     let generated = generate::generate(&p.puzzle, &p.encoding, &limits, &settings)
         .map_err(|e| Failure::input(format!("{}: {e}", args.file.display())))?;
     prepare_dir(&args.out, args.force, &args.file)?;
@@ -85,8 +88,12 @@ pub fn run(args: GenerateArgs) -> Result<u8, Failure> {
         &limits,
     )?;
     let booklet = args.out.join("booklet.html");
-    std::fs::write(&booklet, html)
-        .map_err(|e| Failure::input(format!("{}: {e}", booklet.display())))?;
+    std::fs::write(&booklet, html).map_err(|e| {
+        Failure::input(format!(
+            "{}: cannot write the booklet: {e}",
+            booklet.display()
+        ))
+    })?;
     if args.json.json {
         let v = summary_json(&p, &args, &generated, &files, &booklet);
         output::print_json(&mut std::io::stdout().lock(), &v)?;
@@ -159,27 +166,72 @@ fn summary_json(
     })
 }
 
-/// Creates `dir`, refusing an existing non-empty one without `force`, and
-/// a `dir` that is the puzzle's own directory (its files are never
-/// replaced).
-fn prepare_dir(dir: &Path, force: bool, puzzle: &Path) -> Result<(), Failure> {
-    let io = |e: std::io::Error| Failure::input(format!("{}: {e}", dir.display()));
+/// Checks `dir` before the work, without making it: an existing one must
+/// be a directory, empty (or `force`), not the puzzle's own, and one a
+/// file can be made in; a missing one must have, as its nearest existing
+/// ancestor, a directory a file can be made in (the missing levels are
+/// made after the work, as documented). Messages name `dir` and say what
+/// is wrong.
+fn check_dir(dir: &Path, force: bool, puzzle: &Path) -> Result<(), Failure> {
+    let cannot = |why: String| {
+        Failure::input(format!(
+            "{}: cannot write the challenges there: {why}",
+            dir.display()
+        ))
+    };
     if dir.exists() {
-        if !dir.is_dir() {
-            return Err(Failure::input(format!(
-                "{}: exists and is not a directory",
-                dir.display()
-            )));
-        }
-        let empty = std::fs::read_dir(dir).map_err(io)?.next().is_none();
-        if !empty && !force {
-            return Err(Failure::input(format!(
-                "{}: the directory is not empty (--force writes into it anyway)",
-                dir.display()
-            )));
-        }
+        existing_dir(dir, force, puzzle)?;
+        return probe(dir).map_err(|e| cannot(e.to_string()));
     }
-    std::fs::create_dir_all(dir).map_err(io)?;
+    // The nearest ancestor that exists (`.` for a relative path).
+    let mut up = dir.parent();
+    let base = loop {
+        match up {
+            Some(p) if p.as_os_str().is_empty() => break Path::new("."),
+            Some(p) if p.exists() || p.symlink_metadata().is_ok() => break p,
+            Some(p) => up = p.parent(),
+            None => break Path::new("."),
+        }
+    };
+    if !base.is_dir() {
+        return Err(cannot(format!("{} is not a directory", base.display())));
+    }
+    probe(base).map_err(|e| {
+        cannot(format!(
+            "no directory can be made in {} ({e})",
+            base.display()
+        ))
+    })
+}
+
+/// Makes and removes a file in `dir`: can the command write there?
+fn probe(dir: &Path) -> std::io::Result<()> {
+    let p = dir.join(format!(".polycover-probe-{}", std::process::id()));
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&p)?;
+    let _ = std::fs::remove_file(&p);
+    Ok(())
+}
+
+/// The checks on an existing `dir`: a directory, empty unless `force`, and
+/// not the puzzle's own directory (its files are never replaced).
+fn existing_dir(dir: &Path, force: bool, puzzle: &Path) -> Result<(), Failure> {
+    let io = |e: std::io::Error| Failure::input(format!("{}: {e}", dir.display()));
+    if !dir.is_dir() {
+        return Err(Failure::input(format!(
+            "{}: exists and is not a directory",
+            dir.display()
+        )));
+    }
+    let empty = std::fs::read_dir(dir).map_err(io)?.next().is_none();
+    if !empty && !force {
+        return Err(Failure::input(format!(
+            "{}: the directory is not empty (--force writes into it anyway)",
+            dir.display()
+        )));
+    }
     let here = puzzle.parent().map(|p| {
         if p.as_os_str().is_empty() {
             Path::new(".")
@@ -196,6 +248,21 @@ fn prepare_dir(dir: &Path, force: bool, puzzle: &Path) -> Result<(), Failure> {
         )));
     }
     Ok(())
+}
+
+/// Creates `dir` after the work, with the checks of [`existing_dir`] once
+/// more (it may have changed meanwhile).
+fn prepare_dir(dir: &Path, force: bool, puzzle: &Path) -> Result<(), Failure> {
+    if dir.exists() {
+        return existing_dir(dir, force, puzzle);
+    }
+    std::fs::create_dir_all(dir).map_err(|e| {
+        Failure::input(format!(
+            "{}: cannot create the directory for the challenges: {e}",
+            dir.display()
+        ))
+    })?;
+    existing_dir(dir, force, puzzle)
 }
 
 /// The pieces on a challenge's board, in words: `placed` in all, of which
@@ -243,8 +310,12 @@ fn write_files(
         };
         let toml = generate::file::challenge_toml(text, &args.file, &args.out, &f)
             .map_err(Failure::input)?;
-        std::fs::write(&path, &toml)
-            .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;
+        std::fs::write(&path, &toml).map_err(|e| {
+            Failure::input(format!(
+                "{}: cannot write the challenge file: {e}",
+                path.display()
+            ))
+        })?;
         let limits = args.input.limits.limits();
         let back = polyform::file::parse_puzzle_with(&path, &toml, &limits)?;
         generate::measure(&back, &limits)

@@ -147,7 +147,8 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
     let stopped_by_user = report.interrupted && shown < limit && search::interrupted();
     if let Some(index) = sink.finish(visited, args.distinct, complete)? {
         eprintln!(
-            "polycover: {shown} pictures and {} written",
+            "polycover: {} and {} written",
+            crate::output::plural(shown, "picture", "pictures"),
             index.display()
         );
     }

@@ -252,6 +252,15 @@ fn declared_at(d: &Declared, shown: &str) -> String {
 
 /// The puzzle a state names, loaded; an error names the state and the line that names it.
 pub(crate) fn puzzle_named_by_state(d: &Declared, shown: &str) -> Result<Puzzle, Failure> {
+    // A name from inside a state is opened only if it is a plain file: a FIFO or a device named
+    // there would block the read or feed it without end.
+    if is_file_arg(&d.name) && !std::fs::metadata(&d.name).is_ok_and(|m| m.is_file()) {
+        return Err(Failure::input(format!(
+            "{}: {} is neither a catalog puzzle nor a regular puzzle file",
+            declared_at(d, shown),
+            clip(&d.name)
+        )));
+    }
     load_puzzle(&d.name)
         .map(|(p, _)| p)
         .map_err(|e| Failure::input(format!("{}: {}", declared_at(d, shown), e.message)))

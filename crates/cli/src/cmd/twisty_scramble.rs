@@ -9,9 +9,15 @@ use twisty::rng::Rng;
 use twisty::solve::{Options, PermPuzzle, SolveError, Solver, model};
 use twisty::{Puzzle, State, Turn};
 
-/// The two-phase search's node budget for a scramble: five times a solve's,
-/// as a scramble is printed once and read by people (shorter sequences).
-const SCRAMBLE_BUDGET: u64 = 5 * twisty::solve::TWO_PHASE_BUDGET;
+/// The two-phase search's node budget for a scramble: fifty times a
+/// solve's, as a scramble is printed once and read by people; the search
+/// stops at the first sequence of at most [`SCRAMBLE_TARGET`] moves, so
+/// most states take a small part of it.
+const SCRAMBLE_BUDGET: u64 = 50 * twisty::solve::TWO_PHASE_BUDGET;
+
+/// The length a random-state scramble aims at: the WCA scrambler's bound
+/// for the 3x3x3 (every state is within 20 moves).
+const SCRAMBLE_TARGET: usize = 21;
 
 /// The random state drawn with `rng`, and a sequence of turns that gives it
 /// from solved (checked by applying it).
@@ -22,6 +28,7 @@ pub fn random_state_scramble(p: &Puzzle, rng: &mut Rng) -> Result<(State, Vec<Tu
     let perm = PermPuzzle::from_model(p);
     let options = Options {
         two_phase_budget: SCRAMBLE_BUDGET,
+        target_moves: SCRAMBLE_TARGET,
         ..Options::default()
     };
     let solver = Solver::prepare(&perm, &options)

@@ -69,9 +69,9 @@ pub struct SolveArgs {
     /// state file or standard input)
     #[arg(long)]
     scheme: Option<String>,
-    /// Stop the two-phase search after SECONDS of wall-clock time (at most a day), keeping the
-    /// best solution found (on top of its node budget; the result may then depend on the
-    /// machine and its load)
+    /// Stop the two-phase search after SECONDS of wall-clock time (at most a day) once it has a
+    /// solution, keeping the best found (on top of its node budget; the result may then depend
+    /// on the machine and its load)
     #[arg(
         long,
         value_name = "SECONDS",

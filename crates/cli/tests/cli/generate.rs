@@ -184,6 +184,31 @@ fn bad_input_is_refused() {
     assert_eq!(code, 0, "{err}");
 }
 
+/// An output directory that cannot be made is refused before the work
+/// (which ran to the end first, then failed with a bare "No such file or
+/// directory"), with a message naming it and what is wrong: under a
+/// regular file, and under /proc, where no file can be made. Nothing is
+/// created.
+#[test]
+fn an_unwritable_output_is_refused_before_the_work() {
+    let pent = "data/pentominoes/6x10.toml";
+    let file = temp("generate-a-file");
+    std::fs::write(&file, "").unwrap();
+    let under_file = file.join("sub");
+    let (code, _, err) = generate(pent, &["--loose", "3", "--count", "50"], &under_file);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains(under_file.to_str().unwrap()), "{err}");
+    assert!(err.contains("cannot write the challenges there"), "{err}");
+    assert!(err.contains("is not a directory"), "{err}");
+    if Path::new("/proc/self").exists() {
+        let proc = Path::new("/proc/polycover-generate-test");
+        let (code, _, err) = generate(pent, &["--loose", "3", "--count", "50"], proc);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("/proc/polycover-generate-test: cannot write the challenges there: no directory can be made in /proc"), "{err}");
+        assert!(!proc.exists());
+    }
+}
+
 /// `--json`: one object naming each level's file, its placed pieces (as in
 /// the file's board art) and its loose ones (the rest of the twelve, exactly
 /// K with --fixed), each file with one solution; fewer challenges than asked

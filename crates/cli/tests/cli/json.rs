@@ -185,3 +185,46 @@ fn dlx_json_is_valid_json_with_solutions_printed() {
     assert_eq!(lines[1]["type"], "count");
     assert_eq!(lines[1]["solutions"], 11520);
 }
+
+/// SIGTERM during `solve --all --json` stops the stream at once, as it
+/// stops the text pictures: it went on for half a minute, writing every
+/// solution the workers had held back for the slow JSON writer (hundreds
+/// of thousands; 256,260 lines where 10,614 were out at the signal). Here
+/// standard output is a pipe left unread until the signal, so the writer
+/// blocks and the workers fill their buffer (the 4 × 25 tetromino strip
+/// has solutions without end); after the signal only what was already
+/// being written comes out (a pipe's and a buffer's worth: a few hundred
+/// lines), every line whole JSON, and the exit is 130.
+#[test]
+fn sigterm_stops_solve_all_json_at_once() {
+    use std::io::BufRead;
+    let mut child = super::common::bin()
+        .args(["solve", "-q", "--all", "--json"])
+        .arg(data("tetrominoes/4x25.toml"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    super::common::wait_for_signal_handler(&mut child);
+    // Time for the search to fill the held solutions (not needed to pass).
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let sent = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut lines = 0;
+    for line in out.lines() {
+        let line = line.unwrap();
+        let v: serde_json::Value = serde_json::from_str(&line).expect("every line is JSON");
+        assert_eq!(v["type"], "solution");
+        lines += 1;
+    }
+    let mut err = String::new();
+    std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut err).unwrap();
+    let code = child.wait().unwrap().code();
+    assert_eq!(code, Some(130), "{err}");
+    assert!(err.contains("interrupted"), "{err}");
+    assert!(lines < 5000, "{lines} solutions written after the stop");
+}

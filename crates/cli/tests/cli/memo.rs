@@ -392,3 +392,40 @@ fn a_count_beyond_u128_is_exact() {
         "{err}"
     );
 }
+
+/// A board of 10,000 cells filled by an unlimited monomino (1 solution):
+/// the memo engine's stack would hold a state of every cell, 10,000 states
+/// of 10,000 bits (about 25 MB). Over the budget the automatic choice
+/// leaves it to a search engine, and `--engine memo` is refused before
+/// any work, naming the sizes (before, such boards grew to tens of GB).
+#[test]
+fn a_stack_over_the_budget_is_refused_or_left_to_a_search_engine() {
+    let f = super::common::temp("monominoes-100.toml");
+    let row = "#".repeat(100);
+    let art = vec![row; 100].join("\n");
+    std::fs::write(
+        &f,
+        format!(
+            "lattice = \"square\"\n[board]\nart = \"\"\"\n{art}\n\"\"\"\n\n[[piece]]\nname = \"M\"\nsymbol = \"M\"\nart = \"#\"\ncount = \"unlimited\"\n"
+        ),
+    )
+    .unwrap();
+    let f = f.to_str().unwrap();
+    let budget = ["--max-memo-bytes", "16777216"];
+    let o = run(&[&["count", f, "--json", "-j", "1"][..], &budget].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["solutions"], 1);
+    assert_ne!(v["engine"], "memo", "{v}");
+    let o = run(&[&["count", f, "--engine", "memo"][..], &budget].concat());
+    let (code, _, err) = outcome(&o);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("MiB of states") && err.contains("budget of 16 MiB"),
+        "{err}"
+    );
+    // Within the default budget (1 GiB) the memo engine counts it.
+    let (code, out, err) = outcome(&run(&["count", f, "--engine", "memo"]));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(": 1 solution"), "{out}");
+}

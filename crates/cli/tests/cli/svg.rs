@@ -167,3 +167,23 @@ fn a_control_character_in_a_name_is_not_copied_into_the_svg() {
     let _ = std::fs::remove_dir_all(&dir);
     let _ = std::fs::remove_dir_all(&gallery_dir);
 }
+
+/// A gallery of one solution says "1 picture" (it said "1 pictures").
+#[test]
+fn a_gallery_of_one_says_picture() {
+    let dir = scratch("gallery-one");
+    let d = dir.display().to_string();
+    let (code, _, err) = polycover(&[
+        "solve",
+        &data("soma/cube.toml"),
+        "--format",
+        "svg",
+        "--gallery",
+        "--out",
+        &d,
+        "-q",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("polycover: 1 picture and "), "{err}");
+    assert!(!err.contains("pictures"), "{err}");
+}

@@ -658,3 +658,42 @@ fn cube_notation_round_trips_through_apply() {
     });
     assert!(held, "{scramble} / {solution}");
 }
+
+/// `scramble --random-state` on the 3x3x3 is at most 21 moves (the WCA scrambler's bound).
+/// Seeds 24 and 41 came out at 22 moves before the search aimed at 21.
+#[test]
+fn random_state_scrambles_of_the_3x3x3_are_at_most_21_moves() {
+    for seed in ["24", "41", "1"] {
+        let o = run(&[
+            "twisty",
+            "scramble",
+            "3x3x3",
+            "--random-state",
+            "--seed",
+            seed,
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let text = stdout(&o);
+        let moves = text.split_whitespace().count();
+        assert!(moves <= 21, "seed {seed}: {moves} moves: {text}");
+    }
+}
+
+/// `--time` caps the two-phase search once it has a solution: a cap shorter than its first one
+/// (0.1 ms) still gives a two-phase solution, not the operator route's 39 moves (seed 3).
+#[test]
+fn a_tiny_time_cap_still_gives_a_two_phase_solution() {
+    let v = json(&[
+        "twisty",
+        "solve",
+        "3x3x3",
+        "--random-state",
+        "--seed",
+        "3",
+        "--time",
+        "0.0001",
+        "--json",
+    ]);
+    let moves = v["solution"].as_str().unwrap().split_whitespace().count();
+    assert!(moves <= 24, "{moves} moves: {v}");
+}

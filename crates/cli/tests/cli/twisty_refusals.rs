@@ -350,3 +350,26 @@ fn a_byte_order_mark_is_skipped_and_empty_states_say_so() {
         refused(&args, "\n  \n", &["the state is empty"]);
     }
 }
+
+/// A state's `puzzle` line naming a FIFO (or any file that is not a plain
+/// file) is refused at once: opening it would block until a writer came.
+#[cfg(unix)]
+#[test]
+fn a_state_naming_a_fifo_as_its_puzzle_is_refused_without_blocking() {
+    let fifo = temp("state-puzzle.fifo");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        return; // no mkfifo here: nothing to test
+    }
+    let state = format!("puzzle {}\nU: U\n", fifo.display());
+    let t0 = Instant::now();
+    refused(
+        &["twisty", "check"],
+        &state,
+        &[
+            "line 1",
+            "neither a catalog puzzle nor a regular puzzle file",
+        ],
+    );
+    assert!(t0.elapsed() < Duration::from_secs(30));
+}

@@ -97,6 +97,16 @@ pub enum MemoError {
     UnknownOption(OptionId),
     /// The stop flag was raised.
     Interrupted,
+    /// The search's stack would outgrow the budget: it holds a state and
+    /// its key for every sweep position, so it grows with the positions
+    /// times the width of a state (a board of a million cells filled by
+    /// monominoes: hundreds of GB).
+    TooDeep {
+        /// The stack's bytes at its deepest.
+        bytes: usize,
+        /// The budget ([`MemoOptions::max_bytes`], 1 GiB by default).
+        budget: usize,
+    },
 }
 
 impl fmt::Display for MemoError {
@@ -117,6 +127,12 @@ impl fmt::Display for MemoError {
             MemoError::Repeated(i) => write!(f, "item #{} is twice in the sweep order", i.index()),
             MemoError::UnknownOption(o) => write!(f, "there is no option {}", o.index()),
             MemoError::Interrupted => write!(f, "interrupted"),
+            MemoError::TooDeep { bytes, budget } => write!(
+                f,
+                "the memo engine's search would hold {} MiB of states at its deepest (a state of every sweep position), more than its budget of {} MiB; a search engine counts this matrix",
+                bytes.div_ceil(1 << 20),
+                budget >> 20
+            ),
         }
     }
 }
@@ -134,8 +150,8 @@ pub struct MemoOptions {
     /// The most states cached at once (at least 2). `None`: as many as fit
     /// in [`max_bytes`](Self::max_bytes) ([`Memo::max_states`] tells).
     pub max_states: Option<usize>,
-    /// The cache's budget in bytes when `max_states` is `None`. `None`:
-    /// 1 GiB.
+    /// The cache's budget in bytes when `max_states` is `None`, and the
+    /// search stack's in any case ([`MemoError::TooDeep`]). `None`: 1 GiB.
     pub max_bytes: Option<usize>,
     /// States entered between two calls of the progress hook (rounded to a
     /// multiple of 1024). `None`: 2^20.
@@ -170,8 +186,44 @@ pub struct Memo {
     num_options: usize,
 }
 
-/// The default budget of the cache, in bytes.
+/// The default budget of the cache (and of the search's stack), in bytes.
 const DEFAULT_BYTES: usize = 1 << 30;
+
+/// The bytes of the search's stack at its deepest: a state and its key
+/// (`words` words each) for every sweep position.
+fn stack_bytes(layout: &Layout) -> usize {
+    layout
+        .order
+        .len()
+        .saturating_mul(layout.words)
+        .saturating_mul(2 * std::mem::size_of::<u64>())
+}
+
+/// Would the memo engine take `matrix` with these options: is its order
+/// valid, does every option hold a sweep item, and does its stack fit the
+/// budget ([`MemoError::TooDeep`])? What [`Memo::with_options`] checks,
+/// without allocating the cache.
+pub fn check(matrix: &Matrix, options: &MemoOptions) -> Result<(), MemoError> {
+    layout(matrix, options).map(|_| ())
+}
+
+/// The state layout of `matrix` in the options' order, if the engine takes
+/// it ([`check`]).
+fn layout(matrix: &Matrix, options: &MemoOptions) -> Result<Layout, MemoError> {
+    let order = match &options.order {
+        Some(given) => complete_order(matrix, given)?,
+        None => sweep_order(matrix),
+    };
+    let layout = Layout::new(matrix, order)?;
+    let (bytes, budget) = (
+        stack_bytes(&layout),
+        options.max_bytes.unwrap_or(DEFAULT_BYTES),
+    );
+    if bytes > budget {
+        return Err(MemoError::TooDeep { bytes, budget });
+    }
+    Ok(layout)
+}
 
 impl Memo {
     /// The engine for `matrix` with the default options.
@@ -183,11 +235,7 @@ impl Memo {
     /// not a list of distinct primary items, or if an option holds no sweep
     /// item.
     pub fn with_options(matrix: &Matrix, options: MemoOptions) -> Result<Memo, MemoError> {
-        let order = match &options.order {
-            Some(given) => complete_order(matrix, given)?,
-            None => sweep_order(matrix),
-        };
-        let layout = Layout::new(matrix, order)?;
+        let layout = layout(matrix, &options)?;
         let max_states = options
             .max_states
             .unwrap_or(options.max_bytes.unwrap_or(DEFAULT_BYTES) / bytes_per_entry(layout.words))

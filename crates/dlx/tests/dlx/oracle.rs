@@ -304,25 +304,37 @@ fn multiplicities_with_colors_match_brute_force() {
     check_kind(kind, 5, 500);
 }
 
+/// A random matrix with secondary items (colors and bounds at random), and
+/// the engine of round `round`: every engine in turn (the cell engine where
+/// it applies).
+fn random_case(rng: &mut Rng, round: usize) -> (Matrix, EngineKind) {
+    let kind = Kind {
+        secondary: true,
+        colors: rng.chance(50),
+        bounds: rng.chance(50),
+    };
+    (random_matrix(rng, kind), EngineKind::ALL[round % 3])
+}
+
+/// A solver of `m` on `engine` after a whole search, and its solutions.
+fn straight_solutions(m: &Matrix, engine: EngineKind) -> (Solver<'_>, Vec<Vec<OptionId>>) {
+    let mut s = Solver::with_engine(m, engine);
+    let mut straight = Vec::new();
+    s.solve(&mut |o: &[OptionId]| {
+        straight.push(o.to_vec());
+        Control::Continue
+    });
+    (s, straight)
+}
+
 /// Pausing after every few nodes and resuming gives the same solutions in the
 /// same order, and the links come back whole.
 #[test]
 fn pause_and_resume_is_invisible() {
     let mut rng = Rng(6);
     for round in 0..200 {
-        let kind = Kind {
-            secondary: true,
-            colors: rng.chance(50),
-            bounds: rng.chance(50),
-        };
-        let m = random_matrix(&mut rng, kind);
-        // Every engine, in turn (the cell engine where it applies).
-        let mut s = Solver::with_engine(&m, EngineKind::ALL[round % 3]);
-        let mut straight = Vec::new();
-        s.solve(&mut |o: &[OptionId]| {
-            straight.push(o.to_vec());
-            Control::Continue
-        });
+        let (m, engine) = random_case(&mut rng, round);
+        let (mut s, straight) = straight_solutions(&m, engine);
         let budget = 1 + rng.below(3);
         let mut paused = Vec::new();
         s.start(&Subproblem::root()).unwrap();
@@ -355,18 +367,8 @@ fn pause_and_resume_is_invisible() {
 fn visitor_pauses_are_invisible() {
     let mut rng = Rng(16);
     for round in 0..200 {
-        let kind = Kind {
-            secondary: true,
-            colors: rng.chance(50),
-            bounds: rng.chance(50),
-        };
-        let m = random_matrix(&mut rng, kind);
-        let mut s = Solver::with_engine(&m, EngineKind::ALL[round % 3]);
-        let mut straight = Vec::new();
-        s.solve(&mut |o: &[OptionId]| {
-            straight.push(o.to_vec());
-            Control::Continue
-        });
+        let (m, engine) = random_case(&mut rng, round);
+        let (s, straight) = straight_solutions(&m, engine);
         let figures = s.stats();
         let k = 1 + rng.below(3) as usize;
         let pause_every = |got: &mut Vec<Vec<OptionId>>, o: &[OptionId]| {
@@ -379,7 +381,7 @@ fn visitor_pauses_are_invisible() {
         };
         // Through `solve`: the pauses are passed over.
         let mut through = Vec::new();
-        let mut s = Solver::with_engine(&m, EngineKind::ALL[round % 3]);
+        let mut s = Solver::with_engine(&m, engine);
         assert_eq!(
             s.solve(&mut |o: &[OptionId]| pause_every(&mut through, o)),
             Outcome::Finished
@@ -388,7 +390,7 @@ fn visitor_pauses_are_invisible() {
         assert_eq!(s.stats(), figures);
         // Through `run` with an unbounded budget: a run per pause.
         let mut paused = Vec::new();
-        let mut s = Solver::with_engine(&m, EngineKind::ALL[round % 3]);
+        let mut s = Solver::with_engine(&m, engine);
         s.start(&Subproblem::root()).unwrap();
         let mut pauses = 0;
         loop {

@@ -21,6 +21,9 @@ pub(super) struct Monitor<'a, 'm> {
     shown: f64,
     delivered: u128,
     visitor_stopped: bool,
+    /// The stop flag came while solutions were still on their way to the
+    /// visitor: they were dropped, so the enumeration is not complete.
+    dropped: bool,
 }
 
 impl<'a, 'm> Monitor<'a, 'm> {
@@ -34,6 +37,7 @@ impl<'a, 'm> Monitor<'a, 'm> {
             shown: 0.0,
             delivered: 0,
             visitor_stopped: false,
+            dropped: false,
         }
     }
 
@@ -42,7 +46,7 @@ impl<'a, 'm> Monitor<'a, 'm> {
         let sh = self.shared;
         let earlier = self.earlier;
         let st = sh.lock();
-        let interrupted = !st.pending.is_empty() || self.visitor_stopped;
+        let interrupted = !st.pending.is_empty() || self.visitor_stopped || self.dropped;
         Report {
             solutions: if sh.ordered {
                 self.delivered
@@ -159,10 +163,18 @@ impl<'a, 'm> Monitor<'a, 'm> {
         }
     }
 
-    /// Hands `batch` to the visitor until it says stop.
+    /// Hands `batch` to the visitor until it says stop or the stop flag is
+    /// set. The flag is looked at before every solution: the workers may
+    /// have held back up to `Options::buffer_limit` entries (hundreds of
+    /// thousands of solutions) for a slow visitor, and handing them all over
+    /// after a Ctrl-C kept `solve --all --json` writing for half a minute.
     fn deliver(&mut self, batch: &Chunk, visit: &mut dyn FnMut(&[OptionId]) -> Control) {
         for s in &batch.solutions {
-            if self.visitor_stopped {
+            if self.visitor_stopped || self.dropped {
+                break;
+            }
+            if self.shared.options.stop.load(Relaxed) {
+                self.dropped = true;
                 break;
             }
             self.delivered += 1;

@@ -247,6 +247,34 @@ fn visitor_can_stop_early() {
     }
 }
 
+/// The stop flag ends the handing over at once: solutions the workers have
+/// already found and hold for a slow visitor are dropped, not delivered
+/// (`solve --all --json` went on writing for half a minute after Ctrl-C,
+/// emptying a buffer of hundreds of thousands). The visitor raises the flag
+/// on its first solution, after a pause in which the workers find and hold
+/// the others; no solution comes after it, and the run is interrupted.
+#[test]
+fn the_stop_flag_drops_held_solutions() {
+    let m = queens(10);
+    for t in THREADS {
+        let o = Options::with_threads(t);
+        let stop = o.stop.clone();
+        let mut calls = 0;
+        let r = parallel::solve(&m, &o, &mut NoProgress, |_: &[OptionId]| {
+            calls += 1;
+            if calls == 1 {
+                std::thread::sleep(std::time::Duration::from_millis(200));
+                stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+            Control::Continue
+        })
+        .unwrap();
+        assert_eq!(calls, 1, "{t} threads: solutions after the stop");
+        assert_eq!(r.solutions, 1);
+        assert!(r.interrupted, "{t} threads");
+    }
+}
+
 #[test]
 fn progress_rises_to_one() {
     let m = langford(11);

@@ -17,7 +17,10 @@
 //! A gap ([`Build::shrink`]) moves the faces on a piece's outside inwards.
 //! Boxes (cubes, square tiles) are eroded exactly and stay one surface
 //! ([`eroded_boxes`]); other cells are shrunk one by one
-//! ([`shrunk_cells`]) and written as one closed shell each.
+//! ([`shrunk_cells`]) and joined again into one closed surface
+//! ([`union_shrunk`]): where two shrunk cells of the piece lie back to back
+//! only what one covers and the other does not stays, so no wall is left
+//! between two cells of one piece.
 //!
 //! Sticks are built from hubs at their points and bars between them
 //! ([`polyform::stick_space::piece_solids`]), which meet face to face; a
@@ -204,9 +207,7 @@ impl Mesh {
         } else if let Some(parts) = eroded_boxes(&polys, [s, s, if flat { 0.0 } else { s }]) {
             mesh.append(&Mesh::union(&parts));
         } else {
-            for p in shrunk_cells(&polys, s, flat) {
-                mesh.append(&Mesh::union(&[p]));
-            }
+            mesh.append(&union_shrunk(&shrunk_cells(&polys, s, flat)));
         }
         mesh
     }
@@ -405,7 +406,7 @@ pub fn eroded_boxes(solids: &[Polyhedron], d: V3) -> Option<Vec<Polyhedron>> {
 /// at a straight side of its piece) is cut back by `d` from that plane too,
 /// so no corner of it reaches the piece's side. Each result lies inside its
 /// cell, so the cells still touch face to face but their shared faces need
-/// not match any more: they are written as separate closed shells.
+/// not match any more: [`union_shrunk`] joins them.
 pub fn shrunk_cells(solids: &[Polyhedron], d: f64, flat: bool) -> Vec<Polyhedron> {
     let face_key = |p: &Polyhedron, f: &[usize]| {
         let mut k: Vec<[i64; 3]> = f.iter().map(|&i| key(p.vertices[i])).collect();
@@ -464,6 +465,207 @@ pub fn shrunk_cells(solids: &[Polyhedron], d: f64, flat: bool) -> Vec<Polyhedron
             intersect_half_spaces(&planes)
         })
         .collect()
+}
+
+/// The union of convex shells that touch face to face but whose touching
+/// faces need not match (the cells of [`shrunk_cells`]), as one closed
+/// surface: where two shells lie back to back on one plane, only the parts
+/// of each face that the other does not cover stay (the step where a
+/// shrunk cell reaches further than its neighbour), so the faces between
+/// two cells of a piece are gone. Corners of one face that lie on an edge
+/// of another are put into that edge too, so every edge is used by exactly
+/// two faces; a face that gets such corners is cut into triangles around
+/// its centre.
+pub fn union_shrunk(shells: &[Polyhedron]) -> Mesh {
+    struct Face {
+        shell: usize,
+        pts: Vec<V3>,
+        n: V3,
+        h: f64,
+    }
+    let faces: Vec<Face> = shells
+        .iter()
+        .enumerate()
+        .flat_map(|(shell, p)| {
+            p.faces.iter().map(move |f| {
+                let pts: Vec<V3> = f.iter().map(|&i| p.vertices[i]).collect();
+                let n = normal(&pts);
+                let h = dot(n, pts[0]);
+                Face { shell, pts, n, h }
+            })
+        })
+        .collect();
+    // Each face less the faces of other shells back to back with it.
+    let mut polygons: Vec<Vec<V3>> = vec![];
+    for f in &faces {
+        let against: Vec<&Face> = faces
+            .iter()
+            .filter(|g| {
+                g.shell != f.shell && dot(g.n, f.n) < -1.0 + 1e-9 && (g.h + f.h).abs() < 1e-9
+            })
+            .collect();
+        if against.is_empty() {
+            polygons.push(f.pts.clone());
+            continue;
+        }
+        // Coordinates in the face's plane, anticlockwise seen from outside.
+        let o = f.pts[0];
+        let e = sub(f.pts[1], o);
+        let u = e.map(|x| x / dot(e, e).sqrt());
+        let v = cross(f.n, u);
+        let flat = |p: V3| [dot(sub(p, o), u), dot(sub(p, o), v)];
+        let mut pieces = vec![f.pts.iter().map(|&p| flat(p)).collect::<Vec<P2>>()];
+        for g in against {
+            // Seen from f's side, g runs clockwise: turn it round.
+            let g2: Vec<P2> = g.pts.iter().rev().map(|&p| flat(p)).collect();
+            pieces = pieces.iter().flat_map(|p| difference(p, &g2)).collect();
+        }
+        for p in pieces {
+            polygons.push(
+                p.iter()
+                    .map(|q| [0, 1, 2].map(|k| o[k] + q[0] * u[k] + q[1] * v[k]))
+                    .collect(),
+            );
+        }
+    }
+    // Merge corners by position; drop faces that collapse.
+    let mut mesh = Mesh::default();
+    let mut index: HashMap<[i64; 3], u32> = HashMap::new();
+    for poly in polygons {
+        let mut face: Vec<u32> = vec![];
+        for p in poly {
+            let i = *index.entry(key(p)).or_insert_with(|| {
+                mesh.vertices.push(p);
+                (mesh.vertices.len() - 1) as u32
+            });
+            if face.last() != Some(&i) {
+                face.push(i);
+            }
+        }
+        while face.len() > 1 && face.first() == face.last() {
+            face.pop();
+        }
+        let pts: Vec<V3> = face.iter().map(|&i| mesh.vertices[i as usize]).collect();
+        if face.len() >= 3 && area(&pts) > 1e-12 {
+            mesh.faces.push(face);
+        }
+    }
+    // Corners lying inside another face's edge go into that edge.
+    let vs = mesh.vertices.clone();
+    let mut split_faces = vec![];
+    for face in &mesh.faces {
+        let mut out = vec![];
+        let mut split = false;
+        for k in 0..face.len() {
+            let (a, b) = (face[k], face[(k + 1) % face.len()]);
+            out.push(a);
+            let (pa, pb) = (vs[a as usize], vs[b as usize]);
+            let ab = sub(pb, pa);
+            let len2 = dot(ab, ab);
+            let mut on: Vec<(f64, u32)> = vs
+                .iter()
+                .enumerate()
+                .filter_map(|(i, &p)| {
+                    let t = dot(sub(p, pa), ab) / len2;
+                    let off = sub(p, [0, 1, 2].map(|k| pa[k] + t * ab[k]));
+                    let inside = t * len2.sqrt() > 1e-7 && (1.0 - t) * len2.sqrt() > 1e-7;
+                    (inside && dot(off, off) < 1e-14).then_some((t, i as u32))
+                })
+                .collect();
+            on.sort_by(|x, y| x.0.total_cmp(&y.0));
+            split |= !on.is_empty();
+            out.extend(on.into_iter().map(|(_, i)| i));
+        }
+        if !split {
+            split_faces.push(out);
+            continue;
+        }
+        // Corners in a straight line: a fan around the centre instead.
+        let c = out.iter().fold([0.0; 3], |s, &i| {
+            let p = vs[i as usize];
+            [0, 1, 2].map(|k| s[k] + p[k] / out.len() as f64)
+        });
+        let ci = *index.entry(key(c)).or_insert_with(|| {
+            mesh.vertices.push(c);
+            (mesh.vertices.len() - 1) as u32
+        });
+        for k in 0..out.len() {
+            split_faces.push(vec![ci, out[k], out[(k + 1) % out.len()]]);
+        }
+    }
+    mesh.faces = split_faces;
+    mesh
+}
+
+type P2 = [f64; 2];
+
+fn sub(a: V3, b: V3) -> V3 {
+    [a[0] - b[0], a[1] - b[1], a[2] - b[2]]
+}
+
+/// A polygon's area (its corners in one plane).
+fn area(pts: &[V3]) -> f64 {
+    let mut s = [0.0; 3];
+    for k in 1..pts.len().saturating_sub(1) {
+        let c = cross(sub(pts[k], pts[0]), sub(pts[k + 1], pts[0]));
+        s = [0, 1, 2].map(|i| s[i] + c[i]);
+    }
+    dot(s, s).sqrt() / 2.0
+}
+
+fn area2(p: &[P2]) -> f64 {
+    (0..p.len())
+        .map(|k| {
+            let (a, b) = (p[k], p[(k + 1) % p.len()]);
+            a[0] * b[1] - a[1] * b[0]
+        })
+        .sum::<f64>()
+        / 2.0
+}
+
+/// The part of convex polygon `p` on the left of the line from `a` to `b`
+/// (`left`) or on its right, points within 1e-9 of the line counting as on
+/// it.
+fn clip(p: &[P2], a: P2, b: P2, left: bool) -> Vec<P2> {
+    let d = [b[0] - a[0], b[1] - a[1]];
+    let len = (d[0] * d[0] + d[1] * d[1]).sqrt();
+    let side = |q: P2| {
+        let s = (d[0] * (q[1] - a[1]) - d[1] * (q[0] - a[0])) / len;
+        let s = if s.abs() < 1e-9 { 0.0 } else { s };
+        if left { s } else { -s }
+    };
+    let mut out = vec![];
+    for k in 0..p.len() {
+        let (q, r) = (p[k], p[(k + 1) % p.len()]);
+        let (sq, sr) = (side(q), side(r));
+        if sq >= 0.0 {
+            out.push(q);
+        }
+        if (sq > 0.0 && sr < 0.0) || (sq < 0.0 && sr > 0.0) {
+            let t = sq / (sq - sr);
+            out.push([q[0] + t * (r[0] - q[0]), q[1] + t * (r[1] - q[1])]);
+        }
+    }
+    out
+}
+
+/// Convex polygon `p` less convex polygon `g` (both anticlockwise), as
+/// convex polygons: `p` itself when they do not overlap.
+fn difference(p: &[P2], g: &[P2]) -> Vec<Vec<P2>> {
+    let mut out = vec![];
+    let mut rest = p.to_vec();
+    for k in 0..g.len() {
+        let (a, b) = (g[k], g[(k + 1) % g.len()]);
+        let outside = clip(&rest, a, b, false);
+        if outside.len() >= 3 && area2(&outside) > 1e-12 {
+            out.push(outside);
+        }
+        rest = clip(&rest, a, b, true);
+        if rest.len() < 3 || area2(&rest) <= 1e-12 {
+            return vec![p.to_vec()];
+        }
+    }
+    out
 }
 
 /// The convex polyhedron `{p : n · p <= h}` for the planes `(n, h)`, which

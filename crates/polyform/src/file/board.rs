@@ -141,6 +141,7 @@ pub(super) type Drawn = BTreeMap<char, (Vec<Cell>, usize)>;
 pub(super) fn parse_board(
     src: &Source,
     b: &RawBoard,
+    span: std::ops::Range<usize>,
     lattice: LatticeKind,
     pieces: &[Piece],
 ) -> Result<(Board, Drawn), Error> {
@@ -160,9 +161,8 @@ pub(super) fn parse_board(
     .filter(|&&x| x)
     .count();
     if given != 1 {
-        return Err(Error::new(
-            src.path,
-            None,
+        return Err(src.err(
+            span,
             "[board] needs exactly one of `art` (a drawing), `cells` (coordinates) or a built-in shape: `size` (a rectangle or box), `parallelogram`, `triangle`, `hexagon`, `aztec`, `pyramid`, `tetrahedron`, or (stick lattices) `region`",
         ));
     }

@@ -133,7 +133,13 @@ pub fn parse_puzzle_with(path: &Path, text: &str, limits: &Limits) -> Result<Puz
         ));
     };
     let board_line = src.line(board_raw.span().start);
-    let (board, drawn) = parse_board(&src, board_raw.get_ref(), lattice, &pieces)?;
+    let (board, drawn) = parse_board(
+        &src,
+        board_raw.get_ref(),
+        board_raw.span(),
+        lattice,
+        &pieces,
+    )?;
 
     let fixed = place_drawn(path, lattice, &mut pieces, drawn)?;
 

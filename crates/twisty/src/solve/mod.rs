@@ -103,8 +103,9 @@ pub struct Options {
     /// chain and orbits the exact stage leaves to operators; it keeps the best solution found
     /// within the budget. 0: no two-phase search.
     pub two_phase_budget: u64,
-    /// A wall-clock cap in seconds on the two-phase search, on top of its node budget: the
-    /// solution found may then depend on the machine and its load.
+    /// A wall-clock cap in seconds on the two-phase search, on top of its node budget, once it
+    /// has a solution (the first comes within milliseconds on the 3x3x3): the solution found may
+    /// then depend on the machine and its load.
     pub time: Option<f64>,
     /// The two-phase search stops at the first solution of at most this many moves (0: none).
     pub target_moves: usize,

@@ -15,7 +15,7 @@ const PHASE2_SHARE: u64 = 20;
 pub struct Limits {
     /// Nodes (moves tried, both phases) before it stops with the best solution so far.
     pub nodes: u64,
-    /// A wall-clock cap on top (results then depend on the machine).
+    /// A wall-clock cap on top, once a solution is found (results then depend on the machine).
     pub deadline: Option<Instant>,
     /// Stop at the first solution of at most this many moves (0: none).
     pub target: usize,
@@ -110,8 +110,11 @@ impl Run<'_> {
     /// Counts a node; true when the search must stop.
     fn tick(&mut self) -> bool {
         self.nodes += 1;
+        // The time cap applies once a solution is in hand: a cap shorter than the search's
+        // first solution would otherwise hand the state to the slow, long route.
         if self.nodes >= self.limits.nodes
             || (self.nodes.is_multiple_of(4096)
+                && self.best.is_some()
                 && self.limits.deadline.is_some_and(|d| Instant::now() >= d))
         {
             self.stopped = true;
