@@ -14,6 +14,10 @@ fn main() {
     let r = Reduction::prepare(&p, &solver.moves, &solver.structure, &Options::default())
         .expect("reduction");
     eprintln!("reduction prepared in {:.3}s", t0.elapsed().as_secs_f64());
+    if args.get(3).map(|s| s == "library").unwrap_or(false) {
+        eprintln!("library: {}", r.build_library(&solver.structure, &solver.moves));
+        return;
+    }
     let mut total = 0;
     for seed in 1..=count {
         let st = common::scramble(&p, seed, 200);

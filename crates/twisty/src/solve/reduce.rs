@@ -37,6 +37,12 @@ use crate::trace::trace;
 const GROUP_TABLE: usize = 1 << 19;
 /// Node budget of one phase.
 const PHASE_BUDGET: u64 = 30_000_000;
+/// Node budget of all pairing phases together.
+const SOLVE_BUDGET: u64 = 60_000_000;
+/// Node budget of one pairing phase (the phases after it not counted).
+const PAIR_BUDGET: u64 = 5_000_000;
+/// Goals of one phase tried with the phases after it.
+const TRIES: usize = 4;
 /// Blocks paired per phase.
 const NEED: usize = 2;
 
@@ -54,6 +60,9 @@ struct GroupTable {
     radix: Vec<usize>,
     /// `dist[index]`: moves to a tuple where every block of the group sits as H places it.
     dist: Vec<u8>,
+    /// `within[k - 1][index]`: the same, by sequences of at most `k` moves not in H
+    /// (`k = 1..=SLICES`).
+    within: Vec<Vec<u8>>,
 }
 
 /// The distances of one colour class of left-out pieces: where the class's pieces are, as a set.
@@ -64,6 +73,8 @@ struct ClassTable {
     class: u32,
     /// `dist[rank of the set of positions]`.
     dist: Vec<u8>,
+    /// `within[k - 1][rank]`: the same, by sequences of at most `k` moves not in H.
+    within: Vec<Vec<u8>>,
     /// The axes whose every turn keeps the class's home positions among themselves (a face's
     /// centres: the axis through that face); classes with the same axes are solved together.
     axes: u64,
@@ -104,6 +115,32 @@ pub struct Reduction {
     /// Per left-out class: `set_next[c][(m * 4 + b) * 256 + x]`, the image under move `m` of
     /// the positions `x << 8b` of its orbit.
     set_next: Vec<std::sync::Arc<Vec<u32>>>,
+    /// Orbits of tracked pieces on which every turn of H is an even permutation: the reduction
+    /// must leave each of them even (the reduced puzzle cannot change it).
+    parity_orbits: Vec<usize>,
+    /// `parity_of[m]`: bit `k` set when move `m` is odd on `parity_orbits[k]`.
+    parity_of: Vec<u64>,
+    /// `in_h[m]`: whether move `m` is a move of H.
+    in_h: Vec<bool>,
+    /// The solved state's node and colours.
+    solved: (Node, Vec<u16>),
+    /// A sequence keeping every reduced state reduced and changing the reduced puzzle's
+    /// invariants (found on first need; `None` when none was found).
+    fix: std::sync::OnceLock<Option<Vec<MoveId>>>,
+    /// The positions blocks take (the slots of a placement, sorted), and `position_of[id][slot]`
+    /// for each tracked piece: the position holding that slot.
+    positions: Vec<Vec<u16>>,
+    position_of: Vec<Vec<usize>>,
+    /// The last two blocks' sequences (found on first need).
+    library: std::sync::OnceLock<Library>,
+}
+
+/// Sequences pairing the last two blocks: every sequence of at most [`LIBRARY_DEPTH`] moves
+/// (two of them not in H) from the solved state that leaves exactly two blocks unpaired,
+/// inverted, by the slots where it leaves their pieces (sorted).
+#[derive(Default)]
+struct Library {
+    by_slots: HashMap<Vec<u16>, Vec<Vec<MoveId>>>,
 }
 
 /// A piece's slot after a move.
@@ -245,11 +282,33 @@ impl Reduction {
             slot_next: Vec::new(),
             slots_of: Vec::new(),
             set_next: Vec::new(),
-            next_moves: next_moves(moves),
+            next_moves: next_moves(moves, |_| true),
+            parity_orbits: Vec::new(),
+            parity_of: Vec::new(),
+            in_h: (0..moves.len())
+                .map(|m| h.contains(&moves.twist[m].turn))
+                .collect(),
+            solved: (
+                Node {
+                    slots: Vec::new(),
+                    sets: Vec::new(),
+                    parity: 0,
+                    slices: 0,
+                },
+                puzzle.colours.clone(),
+            ),
+            fix: std::sync::OnceLock::new(),
+            library: std::sync::OnceLock::new(),
+            positions: Vec::new(),
+            position_of: Vec::new(),
         };
         r.track_blocks(structure, &h, moves, &block_of, &left_out)?;
         r.class_tables(structure, moves, &left_out)?;
         r.move_tables(structure, moves);
+        r.parities(structure, moves, &h);
+        r.find_positions(structure);
+        let home = structure.read(puzzle, &puzzle.colours).ok()?;
+        r.solved.0 = r.node(structure, &home);
         Some(r)
     }
 
@@ -312,6 +371,64 @@ impl Reduction {
         (!self.blocks.is_empty()).then_some(())
     }
 
+    /// The positions blocks take: the slots of their placements, as sets.
+    fn find_positions(&mut self, structure: &Structure) {
+        let mut positions: Vec<Vec<u16>> = self
+            .placements
+            .iter()
+            .flatten()
+            .map(|p| {
+                let mut p = p.clone();
+                p.sort_unstable();
+                p
+            })
+            .collect();
+        positions.sort_unstable();
+        positions.dedup();
+        self.position_of = self
+            .tracked
+            .iter()
+            .map(|t| {
+                let o = &structure.orbits[t.orbit];
+                let mut of = vec![usize::MAX; o.len() * o.twists as usize];
+                for (i, p) in positions.iter().enumerate() {
+                    for &s in p {
+                        of[s as usize] = i;
+                    }
+                }
+                of
+            })
+            .collect();
+        self.positions = positions;
+    }
+
+    /// The orbits whose parity the reduction must leave even, and each move's parity on them.
+    fn parities(&mut self, structure: &Structure, moves: &Moves, h: &[u16]) {
+        let odd = |oi: usize, m: usize| {
+            let o = &structure.orbits[oi];
+            let perm: Vec<u16> = (0..o.len()).map(|p| o.pos(m, p) as u16).collect();
+            permutation_odd(&perm)
+        };
+        let mut orbits: Vec<usize> = self.tracked.iter().map(|t| t.orbit).collect();
+        orbits.sort_unstable();
+        orbits.dedup();
+        orbits.retain(|&oi| {
+            structure.orbits[oi].distinct
+                && h.iter().all(|&t| !odd(oi, moves.id[t as usize][1] as usize))
+        });
+        orbits.truncate(64);
+        self.parity_of = (0..moves.len())
+            .map(|m| {
+                orbits
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &oi)| odd(oi, m))
+                    .fold(0u64, |bits, (k, _)| bits | 1 << k)
+            })
+            .collect();
+        self.parity_orbits = orbits;
+    }
+
     /// The tracked pieces' and left-out classes' move tables.
     fn move_tables(&mut self, structure: &Structure, moves: &Moves) {
         let mut by_orbit: HashMap<usize, std::sync::Arc<Vec<u16>>> = HashMap::new();
@@ -368,6 +485,12 @@ impl Reduction {
                     .filter(|&p| o.class[p] == c)
                     .fold(0, |m, p| m | 1 << p);
                 let dist = self.set_table(structure, oi, moves, goal);
+                let sets = all_sets(o.len(), goal.count_ones() as usize);
+                let within = within(
+                    &dist,
+                    |i, m| self.rank(move_set(o, m, sets[i])),
+                    &self.in_h,
+                );
                 let axes = (0..moves.len())
                     .filter(|&m| moves.axis[m] < 64)
                     .fold(u64::MAX, |axes, m| {
@@ -378,6 +501,7 @@ impl Reduction {
                         }
                     });
                 self.classes.push(ClassTable {
+                    within,
                     orbit: oi,
                     class: c,
                     dist,
@@ -429,6 +553,95 @@ impl Reduction {
         }
         r
     }
+}
+
+/// Blocks open when the library takes over from the search.
+const LATE: usize = 4;
+/// Most moves of H before a sequence of the library.
+const SETUP: usize = 3;
+
+/// Most moves not in H a pairing phase makes.
+const SLICES: usize = 3;
+
+/// Distances to the goals of `dist` (its zeros, a set closed under H's moves) by sequences of at
+/// most `k` moves not in H, for `k = 1..=SLICES`: `k - 1`'s table, then one such move, then
+/// moves of H, in order of distance (a bucket queue). Moves are their own inverses' kind, so
+/// `next(i, m)` (the key after move `m`) serves backwards as well.
+fn within(dist: &[u8], mut next: impl FnMut(usize, usize) -> usize, in_h: &[bool]) -> Vec<Vec<u8>> {
+    let h: Vec<usize> = (0..in_h.len()).filter(|&m| in_h[m]).collect();
+    let others: Vec<usize> = (0..in_h.len()).filter(|&m| !in_h[m]).collect();
+    let mut prev: Vec<u8> = dist.iter().map(|&d| if d == 0 { 0 } else { u8::MAX }).collect();
+    let mut out = Vec::new();
+    for _ in 0..SLICES {
+        let mut t = prev.clone();
+        let mut buckets: Vec<Vec<usize>> = vec![Vec::new(); 256];
+        for (i, &d) in prev.iter().enumerate() {
+            if d == u8::MAX {
+                continue;
+            }
+            buckets[d as usize].push(i);
+            for &m in &others {
+                let j = next(i, m);
+                if d + 1 < t[j] {
+                    t[j] = d + 1;
+                    buckets[d as usize + 1].push(j);
+                }
+            }
+        }
+        for d in 0..255 {
+            let layer = std::mem::take(&mut buckets[d]);
+            for i in layer {
+                if t[i] as usize != d {
+                    continue;
+                }
+                for &m in &h {
+                    let j = next(i, m);
+                    if (d as u8) + 1 < t[j] {
+                        t[j] = d as u8 + 1;
+                        buckets[d + 1].push(j);
+                    }
+                }
+            }
+        }
+        out.push(t.clone());
+        prev = t;
+    }
+    out
+}
+
+/// Every set of `k` of `n` positions, in colex order (the order of [`Reduction::rank`]).
+fn all_sets(n: usize, k: usize) -> Vec<u32> {
+    let mut out: Vec<u32> = (0..1u64 << n)
+        .filter(|x| x.count_ones() as usize == k)
+        .map(|x| x as u32)
+        .collect();
+    out.sort_by_key(|&x| {
+        let mut key = 0u128;
+        for p in (0..n).rev() {
+            key = key << 1 | u128::from(x >> p & 1);
+        }
+        key
+    });
+    out
+}
+
+/// Whether a permutation (`perm[i]`: the image of `i`) is odd.
+fn permutation_odd(perm: &[u16]) -> bool {
+    let mut seen = vec![false; perm.len()];
+    let mut odd = false;
+    for start in 0..perm.len() {
+        let mut i = start;
+        let mut len = 0;
+        while !seen[i] {
+            seen[i] = true;
+            i = perm[i] as usize;
+            len += 1;
+        }
+        if len > 0 && len % 2 == 0 {
+            odd = !odd;
+        }
+    }
+    odd
 }
 
 /// A set of positions after a move.
@@ -487,6 +700,17 @@ type UnionTable = ((usize, usize), std::sync::Arc<Vec<u8>>);
 struct Node {
     slots: Vec<u16>,
     sets: Vec<u32>,
+    /// Bit `k`: whether `parity_orbits[k]` is odd.
+    parity: u64,
+    /// Moves not in H since the phase began.
+    slices: u8,
+}
+
+/// One depth-first pass of IDA*: its goal, the path so far, the nodes it may still visit.
+struct Dfs<'a, 'b> {
+    goal: &'b Goal<'a>,
+    path: &'b mut Vec<MoveId>,
+    allowance: &'b std::cell::Cell<u64>,
 }
 
 /// What one phase searches for.
@@ -500,9 +724,27 @@ struct Goal<'a> {
     any: Vec<std::sync::Arc<GroupTable>>,
     need: usize,
     /// At a node whose tables all read 0, the whole sequence so far: is it a goal?
-    check: Option<&'a dyn Fn(&[MoveId]) -> bool>,
+    /// At a goal node (the path from the phase's start, the node), whether to take it; the
+    /// search goes on to the next goal when it says no.
+    check: Option<&'a dyn Fn(&[MoveId], &Node) -> bool>,
+    /// Whether only goals at the iteration's full depth count (each goal is met once, in the
+    /// first iteration reaching it).
+    exact: bool,
+    /// Tables of which one at least must read 0 (groups of `need` blocks not done).
+    choose: Vec<std::sync::Arc<GroupTable>>,
+    /// At most this many moves not in H (the goal is kept by H's moves, so a phase is a few of
+    /// those with moves of H between them).
+    slices: Option<u8>,
+    /// The deepest iteration.
+    deepest: usize,
+    /// Set when the search should stop.
+    stop: std::cell::Cell<bool>,
     /// The tracked pieces the groups read (only those are moved).
     track: Vec<usize>,
+    /// Whether the parity orbits must end even.
+    even: bool,
+    /// The moves allowed after each move (see [`next_moves`]).
+    next: &'a [Vec<MoveId>],
 }
 
 impl<'a> Goal<'a> {
@@ -511,7 +753,7 @@ impl<'a> Goal<'a> {
         unions: Vec<UnionTable>,
         groups: Vec<std::sync::Arc<GroupTable>>,
         any: Vec<std::sync::Arc<GroupTable>>,
-        check: Option<&'a dyn Fn(&[MoveId]) -> bool>,
+        next: &'a [Vec<MoveId>],
     ) -> Goal<'a> {
         let mut track: Vec<usize> = groups
             .iter()
@@ -526,8 +768,15 @@ impl<'a> Goal<'a> {
             groups,
             need: any.len().min(NEED),
             any,
-            check,
+            check: None,
+            exact: false,
+            choose: Vec::new(),
+            slices: None,
+            deepest: 40,
+            stop: std::cell::Cell::new(false),
             track,
+            even: true,
+            next,
         }
     }
 }
@@ -542,11 +791,21 @@ impl Reduction {
         colours: &[u16],
         states: &[OrbitState],
     ) -> Option<Vec<MoveId>> {
-        let (mut seq, mut node, classes, unions) = self.left_out(structure, moves, states)?;
-        self.pair(
-            structure, moves, colours, &mut seq, &mut node, classes, unions,
-        )?;
-        let after = moves.apply(colours, &seq);
+        let (mut seq, node, classes, unions) = self.left_out(structure, moves, states)?;
+        let allowance = std::cell::Cell::new(SOLVE_BUDGET);
+        let centres = (classes, unions);
+        let at = moves.apply(colours, &seq);
+        seq.extend(self.pair(structure, moves, &node, &at, &[], &[], &centres, &allowance)?);
+        let mut after = moves.apply(colours, &seq);
+        if !self.reachable(&after) {
+            let fix = self.fix(structure, moves)?;
+            after = moves.apply(&after, fix);
+            seq.extend(fix);
+            if !self.reachable(&after) {
+                trace!("reduce: the parity fix does not fix this state");
+                return None;
+            }
+        }
         let reduced_colours: Vec<u16> = self.keep.iter().map(|&s| after[s as usize]).collect();
         let sol = self.reduced.solve(&reduced_colours).ok()?;
         trace!(
@@ -609,8 +868,15 @@ impl Reduction {
                 }
                 None => classes.push(open[0]),
             }
-            let goal = Goal::new(classes.clone(), unions.clone(), Vec::new(), Vec::new(), None);
-            let found = self.ida(structure, moves, &node, &goal, PHASE_BUDGET)?;
+            let goal = Goal::new(
+                classes.clone(),
+                unions.clone(),
+                Vec::new(),
+                Vec::new(),
+                &self.next_moves,
+            );
+            let allowance = std::cell::Cell::new(PHASE_BUDGET);
+            let found = self.ida(structure, moves, &node, &goal, &allowance)?;
             trace!("reduce: classes {classes:?} in {} moves", found.len());
             node = self.walk(structure, &node, &found);
             seq.extend(found);
@@ -677,60 +943,311 @@ impl Reduction {
         dist
     }
 
-    /// The blocks of more than one piece, group after group (see the module doc).
+    /// The blocks of more than one piece, group after group (see the module doc): the moves
+    /// from `node`, every phase's goals tried in turn (with the phases after it) until one
+    /// leads to the end.
+    #[allow(clippy::too_many_arguments)]
     fn pair(
         &self,
         structure: &Structure,
         moves: &Moves,
+        node: &Node,
         colours: &[u16],
-        seq: &mut Vec<MoveId>,
-        node: &mut Node,
-        classes: Vec<usize>,
-        unions: Vec<UnionTable>,
-    ) -> Option<()> {
-        let mut done: Vec<usize> = Vec::new();
-        let mut groups = Vec::new();
-        let singles: Vec<_> = (0..self.blocks.len())
-            .map(|b| self.group_table(structure, moves, &[b]))
+        done: &[usize],
+        groups: &[std::sync::Arc<GroupTable>],
+        centres: &(Vec<usize>, Vec<UnionTable>),
+        allowance: &std::cell::Cell<u64>,
+    ) -> Option<Vec<MoveId>> {
+        if done.len() == self.blocks.len() {
+            return Some(Vec::new());
+        }
+        let open: Vec<usize> = (0..self.blocks.len()).filter(|b| !done.contains(b)).collect();
+        let singles: Vec<_> = open
+            .iter()
+            .map(|&b| self.group_table(structure, moves, &[b]))
             .collect();
-        while done.len() < self.blocks.len() {
-            let open: Vec<usize> = (0..self.blocks.len()).filter(|b| !done.contains(b)).collect();
-            let last = open.len() <= NEED;
-            let prefix = seq.clone();
-            let calls = std::cell::Cell::new(0u64);
-            let check = |path: &[MoveId]| {
-                calls.set(calls.get() + 1);
-                let all = [&prefix[..], path].concat();
-                self.reachable(moves, &moves.apply(colours, &all))
-            };
-            let goal = Goal::new(
-                classes.clone(),
-                unions.clone(),
-                groups.clone(),
-                open.iter().map(|&b| singles[b].clone()).collect(),
-                if last { Some(&check) } else { None },
-            );
-            let found = self.ida(structure, moves, node, &goal, PHASE_BUDGET);
-            let found = found?;
-            *node = self.walk(structure, node, &found);
+        // The last blocks as one group (an exact table), the others any `NEED` of them.
+        let (last, any) = if open.len() <= NEED {
+            (self.tables_of(structure, moves, &open), Vec::new())
+        } else {
+            (Vec::new(), singles.clone())
+        };
+        let found = std::cell::RefCell::new(None);
+        let tries = std::cell::Cell::new(0);
+        let per: u64 = std::env::var("PAIR_BUDGET").ok().and_then(|b| b.parse().ok()).unwrap_or(PAIR_BUDGET);
+        let phase = std::cell::Cell::new(per.min(allowance.get()));
+        let goal_cell: std::cell::OnceCell<&Goal> = std::cell::OnceCell::new();
+        let take = |path: &[MoveId], at: &Node| {
+            tries.set(tries.get() + 1);
             let paired: Vec<usize> = open
                 .iter()
-                .copied()
-                .filter(|&b| singles[b].dist[singles[b].index(&node.slots)] == 0)
+                .zip(&singles)
+                .filter(|(_, t)| t.dist[t.index(&at.slots)] == 0)
+                .map(|(&b, _)| b)
                 .collect();
-            trace!("reduce: blocks {paired:?} in {} moves ({} checks)", found.len(), calls.get());
-            for b in paired {
-                done.push(b);
-                groups.push(singles[b].clone());
+            trace!("reduce: blocks {paired:?} in {} moves (try {})", path.len(), tries.get());
+            let more = [done, &paired[..]].concat();
+            let tables = [groups, &self.tables_of(structure, moves, &paired)[..]].concat();
+            // The phases after this one spend from the whole allowance, not this phase's.
+            let left = phase.get();
+            let after = moves.apply(colours, path);
+            let rest = self.pair(structure, moves, at, &after, &more, &tables, centres, allowance);
+            phase.set(left.min(allowance.get()));
+            if tries.get() >= TRIES
+                && let Some(goal) = goal_cell.get()
+            {
+                goal.stop.set(true);
             }
-            seq.extend(found);
+            match rest {
+                Some(rest) => {
+                    *found.borrow_mut() = Some([path, &rest].concat());
+                    true
+                }
+                None => false,
+            }
+        };
+        if open.len() <= LATE {
+            for (path, at) in self.by_library(structure, moves, node, colours, &open) {
+                if take(&path, &at) {
+                    return found.into_inner();
+                }
+                if tries.get() >= TRIES {
+                    return None;
+                }
+            }
         }
-        Some(())
+        let mut goal = Goal::new(
+            centres.0.clone(),
+            centres.1.clone(),
+            [groups, &last[..]].concat(),
+            any,
+            &self.next_moves,
+        );
+        goal.check = Some(&take);
+        goal.exact = true;
+        let choose_at: usize = std::env::var("CHOOSE").ok().and_then(|b| b.parse().ok()).unwrap_or(4);
+        if open.len() > NEED && open.len() <= choose_at {
+            for (i, &a) in open.iter().enumerate() {
+                for &b in &open[i + 1..] {
+                    goal.choose.push(self.group_table(structure, moves, &[a, b]));
+                }
+            }
+            goal.track = (0..self.tracked.len()).collect();
+        }
+        goal.slices = std::env::var("SLICES").ok().and_then(|b| b.parse().ok()).or(Some(2)).filter(|&k| k > 0);
+        let _ = goal_cell.set(&goal);
+        let before = phase.get();
+        let mut start = node.clone();
+        start.slices = 0;
+        self.ida(structure, moves, &start, &goal, &phase);
+        allowance.set(allowance.get().saturating_sub(before - phase.get()));
+        trace!("reduce: {} open, {} nodes, found {}", open.len(), before - phase.get(), found.borrow().is_some());
+        found.into_inner()
+    }
+
+    /// Tables covering the blocks `blocks`: of two blocks at a time where the table fits.
+    fn tables_of(
+        &self,
+        structure: &Structure,
+        moves: &Moves,
+        blocks: &[usize],
+    ) -> Vec<std::sync::Arc<GroupTable>> {
+        let mut out = Vec::new();
+        let mut rest = blocks;
+        while !rest.is_empty() {
+            let take = if rest.len() >= 2 && self.table_size(structure, &rest[..2]) <= GROUP_TABLE {
+                2
+            } else {
+                1
+            };
+            out.push(self.group_table(structure, moves, &rest[..take]));
+            rest = &rest[take..];
+        }
+        out
+    }
+
+    /// Sequences pairing blocks of `open` from `node` (every other block paired) by the
+    /// library: moves of H (at most [`SETUP`]) bringing the pieces on two of the open blocks'
+    /// positions to the slots of a sequence of the library, then that sequence; each keeps
+    /// the other blocks paired and pairs one block of `open` at least. Fewest moves a block
+    /// paired first (the parity fix counted when it is needed at the end).
+    fn by_library(
+        &self,
+        structure: &Structure,
+        moves: &Moves,
+        node: &Node,
+        colours: &[u16],
+        open: &[usize],
+    ) -> Vec<(Vec<MoveId>, Node)> {
+        let library = self.library(structure, moves);
+        let h_next = next_moves(moves, |m| self.in_h[m as usize]);
+        let wings: Vec<usize> = open.iter().flat_map(|&b| self.blocks[b].iter().copied()).collect();
+        let fix = self.fix(structure, moves).map_or(0, |f| f.len());
+        let mut out: Vec<(usize, Vec<MoveId>, Node)> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut setups: Vec<Vec<MoveId>> = vec![Vec::new()];
+        let mut at = 0;
+        let deepest = if open.len() <= 2 { SETUP } else { SETUP - 1 };
+        while at < setups.len() {
+            let setup = setups[at].clone();
+            at += 1;
+            let mut positions: Vec<usize> = wings
+                .iter()
+                .map(|&id| {
+                    let slot = setup.iter().fold(node.slots[id], |s, &m| {
+                        self.slot_next[id][m as usize * self.slots_of[id] + s as usize]
+                    });
+                    self.position_of[id][slot as usize]
+                })
+                .collect();
+            positions.sort_unstable();
+            positions.dedup();
+            for (i, &p) in positions.iter().enumerate() {
+                for &q in &positions[i + 1..] {
+                    let key = [&self.positions[p][..], &self.positions[q][..]].concat();
+                    for seq in library.by_slots.get(&key).into_iter().flatten() {
+                        let path = moves.simplify(&[&setup[..], seq].concat());
+                        if !seen.insert(path.clone()) {
+                            continue;
+                        }
+                        let end = self.walk(structure, node, &path);
+                        let Some(paired) = self.pairs_kept(&end, open) else {
+                            continue;
+                        };
+                        let mut cost = path.len();
+                        if paired == open.len() && !self.reachable(&moves.apply(colours, &path)) {
+                            cost += fix;
+                        }
+                        if paired > 0 {
+                            out.push((cost * 64 / paired, path, end));
+                        }
+                    }
+                }
+            }
+            if setup.len() < deepest {
+                let after = setup.last().map_or(0, |&m| m as usize + 1);
+                setups.extend(h_next[after].iter().map(|&m| [&setup[..], &[m]].concat()));
+            }
+        }
+        out.sort_by_key(|x| (x.0, x.1.len()));
+        trace!("reduce: library: {} sequences, best {:?}", out.len(), out.first().map(|x| x.1.len()));
+        out.into_iter().map(|(_, path, end)| (path, end)).collect()
+    }
+
+    /// At `node`: if every left-out class is home, every parity orbit even and every block
+    /// not in `open` paired, the number of blocks of `open` paired.
+    fn pairs_kept(&self, node: &Node, open: &[usize]) -> Option<usize> {
+        if node.parity != 0
+            || (0..self.classes.len()).any(|c| self.classes[c].dist[self.rank(node.sets[c])] != 0)
+        {
+            return None;
+        }
+        let mut paired = 0;
+        for b in 0..self.blocks.len() {
+            let t = self.group_table_cached(&[b])?;
+            let home = t.dist[t.index(&node.slots)] == 0;
+            match (home, open.contains(&b)) {
+                (false, false) => return None,
+                (true, true) => paired += 1,
+                _ => {}
+            }
+        }
+        Some(paired)
+    }
+
+    fn group_table_cached(&self, group: &[usize]) -> Option<std::sync::Arc<GroupTable>> {
+        self.groups.lock().expect("no panics while held").get(group).cloned()
+    }
+
+    /// Builds the library (for the example).
+    pub fn build_library(&self, structure: &Structure, moves: &Moves) -> usize {
+        self.library(structure, moves).by_slots.len()
+    }
+
+    /// The library of last pairs (see [`Library`]).
+    fn library(&self, structure: &Structure, moves: &Moves) -> &Library {
+        self.library.get_or_init(|| {
+            let t = std::time::Instant::now();
+            let all: Vec<usize> = (0..self.blocks.len()).collect();
+            let singles: Vec<_> = all.iter().map(|&b| self.group_table(structure, moves, &[b])).collect();
+            let found = std::cell::RefCell::new(Library::default());
+            let count = std::cell::Cell::new(0usize);
+            let keep = |path: &[MoveId], at: &Node| {
+                let open: Vec<usize> = (0..self.blocks.len())
+                    .filter(|&b| singles[b].dist[singles[b].index(&at.slots)] != 0)
+                    .collect();
+                if open.len() == 2 {
+                    let mut slots: Vec<u16> = open
+                        .iter()
+                        .flat_map(|&b| self.blocks[b].iter().map(|&id| at.slots[id]))
+                        .collect();
+                    slots.sort_unstable();
+                    found
+                        .borrow_mut()
+                        .by_slots
+                        .entry(slots)
+                        .or_default()
+                        .push(moves.invert(path));
+                    count.set(count.get() + 1);
+                }
+                false
+            };
+            let classes: Vec<usize> = (0..self.classes.len()).collect();
+            // From the solved state a first move of H changes nothing that matters (the setup
+            // moves before a sequence of the library are searched when it is used).
+            let mut next = self.next_moves.clone();
+            next[0].retain(|&m| !self.in_h[m as usize]);
+            let mut goal = Goal::new(classes, Vec::new(), Vec::new(), singles.clone(), &next);
+            goal.need = self.blocks.len() - 2;
+            goal.slices = std::env::var("LIBSLICES").ok().and_then(|b| b.parse().ok()).or(Some(2));
+            goal.exact = true;
+            goal.deepest = std::env::var("LIBDEPTH").ok().and_then(|b| b.parse().ok()).unwrap_or(7);
+            goal.check = Some(&keep);
+            let allowance = std::cell::Cell::new(200_000_000);
+            self.ida(structure, moves, &self.solved.0, &goal, &allowance);
+            trace!("reduce: library of {} sequences, {} slot sets, {:.3}s, {} nodes", count.get(), found.borrow().by_slots.len(), t.elapsed().as_secs_f64(), 200_000_000 - allowance.get());
+            found.into_inner()
+        })
+    }
+
+    /// A sequence that keeps every reduced state reduced and changes the reduced puzzle's
+    /// invariants: found once, by IDA* from the solved state, among the moves of order two
+    /// first (a small tree), then among all moves.
+    fn fix(&self, structure: &Structure, moves: &Moves) -> Option<&Vec<MoveId>> {
+        self.fix
+            .get_or_init(|| {
+                let all: Vec<usize> = (0..self.blocks.len()).collect();
+                let classes: Vec<usize> = (0..self.classes.len()).collect();
+                let solved = &self.solved.1;
+                let check =
+                    |path: &[MoveId], _: &Node| !self.reachable(&moves.apply(solved, path));
+                let halves = next_moves(moves, |m| {
+                    let tw = moves.twist[m as usize];
+                    2 * tw.amount == moves.order[tw.turn as usize]
+                });
+                for next in [&halves, &self.next_moves] {
+                    let mut goal = Goal::new(
+                        classes.clone(),
+                        Vec::new(),
+                        self.tables_of(structure, moves, &all),
+                        Vec::new(),
+                        next,
+                    );
+                    goal.check = Some(&check);
+                    let allowance = std::cell::Cell::new(PHASE_BUDGET);
+                    let start = &self.solved.0;
+                    if let Some(found) = self.ida(structure, moves, start, &goal, &allowance) {
+                        trace!("reduce: parity fix of {} moves", found.len());
+                        return Some(found);
+                    }
+                }
+                None
+            })
+            .as_ref()
     }
 
     /// Whether the state showing `colours` is reduced and its reduced state reachable.
-    fn reachable(&self, moves: &Moves, colours: &[u16]) -> bool {
-        let _ = moves;
+    fn reachable(&self, colours: &[u16]) -> bool {
         let rc: Vec<u16> = self.keep.iter().map(|&s| colours[s as usize]).collect();
         let r = &self.reduced;
         match r.structure.read(&r.puzzle, &rc) {
@@ -763,7 +1280,18 @@ impl Reduction {
                     .fold(0u32, |m, p| m | 1 << p)
             })
             .collect();
-        Node { slots, sets }
+        let parity = self
+            .parity_orbits
+            .iter()
+            .enumerate()
+            .filter(|&(_, &oi)| permutation_odd(&states[oi].occ))
+            .fold(0u64, |bits, (k, _)| bits | 1 << k);
+        Node {
+            slots,
+            sets,
+            parity,
+            slices: 0,
+        }
     }
 
     /// Moves the node's pieces by `m` (only those `goal` reads, all with `None`).
@@ -776,6 +1304,8 @@ impl Reduction {
             Some(g) => g.track.iter().for_each(|&i| move_slot(i)),
             None => (0..node.slots.len()).for_each(move_slot),
         }
+        out.parity = node.parity ^ self.parity_of[m];
+        out.slices = node.slices + u8::from(!self.in_h[m]);
         for (i, &s) in node.sets.iter().enumerate() {
             let t = &self.set_next[i];
             let base = m * 4 * 256;
@@ -798,7 +1328,20 @@ impl Reduction {
 
     /// A lower bound of the moves from `node` to `goal`; stops early once it exceeds `left`.
     fn bound(&self, node: &Node, goal: &Goal, left: u8) -> u8 {
-        let mut b = 0;
+        if let Some(k) = goal.slices {
+            return match k.checked_sub(node.slices) {
+                Some(free) => self.bound_within(node, goal, free as usize),
+                None => u8::MAX,
+            };
+        }
+        let mut b = u8::from(goal.even && node.parity != 0);
+        if !goal.choose.is_empty() {
+            let nearest = goal.choose.iter().map(|g| g.dist[g.index(&node.slots)]).min();
+            b = b.max(nearest.unwrap_or(0));
+            if b > left {
+                return b;
+            }
+        }
         if !goal.any.is_empty() {
             // The `need`-th smallest.
             let mut d: [u8; 64] = [0; 64];
@@ -830,86 +1373,104 @@ impl Reduction {
         b
     }
 
-    /// IDA* from `node` to `goal`, at most `budget` nodes.
+    /// A lower bound of the moves from `node` to `goal` by sequences of at most `free` moves
+    /// not in H (`u8::MAX` if there is none).
+    fn bound_within(&self, node: &Node, goal: &Goal, free: usize) -> u8 {
+        let odd = goal.even && node.parity != 0;
+        if free == 0 {
+            let home = !odd
+                && goal.groups.iter().chain(&goal.any).chain(&goal.choose).all(|g| g.dist[g.index(&node.slots)] == 0)
+                && goal.classes.iter().all(|&c| self.classes[c].dist[self.rank(node.sets[c])] == 0);
+            return if home { 0 } else { u8::MAX };
+        }
+        let read = |g: &GroupTable| g.within[free - 1][g.index(&node.slots)];
+        let mut b = u8::from(odd);
+        for g in &goal.groups {
+            b = b.max(read(g));
+        }
+        if let Some(nearest) = goal.choose.iter().map(|g| read(g)).min() {
+            b = b.max(nearest);
+        }
+        if !goal.any.is_empty() {
+            let mut d: Vec<u8> = goal.any.iter().map(|g| read(g)).collect();
+            d.sort_unstable();
+            b = b.max(d[goal.need.min(d.len()) - 1]);
+        }
+        for &c in &goal.classes {
+            b = b.max(self.classes[c].within[free - 1][self.rank(node.sets[c])]);
+        }
+        b
+    }
+
+    /// IDA* from `node` to `goal`, at most `allowance` nodes (taken from it).
     fn ida(
         &self,
         structure: &Structure,
         moves: &Moves,
         node: &Node,
         goal: &Goal,
-        budget: u64,
+        allowance: &std::cell::Cell<u64>,
     ) -> Option<Vec<MoveId>> {
-        let mut nodes = 0u64;
         let mut path = Vec::new();
         let mut depth = self.bound(node, goal, u8::MAX) as usize;
         let mut scratch: Vec<Node> = Vec::new();
         loop {
             scratch.resize(depth + 1, node.clone());
-            if self.dfs(
-                structure,
-                moves,
-                node,
+            let mut search = Dfs {
                 goal,
-                depth,
-                &mut path,
-                &mut scratch,
-                &mut nodes,
-                budget,
-            ) {
+                path: &mut path,
+                allowance,
+            };
+            if self.dfs(structure, moves, node, depth, &mut scratch, &mut search) {
                 return Some(path);
             }
-            if nodes >= budget || depth >= 40 {
-                trace!("reduce: phase gave up at depth {depth}, {nodes} nodes");
+            trace!("reduce: depth {depth} done, {} left", allowance.get());
+            if allowance.get() == 0 || goal.stop.get() || depth >= goal.deepest {
+                trace!("reduce: phase gave up at depth {depth}");
                 return None;
             }
             depth += 1;
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn dfs(
         &self,
         structure: &Structure,
         moves: &Moves,
         node: &Node,
-        goal: &Goal,
         left: usize,
-        path: &mut Vec<MoveId>,
         scratch: &mut [Node],
-        nodes: &mut u64,
-        budget: u64,
+        search: &mut Dfs,
     ) -> bool {
-        *nodes += 1;
-        let b = self.bound(node, goal, left.min(255) as u8) as usize;
-        if b > left || *nodes >= budget {
+        let goal = search.goal;
+        let nodes = search.allowance.get();
+        if nodes == 0 || goal.stop.get() {
             return false;
         }
-        if b == 0 && goal.check.is_none_or(|c| c(path)) {
+        search.allowance.set(nodes - 1);
+        let b = self.bound(node, goal, left.min(255) as u8) as usize;
+        if b > left {
+            return false;
+        }
+        if b == 0
+            && (!goal.exact || left == 0)
+            && (goal.slices.is_none() || search.path.last().is_none_or(|&m| !self.in_h[m as usize]))
+            && goal.check.is_none_or(|c| c(search.path, node))
+        {
             return true;
         }
         if left == 0 {
             return false;
         }
         let (next, rest) = scratch.split_first_mut().expect("a frame per depth");
-        let after = path.last().map_or(0, |&m| m as usize + 1);
-        for &m in &self.next_moves[after] {
-            let m = m as usize;
-            self.apply(node, m, next, Some(goal));
-            path.push(m as MoveId);
-            if self.dfs(
-                structure,
-                moves,
-                next,
-                goal,
-                left - 1,
-                path,
-                rest,
-                nodes,
-                budget,
-            ) {
+        let after = search.path.last().map_or(0, |&m| m as usize + 1);
+        for &m in &goal.next[after] {
+            self.apply(node, m as usize, next, Some(goal));
+            search.path.push(m);
+            if self.dfs(structure, moves, next, left - 1, rest, search) {
                 return true;
             }
-            path.pop();
+            search.path.pop();
         }
         false
     }
@@ -986,6 +1547,7 @@ impl Reduction {
             pieces,
             radix,
             dist: vec![u8::MAX; size],
+            within: Vec::new(),
         };
         // Goals: every combination of the blocks' placements without two pieces on one slot.
         let mut frontier: Vec<Vec<u16>> = vec![Vec::new()];
@@ -1033,6 +1595,20 @@ impl Reduction {
             }
             indices = next;
         }
+        let mut scratch = vec![0u16; t.pieces.len()];
+        if group.len() == 1 {
+        t.within = within(
+            &t.dist,
+            |i, m| {
+                t.decode(i, &mut scratch);
+                for (s, &id) in scratch.iter_mut().zip(&t.pieces) {
+                    *s = self.slot_next[id][m * self.slots_of[id] + *s as usize];
+                }
+                t.index_of(&scratch)
+            },
+            &self.in_h,
+        );
+        }
         let t = std::sync::Arc::new(t);
         self.groups
             .lock()
@@ -1067,8 +1643,8 @@ impl GroupTable {
 }
 
 /// The moves allowed after each move in a canonical sequence (see [`Reduction::next_moves`]).
-fn next_moves(moves: &Moves) -> Vec<Vec<MoveId>> {
-    let all: Vec<MoveId> = (0..moves.len() as MoveId).collect();
+fn next_moves(moves: &Moves, allowed: impl Fn(MoveId) -> bool) -> Vec<Vec<MoveId>> {
+    let all: Vec<MoveId> = (0..moves.len() as MoveId).filter(|&m| allowed(m)).collect();
     let mut out = vec![all.clone()];
     for l in 0..moves.len() {
         let lt = moves.twist[l].turn;
