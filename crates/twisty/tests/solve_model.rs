@@ -78,6 +78,37 @@ fn random_states_of_puzzles_needing_wide_commutators_are_solved() {
     }
 }
 
+/// The 4x4x4 with every layer turning is solved by reduction (its centres, then its edge pairs,
+/// then the 3x3x3 of corners and pairs by the two-phase search): every solution solves its state
+/// in the model, and on the same states the reduction's solutions are shorter than the operator
+/// route's (about 75 moves a state against about 100, docs/performance.md).
+#[test]
+fn random_states_of_cube_4_are_solved_by_reduction() {
+    let p = named("cube-4").unwrap();
+    let group = Group::new(&p);
+    let perm = PermPuzzle::from_model(&p);
+    let route = Options {
+        reduction_budget: 0,
+        ..test_options()
+    };
+    let reducing = Solver::prepare(&perm, &test_options()).unwrap();
+    let routing = Solver::prepare(&perm, &route).unwrap();
+    let (mut reduced, mut routed) = (0, 0);
+    for seed in 1..4 {
+        let s = random_state(&group, &mut Rng::new(seed));
+        for (solver, total) in [(&reducing, &mut reduced), (&routing, &mut routed)] {
+            let sol = solver.solve(&s.colours(&p)).unwrap();
+            let turns: Vec<Turn> = sol.moves.iter().map(|&t| model::to_turn(t)).collect();
+            assert!(solved_by(&p, &s, &turns), "seed {seed}");
+            *total += turns.len();
+        }
+    }
+    assert!(
+        reduced < routed,
+        "reduction {reduced} moves, route {routed}"
+    );
+}
+
 /// When the exact stage runs out of its node budget the state is solved anyway, by operators for
 /// the small orbits (a longer solution), and the solution says so; an optimal search has no such
 /// way out and gives up.

@@ -124,6 +124,10 @@ pub struct Options {
     /// then turned ones) have their chain's phases searched before the `views` that go furthest
     /// for fewest moves are finished. The chain's phases cost little beside finishing a route.
     pub scout: usize,
+    /// Node budget of the reduction's searches ([`reduce`]), on puzzles the two-phase search
+    /// does not take that have one (the 4x4x4: centres, then edge pairs, then the 3x3x3 by the
+    /// two-phase search); a state it gives up on goes the operator route. 0: no reduction.
+    pub reduction_budget: u64,
     /// Where the two-phase tables are cached ([`twophase::cache::default_dir`] by default;
     /// `None`: built every time).
     pub cache_dir: Option<std::path::PathBuf>,
@@ -159,6 +163,7 @@ impl Default for Options {
             block_budget: BLOCK_BUDGET,
             views: VIEWS,
             scout: SCOUT,
+            reduction_budget: REDUCTION_BUDGET,
             cache_dir: twophase::cache::default_dir(),
         }
     }
@@ -167,6 +172,8 @@ impl Default for Options {
 /// The default node budget of the two-phase search: well under a second for a 3x3x3 state on
 /// one core of the reference machine (docs/performance.md).
 pub const TWO_PHASE_BUDGET: u64 = 2_000_000;
+/// The default node budget of the reduction's searches: a few seconds on the reference machine.
+pub const REDUCTION_BUDGET: u64 = 60_000_000;
 /// The default node budget of each phase of the block-building chain.
 pub const BLOCK_BUDGET: u64 = 200_000;
 /// The most positions in the orbits finished by operators for which the solver tries more than
@@ -224,6 +231,8 @@ pub struct Solver {
     /// empty): the same puzzle prepared with the other route, built the first time a state's
     /// two-phase search finds nothing.
     full: std::sync::OnceLock<Option<Box<Solver>>>,
+    /// The reduction, prepared the first time a state goes past the two-phase search.
+    reduction: std::sync::OnceLock<Option<Box<reduce::Reduction>>>,
     /// Seconds spent preparing.
     pub prepare_seconds: f64,
 }
@@ -338,6 +347,7 @@ impl Solver {
                     options: options.clone(),
                     fallback: std::sync::OnceLock::new(),
                     full: std::sync::OnceLock::new(),
+                    reduction: std::sync::OnceLock::new(),
                     prepare_seconds: t0.elapsed().as_secs_f64(),
                 });
             }
@@ -435,6 +445,7 @@ impl Solver {
             options: options.clone(),
             fallback: std::sync::OnceLock::new(),
             full: std::sync::OnceLock::new(),
+            reduction: std::sync::OnceLock::new(),
             prepare_seconds: t0.elapsed().as_secs_f64(),
         })
     }
@@ -520,6 +531,10 @@ impl Solver {
         }
         if self.plans.is_empty() {
             return self.full().ok_or(SolveError::Budget)?.solve(colours);
+        }
+        if let Some(seq) = self.reduce(colours, &states) {
+            let exact = seq.len();
+            return Ok(self.solution(&seq, exact, t0));
         }
         let Some((seq, mut exact_moves)) = self.route(&states, &[], self.options.budget)? else {
             return self.fall_back(colours, t0);
@@ -759,6 +774,27 @@ impl Solver {
 
     /// The solution `seq` (checked), of which the exact stage found the first `exact_moves`, found
     /// since `t0`.
+    /// The reduction's solution, if the puzzle has a reduction and it finds one.
+    fn reduce(&self, colours: &[u16], states: &[OrbitState]) -> Option<Vec<MoveId>> {
+        if self.options.reduction_budget == 0 {
+            return None;
+        }
+        let reduction = self
+            .reduction
+            .get_or_init(|| {
+                reduce::Reduction::prepare(
+                    &self.puzzle,
+                    &self.moves,
+                    &self.structure,
+                    &self.options,
+                )
+                .map(Box::new)
+            })
+            .as_ref()?;
+        let seq = reduction.solve(&self.structure, &self.moves, colours, states)?;
+        (self.moves.apply(colours, &seq) == self.puzzle.colours).then_some(seq)
+    }
+
     fn solution(&self, seq: &[MoveId], exact_moves: usize, t0: Instant) -> Solution {
         Solution {
             quarter_turns: seq.iter().map(|&m| self.moves.quarter_turns(m)).sum(),

@@ -13,16 +13,33 @@
 //! A state is *reduced* when every left-out block shows its colour, every other block's pieces
 //! sit together as H places them, and the reduced puzzle can reach its state (its parities).
 //! The reduction gets there in phases, each an IDA* search over all moves:
-//! 1. the left-out blocks (the centres);
-//! 2. then, group after group, the blocks of more than one piece (edge pairs, two at a time),
-//!    the groups chosen on the way: the next group is the one nearest to done;
-//!    every phase keeps what the ones before it did (at its end);
-//! 3. the last phase also asks that the reduced puzzle can reach its state.
+//! 1. the left-out blocks (the centres), two colour classes at a time, nearest first;
+//! 2. then the blocks of more than one piece (edge pairs), any two of those not done per phase,
+//!    each phase keeping what the ones before it did (at its end). A phase's goals are tried in
+//!    turn with the phases after it (at most [`TRIES`]), so a goal that leaves the next phase
+//!    stuck within its budget is given up for the next one;
+//! 3. the last blocks (from [`LATE`] open) by the *library*: sequences found once per puzzle
+//!    (every sequence of at most [`LIBRARY_DEPTH`] moves from the solved state that leaves
+//!    exactly two blocks unpaired and all else in place), each undone after moves of H that
+//!    bring the open pieces to its slots: what a cuber's last-two-edges algorithms are, found by
+//!    the program. Plain search would need 8 or 9 moves there while keeping ten pairs;
+//! 4. a *fix* when the reduced puzzle cannot reach its state: a sequence found once (from the
+//!    solved state, among moves of order two first) that keeps every reduced state reduced and
+//!    changes the reduced puzzle's invariants (the 4x4x4's edge parity, 7 moves).
+//!
+//! Parities the reduced puzzle cannot change are kept right from the start: an orbit of tracked
+//! pieces on which every turn of H is even (the 4x4x4's wings: an outer quarter turn moves them
+//! in two 4-cycles) must end even, so every phase ends with it even (the centres' phase fixes it,
+//! the others keep it). That is the 4x4x4's other parity (an odd number of flipped pairs), which
+//! cubers fix by a long algorithm at the end.
 //!
 //! Each phase's heuristic is the maximum of distance tables, all built by breadth-first search
 //! from their goals: one per colour class of the left-out pieces (where the class's pieces are,
-//! as a set), and one per group of blocks (where the group's pieces are, as a tuple). Tables of
-//! groups are built when a solve first needs them and kept.
+//! as a set), and one per group of blocks (where the group's pieces are, as a tuple), for the
+//! blocks done two at a time. Tables of groups are built when a solve first needs them and kept.
+//! The library's search counts the moves not in H as well: it allows [`SLICES`] of them, and
+//! its tables (of single blocks and colour classes) give the moves to the goal by sequences of
+//! at most `k` such moves, for each `k`.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
@@ -35,10 +52,8 @@ use crate::trace::trace;
 
 /// Most entries of one group's table.
 const GROUP_TABLE: usize = 1 << 19;
-/// Node budget of one phase.
-const PHASE_BUDGET: u64 = 30_000_000;
-/// Node budget of all pairing phases together.
-const SOLVE_BUDGET: u64 = 60_000_000;
+/// Node budget of the search for the parity fix.
+const FIX_BUDGET: u64 = 30_000_000;
 /// Node budget of one pairing phase (the phases after it not counted).
 const PAIR_BUDGET: u64 = 5_000_000;
 /// Goals of one phase tried with the phases after it.
@@ -131,6 +146,8 @@ pub struct Reduction {
     /// for each tracked piece: the position holding that slot.
     positions: Vec<Vec<u16>>,
     position_of: Vec<Vec<usize>>,
+    /// Node budget of a solve's pairing phases ([`Options::reduction_budget`]).
+    budget: u64,
     /// The last two blocks' sequences (found on first need).
     library: std::sync::OnceLock<Library>,
 }
@@ -254,6 +271,14 @@ impl Reduction {
             turns,
             symmetries: Vec::new(),
         };
+        // Preparing a solver of a puzzle without a two-phase chain costs seconds: ask first.
+        let reduced_moves = Moves::new(&reduced);
+        let reduced_structure = Structure::new(&reduced, &reduced_moves).ok()?;
+        let limits = super::twophase::Limits::default();
+        if !super::twophase::TwoPhase::has_chain(&reduced_structure, &reduced_moves, limits) {
+            trace!("reduce: the reduced puzzle has no two-phase chain");
+            return None;
+        }
         let reduced_options = Options {
             views: 1,
             scout: 1,
@@ -299,6 +324,7 @@ impl Reduction {
             ),
             fix: std::sync::OnceLock::new(),
             library: std::sync::OnceLock::new(),
+            budget: options.reduction_budget,
             positions: Vec::new(),
             position_of: Vec::new(),
         };
@@ -414,7 +440,8 @@ impl Reduction {
         orbits.dedup();
         orbits.retain(|&oi| {
             structure.orbits[oi].distinct
-                && h.iter().all(|&t| !odd(oi, moves.id[t as usize][1] as usize))
+                && h.iter()
+                    .all(|&t| !odd(oi, moves.id[t as usize][1] as usize))
         });
         orbits.truncate(64);
         self.parity_of = (0..moves.len())
@@ -486,20 +513,17 @@ impl Reduction {
                     .fold(0, |m, p| m | 1 << p);
                 let dist = self.set_table(structure, oi, moves, goal);
                 let sets = all_sets(o.len(), goal.count_ones() as usize);
-                let within = within(
-                    &dist,
-                    |i, m| self.rank(move_set(o, m, sets[i])),
-                    &self.in_h,
-                );
-                let axes = (0..moves.len())
-                    .filter(|&m| moves.axis[m] < 64)
-                    .fold(u64::MAX, |axes, m| {
-                        if move_set(o, m, goal) == goal {
-                            axes
-                        } else {
-                            axes & !(1 << moves.axis[m])
-                        }
-                    });
+                let within = within(&dist, |i, m| self.rank(move_set(o, m, sets[i])), &self.in_h);
+                let axes =
+                    (0..moves.len())
+                        .filter(|&m| moves.axis[m] < 64)
+                        .fold(u64::MAX, |axes, m| {
+                            if move_set(o, m, goal) == goal {
+                                axes
+                            } else {
+                                axes & !(1 << moves.axis[m])
+                            }
+                        });
                 self.classes.push(ClassTable {
                     within,
                     orbit: oi,
@@ -560,8 +584,10 @@ const LATE: usize = 4;
 /// Most moves of H before a sequence of the library.
 const SETUP: usize = 3;
 
-/// Most moves not in H a pairing phase makes.
+/// Most moves not in H a sequence of the library makes.
 const SLICES: usize = 3;
+/// Most moves of a sequence of the library.
+const LIBRARY_DEPTH: usize = 6;
 
 /// Distances to the goals of `dist` (its zeros, a set closed under H's moves) by sequences of at
 /// most `k` moves not in H, for `k = 1..=SLICES`: `k - 1`'s table, then one such move, then
@@ -570,7 +596,10 @@ const SLICES: usize = 3;
 fn within(dist: &[u8], mut next: impl FnMut(usize, usize) -> usize, in_h: &[bool]) -> Vec<Vec<u8>> {
     let h: Vec<usize> = (0..in_h.len()).filter(|&m| in_h[m]).collect();
     let others: Vec<usize> = (0..in_h.len()).filter(|&m| !in_h[m]).collect();
-    let mut prev: Vec<u8> = dist.iter().map(|&d| if d == 0 { 0 } else { u8::MAX }).collect();
+    let mut prev: Vec<u8> = dist
+        .iter()
+        .map(|&d| if d == 0 { 0 } else { u8::MAX })
+        .collect();
     let mut out = Vec::new();
     for _ in 0..SLICES {
         let mut t = prev.clone();
@@ -611,17 +640,19 @@ fn within(dist: &[u8], mut next: impl FnMut(usize, usize) -> usize, in_h: &[bool
 
 /// Every set of `k` of `n` positions, in colex order (the order of [`Reduction::rank`]).
 fn all_sets(n: usize, k: usize) -> Vec<u32> {
-    let mut out: Vec<u32> = (0..1u64 << n)
-        .filter(|x| x.count_ones() as usize == k)
-        .map(|x| x as u32)
-        .collect();
-    out.sort_by_key(|&x| {
-        let mut key = 0u128;
-        for p in (0..n).rev() {
-            key = key << 1 | u128::from(x >> p & 1);
-        }
-        key
-    });
+    // Colex order is the order of the sets' bit patterns as numbers: Gosper's next pattern
+    // with as many bits.
+    let mut out = Vec::new();
+    if k == 0 || k > n {
+        return vec![0];
+    }
+    let mut x: u64 = (1 << k) - 1;
+    while x < 1 << n {
+        out.push(x as u32);
+        let low = x & x.wrapping_neg();
+        let ripple = x + low;
+        x = ripple | (((x ^ ripple) >> 2) / low);
+    }
     out
 }
 
@@ -791,8 +822,9 @@ impl Reduction {
         colours: &[u16],
         states: &[OrbitState],
     ) -> Option<Vec<MoveId>> {
-        let (mut seq, node, classes, unions) = self.left_out(structure, moves, states)?;
-        let allowance = std::cell::Cell::new(SOLVE_BUDGET);
+        let allowance = std::cell::Cell::new(self.budget);
+        let (mut seq, node, classes, unions) =
+            self.left_out(structure, moves, states, &allowance)?;
         let centres = (classes, unions);
         let at = moves.apply(colours, &seq);
         seq.extend(self.pair(structure, moves, &node, &at, &[], &[], &centres, &allowance)?);
@@ -823,20 +855,12 @@ impl Reduction {
 
     /// The left-out blocks, class after class, nearest first: the moves, the node after them
     /// and the classes (all of them).
-    pub fn left_out_moves(
-        &self,
-        structure: &Structure,
-        moves: &Moves,
-        states: &[OrbitState],
-    ) -> Option<Vec<MoveId>> {
-        self.left_out(structure, moves, states).map(|x| x.0)
-    }
-
     fn left_out(
         &self,
         structure: &Structure,
         moves: &Moves,
         states: &[OrbitState],
+        allowance: &std::cell::Cell<u64>,
     ) -> Option<(Vec<MoveId>, Node, Vec<usize>, Vec<UnionTable>)> {
         let mut node = self.node(structure, states);
         let mut seq: Vec<MoveId> = Vec::new();
@@ -875,8 +899,7 @@ impl Reduction {
                 Vec::new(),
                 &self.next_moves,
             );
-            let allowance = std::cell::Cell::new(PHASE_BUDGET);
-            let found = self.ida(structure, moves, &node, &goal, &allowance)?;
+            let found = self.ida(structure, moves, &node, &goal, allowance)?;
             trace!("reduce: classes {classes:?} in {} moves", found.len());
             node = self.walk(structure, &node, &found);
             seq.extend(found);
@@ -961,7 +984,9 @@ impl Reduction {
         if done.len() == self.blocks.len() {
             return Some(Vec::new());
         }
-        let open: Vec<usize> = (0..self.blocks.len()).filter(|b| !done.contains(b)).collect();
+        let open: Vec<usize> = (0..self.blocks.len())
+            .filter(|b| !done.contains(b))
+            .collect();
         let singles: Vec<_> = open
             .iter()
             .map(|&b| self.group_table(structure, moves, &[b]))
@@ -974,8 +999,7 @@ impl Reduction {
         };
         let found = std::cell::RefCell::new(None);
         let tries = std::cell::Cell::new(0);
-        let per: u64 = std::env::var("PAIR_BUDGET").ok().and_then(|b| b.parse().ok()).unwrap_or(PAIR_BUDGET);
-        let phase = std::cell::Cell::new(per.min(allowance.get()));
+        let phase = std::cell::Cell::new(PAIR_BUDGET.min(allowance.get()));
         let goal_cell: std::cell::OnceCell<&Goal> = std::cell::OnceCell::new();
         let take = |path: &[MoveId], at: &Node| {
             tries.set(tries.get() + 1);
@@ -985,13 +1009,19 @@ impl Reduction {
                 .filter(|(_, t)| t.dist[t.index(&at.slots)] == 0)
                 .map(|(&b, _)| b)
                 .collect();
-            trace!("reduce: blocks {paired:?} in {} moves (try {})", path.len(), tries.get());
+            trace!(
+                "reduce: blocks {paired:?} in {} moves (try {})",
+                path.len(),
+                tries.get()
+            );
             let more = [done, &paired[..]].concat();
             let tables = [groups, &self.tables_of(structure, moves, &paired)[..]].concat();
             // The phases after this one spend from the whole allowance, not this phase's.
             let left = phase.get();
             let after = moves.apply(colours, path);
-            let rest = self.pair(structure, moves, at, &after, &more, &tables, centres, allowance);
+            let rest = self.pair(
+                structure, moves, at, &after, &more, &tables, centres, allowance,
+            );
             phase.set(left.min(allowance.get()));
             if tries.get() >= TRIES
                 && let Some(goal) = goal_cell.get()
@@ -1025,23 +1055,27 @@ impl Reduction {
         );
         goal.check = Some(&take);
         goal.exact = true;
-        let choose_at: usize = std::env::var("CHOOSE").ok().and_then(|b| b.parse().ok()).unwrap_or(4);
-        if open.len() > NEED && open.len() <= choose_at {
+        if open.len() > NEED && open.len() <= LATE {
             for (i, &a) in open.iter().enumerate() {
                 for &b in &open[i + 1..] {
-                    goal.choose.push(self.group_table(structure, moves, &[a, b]));
+                    goal.choose
+                        .push(self.group_table(structure, moves, &[a, b]));
                 }
             }
             goal.track = (0..self.tracked.len()).collect();
         }
-        goal.slices = std::env::var("SLICES").ok().and_then(|b| b.parse().ok()).or(Some(2)).filter(|&k| k > 0);
         let _ = goal_cell.set(&goal);
         let before = phase.get();
         let mut start = node.clone();
         start.slices = 0;
         self.ida(structure, moves, &start, &goal, &phase);
         allowance.set(allowance.get().saturating_sub(before - phase.get()));
-        trace!("reduce: {} open, {} nodes, found {}", open.len(), before - phase.get(), found.borrow().is_some());
+        trace!(
+            "reduce: {} open, {} nodes, found {}",
+            open.len(),
+            before - phase.get(),
+            found.borrow().is_some()
+        );
         found.into_inner()
     }
 
@@ -1081,7 +1115,10 @@ impl Reduction {
     ) -> Vec<(Vec<MoveId>, Node)> {
         let library = self.library(structure, moves);
         let h_next = next_moves(moves, |m| self.in_h[m as usize]);
-        let wings: Vec<usize> = open.iter().flat_map(|&b| self.blocks[b].iter().copied()).collect();
+        let wings: Vec<usize> = open
+            .iter()
+            .flat_map(|&b| self.blocks[b].iter().copied())
+            .collect();
         let fix = self.fix(structure, moves).map_or(0, |f| f.len());
         let mut out: Vec<(usize, Vec<MoveId>, Node)> = Vec::new();
         let mut seen = std::collections::HashSet::new();
@@ -1130,7 +1167,11 @@ impl Reduction {
             }
         }
         out.sort_by_key(|x| (x.0, x.1.len()));
-        trace!("reduce: library: {} sequences, best {:?}", out.len(), out.first().map(|x| x.1.len()));
+        trace!(
+            "reduce: library: {} sequences, best {:?}",
+            out.len(),
+            out.first().map(|x| x.1.len())
+        );
         out.into_iter().map(|(_, path, end)| (path, end)).collect()
     }
 
@@ -1156,12 +1197,11 @@ impl Reduction {
     }
 
     fn group_table_cached(&self, group: &[usize]) -> Option<std::sync::Arc<GroupTable>> {
-        self.groups.lock().expect("no panics while held").get(group).cloned()
-    }
-
-    /// Builds the library (for the example).
-    pub fn build_library(&self, structure: &Structure, moves: &Moves) -> usize {
-        self.library(structure, moves).by_slots.len()
+        self.groups
+            .lock()
+            .expect("no panics while held")
+            .get(group)
+            .cloned()
     }
 
     /// The library of last pairs (see [`Library`]).
@@ -1169,7 +1209,10 @@ impl Reduction {
         self.library.get_or_init(|| {
             let t = std::time::Instant::now();
             let all: Vec<usize> = (0..self.blocks.len()).collect();
-            let singles: Vec<_> = all.iter().map(|&b| self.group_table(structure, moves, &[b])).collect();
+            let singles: Vec<_> = all
+                .iter()
+                .map(|&b| self.group_table(structure, moves, &[b]))
+                .collect();
             let found = std::cell::RefCell::new(Library::default());
             let count = std::cell::Cell::new(0usize);
             let keep = |path: &[MoveId], at: &Node| {
@@ -1199,13 +1242,19 @@ impl Reduction {
             next[0].retain(|&m| !self.in_h[m as usize]);
             let mut goal = Goal::new(classes, Vec::new(), Vec::new(), singles.clone(), &next);
             goal.need = self.blocks.len() - 2;
-            goal.slices = std::env::var("LIBSLICES").ok().and_then(|b| b.parse().ok()).or(Some(2));
+            goal.slices = Some(SLICES as u8);
             goal.exact = true;
-            goal.deepest = std::env::var("LIBDEPTH").ok().and_then(|b| b.parse().ok()).unwrap_or(7);
+            goal.deepest = LIBRARY_DEPTH;
             goal.check = Some(&keep);
             let allowance = std::cell::Cell::new(200_000_000);
             self.ida(structure, moves, &self.solved.0, &goal, &allowance);
-            trace!("reduce: library of {} sequences, {} slot sets, {:.3}s, {} nodes", count.get(), found.borrow().by_slots.len(), t.elapsed().as_secs_f64(), 200_000_000 - allowance.get());
+            trace!(
+                "reduce: library of {} sequences, {} slot sets, {:.3}s, {} nodes",
+                count.get(),
+                found.borrow().by_slots.len(),
+                t.elapsed().as_secs_f64(),
+                200_000_000 - allowance.get()
+            );
             found.into_inner()
         })
     }
@@ -1219,8 +1268,7 @@ impl Reduction {
                 let all: Vec<usize> = (0..self.blocks.len()).collect();
                 let classes: Vec<usize> = (0..self.classes.len()).collect();
                 let solved = &self.solved.1;
-                let check =
-                    |path: &[MoveId], _: &Node| !self.reachable(&moves.apply(solved, path));
+                let check = |path: &[MoveId], _: &Node| !self.reachable(&moves.apply(solved, path));
                 let halves = next_moves(moves, |m| {
                     let tw = moves.twist[m as usize];
                     2 * tw.amount == moves.order[tw.turn as usize]
@@ -1234,7 +1282,7 @@ impl Reduction {
                         next,
                     );
                     goal.check = Some(&check);
-                    let allowance = std::cell::Cell::new(PHASE_BUDGET);
+                    let allowance = std::cell::Cell::new(FIX_BUDGET);
                     let start = &self.solved.0;
                     if let Some(found) = self.ida(structure, moves, start, &goal, &allowance) {
                         trace!("reduce: parity fix of {} moves", found.len());
@@ -1336,7 +1384,11 @@ impl Reduction {
         }
         let mut b = u8::from(goal.even && node.parity != 0);
         if !goal.choose.is_empty() {
-            let nearest = goal.choose.iter().map(|g| g.dist[g.index(&node.slots)]).min();
+            let nearest = goal
+                .choose
+                .iter()
+                .map(|g| g.dist[g.index(&node.slots)])
+                .min();
             b = b.max(nearest.unwrap_or(0));
             if b > left {
                 return b;
@@ -1379,8 +1431,16 @@ impl Reduction {
         let odd = goal.even && node.parity != 0;
         if free == 0 {
             let home = !odd
-                && goal.groups.iter().chain(&goal.any).chain(&goal.choose).all(|g| g.dist[g.index(&node.slots)] == 0)
-                && goal.classes.iter().all(|&c| self.classes[c].dist[self.rank(node.sets[c])] == 0);
+                && goal
+                    .groups
+                    .iter()
+                    .chain(&goal.any)
+                    .chain(&goal.choose)
+                    .all(|g| g.dist[g.index(&node.slots)] == 0)
+                && goal
+                    .classes
+                    .iter()
+                    .all(|&c| self.classes[c].dist[self.rank(node.sets[c])] == 0);
             return if home { 0 } else { u8::MAX };
         }
         let read = |g: &GroupTable| g.within[free - 1][g.index(&node.slots)];
@@ -1424,7 +1484,6 @@ impl Reduction {
             if self.dfs(structure, moves, node, depth, &mut scratch, &mut search) {
                 return Some(path);
             }
-            trace!("reduce: depth {depth} done, {} left", allowance.get());
             if allowance.get() == 0 || goal.stop.get() || depth >= goal.deepest {
                 trace!("reduce: phase gave up at depth {depth}");
                 return None;
@@ -1473,41 +1532,6 @@ impl Reduction {
             search.path.pop();
         }
         false
-    }
-
-    /// The next group: the blocks not done, two at a time (or whatever fits the table), nearest
-    /// to done first.
-    fn next_group(
-        &self,
-        structure: &Structure,
-        moves: &Moves,
-        node: &Node,
-        done: &[usize],
-    ) -> Vec<usize> {
-        let open: Vec<usize> = (0..self.blocks.len())
-            .filter(|b| !done.contains(b))
-            .collect();
-        let singles: Vec<(u8, usize)> = open
-            .iter()
-            .map(|&b| {
-                let t = self.group_table(structure, moves, &[b]);
-                (t.dist[t.index(&node.slots)], b)
-            })
-            .collect();
-        let mut best: Option<((u8, u8), Vec<usize>)> = None;
-        for (i, a) in singles.iter().enumerate() {
-            for b in &singles[i + 1..] {
-                let group = vec![a.1, b.1];
-                if self.table_size(structure, &group) > GROUP_TABLE {
-                    continue;
-                }
-                let key = (a.0.max(b.0), a.0 + b.0);
-                if best.as_ref().is_none_or(|(k, _)| key < *k) {
-                    best = Some((key, group));
-                }
-            }
-        }
-        best.map(|b| b.1).unwrap_or_else(|| vec![open[0]])
     }
 
     fn table_size(&self, structure: &Structure, group: &[usize]) -> usize {
@@ -1575,18 +1599,21 @@ impl Reduction {
         }
         let mut d = 0u8;
         let mut tuple = vec![0u16; t.pieces.len()];
+        // The weight of each piece's slot in the index, and its move table.
+        let weights: Vec<usize> = (0..t.radix.len())
+            .map(|k| t.radix[k + 1..].iter().product())
+            .collect();
+        let tables: Vec<&[u16]> = t.pieces.iter().map(|&id| &self.slot_next[id][..]).collect();
+        let slots: Vec<usize> = t.pieces.iter().map(|&id| self.slots_of[id]).collect();
         while !indices.is_empty() {
             d += 1;
             let mut next = Vec::new();
             for &i in &indices {
                 t.decode(i, &mut tuple);
                 for m in 0..moves.len() {
-                    let moved: Vec<u16> = tuple
-                        .iter()
-                        .zip(&t.pieces)
-                        .map(|(&s, &id)| step(structure, self.tracked[id].orbit, m, s))
-                        .collect();
-                    let j = t.index_of(&moved);
+                    let j: usize = (0..tuple.len())
+                        .map(|k| tables[k][m * slots[k] + tuple[k] as usize] as usize * weights[k])
+                        .sum();
                     if t.dist[j] == u8::MAX {
                         t.dist[j] = d;
                         next.push(j);
@@ -1597,17 +1624,17 @@ impl Reduction {
         }
         let mut scratch = vec![0u16; t.pieces.len()];
         if group.len() == 1 {
-        t.within = within(
-            &t.dist,
-            |i, m| {
-                t.decode(i, &mut scratch);
-                for (s, &id) in scratch.iter_mut().zip(&t.pieces) {
-                    *s = self.slot_next[id][m * self.slots_of[id] + *s as usize];
-                }
-                t.index_of(&scratch)
-            },
-            &self.in_h,
-        );
+            t.within = within(
+                &t.dist,
+                |i, m| {
+                    t.decode(i, &mut scratch);
+                    for (s, &id) in scratch.iter_mut().zip(&t.pieces) {
+                        *s = self.slot_next[id][m * self.slots_of[id] + *s as usize];
+                    }
+                    t.index_of(&scratch)
+                },
+                &self.in_h,
+            );
         }
         let t = std::sync::Arc::new(t);
         self.groups

@@ -164,6 +164,17 @@ impl TwoPhase {
         })
     }
 
+    /// Whether some axis has a chain (no tables built): what [`TwoPhase::prepare`] needs first.
+    pub fn has_chain(structure: &Structure, moves: &Moves, limits: Limits) -> bool {
+        let mut axes: Vec<u16> = moves.axis.clone();
+        axes.sort_unstable();
+        axes.dedup();
+        structure.orbits.iter().all(|o| o.distinct)
+            && axes
+                .into_iter()
+                .any(|a| Self::shape(structure, moves, a, limits).is_some())
+    }
+
     /// The chain of axis `a`: G1's moves, labels, offsets and the phases' readings (no tables).
     fn shape(structure: &Structure, moves: &Moves, a: u16, limits: Limits) -> Option<TwoPhase> {
         let in_g1 = g1_moves(structure, moves, a)?;
