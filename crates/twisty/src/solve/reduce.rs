@@ -271,6 +271,28 @@ impl Reduction {
             turns,
             symmetries: Vec::new(),
         };
+        // The phases read tables of two blocks at a time (the 4x4x4's: 24^4 entries); bigger
+        // blocks (a 6x6x6's edges of four wings) would need tables past any memory.
+        let slots_of_piece: HashMap<u32, usize> = structure
+            .orbits
+            .iter()
+            .flat_map(|o| o.pieces.iter().map(move |&p| (p, o.len() * o.twists as usize)))
+            .collect();
+        let largest = block_of
+            .values()
+            .filter(|pieces| pieces.len() > 1 && !left_out[pieces[0] as usize])
+            .map(|pieces| {
+                pieces
+                    .iter()
+                    .map(|p| slots_of_piece.get(p).copied().unwrap_or(usize::MAX))
+                    .fold(1usize, |a, r| a.saturating_mul(r))
+            })
+            .max()
+            .unwrap_or(0);
+        if largest.saturating_mul(largest) > GROUP_TABLE {
+            trace!("reduce: blocks too big for tables of two");
+            return None;
+        }
         // Preparing a solver of a puzzle without a two-phase chain costs seconds: ask first.
         let reduced_moves = Moves::new(&reduced);
         let reduced_structure = Structure::new(&reduced, &reduced_moves).ok()?;
