@@ -509,6 +509,7 @@ fn kind_of_head(path: &Path, head: &[u8], kind: Option<Kind>) -> Result<Kind, Er
         path: path.to_path_buf(),
         expected: expected.into(),
         at,
+        place: dlx::read::place_of(head, at),
         start: start_of(head),
     }
     .into())
