@@ -96,7 +96,10 @@ impl Cut {
 
     /// `f 0.333333`, or `f 1/3` for a cut read from `f 1/3` (the depth as written).
     pub fn format(&self) -> String {
-        let depth = self.written.clone().unwrap_or_else(|| self.depth.to_string());
+        let depth = self
+            .written
+            .clone()
+            .unwrap_or_else(|| self.depth.to_string());
         format!("{} {depth}", &self.kind.name()[..1])
     }
 }
