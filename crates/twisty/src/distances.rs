@@ -248,8 +248,8 @@ fn search_from_solved(
     let mut t = vec![0u16; k];
     let mut u = vec![0u16; k];
     let mut digits = vec![0usize; k];
-    // The solved state: base images are the base points themselves.
     let mut start = ranker.base.clone();
+    // The solved state: base images are the base points themselves.
     let r0 = ranker.rank(&mut start);
     cells.set(r0, A);
     // The targets' ranks (members only), and their depths once found.
@@ -271,26 +271,21 @@ fn search_from_solved(
     // The frontier's code alternates between A and B; expanded cells
     // become DONE, so no pass is needed between rounds.
     let (mut frontier, mut next_code) = (A, B);
+    let mut walk = Walk {
+        ranker: &ranker,
+        perms: &perms,
+        t: &mut t,
+        u: &mut u,
+        digits: &mut digits,
+    };
     loop {
         progress(counts.len() - 1, seen, total);
-        let mut next = 0u64;
-        for i in 0..total {
-            if cells.get(i) != frontier {
-                continue;
-            }
-            cells.set(i, DONE);
-            ranker.unrank(i, &mut t, &mut digits);
-            for p in &perms {
-                for j in 0..k {
-                    u[j] = p[t[j] as usize];
-                }
-                let r = ranker.rank(&mut u);
-                if cells.get(r) == UNSEEN {
-                    cells.set(r, next_code);
-                    next += 1;
-                }
-            }
-        }
+        let last = *counts.last().expect("the solved state's count");
+        let next = if total - seen < last {
+            walk.backward(&mut cells, total, frontier, next_code)
+        } else {
+            walk.forward(&mut cells, total, frontier, next_code)
+        };
         if next == 0 {
             break;
         }
@@ -314,4 +309,74 @@ fn search_from_solved(
         },
         depths,
     ))
+}
+
+/// One round of the search, two ways. Forward expands every frontier cell
+/// (marking it done) and marks its unseen neighbours; backward, cheaper
+/// once fewer cells are unseen than in the frontier, marks every unseen
+/// cell that has a neighbour in the frontier (the turns are closed under
+/// inverses, so that is the same set), then marks the frontier done.
+struct Walk<'a> {
+    ranker: &'a Ranker,
+    perms: &'a [Vec<u16>],
+    /// Scratch: base images of the cell, of its neighbour, and digits.
+    t: &'a mut [u16],
+    u: &'a mut [u16],
+    digits: &'a mut [usize],
+}
+
+impl Walk<'_> {
+    /// The rank of the neighbour of the cell whose base images are in `t`
+    /// by the turn `p`.
+    #[inline]
+    fn neighbour(&mut self, p: &[u16]) -> u64 {
+        for (u, &t) in self.u.iter_mut().zip(self.t.iter()) {
+            *u = p[t as usize];
+        }
+        self.ranker.rank(self.u)
+    }
+
+    /// The forward round: the cells it marks `next_code`.
+    fn forward(&mut self, cells: &mut Cells, total: u64, frontier: u8, next_code: u8) -> u64 {
+        let mut next = 0;
+        for i in 0..total {
+            if cells.get(i) != frontier {
+                continue;
+            }
+            cells.set(i, DONE);
+            self.ranker.unrank(i, self.t, self.digits);
+            for p in self.perms {
+                let r = self.neighbour(p);
+                if cells.get(r) == UNSEEN {
+                    cells.set(r, next_code);
+                    next += 1;
+                }
+            }
+        }
+        next
+    }
+
+    /// The backward round: the cells it marks `next_code`.
+    fn backward(&mut self, cells: &mut Cells, total: u64, frontier: u8, next_code: u8) -> u64 {
+        let mut next = 0;
+        for i in 0..total {
+            if cells.get(i) != UNSEEN {
+                continue;
+            }
+            self.ranker.unrank(i, self.t, self.digits);
+            for p in self.perms {
+                if cells.get(self.neighbour(p)) == frontier {
+                    cells.set(i, next_code);
+                    next += 1;
+                    break;
+                }
+            }
+        }
+        for i in 0..total {
+            if cells.get(i) == frontier {
+                cells.set(i, DONE);
+            }
+        }
+        next
+    }
 }
