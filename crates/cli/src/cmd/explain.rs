@@ -29,7 +29,7 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
     #[command(flatten)]
-    input: super::InputArgs,
+    limits: super::LimitArgs,
     #[command(flatten)]
     search: SearchArgs,
     #[command(flatten)]
@@ -53,7 +53,7 @@ pub fn run(args: ExplainArgs) -> Result<u8, Failure> {
         crate::paths::refuse_overwriting(svg, &[&args.file])?;
         crate::paths::check_writable(svg, "an SVG picture")?;
     }
-    let limits = args.input.limits.limits();
+    let limits = args.limits.limits();
     let text = &super::hint::read_polyform(&args.file, &limits, "explain")?;
     let (name, finding, problem) = match PolyformProblem::parse(&args.file, text, &limits) {
         Ok(p) => (p.puzzle.name.clone(), find(&p, &args.search)?, Some(p)),
