@@ -499,7 +499,7 @@ fn resume_hints_work_as_printed() {
     // Held in the calibration, before the file.
     assert!(
         err.contains(
-            "interrupted while measuring this machine's search rate, before any of the 1 files"
+            "interrupted while measuring this machine's search rate, before the file was checked"
         ),
         "{err}"
     );
