@@ -151,13 +151,26 @@ impl Ranker {
 
 /// The turns a metric allows from a set of moves.
 pub fn metric_turns(puzzle: &Puzzle, moves: &[usize], metric: Metric) -> Vec<Turn> {
-    let mut v = Vec::new();
-    for &mv in moves {
-        let k = puzzle.moves[mv].order;
-        for amount in 1..k {
-            if metric == Metric::Htm || amount == 1 || amount == k - 1 {
-                v.push(Turn { mv, amount });
+    let quarters: Vec<Turn> = moves.iter().map(|&mv| Turn { mv, amount: 1 }).collect();
+    generated_turns(puzzle, &quarters, metric)
+}
+
+/// The turns a metric allows from generating turns: every power of each
+/// (`htm`), or each and its inverse (`qtm`). `U2` generates only `U2`.
+pub fn generated_turns(puzzle: &Puzzle, gens: &[Turn], metric: Metric) -> Vec<Turn> {
+    let mut v: Vec<Turn> = Vec::new();
+    for g in gens {
+        let k = puzzle.moves[g.mv].order;
+        let inverse = (k - g.amount % k) % k;
+        let mut amount = g.amount % k;
+        while amount != 0 {
+            let turn = Turn { mv: g.mv, amount };
+            if (metric == Metric::Htm || amount == g.amount || amount == inverse)
+                && !v.contains(&turn)
+            {
+                v.push(turn);
             }
+            amount = (amount + g.amount) % k;
         }
     }
     v
@@ -173,7 +186,37 @@ pub fn distances(
     max_positions: u64,
     progress: &mut dyn FnMut(usize, u64, u64),
 ) -> Result<Distances, Error> {
-    Ok(search_from_solved(puzzle, moves, metric, max_positions, &[], progress)?.0)
+    let gens = quarter_turns(puzzle, moves);
+    Ok(search_from_solved(puzzle, &gens, metric, max_positions, &[], progress)?.0)
+}
+
+/// [`distances`] over the group the turns `gens` generate (`U2 R2`: only
+/// half turns), every power of a generator a move in `htm`.
+pub fn distances_of_turns(
+    puzzle: &Puzzle,
+    gens: &[Turn],
+    metric: Metric,
+    max_positions: u64,
+    progress: &mut dyn FnMut(usize, u64, u64),
+) -> Result<Distances, Error> {
+    let gens = if gens.is_empty() {
+        quarter_turns(puzzle, &[])
+    } else {
+        gens.to_vec()
+    };
+    Ok(search_from_solved(puzzle, &gens, metric, max_positions, &[], progress)?.0)
+}
+
+/// A single turn of each of `moves` (every move when empty).
+fn quarter_turns(puzzle: &Puzzle, moves: &[usize]) -> Vec<Turn> {
+    let all: Vec<usize>;
+    let moves = if moves.is_empty() {
+        all = (0..puzzle.moves.len()).collect();
+        &all
+    } else {
+        moves
+    };
+    moves.iter().map(|&mv| Turn { mv, amount: 1 }).collect()
 }
 
 /// The same search, also reading off the distance of each of `targets` (group elements as
@@ -190,7 +233,7 @@ pub fn distances_of(
 ) -> Result<(Distances, Vec<Option<usize>>), Error> {
     search_from_solved(
         puzzle,
-        moves,
+        &quarter_turns(puzzle, moves),
         metric,
         max_positions,
         targets,
@@ -198,23 +241,17 @@ pub fn distances_of(
     )
 }
 
+/// The search over the group the turns `gens` generate.
 fn search_from_solved(
     puzzle: &Puzzle,
-    moves: &[usize],
+    gens: &[Turn],
     metric: Metric,
     max_positions: u64,
     targets: &[crate::perm::Perm],
     progress: &mut dyn FnMut(usize, u64, u64),
 ) -> Result<(Distances, Vec<Option<usize>>), Error> {
-    let moves: Vec<usize> = if moves.is_empty() {
-        (0..puzzle.moves.len()).collect()
-    } else {
-        moves.to_vec()
-    };
-    let gens: Vec<_> = moves
-        .iter()
-        .map(|&m| puzzle.moves[m].perm.clone())
-        .collect();
+    let turns = generated_turns(puzzle, gens, metric);
+    let gens: Vec<_> = gens.iter().map(|&t| puzzle.turn_perm(t)).collect();
     let sub = Group {
         chain: Chain::new(
             puzzle.degree(),
@@ -240,7 +277,6 @@ fn search_from_solved(
             )));
         }
     };
-    let turns = metric_turns(puzzle, &moves, metric);
     let perms: Vec<Vec<u16>> = turns.iter().map(|&t| puzzle.turn_perm(t).0).collect();
     let ranker = Ranker::new(&sub.chain);
     let k = ranker.base.len();
