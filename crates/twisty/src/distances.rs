@@ -149,12 +149,6 @@ impl Ranker {
     }
 }
 
-/// The turns a metric allows from a set of moves.
-pub fn metric_turns(puzzle: &Puzzle, moves: &[usize], metric: Metric) -> Vec<Turn> {
-    let quarters: Vec<Turn> = moves.iter().map(|&mv| Turn { mv, amount: 1 }).collect();
-    generated_turns(puzzle, &quarters, metric)
-}
-
 /// The turns a metric allows from generating turns: every power of each
 /// (`htm`), or each and its inverse (`qtm`). `U2` generates only `U2`.
 pub fn generated_turns(puzzle: &Puzzle, gens: &[Turn], metric: Metric) -> Vec<Turn> {
@@ -186,8 +180,13 @@ pub fn distances(
     max_positions: u64,
     progress: &mut dyn FnMut(usize, u64, u64),
 ) -> Result<Distances, Error> {
-    let gens = quarter_turns(puzzle, moves);
-    Ok(search_from_solved(puzzle, &gens, metric, max_positions, &[], progress)?.0)
+    distances_of_turns(
+        puzzle,
+        &quarter_turns(moves),
+        metric,
+        max_positions,
+        progress,
+    )
 }
 
 /// [`distances`] over the group the turns `gens` generate (`U2 R2`: only
@@ -199,23 +198,11 @@ pub fn distances_of_turns(
     max_positions: u64,
     progress: &mut dyn FnMut(usize, u64, u64),
 ) -> Result<Distances, Error> {
-    let gens = if gens.is_empty() {
-        quarter_turns(puzzle, &[])
-    } else {
-        gens.to_vec()
-    };
-    Ok(search_from_solved(puzzle, &gens, metric, max_positions, &[], progress)?.0)
+    Ok(search_from_solved(puzzle, gens, metric, max_positions, &[], progress)?.0)
 }
 
-/// A single turn of each of `moves` (every move when empty).
-fn quarter_turns(puzzle: &Puzzle, moves: &[usize]) -> Vec<Turn> {
-    let all: Vec<usize>;
-    let moves = if moves.is_empty() {
-        all = (0..puzzle.moves.len()).collect();
-        &all
-    } else {
-        moves
-    };
+/// A single turn of each of `moves`.
+fn quarter_turns(moves: &[usize]) -> Vec<Turn> {
     moves.iter().map(|&mv| Turn { mv, amount: 1 }).collect()
 }
 
@@ -233,7 +220,7 @@ pub fn distances_of(
 ) -> Result<(Distances, Vec<Option<usize>>), Error> {
     search_from_solved(
         puzzle,
-        &quarter_turns(puzzle, moves),
+        &quarter_turns(moves),
         metric,
         max_positions,
         targets,
@@ -241,7 +228,8 @@ pub fn distances_of(
     )
 }
 
-/// The search over the group the turns `gens` generate.
+/// The search over the group the turns `gens` generate (every move's
+/// single turn when empty).
 fn search_from_solved(
     puzzle: &Puzzle,
     gens: &[Turn],
@@ -250,6 +238,11 @@ fn search_from_solved(
     targets: &[crate::perm::Perm],
     progress: &mut dyn FnMut(usize, u64, u64),
 ) -> Result<(Distances, Vec<Option<usize>>), Error> {
+    let every: Vec<usize> = (0..puzzle.moves.len()).collect();
+    let gens = match gens {
+        [] => &quarter_turns(&every)[..],
+        _ => gens,
+    };
     let turns = generated_turns(puzzle, gens, metric);
     let gens: Vec<_> = gens.iter().map(|&t| puzzle.turn_perm(t)).collect();
     let sub = Group {

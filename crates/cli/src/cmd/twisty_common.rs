@@ -198,17 +198,21 @@ pub(crate) const STATE_FILE: FileLimit = FileLimit {
 /// starting with `expected`. A UTF-8 byte order mark, which some editors
 /// put before the first line, is skipped.
 pub(crate) fn read_text(path: &Path, limit: FileLimit, expected: &str) -> Result<String, Failure> {
-    let shown = if path == Path::new("-") {
-        Path::new("<stdin>")
-    } else {
-        path
-    };
     let text = ::dlx::read::read_text(path, limit, expected)
-        .map_err(|e| Failure::input(format!("{}: {}", shown.display(), e.reason())))?;
+        .map_err(|e| Failure::input(format!("{}: {}", shown(path), e.reason())))?;
     Ok(match text.strip_prefix('\u{feff}') {
         Some(rest) => rest.to_string(),
         None => text,
     })
+}
+
+/// A file's name as messages show it (`-`: `<stdin>`).
+fn shown(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
 }
 
 /// The longest time a twisty option takes in seconds (`solve --time`, `play --solve-seconds`):
@@ -218,11 +222,7 @@ pub(crate) const MAX_SECONDS: u64 = 86_400;
 /// A state file (`-`: standard input) read, with its name as messages show it; an empty one
 /// is refused here, before it is taken for a state missing its faces.
 pub(crate) fn read_state_file(path: &Path) -> Result<(String, String), Failure> {
-    let shown = if path == Path::new("-") {
-        "<stdin>".to_string()
-    } else {
-        path.display().to_string()
-    };
+    let shown = shown(path);
     let text = read_text(path, STATE_FILE, "not a state: a state is text")?;
     if text.trim().is_empty() {
         return Err(Failure::input(format!(
