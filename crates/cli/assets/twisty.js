@@ -212,7 +212,9 @@
       history.replaceState(null, "", written || location.pathname + location.search);
     } catch (_) { /* a page whose address cannot change (some file: pages) */ }
   }
-  // The timeline the address names; a readable message when it is wrong.
+  // The timeline the address names; a readable message when it is wrong
+  // (an unknown or repeated key, bad %-encoding, a bad move): the page then
+  // opens solved and leaves the address as it was.
   async function fromAddress() {
     const hash = location.hash.replace(/^#/, "");
     if (!hash) return;
@@ -222,6 +224,8 @@
         const eq = part.indexOf("="), key = eq < 0 ? part : part.slice(0, eq);
         if (key === "test") continue;
         if (key !== "setup" && key !== "alg") throw new Error(`"${key}" is not understood (the address may hold setup=MOVES and alg=MOVES)`);
+        // Two of a key: which one was meant is not known, so neither is taken.
+        if (key in want) throw new Error(`"${key}" is given twice (the address may hold setup=MOVES and alg=MOVES, each once)`);
         want[key] = decodeURIComponent(part.slice(eq + 1));
       }
     } catch (e) {
@@ -341,6 +345,9 @@
   const gl = canvas.getContext("webgl", { antialias: true, preserveDrawingBuffer: true });
   $("puzzle-name").textContent = DATA.puzzle;
   $("moves-note").textContent = `Moves: ${MOVES.map((m) => m.name).join(" ")}`;
+  // The example is the puzzle's own (page data): moves another puzzle
+  // refuses would mislead.
+  if (DATA.example) $("notation").placeholder = `e.g. ${DATA.example}`;
   // Without WebGL (or when it fails) the page says why, and disables its
   // controls, which could do nothing; turns under way end at once (the
   // status and the state then say where the puzzle is).
@@ -524,13 +531,22 @@ void main() {
   function zoom(f) { view.dist = Math.max(RADIUS * 1.2, Math.min(RADIUS * 30, view.dist * f)); }
   canvas.addEventListener("wheel", (e) => { e.preventDefault(); if (alive) { zoom(Math.exp(e.deltaY * 0.001)); redraw(); } }, { passive: false });
   window.addEventListener("resize", redraw);
-  // The first view: from above the F face, towards R (U up), where the
-  // solid has such faces; else between the two faces nearest the front.
+  // The first view, one rule for every solid: the face most turned to the
+  // front (F; of equals, the higher) seen from above and to its right. A
+  // cube is seen as cubers show it, F's normal tilted towards U and R by
+  // 0.42 of the 90 degrees between neighbouring faces; every solid is
+  // tilted by that share of the angle between its front face and the
+  // nearest other, so the front face shows most, one or two beside it
+  // (a fixed direction would look between two faces of some solids, the
+  // Pyraminx's split down an edge).
   function resetView() {
-    const n = (name) => (DATA.faces.find((f) => f.name === name) || {}).normal;
-    const [u, f, r] = ["U", "F", "R"].map(n), front = v3.norm([0.3, 0.5, 1]);
-    const near = DATA.faces.map((x) => x.normal).sort((a, b) => v3.dot(b, front) - v3.dot(a, front));
-    const d = v3.norm(u && f && r ? v3.add(v3.scale(u, 0.5), v3.add(f, v3.scale(r, 0.6))) : v3.add(near[0], near[1]));
+    const normals = DATA.faces.map((x) => x.normal);
+    const front = normals.reduce((a, b) => (b[2] > a[2] + 1e-6 || (b[2] > a[2] - 1e-6 && b[1] > a[1]) ? b : a));
+    const gap = Math.min(...normals.map((n) => Math.acos(Math.max(-1, Math.min(1, v3.dot(n, front))))).filter((g) => g > 1e-3));
+    const up = v3.norm(v3.sub([0, 1, 0], v3.scale(front, front[1]))), right = v3.cross(up, front);
+    const side = v3.norm(v3.add(v3.scale(up, 0.5), v3.scale(right, 0.6)));
+    const tilt = (gap * Math.atan(Math.hypot(0.5, 0.6))) / (Math.PI / 2);
+    const d = v3.add(v3.scale(front, Math.cos(tilt)), v3.scale(side, Math.sin(tilt)));
     view.az = (Math.atan2(d[0], d[2]) * 180) / Math.PI;
     view.el = (Math.asin(d[1]) * 180) / Math.PI;
     view.dist = (RADIUS / Math.sin(FOV / 2)) * 1.25;

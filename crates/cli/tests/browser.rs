@@ -1488,6 +1488,8 @@ fn twisty_address_holds_the_timeline() {
         ("#setup=R%20Q", "Q"),
         ("#alg=R%E0%A4", "malformed"),
         ("#size=3", "\"size\""),
+        ("#alg=R&alg=U", "\"alg\" is given twice"),
+        ("#setup=R%20U&alg=F&setup=U", "\"setup\" is given twice"),
     ] {
         let s = state_at(&format!("{}{hash}&test=key:U", server.url), &[]);
         let status = s["status"].as_str().unwrap();
@@ -1498,6 +1500,18 @@ fn twisty_address_holds_the_timeline() {
         // The page still plays.
         assert_eq!(s["history"], serde_json::json!(["U"]), "{hash}: {s}");
     }
+    // A key given twice: neither is taken (which was meant is not known), and
+    // the address stays as written.
+    let s = state_at(&format!("{}#alg=R&alg=U", server.url), &[]);
+    assert_eq!(
+        (s["setup"].clone(), s["alg"].clone(), s["solved"].clone()),
+        ("".into(), serde_json::json!([]), true.into()),
+        "{s}"
+    );
+    assert_eq!(
+        s["address"].as_str().unwrap().replace("&amp;", "&"),
+        "#alg=R&alg=U"
+    );
 }
 
 /// The moves box reads all the notation `twisty apply` reads, through the
@@ -1537,6 +1551,94 @@ fn twisty_move_box_reads_all_the_notation() {
         dom.contains("id=\"notation-error\" class=\"error\" role=\"alert\">moves: move 2 of the sequence, 5Rw"),
         "{dom}"
     );
+}
+
+/// The moves box's example (its placeholder) is the puzzle's own: typed
+/// into the box, every move of it turns, none is refused (the Pyraminx and
+/// the Megaminx have no `M` or `x`; the 3x3x3 shows them).
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn twisty_move_box_example_is_the_puzzles() {
+    for puzzle in ["pyraminx", "megaminx", "3x3x3"] {
+        let server = Server::start(puzzle);
+        let dom = chromium_run(
+            &format!("{}#test=anim:0", server.url),
+            &["--dump-dom".into()],
+        );
+        let start = dom.find("placeholder=\"").unwrap() + "placeholder=\"".len();
+        let shown = &dom[start..start + dom[start..].find('"').unwrap()];
+        let example = shown.replace("&#39;", "'").replace("&apos;", "'");
+        let example = example.split("e.g. ").nth(1).unwrap_or("").to_string();
+        assert!(!example.is_empty(), "{puzzle}: {shown}");
+        let s = served(&server, &format!("anim:0;moves:{example}"));
+        assert_eq!(s["notation_error"], "", "{puzzle}: {example}");
+        let d = page_data_at(&server);
+        assert_eq!(
+            s["alg"].as_array().unwrap().len(),
+            example.split(' ').count(),
+            "{puzzle}: {example}"
+        );
+        assert_eq!(colours(&s), applied(&d, puzzle, &example), "{puzzle}");
+        if puzzle == "3x3x3" {
+            assert!(example.ends_with(" Rw M x"), "{example}");
+        }
+    }
+}
+
+/// The first view of every solid is a three-quarter view: the face turned
+/// most squarely to the viewer shows most, clearly more than any other (a
+/// view between two faces, like the Pyraminx's once, shows two equal
+/// halves split by an edge), with at least one more face beside it, tip or
+/// edge up. The cube keeps its view: F tilted towards U and R by 0.5 and 0.6.
+#[test]
+#[ignore = "opens headless Chromium: cargo test -p polycover --test browser -- --ignored"]
+fn twisty_first_view_is_three_quarters_for_every_solid() {
+    // An icosahedron's faces are 42 degrees apart: its next face shows
+    // nearly as much as the front one.
+    for (puzzle, lead) in [
+        ("pyraminx", 1.5),
+        ("3x3x3", 1.5),
+        ("fto", 1.5),
+        ("megaminx", 1.2),
+        ("icosahedron-2", 1.0),
+    ] {
+        let p = twisty_page(puzzle);
+        let (d, s) = (page_data(&p), state(&p, ""));
+        // Shades the page draws (0.62 to 1): darker ones, at edges, of
+        // twenty colours match others (orange at 0.55 is the brown).
+        let counts = screenshot(&p, "").shades(&face_rgb(&d), 0.6);
+        let dots = facing(&d, &s);
+        let front = (0..dots.len())
+            .max_by(|&a, &b| dots[a].total_cmp(&dots[b]))
+            .unwrap();
+        let mut sorted = counts.clone();
+        sorted.sort_unstable_by(|a, b| b.cmp(a));
+        assert_eq!(
+            counts[front], sorted[0],
+            "{puzzle}: the front face shows most: {counts:?}"
+        );
+        assert!(
+            sorted[0] as f64 >= lead * sorted[1] as f64,
+            "{puzzle}: the front face leads: {counts:?}"
+        );
+        assert!(
+            sorted[1] > 4000,
+            "{puzzle}: a second face shows: {counts:?}"
+        );
+        // Seen from above, as a puzzle held in the hand.
+        assert!(s["view"]["el"].as_f64().unwrap() > 0.0, "{puzzle}: {s}");
+        if puzzle == "3x3x3" {
+            let (az, el) = (
+                s["view"]["az"].as_f64().unwrap(),
+                s["view"]["el"].as_f64().unwrap(),
+            );
+            let want_el = (0.5 / f64::hypot(0.5, f64::hypot(0.6, 1.0)))
+                .asin()
+                .to_degrees();
+            assert!((az - 0.6f64.atan2(1.0).to_degrees()).abs() < 1e-6, "{s}");
+            assert!((el - want_el).abs() < 1e-6, "{s}");
+        }
+    }
 }
 
 /// The requests the browser made to `server` while it showed `url`, with

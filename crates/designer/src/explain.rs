@@ -12,6 +12,11 @@
 //! (The area, the plainest reason of all, is checked when the puzzle is
 //! read: a file whose pieces cannot cover its board is refused with that
 //! arithmetic, and the caller reports it as the reason.)
+//!
+//! [`examine`] first searches for a solution, within [`quick_nodes`]
+//! nodes: the arguments cost far more than finding the solution of an
+//! easy puzzle (the colourings' totals grow with the board's area), and
+//! none of them can succeed on a puzzle that has one.
 
 use crate::colouring::{self, Colouring};
 use crate::feasible::{self, PieceVectors};
@@ -75,6 +80,63 @@ pub struct ColouringProof {
     pub pieces: Vec<(String, PieceVectors)>,
     /// The totals the pieces can reach.
     pub totals: BTreeSet<Vec<u32>>,
+}
+
+/// What [`examine`] found.
+#[derive(Clone, Debug)]
+pub enum Examined {
+    /// A quick search found a solution (no argument was tried).
+    Solvable,
+    /// The puzzle has no solution, for this reason.
+    Reason(Reason),
+    /// No solution within the quick search, and no argument proves there is
+    /// none: only a full search can tell.
+    Open,
+}
+
+/// A quick search for a solution, then, if it finds none, the arguments of
+/// [`explain`].
+pub fn examine(puzzle: &Puzzle, encoding: &Encoding) -> Examined {
+    let m = &encoding.matrix;
+    cheap_first(m, quick_nodes(m), || explain(puzzle, encoding))
+}
+
+/// The nodes of [`examine`]'s quick search: enough for an easy puzzle's
+/// solution however large (a node or so per option), few next to what the
+/// arguments cost.
+pub fn quick_nodes(m: &dlx::Matrix) -> u64 {
+    (2 * m.num_options() as u64).max(100_000)
+}
+
+/// [`Examined::Solvable`] if a search of `m` within `nodes` nodes finds a
+/// solution, else what `argue` finds: the cheap search first, the costly
+/// arguments only when it fails.
+pub fn cheap_first(
+    m: &dlx::Matrix,
+    nodes: u64,
+    argue: impl FnOnce() -> Option<Reason>,
+) -> Examined {
+    if solution_within(m, nodes) {
+        return Examined::Solvable;
+    }
+    argue().map_or(Examined::Open, Examined::Reason)
+}
+
+/// Does a search of `m` find a solution within `nodes` nodes?
+fn solution_within(m: &dlx::Matrix, nodes: u64) -> bool {
+    let mut solver = dlx::Solver::new(m);
+    if solver.start(&dlx::Subproblem::root()).is_err() {
+        return false;
+    }
+    let mut found = false;
+    solver.run(
+        &mut |_: &[dlx::OptionId]| {
+            found = true;
+            dlx::Control::Stop
+        },
+        nodes,
+    );
+    found
 }
 
 /// The first reason found, or `None` when none of these arguments proves

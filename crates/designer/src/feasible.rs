@@ -9,7 +9,13 @@
 //! pieces, one copy at a time); if none lies within the board's range,
 //! there is no solution.
 
+use polyform::fast_hash::FastSet;
 use std::collections::BTreeSet;
+
+/// Totals while the programme runs: hashed, not ordered (ordered sets of
+/// vectors cost most of `explain`'s time on large boards); ordered once
+/// at the end.
+type Sums = FastSet<Vec<u32>>;
 
 /// One piece, as the colouring sees it.
 #[derive(Clone, Debug)]
@@ -34,9 +40,9 @@ pub fn totals(
     area: u32,
     limit: usize,
 ) -> Option<BTreeSet<Vec<u32>>> {
-    let mut reach: BTreeSet<Vec<u32>> = BTreeSet::from([vec![0; colours]]);
+    let mut reach: Sums = Sums::from_iter([vec![0; colours]]);
     for p in pieces {
-        let mut next = BTreeSet::new();
+        let mut next = Sums::default();
         let mut layer = reach;
         let mut copies = 0u32;
         loop {
@@ -57,13 +63,13 @@ pub fn totals(
             break;
         }
     }
-    Some(reach)
+    Some(reach.into_iter().collect())
 }
 
 /// Every `s + v` of at most `area` cells, for `s` in `sums` and `v` in
 /// `vectors`.
-fn add_one(sums: &BTreeSet<Vec<u32>>, vectors: &[Vec<u32>], area: u32) -> BTreeSet<Vec<u32>> {
-    let mut out = BTreeSet::new();
+fn add_one(sums: &Sums, vectors: &[Vec<u32>], area: u32) -> Sums {
+    let mut out = Sums::default();
     for s in sums {
         for v in vectors {
             let t: Vec<u32> = s.iter().zip(v).map(|(a, b)| a + b).collect();

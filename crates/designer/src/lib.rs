@@ -1,8 +1,9 @@
 //! A puzzle designer's workshop, on polyform puzzles as polycover reads
 //! them ([`polyform::Puzzle`] and its [`polyform::Encoding`]).
 //!
-//! [`explain`](mod@explain) says why a puzzle has no solution, with an argument a person
-//! can check by hand: a piece that fits nowhere, a cell nothing covers, or
+//! [`explain`](mod@explain) says why a puzzle has no solution ([`examine`]
+//! first makes a quick search for one), with an argument a person can
+//! check by hand: a piece that fits nowhere, a cell nothing covers, or
 //! a colouring of the lattice under which the pieces cannot match the
 //! board's colour counts (the mutilated chessboard's checkerboard). The
 //! colourings are linear forms of the cells' coordinates mod 2 and 3
@@ -12,8 +13,9 @@
 //! totals are the certificate.
 //!
 //! [`forced`] finds what every solution shares (the placements common to
-//! all of them, with one search per placement of a first solution) and the
-//! placement a search tries first: the hints a player asks for.
+//! all of them: those propagation forces at once, then one search per
+//! placement of a first solution still in doubt) and the placement a
+//! search tries first: the hints a player asks for.
 //!
 //! The arguments are sound whatever they find: each is a necessary
 //! condition for a solution, so a reason proves there is none; finding no
@@ -32,6 +34,6 @@ pub mod forced;
 pub mod generate;
 
 pub use colouring::Colouring;
-pub use explain::{ColouringProof, Reason, explain};
+pub use explain::{ColouringProof, Examined, Reason, examine, explain};
 pub use feasible::PieceVectors;
-pub use forced::{common_options, first_choice};
+pub use forced::{common_options, first_choice, propagated};

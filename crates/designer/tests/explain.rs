@@ -274,3 +274,41 @@ fn a_part_nothing_fills() {
         r => panic!("{r:?}"),
     }
 }
+
+/// `examine` tries the costly arguments only when a quick search finds no
+/// solution: on a puzzle with one they are never called.
+#[test]
+fn the_quick_search_comes_before_the_arguments() {
+    // Two dominoes tile a 2x2 square; one domino cannot cover 3 cells.
+    let (_, tiled) = load(&puzzle("##\n##\n", &piece("domino", 'D', "##", "2")));
+    let (_, stuck) = load(&puzzle(
+        "##\n#.\n",
+        &piece("domino", 'D', "##", "\"unlimited\""),
+    ));
+    let mut calls = 0;
+    let found = designer::explain::cheap_first(&tiled.matrix, 1000, || {
+        calls += 1;
+        None
+    });
+    assert!(matches!(found, designer::Examined::Solvable), "{found:?}");
+    assert_eq!(calls, 0);
+    let found = designer::explain::cheap_first(&stuck.matrix, 1000, || {
+        calls += 1;
+        None
+    });
+    assert!(matches!(found, designer::Examined::Open), "{found:?}");
+    assert_eq!(calls, 1);
+}
+
+/// On a 30x30 board of monominoes (one tiling, one placement per cell)
+/// `examine` says solvable: the search finds it within its quick nodes.
+#[test]
+fn a_large_easy_board_is_solvable_at_once() {
+    let text = "name = \"m\"\nlattice = \"square\"\n\n[board]\nsize = [30, 30]\n\n\
+                [[piece]]\nname = \"mono\"\nsymbol = \"M\"\nart = \"#\"\ncount = \"unlimited\"\n";
+    let (p, e) = load(text);
+    assert!(matches!(
+        designer::examine(&p, &e),
+        designer::Examined::Solvable
+    ));
+}

@@ -51,6 +51,8 @@ pub enum ReadError {
         expected: String,
         /// The offset of the first byte that is not text.
         at: usize,
+        /// Its line and column (1-based, the column in characters).
+        place: (usize, usize),
         /// How the file starts ([`start_of`]).
         start: String,
     },
@@ -84,9 +86,13 @@ impl ReadError {
             ReadError::NotText {
                 expected,
                 at,
+                place: (line, column),
                 start,
                 ..
-            } => format!("{expected}, and byte {at} is not text (the file starts with {start})"),
+            } => format!(
+                "{expected}, and byte {at} is not text, at line {line}, column {column} \
+                 (the file starts with {start})"
+            ),
         }
     }
 }
@@ -212,6 +218,7 @@ pub fn read_text(path: &Path, limit: FileLimit, expected: &str) -> Result<String
         path: path.to_path_buf(),
         expected: expected.to_string(),
         at,
+        place: place_of(bytes, at),
         start: start_of(bytes),
     };
     let bytes = read_sniffed(path, HEAD_BYTES, |head| match not_text_at(head) {
@@ -225,13 +232,27 @@ pub fn read_text(path: &Path, limit: FileLimit, expected: &str) -> Result<String
 /// [`ReadError::Io`] of kind `InvalidData` naming the first bad byte.
 pub fn read_text_bounded(path: &Path, limit: FileLimit) -> Result<String, ReadError> {
     let bytes = read_bounded(path, limit)?;
-    String::from_utf8(bytes).map_err(|e| ReadError::Io {
-        path: path.to_path_buf(),
-        source: std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
-        ),
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let (line, column) = place_of(e.as_bytes(), at);
+        ReadError::Io {
+            path: path.to_path_buf(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("not UTF-8 text (byte {at}, at line {line}, column {column})"),
+            ),
+        }
     })
+}
+
+/// The line and column (1-based, the column in characters) of byte `at` of
+/// `bytes`, whose bytes before `at` are text.
+pub fn place_of(bytes: &[u8], at: usize) -> (usize, usize) {
+    let head = &bytes[..at.min(bytes.len())];
+    let line_start = head.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let line = 1 + head.iter().filter(|&&b| b == b'\n').count();
+    let column = String::from_utf8_lossy(&head[line_start..]).chars().count() + 1;
+    (line, column)
 }
 
 #[cfg(test)]
@@ -296,7 +317,7 @@ mod tests {
         assert!(matches!(e, ReadError::NotText { at: 0, .. }), "{e}");
         assert_eq!(
             e.to_string(),
-            "/dev/zero: not a test file: it is text, and byte 0 is not text (the file starts with the bytes 00 00 00 00 00 00 00 00)"
+            "/dev/zero: not a test file: it is text, and byte 0 is not text, at line 1, column 1 (the file starts with the bytes 00 00 00 00 00 00 00 00)"
         );
     }
 

@@ -72,7 +72,7 @@ impl Action {
     /// The trivial group on `num_options` options.
     pub fn trivial(num_options: usize) -> Action {
         Action {
-            description: "the trivial group".into(),
+            description: "no symmetry".into(),
             perms: vec![(0..num_options as u32).collect()],
             candidates: Vec::new(),
         }

@@ -86,7 +86,7 @@ pub(crate) fn run(
         walk: top,
         engine: plan_engine,
         scope,
-        ..
+        source,
     } = plan;
     earlier.weighted = weigh.is_some();
     // A fresh plan's checkpoint is named only now, and only if it is to be
@@ -118,8 +118,36 @@ pub(crate) fn run(
     }
     watched?;
     let last = monitor.checkpoint();
+    if !report.interrupted {
+        check_resumed(&last, source, options)?;
+    }
     progress.finish(&report);
     Ok((report, last))
+}
+
+/// Refuses the result of a whole count resumed from the checkpoint
+/// `source` when its distinct sums are no multiple of the group order
+/// ([`Options::distinct_multiple`]): the checkpoint's figures were edited
+/// in a way no check of a part can see (within every subproblem's bounds).
+/// A fresh count never gets here; a shard's sums are partial.
+fn check_resumed(
+    last: &Checkpoint,
+    source: Option<std::path::PathBuf>,
+    options: &Options,
+) -> Result<(), Error> {
+    let (Some(path), Some(k)) = (source, options.distinct_multiple) else {
+        return Ok(());
+    };
+    if last.shard.is_some() || !last.weighted {
+        return Ok(());
+    }
+    last.check_whole(k)
+        .map_err(|reason| Error::CheckpointDamaged {
+            path,
+            reason: format!(
+                "{reason} (seen once the resumed count finished: figures were changed)"
+            ),
+        })
 }
 
 /// Refuses to run `plan` as asked: on an engine that walks another tree,

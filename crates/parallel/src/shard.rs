@@ -658,7 +658,8 @@ fn combine(
         }
         merged.nodes = merged.nodes.saturating_add(r.nodes);
         merged.updates = merged.updates.saturating_add(r.updates);
-        merged.cpu_seconds += r.cpu_seconds();
+        // Whole milliseconds, as the results hold them (no float noise).
+        merged.cpu_seconds = ((merged.cpu_seconds + r.cpu_seconds()) * 1000.0).round() / 1000.0;
         merged.sources.push((i, path, r.host.clone()));
         merged.finished.extend(r.finished);
     }

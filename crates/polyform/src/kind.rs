@@ -25,4 +25,14 @@ impl Kind {
             Kind::Burr => "burrtools",
         }
     }
+
+    /// Files of this kind, in words ("BurrTools files").
+    pub fn files(self) -> &'static str {
+        match self {
+            Kind::Polyform => "polyform puzzle files",
+            Kind::Tiles => "edge-matching (tiles) files",
+            Kind::Dlx => "DLX files",
+            Kind::Burr => "BurrTools files",
+        }
+    }
 }

@@ -95,6 +95,10 @@ impl Problem for BurrProblem {
     fn expect(&self) -> Option<&Expect> {
         None
     }
+    /// As the file's pieces say: copies, or an unlimited supply.
+    fn pieces_repeat(&self) -> bool {
+        self.inner.pieces_repeat()
+    }
 
     /// `full` is BurrTools' group: rotations of the result, and its
     /// reflections when the pieces are closed under mirroring.

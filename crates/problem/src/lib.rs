@@ -22,6 +22,7 @@
 pub mod burr_puzzle;
 pub mod dlx_text;
 pub mod polyform_puzzle;
+pub mod repeats;
 pub mod tile_puzzle;
 
 use dlx::read::start_of;
@@ -32,6 +33,7 @@ pub use polyform::kind::Kind;
 use polyform::limits::Limits;
 use polyform::puzzle::Expect;
 use polyform::symmetry::GroupChoice;
+pub use repeats::repeats_in;
 use serde_json::Value;
 use std::path::Path;
 
@@ -130,12 +132,10 @@ pub trait Problem: Send + Sync {
     }
     /// Do pieces repeat: copies of a piece, or an unlimited supply? Such a
     /// problem has far fewer distinct subproblems than solutions, so its
-    /// plain counts go to the memo engine (`dlx::memo`). By default: a
-    /// primary item of the matrix takes more than one option in a solution
-    /// (a piece with copies).
+    /// plain counts go to the memo engine (`dlx::memo`). By default, read
+    /// from the matrix alone ([`repeats_in`]).
     fn pieces_repeat(&self) -> bool {
-        let m = self.matrix();
-        m.items().any(|i| m.is_primary(i) && m.bounds(i).1 > 1)
+        repeats_in(self.matrix())
     }
     /// What the reader passed over without refusing the file (each as
     /// `file:line:column: message`).
@@ -509,6 +509,7 @@ fn kind_of_head(path: &Path, head: &[u8], kind: Option<Kind>) -> Result<Kind, Er
         path: path.to_path_buf(),
         expected: expected.into(),
         at,
+        place: dlx::read::place_of(head, at),
         start: start_of(head),
     }
     .into())

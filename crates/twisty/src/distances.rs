@@ -149,15 +149,22 @@ impl Ranker {
     }
 }
 
-/// The turns a metric allows from a set of moves.
-pub fn metric_turns(puzzle: &Puzzle, moves: &[usize], metric: Metric) -> Vec<Turn> {
-    let mut v = Vec::new();
-    for &mv in moves {
-        let k = puzzle.moves[mv].order;
-        for amount in 1..k {
-            if metric == Metric::Htm || amount == 1 || amount == k - 1 {
-                v.push(Turn { mv, amount });
+/// The turns a metric allows from generating turns: every power of each
+/// (`htm`), or each and its inverse (`qtm`). `U2` generates only `U2`.
+pub fn generated_turns(puzzle: &Puzzle, gens: &[Turn], metric: Metric) -> Vec<Turn> {
+    let mut v: Vec<Turn> = Vec::new();
+    for g in gens {
+        let k = puzzle.moves[g.mv].order;
+        let inverse = (k - g.amount % k) % k;
+        let mut amount = g.amount % k;
+        while amount != 0 {
+            let turn = Turn { mv: g.mv, amount };
+            if (metric == Metric::Htm || amount == g.amount || amount == inverse)
+                && !v.contains(&turn)
+            {
+                v.push(turn);
             }
+            amount = (amount + g.amount) % k;
         }
     }
     v
@@ -173,7 +180,30 @@ pub fn distances(
     max_positions: u64,
     progress: &mut dyn FnMut(usize, u64, u64),
 ) -> Result<Distances, Error> {
-    Ok(search_from_solved(puzzle, moves, metric, max_positions, &[], progress)?.0)
+    distances_of_turns(
+        puzzle,
+        &quarter_turns(moves),
+        metric,
+        max_positions,
+        progress,
+    )
+}
+
+/// [`distances`] over the group the turns `gens` generate (`U2 R2`: only
+/// half turns), every power of a generator a move in `htm`.
+pub fn distances_of_turns(
+    puzzle: &Puzzle,
+    gens: &[Turn],
+    metric: Metric,
+    max_positions: u64,
+    progress: &mut dyn FnMut(usize, u64, u64),
+) -> Result<Distances, Error> {
+    Ok(search_from_solved(puzzle, gens, metric, max_positions, &[], progress)?.0)
+}
+
+/// A single turn of each of `moves`.
+fn quarter_turns(moves: &[usize]) -> Vec<Turn> {
+    moves.iter().map(|&mv| Turn { mv, amount: 1 }).collect()
 }
 
 /// The same search, also reading off the distance of each of `targets` (group elements as
@@ -190,7 +220,7 @@ pub fn distances_of(
 ) -> Result<(Distances, Vec<Option<usize>>), Error> {
     search_from_solved(
         puzzle,
-        moves,
+        &quarter_turns(moves),
         metric,
         max_positions,
         targets,
@@ -198,23 +228,23 @@ pub fn distances_of(
     )
 }
 
+/// The search over the group the turns `gens` generate (every move's
+/// single turn when empty).
 fn search_from_solved(
     puzzle: &Puzzle,
-    moves: &[usize],
+    gens: &[Turn],
     metric: Metric,
     max_positions: u64,
     targets: &[crate::perm::Perm],
     progress: &mut dyn FnMut(usize, u64, u64),
 ) -> Result<(Distances, Vec<Option<usize>>), Error> {
-    let moves: Vec<usize> = if moves.is_empty() {
-        (0..puzzle.moves.len()).collect()
-    } else {
-        moves.to_vec()
+    let every: Vec<usize> = (0..puzzle.moves.len()).collect();
+    let gens = match gens {
+        [] => &quarter_turns(&every)[..],
+        _ => gens,
     };
-    let gens: Vec<_> = moves
-        .iter()
-        .map(|&m| puzzle.moves[m].perm.clone())
-        .collect();
+    let turns = generated_turns(puzzle, gens, metric);
+    let gens: Vec<_> = gens.iter().map(|&t| puzzle.turn_perm(t)).collect();
     let sub = Group {
         chain: Chain::new(
             puzzle.degree(),
@@ -240,7 +270,6 @@ fn search_from_solved(
             )));
         }
     };
-    let turns = metric_turns(puzzle, &moves, metric);
     let perms: Vec<Vec<u16>> = turns.iter().map(|&t| puzzle.turn_perm(t).0).collect();
     let ranker = Ranker::new(&sub.chain);
     let k = ranker.base.len();
@@ -248,8 +277,8 @@ fn search_from_solved(
     let mut t = vec![0u16; k];
     let mut u = vec![0u16; k];
     let mut digits = vec![0usize; k];
-    // The solved state: base images are the base points themselves.
     let mut start = ranker.base.clone();
+    // The solved state: base images are the base points themselves.
     let r0 = ranker.rank(&mut start);
     cells.set(r0, A);
     // The targets' ranks (members only), and their depths once found.
@@ -271,26 +300,21 @@ fn search_from_solved(
     // The frontier's code alternates between A and B; expanded cells
     // become DONE, so no pass is needed between rounds.
     let (mut frontier, mut next_code) = (A, B);
+    let mut walk = Walk {
+        ranker: &ranker,
+        perms: &perms,
+        t: &mut t,
+        u: &mut u,
+        digits: &mut digits,
+    };
     loop {
         progress(counts.len() - 1, seen, total);
-        let mut next = 0u64;
-        for i in 0..total {
-            if cells.get(i) != frontier {
-                continue;
-            }
-            cells.set(i, DONE);
-            ranker.unrank(i, &mut t, &mut digits);
-            for p in &perms {
-                for j in 0..k {
-                    u[j] = p[t[j] as usize];
-                }
-                let r = ranker.rank(&mut u);
-                if cells.get(r) == UNSEEN {
-                    cells.set(r, next_code);
-                    next += 1;
-                }
-            }
-        }
+        let last = *counts.last().expect("the solved state's count");
+        let next = if total - seen < last {
+            walk.backward(&mut cells, total, frontier, next_code)
+        } else {
+            walk.forward(&mut cells, total, frontier, next_code)
+        };
         if next == 0 {
             break;
         }
@@ -314,4 +338,74 @@ fn search_from_solved(
         },
         depths,
     ))
+}
+
+/// One round of the search, two ways. Forward expands every frontier cell
+/// (marking it done) and marks its unseen neighbours; backward, cheaper
+/// once fewer cells are unseen than in the frontier, marks every unseen
+/// cell that has a neighbour in the frontier (the turns are closed under
+/// inverses, so that is the same set), then marks the frontier done.
+struct Walk<'a> {
+    ranker: &'a Ranker,
+    perms: &'a [Vec<u16>],
+    /// Scratch: base images of the cell, of its neighbour, and digits.
+    t: &'a mut [u16],
+    u: &'a mut [u16],
+    digits: &'a mut [usize],
+}
+
+impl Walk<'_> {
+    /// The rank of the neighbour of the cell whose base images are in `t`
+    /// by the turn `p`.
+    #[inline]
+    fn neighbour(&mut self, p: &[u16]) -> u64 {
+        for (u, &t) in self.u.iter_mut().zip(self.t.iter()) {
+            *u = p[t as usize];
+        }
+        self.ranker.rank(self.u)
+    }
+
+    /// The forward round: the cells it marks `next_code`.
+    fn forward(&mut self, cells: &mut Cells, total: u64, frontier: u8, next_code: u8) -> u64 {
+        let mut next = 0;
+        for i in 0..total {
+            if cells.get(i) != frontier {
+                continue;
+            }
+            cells.set(i, DONE);
+            self.ranker.unrank(i, self.t, self.digits);
+            for p in self.perms {
+                let r = self.neighbour(p);
+                if cells.get(r) == UNSEEN {
+                    cells.set(r, next_code);
+                    next += 1;
+                }
+            }
+        }
+        next
+    }
+
+    /// The backward round: the cells it marks `next_code`.
+    fn backward(&mut self, cells: &mut Cells, total: u64, frontier: u8, next_code: u8) -> u64 {
+        let mut next = 0;
+        for i in 0..total {
+            if cells.get(i) != UNSEEN {
+                continue;
+            }
+            self.ranker.unrank(i, self.t, self.digits);
+            for p in self.perms {
+                if cells.get(self.neighbour(p)) == frontier {
+                    cells.set(i, next_code);
+                    next += 1;
+                    break;
+                }
+            }
+        }
+        for i in 0..total {
+            if cells.get(i) == frontier {
+                cells.set(i, DONE);
+            }
+        }
+        next
+    }
 }

@@ -18,14 +18,24 @@ use crate::error::{Error, clip};
 use crate::solid::{ElementKind, Solid};
 
 /// A family of cut planes: normal to every element of `kind`, at `depth`
-/// from the centre (inradius units).
-#[derive(Clone, Debug, PartialEq)]
+/// from the centre (inradius units). Cuts are equal when their planes are:
+/// how the depth was written does not count.
+#[derive(Clone, Debug)]
 pub struct Cut {
     /// The kind of element the planes are normal to.
     pub kind: ElementKind,
     /// The planes' distance from the centre, in inradius units (negative:
     /// beyond the centre).
     pub depth: f64,
+    /// The depth as the user wrote it (`1/3`), so messages name the cut as
+    /// written rather than as a long decimal.
+    written: Option<String>,
+}
+
+impl PartialEq for Cut {
+    fn eq(&self, other: &Cut) -> bool {
+        self.kind == other.kind && self.depth == other.depth
+    }
 }
 
 impl Cut {
@@ -34,6 +44,7 @@ impl Cut {
         Cut {
             kind: ElementKind::Face,
             depth,
+            written: None,
         }
     }
     /// Planes normal to every vertex direction at `depth`.
@@ -41,6 +52,7 @@ impl Cut {
         Cut {
             kind: ElementKind::Vertex,
             depth,
+            written: None,
         }
     }
     /// Planes normal to every edge direction at `depth`.
@@ -48,6 +60,7 @@ impl Cut {
         Cut {
             kind: ElementKind::Edge,
             depth,
+            written: None,
         }
     }
 
@@ -74,12 +87,20 @@ impl Cut {
         };
         let depth = parse_number(d)
             .ok_or_else(|| Error::Cut(format!("cut {shown:?}: {:?} is not a number", clip(d))))?;
-        Ok(Cut { kind, depth })
+        Ok(Cut {
+            kind,
+            depth,
+            written: Some(d.to_string()),
+        })
     }
 
-    /// `f 0.333333`
+    /// `f 0.333333`, or `f 1/3` for a cut read from `f 1/3` (the depth as written).
     pub fn format(&self) -> String {
-        format!("{} {}", &self.kind.name()[..1], self.depth)
+        let depth = self
+            .written
+            .clone()
+            .unwrap_or_else(|| self.depth.to_string());
+        format!("{} {depth}", &self.kind.name()[..1])
     }
 }
 
@@ -194,6 +215,12 @@ mod tests {
         assert!(Cut::parse("f").is_err());
         assert!(Cut::parse("f nan").is_err());
         assert!(Cut::parse("f 1/0").is_err());
+    }
+
+    #[test]
+    fn cuts_format_as_written() {
+        assert_eq!(Cut::parse("face  1/3").unwrap().format(), "f 1/3");
+        assert_eq!(Cut::face(0.5).format(), "f 0.5");
     }
 
     #[test]

@@ -192,6 +192,39 @@ fn two_by_two_distances_match_oeis_a079761() {
     );
 }
 
+/// Powers generate only themselves: the 3x3x3's half turns make the
+/// squares group, 663,552 positions, God's number 15 (Thistlethwaite's
+/// last stage); 6 half turns at distance 1 and 27 at distance 2 (30
+/// pairs, three of opposite faces counted twice). On the 2x2x2, U2 and R2
+/// make a dihedral group of 6 (U2 R2 has order 3).
+#[test]
+fn distances_over_half_turns_search_their_group() {
+    let turns = |p: &polycover_twisty::Puzzle, names: &[&str]| -> Vec<_> {
+        names
+            .iter()
+            .map(|m| p.parse_turn(m).unwrap().unwrap())
+            .collect()
+    };
+    let p = named("3x3x3").unwrap();
+    let squares = turns(&p, &["U2", "R2", "F2", "D2", "L2", "B2"]);
+    let d = distances::distances_of_turns(&p, &squares, Metric::Htm, 1 << 30, &mut |_, _, _| {})
+        .unwrap();
+    assert_eq!(d.positions, 663_552);
+    assert_eq!(d.counts.len() - 1, 15);
+    assert_eq!(d.counts[..3], [1, 6, 27]);
+    let p = named("2x2x2").unwrap();
+    let d = distances::distances_of_turns(
+        &p,
+        &turns(&p, &["U2", "R2"]),
+        Metric::Qtm,
+        1 << 30,
+        &mut |_, _, _| {},
+    )
+    .unwrap();
+    assert_eq!(d.counts, [1, 2, 2, 1]);
+    assert_eq!(d.turns, ["U2", "R2"]);
+}
+
 #[test]
 fn distances_refuse_what_they_cannot_do() {
     let p = named("3x3x3").unwrap();

@@ -312,6 +312,17 @@ fn near_duplicate_cuts_are_an_error_and_equal_ones_merge() {
             "{msg}"
         );
     }
+    // The cuts are named as written: a fraction stays a fraction.
+    let e = file::load(
+        Path::new("third.toml"),
+        "[twisty]\nsolid = \"cube\"\ncuts = [\"f 1/3\", \"face 0.33333\"]\n",
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("third.toml: line 3: cuts \"f 1/3\" and \"f 0.33333\" make"),
+        "{e}"
+    );
     // A cut whose own planes (at the opposite faces) nearly meet in the middle.
     let e = file::load(
         Path::new("mid.toml"),

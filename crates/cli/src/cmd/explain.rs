@@ -7,7 +7,7 @@ use crate::failure::{CHECK_FAILED, Failure};
 use crate::output::{self, JsonArg};
 use crate::search::{Runner, SearchArgs};
 use clap::Args;
-use designer::{ColouringProof, Reason};
+use designer::{ColouringProof, Examined, Reason};
 use dlx::Control;
 use polyform::{ErrorKind, Placement, Puzzle};
 use problem::polyform_puzzle::PolyformProblem;
@@ -29,7 +29,7 @@ pub struct ExplainArgs {
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
     #[command(flatten)]
-    input: super::InputArgs,
+    limits: super::LimitArgs,
     #[command(flatten)]
     search: SearchArgs,
     #[command(flatten)]
@@ -53,7 +53,7 @@ pub fn run(args: ExplainArgs) -> Result<u8, Failure> {
         crate::paths::refuse_overwriting(svg, &[&args.file])?;
         crate::paths::check_writable(svg, "an SVG picture")?;
     }
-    let limits = args.input.limits.limits();
+    let limits = args.limits.limits();
     let text = &super::hint::read_polyform(&args.file, &limits, "explain")?;
     let (name, finding, problem) = match PolyformProblem::parse(&args.file, text, &limits) {
         Ok(p) => (p.puzzle.name.clone(), find(&p, &args.search)?, Some(p)),
@@ -126,10 +126,13 @@ fn print_forced(p: &PolyformProblem, args: &ExplainArgs) -> Result<u8, Failure> 
     Ok(0)
 }
 
-/// The strongest reason, or a search for one solution.
+/// A quick search for a solution, then the strongest reason, then a full
+/// search (which may yet find a solution, or proves there is none).
 fn find(p: &PolyformProblem, search: &SearchArgs) -> Result<Finding, Failure> {
-    if let Some(r) = designer::explain(&p.puzzle, &p.encoding) {
-        return Ok(Finding::Reason(r));
+    match designer::examine(&p.puzzle, &p.encoding) {
+        Examined::Solvable => return Ok(Finding::Solvable),
+        Examined::Reason(r) => return Ok(Finding::Reason(r)),
+        Examined::Open => {}
     }
     let runner = Runner::new(search, true)?;
     let mut found = false;

@@ -41,7 +41,7 @@ pub struct GenerateArgs {
     #[command(flatten)]
     json: JsonArg,
     #[command(flatten)]
-    input: super::InputArgs,
+    limits: super::LimitArgs,
 }
 
 pub fn run(args: GenerateArgs) -> Result<u8, Failure> {
@@ -54,7 +54,7 @@ pub fn run(args: GenerateArgs) -> Result<u8, Failure> {
     settings
         .check()
         .map_err(|e| Failure::input(format!("{}: {e}", args.file.display())))?;
-    let limits = args.input.limits.limits();
+    let limits = args.limits.limits();
     let text = &super::hint::read_polyform(&args.file, &limits, "generate")?;
     let p = PolyformProblem::parse(&args.file, text, &limits).map_err(|e| match e.kind {
         polyform::ErrorKind::AreaTooLarge { .. } | polyform::ErrorKind::AreaTooSmall { .. } => {
@@ -316,7 +316,7 @@ fn write_files(
                 path.display()
             ))
         })?;
-        let limits = args.input.limits.limits();
+        let limits = args.limits.limits();
         let back = polyform::file::parse_puzzle_with(&path, &toml, &limits)?;
         generate::measure(&back, &limits)
             .map_err(|e| Failure::input(format!("{}: {e}", path.display())))?;

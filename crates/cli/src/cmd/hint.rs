@@ -32,7 +32,7 @@ pub struct HintArgs {
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     limit: u64,
     #[command(flatten)]
-    input: super::InputArgs,
+    limits: super::LimitArgs,
     #[command(flatten)]
     search: SearchArgs,
     #[command(flatten)]
@@ -45,10 +45,10 @@ pub struct HintArgs {
 pub fn load_position(
     file: &Path,
     given: Option<&Path>,
-    input: &super::InputArgs,
+    limits: &super::LimitArgs,
     command: &str,
 ) -> Result<PolyformProblem, Failure> {
-    let limits = input.limits.limits();
+    let limits = limits.limits();
     let text = read_polyform(file, &limits, command)?;
     let puzzle = polyform::file::parse_puzzle_with(file, &text, &limits)?;
     let puzzle = match given {
@@ -72,8 +72,9 @@ pub fn read_polyform(
     let kind = problem::kind_of(path, &bytes)?;
     if kind != Kind::Polyform {
         return Err(Failure::input(format!(
-            "{}: {command} reads polyform puzzle files (TOML with a lattice, a board and pieces), not {kind:?} files",
-            path.display()
+            "{}: {command} reads polyform puzzle files (TOML with a lattice, a board and pieces), not {}",
+            path.display(),
+            kind.files()
         )));
     }
     utf8(path, bytes)
@@ -137,7 +138,7 @@ pub fn placement_json(p: &PolyformProblem, o: OptionId) -> Value {
 }
 
 pub fn run(args: HintArgs) -> Result<u8, Failure> {
-    let p = load_position(&args.file, args.given.as_deref(), &args.input, "hint")?;
+    let p = load_position(&args.file, args.given.as_deref(), &args.limits, "hint")?;
     let runner = Runner::new(&args.search, args.json.json)?;
     let m = &p.encoding.matrix;
     let mut ways = 0u64;

@@ -162,12 +162,22 @@ fn merge_results(
             .checkpoint(job.plan.matrix())
             .save(ck)
             .map_err(|e| Failure::input(e.to_string()))?;
-        eprintln!(
-            "polycover: {} written: `polycover count {} --resume {}` counts the rest",
-            ck.display(),
+        let resume = format!(
+            "`polycover count {} --resume {}`",
             args.file.display(),
             ck.display()
         );
+        if merged.missing.is_empty() {
+            eprintln!(
+                "polycover: {} written: the count is whole ({resume} reports it at once)",
+                ck.display()
+            );
+        } else {
+            eprintln!(
+                "polycover: {} written: {resume} counts the rest",
+                ck.display()
+            );
+        }
     }
     Ok(merged)
 }

@@ -79,7 +79,7 @@ pub fn run(args: SolveArgs) -> Result<u8, Failure> {
         Some(g) => Box::new(super::hint::load_position(
             &args.file,
             Some(g),
-            &args.input,
+            &args.input.limits,
             "solve --given",
         )?),
         None => load(&args.file, &args.input)?,

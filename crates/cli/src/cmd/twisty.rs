@@ -541,16 +541,16 @@ fn scramble(a: ScrambleArgs) -> Result<u8, Failure> {
     Ok(0)
 }
 
-/// The moves `distances --moves` names. An empty list is refused: it would otherwise mean
-/// every move, the opposite of what it says (leave `--moves` out for every move).
-fn distance_moves(p: &Puzzle, list: &str) -> Result<Vec<usize>, Failure> {
-    let moves: Vec<usize> = list
+/// The turns `distances --moves` names, which generate the group searched (`U2 R2`: half
+/// turns only). An empty list is refused: it would otherwise mean every move, the opposite
+/// of what it says (leave `--moves` out for every move).
+fn distance_moves(p: &Puzzle, list: &str) -> Result<Vec<twisty::notation::Turn>, Failure> {
+    let moves: Vec<twisty::notation::Turn> = list
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|m| !m.is_empty())
         .map(|m| {
             let t = p.parse_turn(m).map_err(fail)?;
-            t.map(|t| t.mv)
-                .ok_or_else(|| Failure::input(format!("--moves: {} turns nothing", clip(m))))
+            t.ok_or_else(|| Failure::input(format!("--moves: {} turns nothing", clip(m))))
         })
         .collect::<Result<_, _>>()?;
     if moves.is_empty() {
@@ -564,7 +564,7 @@ fn distance_moves(p: &Puzzle, list: &str) -> Result<Vec<usize>, Failure> {
 
 fn distances_cmd(a: DistancesArgs) -> Result<u8, Failure> {
     let (p, _) = load_puzzle(&a.puzzle)?;
-    let moves: Vec<usize> = match &a.moves {
+    let moves = match &a.moves {
         None => vec![],
         Some(list) => distance_moves(&p, list)?,
     };
@@ -587,8 +587,8 @@ fn distances_cmd(a: DistancesArgs) -> Result<u8, Failure> {
         b.set_position(seen);
         b.set_message(format!("depth {depth}, {seen} of {total} positions"));
     };
-    let d =
-        distances::distances(&p, &moves, metric, a.max_positions, &mut progress).map_err(fail)?;
+    let d = distances::distances_of_turns(&p, &moves, metric, a.max_positions, &mut progress)
+        .map_err(fail)?;
     drop(chain_bar);
     if let Some(b) = bar {
         b.finish_and_clear();

@@ -5,7 +5,7 @@
 
 use crate::failure::{Failure, INTERRUPTED};
 use crate::progress;
-use ::dlx::read::{FileLimit, read_text_bounded};
+use ::dlx::read::FileLimit;
 use clap::{Args, ValueEnum};
 use indicatif::ProgressBar;
 use std::path::Path;
@@ -192,15 +192,27 @@ pub(crate) const STATE_FILE: FileLimit = FileLimit {
     flag: None,
 };
 
-/// Reads a file (`-`: standard input) within its limit, through the
-/// program's one bounded reader. A UTF-8 byte order mark, which some editors
+/// Reads a text file (`-`: standard input, named `<stdin>` as every reader
+/// names it) within its limit, through the program's one bounded reader; a
+/// file that is not text (a NUL, or not UTF-8) is refused, its message
+/// starting with `expected`. A UTF-8 byte order mark, which some editors
 /// put before the first line, is skipped.
-pub(crate) fn read_text(path: &Path, limit: FileLimit) -> Result<String, Failure> {
-    let text = read_text_bounded(path, limit).map_err(|e| Failure::input(e.to_string()))?;
+pub(crate) fn read_text(path: &Path, limit: FileLimit, expected: &str) -> Result<String, Failure> {
+    let text = ::dlx::read::read_text(path, limit, expected)
+        .map_err(|e| Failure::input(format!("{}: {}", shown(path), e.reason())))?;
     Ok(match text.strip_prefix('\u{feff}') {
         Some(rest) => rest.to_string(),
         None => text,
     })
+}
+
+/// A file's name as messages show it (`-`: `<stdin>`).
+fn shown(path: &Path) -> String {
+    if path == Path::new("-") {
+        "<stdin>".to_string()
+    } else {
+        path.display().to_string()
+    }
 }
 
 /// The longest time a twisty option takes in seconds (`solve --time`, `play --solve-seconds`):
@@ -210,12 +222,8 @@ pub(crate) const MAX_SECONDS: u64 = 86_400;
 /// A state file (`-`: standard input) read, with its name as messages show it; an empty one
 /// is refused here, before it is taken for a state missing its faces.
 pub(crate) fn read_state_file(path: &Path) -> Result<(String, String), Failure> {
-    let shown = if path == Path::new("-") {
-        "standard input".to_string()
-    } else {
-        path.display().to_string()
-    };
-    let text = read_text(path, STATE_FILE)?;
+    let shown = shown(path);
+    let text = read_text(path, STATE_FILE, "not a state: a state is text")?;
     if text.trim().is_empty() {
         return Err(Failure::input(format!(
             "{shown}: the state is empty (a state file in the text or JSON form, or a facelet string, docs/twisty.md)"
@@ -228,7 +236,11 @@ pub(crate) fn read_state_file(path: &Path) -> Result<(String, String), Failure> 
 pub fn load_puzzle(arg: &str) -> Result<(Puzzle, Option<Expect>), Failure> {
     if is_file_arg(arg) {
         let path = Path::new(arg);
-        let text = read_text(path, PUZZLE_FILE)?;
+        let text = read_text(
+            path,
+            PUZZLE_FILE,
+            "not a twisty puzzle file: it is TOML text",
+        )?;
         file::load(path, &text).map_err(fail)
     } else {
         Ok((twisty::named(arg).map_err(fail)?, None))

@@ -202,7 +202,7 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
     // Node (and state) counts are recorded for the default engine choice.
     let default_engine = args.search.engine == crate::search::EngineArg::Auto && !args.search.knuth;
     let rate = if max.is_finite() {
-        Some(calibrate(&runner)?)
+        Some(calibrate(&runner).map_err(|e| before_any(e, &files))?)
     } else {
         None
     };
@@ -236,7 +236,7 @@ pub fn run(args: VerifyArgs) -> Result<u8, Failure> {
                 message: format!("interrupted after {} of {} files", rows.len(), files.len()),
             });
         }
-        let row = check(f, shown_path(f, &roots), &ctx, &input)?;
+        let row = check(f, shown_path(f, &roots), &ctx, &input).map_err(|e| named(e, f))?;
         if !json {
             row.text(&mut out)?;
         }
@@ -352,6 +352,48 @@ fn with_key(text: &str, name: &str, value: u64, dropped: &[&str]) -> Option<Stri
         s.push('\n');
     }
     Some(s)
+}
+
+/// An interrupted count of the file `f` says which file it was, and how to
+/// make a count of it that can be resumed (`verify` keeps no checkpoint).
+/// (A twisty check is stopped at once, by `twisty_row`'s own message.)
+fn named(e: Failure, f: &Path) -> Failure {
+    if e.code != crate::failure::INTERRUPTED {
+        return e;
+    }
+    Failure {
+        message: format!(
+            "interrupted while {}; `polycover count {} --checkpoint CK` makes a count that can be resumed",
+            checking(f),
+            f.display()
+        ),
+        ..e
+    }
+}
+
+/// An interrupted calibration says that no file of `files` was checked.
+fn before_any(e: Failure, files: &[std::path::PathBuf]) -> Failure {
+    if e.code != crate::failure::INTERRUPTED {
+        return e;
+    }
+    Failure {
+        message: format!(
+            "interrupted while measuring this machine's search rate, before {} was checked",
+            match files.len() {
+                1 => "the file".to_string(),
+                n => format!("any of the {n} files"),
+            }
+        ),
+        ..e
+    }
+}
+
+/// What verify was doing when stopped during the file `f`.
+fn checking(f: &Path) -> String {
+    format!(
+        "checking {} (the files before it were checked; it and the ones after it were not)",
+        f.display()
+    )
 }
 
 /// Checks one file.
@@ -487,12 +529,9 @@ fn check(f: &Path, shown: String, ctx: &Context, input: &super::InputArgs) -> Re
 fn twisty_row(f: &Path, shown: String, text: &str, ctx: &Context) -> Result<Row, Failure> {
     use super::twisty::{short, verify_file};
     let mut row = Row::new(shown, Verdict::Unchecked);
-    let what = format!(
-        "checking the twisty puzzle {} (the files before it were checked; it and the ones after it were not)",
-        f.display()
-    );
-    let verified =
-        crate::search::at_once(&what, || verify_file(f, text, ctx.max, ctx.twisty_rate))?;
+    let verified = crate::search::at_once(&checking(f), || {
+        verify_file(f, text, ctx.max, ctx.twisty_rate)
+    })?;
     match verified {
         Err(message) => {
             row.verdict = Verdict::Error;

@@ -6,6 +6,7 @@
 use serde_json::{Value, json};
 use twisty::Puzzle;
 use twisty::geom::Vec3;
+use twisty::puzzle::Move;
 
 /// Face colours of the cube, by face name (the usual scheme).
 const CUBE: &[(&str, &str)] = &[
@@ -87,6 +88,36 @@ fn notation_names(p: &Puzzle) -> serde_json::Map<String, Value> {
     names
 }
 
+/// The example in the moves box, from the puzzle's own moves: the first
+/// three on different axes, the second turned back and the third twice
+/// (where that differs from a plain turn), then a wide turn of the last
+/// (`Rw`), a slice (`M`) and a rotation (`x`) where the puzzle's parser
+/// takes them (a cube's): the box accepts all of it on every puzzle.
+fn example(p: &Puzzle) -> String {
+    let mut firsts: Vec<&Move> = Vec::new();
+    for m in &p.moves {
+        if firsts.len() < 3 && firsts.iter().all(|f| f.axis != m.axis) {
+            firsts.push(m);
+        }
+    }
+    let mut words: Vec<String> = firsts
+        .iter()
+        .enumerate()
+        .map(|(i, m)| match i {
+            1 if m.order > 2 => format!("{}'", m.name),
+            2 if m.order > 3 => format!("{}2", m.name),
+            _ => m.name.clone(),
+        })
+        .collect();
+    let wide = format!("{}w", firsts.last().map_or("", |m| m.name.as_str()));
+    for extra in [wide.as_str(), "M", "x"] {
+        if matches!(p.parse_step(extra), Ok(Some(_))) {
+            words.push(extra.to_string());
+        }
+    }
+    words.join(" ")
+}
+
 fn flat(points: &[Vec3]) -> Vec<f64> {
     points
         .iter()
@@ -117,6 +148,7 @@ pub fn page_data(p: &Puzzle, server: bool) -> Value {
             "turning": turning(p, i),
         })).collect::<Vec<_>>(),
         "names": notation_names(p),
+        "example": example(p),
         "scramble_length": 25.max(3 * p.moves.len()),
     })
 }
@@ -153,6 +185,26 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The moves box's example is read by the puzzle's parser on every
+    /// puzzle of the catalog; a cube's shows a wide turn, a slice and a
+    /// rotation, puzzles without them do not.
+    #[test]
+    fn examples_are_moves_of_the_puzzle() {
+        for name in twisty::catalog::names() {
+            let p = twisty::named(name).unwrap();
+            let e = example(&p);
+            let steps = p
+                .parse_steps(&e)
+                .unwrap_or_else(|err| panic!("{name}: {e}: {err}"));
+            assert_eq!(steps.len(), e.split(' ').count(), "{name}: {e}");
+            assert!(steps.len() >= 3.min(p.axes.len()), "{name}: {e}");
+        }
+        let example_of = |name: &str| example(&twisty::named(name).unwrap());
+        assert_eq!(example_of("3x3x3"), "U F' R2 Rw M x");
+        assert_eq!(example_of("pyraminx"), "u l' r");
+        assert_eq!(example_of("megaminx"), "U F' R2 Rw");
     }
 
     /// The notation table agrees with the parser on the usual names.

@@ -205,7 +205,7 @@ impl Summary {
             skipped_seconds: rows
                 .iter()
                 .filter_map(|r| r.estimate.filter(|_| r.verdict == Verdict::Skip))
-                .sum(),
+                .fold(0.0, |a, x| a + x),
             estimated: rows
                 .iter()
                 .filter(|r| r.verdict == Verdict::Skip && r.estimate.is_some())

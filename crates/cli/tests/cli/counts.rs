@@ -488,7 +488,7 @@ fn a_checkpoint_with_weights_its_solutions_cannot_have_is_refused_untouched() {
 }
 
 /// The hints of an interrupted run work as printed: `verify` has no
-/// --checkpoint, so it points to `count`; a DLX count read from standard
+/// --checkpoint, so it names the file and points to `count`; a DLX count read from standard
 /// input says to give the same input again (the printed command waited on
 /// the terminal).
 #[test]
@@ -496,8 +496,19 @@ fn resume_hints_work_as_printed() {
     let (code, _, err) =
         Held::start(&["verify", "data/pentominoes/6x10.toml", "-j1"], 1).interrupt("INT");
     assert_eq!(code, Some(130), "{err}");
+    // Held in the calibration, before the file.
     assert!(
-        err.contains("`polycover count FILE --checkpoint CK`")
+        err.contains(
+            "interrupted while measuring this machine's search rate, before the file was checked"
+        ),
+        "{err}"
+    );
+    let (code, _, err) =
+        Held::start(&["verify", "data/pentominoes/6x10.toml", "-j1", "--all"], 1).interrupt("INT");
+    assert_eq!(code, Some(130), "{err}");
+    assert!(
+        err.contains("interrupted while checking data/pentominoes/6x10.toml (the files before")
+            && err.contains("`polycover count data/pentominoes/6x10.toml --checkpoint CK`")
             && !err.contains("count with --checkpoint FILE"),
         "{err}"
     );

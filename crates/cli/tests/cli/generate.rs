@@ -326,7 +326,7 @@ fn hint_refuses_other_kinds_of_file_by_name() {
         let (code, _, err) = outcome(&run(&args));
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(
-            err.contains("reads polyform puzzle files (TOML with a lattice, a board and pieces), not Tiles files"),
+            err.contains("reads polyform puzzle files (TOML with a lattice, a board and pieces), not edge-matching (tiles) files"),
             "{args:?}: {err}"
         );
     }

@@ -429,3 +429,51 @@ fn a_stack_over_the_budget_is_refused_or_left_to_a_search_engine() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains(": 1 solution"), "{out}");
 }
+
+/// A puzzle of repeated pieces keeps the memo engine through its round
+/// trips: written as a BurrTools file (pieces "count unlimited") and as DLX
+/// text (no piece items, only cells), the chessboard's domino tilings are
+/// still counted by the memo engine, 12,988,816 (OEIS A004003); the
+/// pentominoes on 6x10 as DLX text (an item per piece) keep the search
+/// engines: 2339 tilings (Haselgrove 1960) times the board's 4 symmetries.
+#[test]
+fn round_trips_keep_the_automatic_choice() {
+    let dir = super::common::temp("memo-round-trips");
+    std::fs::create_dir_all(&dir).unwrap();
+    let burr = dir.join("dominoes.xmpuzzle");
+    let burr = burr.to_str().unwrap();
+    let o = run(&[
+        "export",
+        "--format",
+        "xmpuzzle",
+        "-o",
+        burr,
+        "data/dominoes/8x8.toml",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&run(&["count", burr, "--json"]));
+    assert_eq!(
+        (v["solutions"].clone(), v["engine"].clone()),
+        (12_988_816u64.into(), "memo".into())
+    );
+    for (file, count, engine) in [
+        (
+            "data/dominoes/8x8.toml",
+            12_988_816u64,
+            serde_json::json!("memo"),
+        ),
+        (
+            "data/pentominoes/6x10.toml",
+            4 * 2339,
+            serde_json::Value::Null,
+        ),
+    ] {
+        let text = stdout(&run(&["matrix", file]));
+        let v = json(&run_stdin(&["dlx", "--json"], &text));
+        assert_eq!(
+            (v["solutions"].clone(), v["engine"].clone()),
+            (count.into(), engine),
+            "{file}"
+        );
+    }
+}

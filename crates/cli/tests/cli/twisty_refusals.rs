@@ -202,7 +202,7 @@ fn states_that_say_two_things_are_refused() {
     refused(
         &["twisty", "check"],
         &two,
-        &["standard input: line 2: a second puzzle line", "line 1"],
+        &["<stdin>: line 2: a second puzzle line", "line 1"],
     );
     let json = applied("3x3x3", "R", true);
     let twice_u = json.replacen("\"B\":[", "\"U\":[\"U\"],\"B\":[", 1);
@@ -312,7 +312,7 @@ fn errors_name_the_file_and_line() {
     refused(
         &["twisty", "check"],
         "{\"puzzle\": \"foo\"}",
-        &["standard input: \"puzzle\": unknown puzzle \"foo\""],
+        &["<stdin>: \"puzzle\": unknown puzzle \"foo\""],
     );
 }
 
@@ -346,7 +346,7 @@ fn a_byte_order_mark_is_skipped_and_empty_states_say_so() {
     let (code, out, err) = outcome(&run_stdin(&["twisty", "check"], &format!("\u{feff}{r}")));
     assert_eq!((code, out.trim()), (0, "reachable"), "{err}");
     for args in [vec!["twisty", "solve", "3x3x3"], vec!["twisty", "check"]] {
-        refused(&args, "", &["standard input: the state is empty"]);
+        refused(&args, "", &["<stdin>: the state is empty"]);
         refused(&args, "\n  \n", &["the state is empty"]);
     }
 }

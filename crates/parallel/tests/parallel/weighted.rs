@@ -346,10 +346,19 @@ fn queens_by_stabilizer(opts: &[OptionId]) -> Option<Weight> {
     Some(w)
 }
 
+/// Leaves out of `c` a finished subproblem other than `k`, and takes one
+/// from subproblem `k`'s distinct weight.
+fn edit_part(c: &mut parallel::Checkpoint, k: usize) {
+    let drop = if k + 1 == c.finished.len() { 0 } else { k + 1 };
+    c.finished[k].weights.as_mut().unwrap().distinct -= 1;
+    c.finished.remove(drop);
+}
+
 /// The distinct sums of a whole count up to a group are multiples of its
 /// order, but a part's need not be: a checkpoint that has finished the
 /// whole tree with other sums is refused before any search and left
-/// untouched; one that has finished a part with such sums resumes.
+/// untouched; one that has finished a part with such sums resumes, and is
+/// refused at the end if the whole count's sums come out wrong.
 #[test]
 fn a_finished_checkpoint_whose_distinct_sum_is_no_multiple_of_the_group_is_refused() {
     let dir = std::env::temp_dir().join(format!("polycover-whole-{}", std::process::id()));
@@ -416,6 +425,17 @@ fn a_finished_checkpoint_whose_distinct_sum_is_no_multiple_of_the_group_is_refus
         assert!(text.contains(why), "{text}");
         assert_eq!(std::fs::read(&path).unwrap(), before, "{why}: rewritten");
     }
+    // A part with that edit resumes, and its count is refused at the end,
+    // the checkpoint named.
+    let mut c = good.clone();
+    edit_part(&mut c, k);
+    c.save(&path).unwrap();
+    let e = parallel::count_weighted(&m, &resume, &mut NoProgress, weigh).unwrap_err();
+    assert!(matches!(e, Error::CheckpointDamaged { .. }), "{e}");
+    let text = e.to_string();
+    assert!(text.contains(&path.display().to_string()), "{text}");
+    assert!(text.contains("add up to 95, not a multiple of 8"), "{text}");
+    assert!(text.contains("once the resumed count finished"), "{text}");
     // Without the promise the sums are not checked; the unedited
     // checkpoint passes the check.
     let unchecked = Options {

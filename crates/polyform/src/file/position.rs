@@ -25,8 +25,11 @@ pub fn place_drawing(puzzle: &Puzzle, path: &Path, text: &str) -> Result<Puzzle,
             path,
             None,
             format!(
-                "the drawing has {} cells but the puzzle's board has {}: draw the whole board, with `#` for the free cells",
-                d.marks.len(),
+                "the drawing has {} but the puzzle's board has {}: draw the whole board, with `#` for the free cells",
+                match d.marks.len() {
+                    1 => "1 cell".to_string(),
+                    n => format!("{n} cells"),
+                },
                 puzzle.board.cells().len()
             ),
         ));

@@ -45,36 +45,19 @@ pub(crate) fn read(path: &Path, limits: &Limits, kind: FileKind) -> Result<Strin
         }
         // The puzzle file's own text is placed at the byte's line and column
         // (a piece set's is placed at the puzzle's `[[use]]` line).
-        dlx::read::ReadError::NotText { at, .. }
-            if path != Path::new("-") && kind.what == PUZZLE.what =>
-        {
-            let (line, column) = place_of_byte(path, at);
-            let e = Error::at(path, line, ErrorKind::Invalid(e.reason()));
-            match column {
-                Some(c) => e.at_column(c),
-                None => e,
-            }
+        dlx::read::ReadError::NotText {
+            expected,
+            at,
+            place: (line, column),
+            start,
+            ..
+        } if kind.what == PUZZLE.what => {
+            let reason =
+                format!("{expected}, and byte {at} is not text (the file starts with {start})");
+            Error::at(path, Some(line), ErrorKind::Invalid(reason)).at_column(column)
         }
         refused => Error::from(refused),
     })
-}
-
-/// The line and column (1-based, in characters) of byte `at` of the file at
-/// `path`, read again up to it (a file refused as not text is refused from
-/// its head, so `at` is small); none when it cannot be read again.
-fn place_of_byte(path: &Path, at: usize) -> (Option<usize>, Option<usize>) {
-    use std::io::Read;
-    let mut head = Vec::new();
-    let read = std::fs::File::open(path).and_then(|f| f.take(at as u64).read_to_end(&mut head));
-    match read {
-        Ok(n) if n == at => {
-            let line_start = head.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-            let line = 1 + head.iter().filter(|&&b| b == b'\n').count();
-            let column = String::from_utf8_lossy(&head[line_start..]).chars().count() + 1;
-            (Some(line), Some(column))
-        }
-        _ => (None, None),
-    }
 }
 
 /// Reads the puzzle file at `path` within `limits` and parses it with
