@@ -115,7 +115,7 @@ pub struct Reduction {
     classes: Vec<ClassTable>,
     /// Tables of pairs of left-out classes of one orbit (where the pieces of either are, as one
     /// set), by the classes' indices.
-    unions: Mutex<HashMap<(usize, usize), std::sync::Arc<Vec<u8>>>>,
+    unions: Mutex<HashMap<(usize, usize), UnionTable>>,
     /// Tables of groups of blocks, by the blocks' indices.
     groups: Mutex<HashMap<Vec<usize>, std::sync::Arc<GroupTable>>>,
     /// Binomial coefficients `binom[n][k]` for ranking sets.
@@ -276,7 +276,11 @@ impl Reduction {
         let slots_of_piece: HashMap<u32, usize> = structure
             .orbits
             .iter()
-            .flat_map(|o| o.pieces.iter().map(move |&p| (p, o.len() * o.twists as usize)))
+            .flat_map(|o| {
+                o.pieces
+                    .iter()
+                    .map(move |&p| (p, o.len() * o.twists as usize))
+            })
             .collect();
         let largest = block_of
             .values()
@@ -745,8 +749,23 @@ fn outer_turns(puzzle: &PermPuzzle) -> Option<Vec<u16>> {
     (h.len() < puzzle.turns.len()).then_some(h)
 }
 
-/// A table of a pair of left-out classes.
-type UnionTable = ((usize, usize), std::sync::Arc<Vec<u8>>);
+/// The table of a pair of left-out classes (where the pieces of either are, as one set).
+type UnionTable = std::sync::Arc<Vec<u8>>;
+
+/// A table of a pair of left-out classes, with the classes.
+type ClassPair = ((usize, usize), UnionTable);
+
+/// What a phase does at a goal node (see [`Goal::check`]).
+type Check<'a> = &'a dyn Fn(&[MoveId], &Node) -> bool;
+
+/// The centres' phases' result: their moves, the node after them, the classes and the tables of
+/// pairs of classes they used (every later phase keeps them home).
+struct Centres {
+    moves: Vec<MoveId>,
+    node: Node,
+    classes: Vec<usize>,
+    unions: Vec<ClassPair>,
+}
 
 /// Where the search stands: the tracked pieces' slots and the left-out classes' sets.
 #[derive(Clone, Debug)]
@@ -771,7 +790,7 @@ struct Goal<'a> {
     /// The left-out classes that must end home.
     classes: Vec<usize>,
     /// Tables of pairs of them.
-    unions: Vec<UnionTable>,
+    unions: Vec<ClassPair>,
     groups: Vec<std::sync::Arc<GroupTable>>,
     /// Tables of which `need` at least must read 0 (any of the blocks not done).
     any: Vec<std::sync::Arc<GroupTable>>,
@@ -779,14 +798,13 @@ struct Goal<'a> {
     /// At a node whose tables all read 0, the whole sequence so far: is it a goal?
     /// At a goal node (the path from the phase's start, the node), whether to take it; the
     /// search goes on to the next goal when it says no.
-    check: Option<&'a dyn Fn(&[MoveId], &Node) -> bool>,
+    check: Option<Check<'a>>,
     /// Whether only goals at the iteration's full depth count (each goal is met once, in the
     /// first iteration reaching it).
     exact: bool,
-    /// Tables of which one at least must read 0 (groups of `need` blocks not done).
-    choose: Vec<std::sync::Arc<GroupTable>>,
     /// At most this many moves not in H (the goal is kept by H's moves, so a phase is a few of
-    /// those with moves of H between them).
+    /// those with moves of H between them); the tables read must have their `within` tables
+    /// (those of single blocks).
     slices: Option<u8>,
     /// The deepest iteration.
     deepest: usize,
@@ -803,7 +821,7 @@ struct Goal<'a> {
 impl<'a> Goal<'a> {
     fn new(
         classes: Vec<usize>,
-        unions: Vec<UnionTable>,
+        unions: Vec<ClassPair>,
         groups: Vec<std::sync::Arc<GroupTable>>,
         any: Vec<std::sync::Arc<GroupTable>>,
         next: &'a [Vec<MoveId>],
@@ -823,7 +841,6 @@ impl<'a> Goal<'a> {
             any,
             check: None,
             exact: false,
-            choose: Vec::new(),
             slices: None,
             deepest: 40,
             stop: std::cell::Cell::new(false),
@@ -845,11 +862,11 @@ impl Reduction {
         states: &[OrbitState],
     ) -> Option<Vec<MoveId>> {
         let allowance = std::cell::Cell::new(self.budget);
-        let (mut seq, node, classes, unions) =
-            self.left_out(structure, moves, states, &allowance)?;
-        let centres = (classes, unions);
+        let centres = self.left_out(structure, moves, states, &allowance)?;
+        let mut seq = centres.moves.clone();
         let at = moves.apply(colours, &seq);
-        seq.extend(self.pair(structure, moves, &node, &at, &[], &[], &centres, &allowance)?);
+        let node = &centres.node;
+        seq.extend(self.pair(structure, moves, node, &at, &[], &[], &centres, &allowance)?);
         let mut after = moves.apply(colours, &seq);
         if !self.reachable(&after) {
             let fix = self.fix(structure, moves)?;
@@ -883,11 +900,11 @@ impl Reduction {
         moves: &Moves,
         states: &[OrbitState],
         allowance: &std::cell::Cell<u64>,
-    ) -> Option<(Vec<MoveId>, Node, Vec<usize>, Vec<UnionTable>)> {
+    ) -> Option<Centres> {
         let mut node = self.node(structure, states);
         let mut seq: Vec<MoveId> = Vec::new();
         let mut classes: Vec<usize> = Vec::new();
-        let mut unions: Vec<UnionTable> = Vec::new();
+        let mut unions: Vec<ClassPair> = Vec::new();
         while classes.len() < self.classes.len() {
             let d = |c: usize| self.classes[c].dist[self.rank(node.sets[c])];
             let open: Vec<usize> = (0..self.classes.len())
@@ -921,12 +938,17 @@ impl Reduction {
                 Vec::new(),
                 &self.next_moves,
             );
-            let found = self.ida(structure, moves, &node, &goal, allowance)?;
+            let found = self.ida(&node, &goal, allowance)?;
             trace!("reduce: classes {classes:?} in {} moves", found.len());
             node = self.walk(structure, &node, &found);
             seq.extend(found);
         }
-        Some((seq, node, classes, unions))
+        Some(Centres {
+            moves: seq,
+            node,
+            classes,
+            unions,
+        })
     }
 
     /// The table of the pair of classes `a`, `b` (of one orbit).
@@ -1000,7 +1022,7 @@ impl Reduction {
         colours: &[u16],
         done: &[usize],
         groups: &[std::sync::Arc<GroupTable>],
-        centres: &(Vec<usize>, Vec<UnionTable>),
+        centres: &Centres,
         allowance: &std::cell::Cell<u64>,
     ) -> Option<Vec<MoveId>> {
         if done.len() == self.blocks.len() {
@@ -1013,12 +1035,6 @@ impl Reduction {
             .iter()
             .map(|&b| self.group_table(structure, moves, &[b]))
             .collect();
-        // The last blocks as one group (an exact table), the others any `NEED` of them.
-        let (last, any) = if open.len() <= NEED {
-            (self.tables_of(structure, moves, &open), Vec::new())
-        } else {
-            (Vec::new(), singles.clone())
-        };
         let found = std::cell::RefCell::new(None);
         let tries = std::cell::Cell::new(0);
         let phase = std::cell::Cell::new(PAIR_BUDGET.min(allowance.get()));
@@ -1058,39 +1074,36 @@ impl Reduction {
                 None => false,
             }
         };
-        if open.len() <= LATE {
+        // The library's candidates, each with the phases after it, at most `TRIES` of them.
+        let library = || {
+            tries.set(0);
             for (path, at) in self.by_library(structure, moves, node, colours, &open) {
-                if take(&path, &at) {
-                    return found.into_inner();
-                }
-                if tries.get() >= TRIES {
-                    return None;
+                if take(&path, &at) || tries.get() >= TRIES || allowance.get() == 0 {
+                    break;
                 }
             }
+        };
+        // The last blocks by the library (search there needs 8 or 9 moves while keeping the
+        // other pairs: past its budget); the others by search, then by the library if the
+        // search runs out.
+        if open.len() <= LATE {
+            library();
+            return found.into_inner();
         }
         let mut goal = Goal::new(
-            centres.0.clone(),
-            centres.1.clone(),
-            [groups, &last[..]].concat(),
-            any,
+            centres.classes.clone(),
+            centres.unions.clone(),
+            groups.to_vec(),
+            singles.clone(),
             &self.next_moves,
         );
         goal.check = Some(&take);
         goal.exact = true;
-        if open.len() > NEED && open.len() <= LATE {
-            for (i, &a) in open.iter().enumerate() {
-                for &b in &open[i + 1..] {
-                    goal.choose
-                        .push(self.group_table(structure, moves, &[a, b]));
-                }
-            }
-            goal.track = (0..self.tracked.len()).collect();
-        }
         let _ = goal_cell.set(&goal);
         let before = phase.get();
         let mut start = node.clone();
         start.slices = 0;
-        self.ida(structure, moves, &start, &goal, &phase);
+        self.ida(&start, &goal, &phase);
         allowance.set(allowance.get().saturating_sub(before - phase.get()));
         trace!(
             "reduce: {} open, {} nodes, found {}",
@@ -1098,6 +1111,9 @@ impl Reduction {
             before - phase.get(),
             found.borrow().is_some()
         );
+        if found.borrow().is_none() && allowance.get() > 0 {
+            library();
+        }
         found.into_inner()
     }
 
@@ -1177,8 +1193,8 @@ impl Reduction {
                         if paired == open.len() && !self.reachable(&moves.apply(colours, &path)) {
                             cost += fix;
                         }
-                        if paired > 0 {
-                            out.push((cost * 64 / paired, path, end));
+                        if let Some(per_block) = (cost * 64).checked_div(paired) {
+                            out.push((per_block, path, end));
                         }
                     }
                 }
@@ -1269,7 +1285,7 @@ impl Reduction {
             goal.deepest = LIBRARY_DEPTH;
             goal.check = Some(&keep);
             let allowance = std::cell::Cell::new(200_000_000);
-            self.ida(structure, moves, &self.solved.0, &goal, &allowance);
+            self.ida(&self.solved.0, &goal, &allowance);
             trace!(
                 "reduce: library of {} sequences, {} slot sets, {:.3}s, {} nodes",
                 count.get(),
@@ -1306,7 +1322,7 @@ impl Reduction {
                     goal.check = Some(&check);
                     let allowance = std::cell::Cell::new(FIX_BUDGET);
                     let start = &self.solved.0;
-                    if let Some(found) = self.ida(structure, moves, start, &goal, &allowance) {
+                    if let Some(found) = self.ida(start, &goal, &allowance) {
                         trace!("reduce: parity fix of {} moves", found.len());
                         return Some(found);
                     }
@@ -1405,17 +1421,6 @@ impl Reduction {
             };
         }
         let mut b = u8::from(goal.even && node.parity != 0);
-        if !goal.choose.is_empty() {
-            let nearest = goal
-                .choose
-                .iter()
-                .map(|g| g.dist[g.index(&node.slots)])
-                .min();
-            b = b.max(nearest.unwrap_or(0));
-            if b > left {
-                return b;
-            }
-        }
         if !goal.any.is_empty() {
             // The `need`-th smallest.
             let mut d: [u8; 64] = [0; 64];
@@ -1450,28 +1455,33 @@ impl Reduction {
     /// A lower bound of the moves from `node` to `goal` by sequences of at most `free` moves
     /// not in H (`u8::MAX` if there is none).
     fn bound_within(&self, node: &Node, goal: &Goal, free: usize) -> u8 {
-        let odd = goal.even && node.parity != 0;
+        // With no such move left the moves of H keep everything the goal reads: done or never.
         if free == 0 {
-            let home = !odd
-                && goal
-                    .groups
-                    .iter()
-                    .chain(&goal.any)
-                    .chain(&goal.choose)
-                    .all(|g| g.dist[g.index(&node.slots)] == 0)
+            let home = goal
+                .groups
+                .iter()
+                .all(|g| g.dist[g.index(&node.slots)] == 0)
+                && (goal.any.is_empty() || {
+                    let open = goal
+                        .any
+                        .iter()
+                        .filter(|g| g.dist[g.index(&node.slots)] != 0);
+                    open.count() <= goal.any.len() - goal.need
+                })
                 && goal
                     .classes
                     .iter()
                     .all(|&c| self.classes[c].dist[self.rank(node.sets[c])] == 0);
-            return if home { 0 } else { u8::MAX };
+            return if home && !(goal.even && node.parity != 0) {
+                0
+            } else {
+                u8::MAX
+            };
         }
         let read = |g: &GroupTable| g.within[free - 1][g.index(&node.slots)];
-        let mut b = u8::from(odd);
+        let mut b = u8::from(goal.even && node.parity != 0);
         for g in &goal.groups {
             b = b.max(read(g));
-        }
-        if let Some(nearest) = goal.choose.iter().map(|g| read(g)).min() {
-            b = b.max(nearest);
         }
         if !goal.any.is_empty() {
             let mut d: Vec<u8> = goal.any.iter().map(|g| read(g)).collect();
@@ -1487,8 +1497,6 @@ impl Reduction {
     /// IDA* from `node` to `goal`, at most `allowance` nodes (taken from it).
     fn ida(
         &self,
-        structure: &Structure,
-        moves: &Moves,
         node: &Node,
         goal: &Goal,
         allowance: &std::cell::Cell<u64>,
@@ -1503,7 +1511,7 @@ impl Reduction {
                 path: &mut path,
                 allowance,
             };
-            if self.dfs(structure, moves, node, depth, &mut scratch, &mut search) {
+            if self.dfs(node, depth, &mut scratch, &mut search) {
                 return Some(path);
             }
             if allowance.get() == 0 || goal.stop.get() || depth >= goal.deepest {
@@ -1514,15 +1522,7 @@ impl Reduction {
         }
     }
 
-    fn dfs(
-        &self,
-        structure: &Structure,
-        moves: &Moves,
-        node: &Node,
-        left: usize,
-        scratch: &mut [Node],
-        search: &mut Dfs,
-    ) -> bool {
+    fn dfs(&self, node: &Node, left: usize, scratch: &mut [Node], search: &mut Dfs) -> bool {
         let goal = search.goal;
         let nodes = search.allowance.get();
         if nodes == 0 || goal.stop.get() {
@@ -1548,7 +1548,7 @@ impl Reduction {
         for &m in &goal.next[after] {
             self.apply(node, m as usize, next, Some(goal));
             search.path.push(m);
-            if self.dfs(structure, moves, next, left - 1, rest, search) {
+            if self.dfs(next, left - 1, rest, search) {
                 return true;
             }
             search.path.pop();
