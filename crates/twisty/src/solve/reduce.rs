@@ -47,6 +47,7 @@ use std::sync::Mutex;
 use super::moves::{MoveId, Moves};
 use super::puzzle::{PermPuzzle, Slot, Turn};
 use super::structure::{OrbitState, Structure};
+use super::twophase::cache;
 use super::{Options, Solver};
 use crate::trace::trace;
 
@@ -90,6 +91,9 @@ struct ClassTable {
     dist: Vec<u8>,
     /// `within[k - 1][rank]`: the same, by sequences of at most `k` moves not in H.
     within: Vec<Vec<u8>>,
+    /// Positions of the class's orbit, and of the class.
+    positions: usize,
+    members: usize,
     /// The axes whose every turn keeps the class's home positions among themselves (a face's
     /// centres: the axis through that face); classes with the same axes are solved together.
     axes: u64,
@@ -115,7 +119,6 @@ pub struct Reduction {
     classes: Vec<ClassTable>,
     /// Tables of pairs of left-out classes of one orbit (where the pieces of either are, as one
     /// set), by the classes' indices.
-    unions: Mutex<HashMap<(usize, usize), UnionTable>>,
     /// Tables of groups of blocks, by the blocks' indices.
     groups: Mutex<HashMap<Vec<usize>, std::sync::Arc<GroupTable>>>,
     /// Binomial coefficients `binom[n][k]` for ranking sets.
@@ -141,7 +144,6 @@ pub struct Reduction {
     solved: (Node, Vec<u16>),
     /// A sequence keeping every reduced state reduced and changing the reduced puzzle's
     /// invariants (found on first need; `None` when none was found).
-    fix: std::sync::OnceLock<Option<Vec<MoveId>>>,
     /// The positions blocks take (the slots of a placement, sorted), and `position_of[id][slot]`
     /// for each tracked piece: the position holding that slot.
     positions: Vec<Vec<u16>>,
@@ -149,8 +151,22 @@ pub struct Reduction {
     /// Node budget of a solve's pairing phases ([`Options::reduction_budget`]).
     budget: u64,
     /// The last two blocks' sequences (found on first need).
-    library: std::sync::OnceLock<Library>,
+    found: std::sync::OnceLock<Found>,
+    /// Where [`Found`] is cached ([`Options::cache_dir`]).
+    cache_dir: Option<std::path::PathBuf>,
 }
+
+/// What a reduction finds once per puzzle (see [`Reduction::found`]).
+struct Found {
+    /// Tables of pairs of left-out classes kept together ([`Reduction::class_pairs`]).
+    unions: HashMap<(usize, usize), UnionTable>,
+    library: Library,
+    /// See [`Reduction::fix`].
+    fix: Option<Vec<MoveId>>,
+}
+
+/// The version of the cache file's payload.
+const CACHE_FORMAT: u64 = 1;
 
 /// Sequences pairing the last two blocks: every sequence of at most [`LIBRARY_DEPTH`] moves
 /// (two of them not in H) from the solved state that leaves exactly two blocks unpaired,
@@ -328,7 +344,6 @@ impl Reduction {
             placements: Vec::new(),
             classes: Vec::new(),
             groups: Mutex::new(HashMap::new()),
-            unions: Mutex::new(HashMap::new()),
             binom: binomials(64),
             slot_next: Vec::new(),
             slots_of: Vec::new(),
@@ -348,8 +363,8 @@ impl Reduction {
                 },
                 puzzle.colours.clone(),
             ),
-            fix: std::sync::OnceLock::new(),
-            library: std::sync::OnceLock::new(),
+            found: std::sync::OnceLock::new(),
+            cache_dir: options.cache_dir.clone(),
             budget: options.reduction_budget,
             positions: Vec::new(),
             position_of: Vec::new(),
@@ -552,6 +567,8 @@ impl Reduction {
                         });
                 self.classes.push(ClassTable {
                     within,
+                    positions: o.len(),
+                    members: goal.count_ones() as usize,
                     orbit: oi,
                     class: c,
                     dist,
@@ -952,31 +969,20 @@ impl Reduction {
     }
 
     /// The table of the pair of classes `a`, `b` (of one orbit).
-    fn union_table(
-        &self,
-        structure: &Structure,
-        moves: &Moves,
-        a: usize,
-        b: usize,
-    ) -> std::sync::Arc<Vec<u8>> {
-        if let Some(t) = self
-            .unions
-            .lock()
-            .expect("no panics while held")
-            .get(&(a, b))
-        {
-            return t.clone();
+    fn union_table(&self, structure: &Structure, moves: &Moves, a: usize, b: usize) -> UnionTable {
+        match self.found(structure, moves).unions.get(&(a, b)) {
+            Some(t) => t.clone(),
+            None => self.build_union(structure, moves, a, b),
         }
+    }
+
+    /// Builds the table of the classes `a`, `b` (of one orbit).
+    fn build_union(&self, structure: &Structure, moves: &Moves, a: usize, b: usize) -> UnionTable {
         let o = &structure.orbits[self.classes[a].orbit];
         let goal = (0..o.len())
             .filter(|&p| o.class[p] == self.classes[a].class || o.class[p] == self.classes[b].class)
             .fold(0u32, |m, p| m | 1 << p);
-        let t = std::sync::Arc::new(self.fast_set_table(a, o.len(), moves, goal));
-        self.unions
-            .lock()
-            .expect("no panics while held")
-            .insert((a, b), t.clone());
-        t
+        std::sync::Arc::new(self.fast_set_table(a, o.len(), moves, goal))
     }
 
     /// Breadth-first distances over the sets of `goal.count_ones()` of `n` positions, moved by
@@ -1244,7 +1250,12 @@ impl Reduction {
 
     /// The library of last pairs (see [`Library`]).
     fn library(&self, structure: &Structure, moves: &Moves) -> &Library {
-        self.library.get_or_init(|| {
+        &self.found(structure, moves).library
+    }
+
+    /// Finds the library (see [`Library`]).
+    fn build_library(&self, structure: &Structure, moves: &Moves) -> Library {
+        {
             let t = std::time::Instant::now();
             let all: Vec<usize> = (0..self.blocks.len()).collect();
             let singles: Vec<_> = all
@@ -1294,15 +1305,21 @@ impl Reduction {
                 200_000_000 - allowance.get()
             );
             found.into_inner()
-        })
+        }
     }
 
     /// A sequence that keeps every reduced state reduced and changes the reduced puzzle's
     /// invariants: found once, by IDA* from the solved state, among the moves of order two
     /// first (a small tree), then among all moves.
     fn fix(&self, structure: &Structure, moves: &Moves) -> Option<&Vec<MoveId>> {
-        self.fix
-            .get_or_init(|| {
+        self.found(structure, moves).fix.as_ref()
+    }
+
+    /// Finds the fix (see [`Reduction::fix`]).
+    fn build_fix(&self, structure: &Structure, moves: &Moves) -> Option<Vec<MoveId>> {
+        {
+            {
+                let t = std::time::Instant::now();
                 let all: Vec<usize> = (0..self.blocks.len()).collect();
                 let classes: Vec<usize> = (0..self.classes.len()).collect();
                 let solved = &self.solved.1;
@@ -1315,7 +1332,9 @@ impl Reduction {
                     let mut goal = Goal::new(
                         classes.clone(),
                         Vec::new(),
-                        self.tables_of(structure, moves, &all),
+                        all.iter()
+                            .map(|&b| self.group_table(structure, moves, &[b]))
+                            .collect(),
                         Vec::new(),
                         next,
                     );
@@ -1323,13 +1342,151 @@ impl Reduction {
                     let allowance = std::cell::Cell::new(FIX_BUDGET);
                     let start = &self.solved.0;
                     if let Some(found) = self.ida(start, &goal, &allowance) {
-                        trace!("reduce: parity fix of {} moves", found.len());
+                        trace!(
+                            "reduce: parity fix of {} moves, {:.3}s",
+                            found.len(),
+                            t.elapsed().as_secs_f64()
+                        );
                         return Some(found);
                     }
                 }
                 None
-            })
-            .as_ref()
+            }
+        }
+    }
+
+    /// What the reduction finds once per puzzle: read from the cache directory, else found and
+    /// stored there (about 2 s on the 4x4x4: the tables of pairs of centre colours, the library,
+    /// the fix).
+    fn found(&self, structure: &Structure, moves: &Moves) -> &Found {
+        self.found.get_or_init(|| {
+            let key = self.cache_key(moves);
+            let dir = self.cache_dir.as_deref();
+            if let Some(found) = dir
+                .and_then(|d| cache::load(d, key))
+                .and_then(|payload| self.decode(&payload, moves))
+            {
+                trace!("reduce: library, fix and tables read from the cache");
+                return found;
+            }
+            let found = Found {
+                unions: self
+                    .class_pairs()
+                    .into_iter()
+                    .map(|(a, b)| ((a, b), self.build_union(structure, moves, a, b)))
+                    .collect(),
+                library: self.build_library(structure, moves),
+                fix: self.build_fix(structure, moves),
+            };
+            if let Some(d) = dir {
+                cache::store(d, key, &self.encode(&found));
+            }
+            found
+        })
+    }
+
+    /// The key of the cache file: the moves, the colours, the reduced puzzle's stickers and the
+    /// format.
+    fn cache_key(&self, moves: &Moves) -> u64 {
+        let mut h = cache::Fnv::new()
+            .bytes(b"polycover reduction")
+            .num(CACHE_FORMAT)
+            .num(LIBRARY_DEPTH as u64)
+            .num(SLICES as u64)
+            .moves(moves);
+        for &c in &self.solved.1 {
+            h = h.num(u64::from(c));
+        }
+        for &s in &self.keep {
+            h = h.num(u64::from(s));
+        }
+        h.num(self.blocks.len() as u64).0
+    }
+
+    fn encode(&self, found: &Found) -> Vec<u8> {
+        let mut w = cache::Writer::default();
+        let mut unions: Vec<_> = found.unions.iter().collect();
+        unions.sort_by_key(|(k, _)| **k);
+        w.words(&[unions.len() as u32]);
+        for ((a, b), t) in unions {
+            w.words(&[*a as u32, *b as u32]);
+            w.bytes(t);
+        }
+        let mut keys: Vec<_> = found.library.by_slots.iter().collect();
+        keys.sort();
+        w.words(&[keys.len() as u32]);
+        for (key, seqs) in keys {
+            w.words(&key.iter().map(|&x| u32::from(x)).collect::<Vec<_>>());
+            w.words(&[seqs.len() as u32]);
+            for seq in seqs {
+                w.words(&seq.iter().map(|&m| u32::from(m)).collect::<Vec<_>>());
+            }
+        }
+        let fix = found.fix.as_deref().unwrap_or(&[]);
+        w.words(&fix.iter().map(|&m| u32::from(m)).collect::<Vec<_>>());
+        w.0
+    }
+
+    /// What [`Reduction::encode`] wrote, if it reads back whole and fits this puzzle (tables of
+    /// the right sizes, moves that exist, a fix that still does its job).
+    fn decode(&self, payload: &[u8], moves: &Moves) -> Option<Found> {
+        let mut r = cache::Reader { rest: payload };
+        let seq = |words: Vec<u32>| -> Option<Vec<MoveId>> {
+            words
+                .into_iter()
+                .map(|m| (m < moves.len() as u32).then_some(m as MoveId))
+                .collect()
+        };
+        let mut unions = HashMap::new();
+        let pairs = self.class_pairs();
+        for _ in 0..*r.words()?.first()? {
+            let ab = r.words()?;
+            let (a, b) = (*ab.first()? as usize, *ab.get(1)? as usize);
+            let table = r.bytes()?;
+            (pairs.contains(&(a, b)) && table.len() == self.union_size(a, b)).then_some(())?;
+            unions.insert((a, b), std::sync::Arc::new(table));
+        }
+        (unions.len() == pairs.len()).then_some(())?;
+        let mut library = Library::default();
+        for _ in 0..*r.words()?.first()? {
+            let key: Vec<u16> = r.words()?.into_iter().map(|x| x as u16).collect();
+            let seqs = (0..*r.words()?.first()?)
+                .map(|_| seq(r.words()?))
+                .collect::<Option<Vec<_>>>()?;
+            library.by_slots.insert(key, seqs);
+        }
+        let fix = seq(r.words()?)?;
+        let fix = (!fix.is_empty()).then_some(fix);
+        if let Some(f) = &fix
+            && self.reachable(&moves.apply(&self.solved.1, f))
+        {
+            return None;
+        }
+        r.rest.is_empty().then_some(Found {
+            unions,
+            library,
+            fix,
+        })
+    }
+
+    /// The pairs of left-out classes phases keep together: of one orbit, kept by the same axes.
+    fn class_pairs(&self) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        for a in 0..self.classes.len() {
+            for b in a + 1..self.classes.len() {
+                let (ca, cb) = (&self.classes[a], &self.classes[b]);
+                if ca.orbit == cb.orbit && ca.axes == cb.axes {
+                    out.push((a, b));
+                }
+            }
+        }
+        out
+    }
+
+    /// Entries of the table of classes `a` and `b` together.
+    fn union_size(&self, a: usize, b: usize) -> usize {
+        let (ca, cb) = (&self.classes[a], &self.classes[b]);
+        self.binom[ca.positions][ca.members + cb.members] as usize
     }
 
     /// Whether the state showing `colours` is reduced and its reduced state reachable.
@@ -1708,4 +1865,120 @@ fn next_moves(moves: &Moves, allowed: impl Fn(MoveId) -> bool) -> Vec<Vec<MoveId
         );
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::Solver;
+
+    /// The 4x4x4's reduction, its one-time findings built (no cache directory).
+    fn cube_4() -> (Solver, Reduction) {
+        let perm = PermPuzzle::from_model(&crate::named("cube-4").unwrap());
+        let options = Options {
+            cache_dir: None,
+            ..Options::default()
+        };
+        let solver = Solver::prepare(&perm, &options).unwrap();
+        let r = Reduction::prepare(&perm, &solver.moves, &solver.structure, &options).unwrap();
+        (solver, r)
+    }
+
+    /// What is cached reads back as it was written; damage is refused, not read.
+    #[test]
+    fn findings_round_trip_through_the_cache_format() {
+        let (solver, r) = cube_4();
+        let (structure, moves) = (&solver.structure, &solver.moves);
+        let found = r.found(structure, moves);
+        let payload = r.encode(found);
+        let back = r.decode(&payload, moves).expect("reads back");
+        assert_eq!(back.library.by_slots, found.library.by_slots);
+        assert_eq!(back.fix, found.fix);
+        assert_eq!(back.unions, found.unions);
+        assert_eq!(
+            r.class_pairs().len(),
+            3,
+            "the 4x4x4's opposite centre colours"
+        );
+        assert!(r.decode(&payload[..payload.len() - 1], moves).is_none());
+        // A fix that does not change the reduced puzzle's parity (a move and its inverse) is
+        // refused.
+        let other = Found {
+            unions: found.unions.clone(),
+            library: Library::default(),
+            fix: Some(vec![0, moves.inverse[0]]),
+        };
+        assert!(r.decode(&r.encode(&other), moves).is_none());
+    }
+
+    /// The fix keeps the solved state reduced (centres home, every pair paired, the wings even)
+    /// and leaves the reduced 3x3x3 unreachable: one swap of pairs, against the corners. Every
+    /// library sequence, from the solved state, leaves exactly two pairs open and all else home.
+    #[test]
+    fn the_fix_and_the_library_do_what_they_say() {
+        let (solver, r) = cube_4();
+        let (structure, moves) = (&solver.structure, &solver.moves);
+        let fix = r.fix(structure, moves).expect("a fix");
+        let end = r.walk(structure, &r.solved.0, fix);
+        let all: Vec<usize> = (0..r.blocks.len()).collect();
+        assert_eq!(r.pairs_kept(&end, &all), Some(all.len()));
+        assert!(!r.reachable(&moves.apply(&r.solved.1, fix)));
+        let library = r.library(structure, moves);
+        assert!(!library.by_slots.is_empty());
+        for (slots, seqs) in &library.by_slots {
+            for seq in seqs {
+                // Stored undone: the sequence from solved is its inverse.
+                let from_solved = moves.invert(seq);
+                let end = r.walk(structure, &r.solved.0, &from_solved);
+                let open: Vec<usize> = all
+                    .iter()
+                    .copied()
+                    .filter(|&b| {
+                        let t = r.group_table_cached(&[b]).unwrap();
+                        t.dist[t.index(&end.slots)] != 0
+                    })
+                    .collect();
+                assert_eq!(open.len(), 2, "{seq:?}");
+                assert_eq!(r.pairs_kept(&end, &open), Some(0), "{seq:?}");
+                let mut at: Vec<u16> = open
+                    .iter()
+                    .flat_map(|&b| r.blocks[b].iter().map(|&id| end.slots[id]))
+                    .collect();
+                at.sort_unstable();
+                assert_eq!(&at, slots);
+            }
+        }
+    }
+
+    /// Odd and even permutations, against a count of inversions.
+    #[test]
+    fn permutation_parity_is_the_inversions_parity() {
+        let mut rng = crate::rng::Rng::new(7);
+        for n in 1..9u16 {
+            let mut perm: Vec<u16> = (0..n).collect();
+            for _ in 0..20 {
+                let (i, j) = (rng.below(n as usize), rng.below(n as usize));
+                perm.swap(i, j);
+                let inversions = (0..perm.len())
+                    .flat_map(|i| (i + 1..perm.len()).map(move |j| (i, j)))
+                    .filter(|&(i, j)| perm[i] > perm[j])
+                    .count();
+                assert_eq!(permutation_odd(&perm), inversions % 2 == 1, "{perm:?}");
+            }
+        }
+    }
+
+    /// Every set of `k` of `n` positions, once, in the order of their ranks.
+    #[test]
+    fn all_sets_are_listed_in_rank_order() {
+        let (_, r) = cube_4();
+        for (n, k) in [(6, 2), (8, 3), (24, 4)] {
+            let sets = all_sets(n, k);
+            assert_eq!(sets.len(), r.binom[n][k] as usize);
+            for (i, &set) in sets.iter().enumerate() {
+                assert_eq!(set.count_ones() as usize, k);
+                assert_eq!(r.rank(set), i);
+            }
+        }
+    }
 }
