@@ -776,7 +776,7 @@ impl Solver {
     /// since `t0`.
     /// The reduction's solution, if the puzzle has a reduction and it finds one.
     fn reduce(&self, colours: &[u16], states: &[OrbitState]) -> Option<Vec<MoveId>> {
-        if self.options.reduction_budget == 0 {
+        if self.options.optimal || self.options.reduction_budget == 0 {
             return None;
         }
         let reduction = self

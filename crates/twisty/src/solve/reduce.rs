@@ -16,10 +16,11 @@
 //! 1. the left-out blocks (the centres), two colour classes at a time, nearest first;
 //! 2. then the blocks of more than one piece (edge pairs), any two of those not done per phase,
 //!    each phase keeping what the ones before it did (at its end). A phase's goals are tried in
-//!    turn with the phases after it (at most [`TRIES`]), so a goal that leaves the next phase
-//!    stuck within its budget is given up for the next one;
-//! 3. the last blocks (from [`LATE`] open) by the *library*: sequences found once per puzzle
-//!    (every sequence of at most [`LIBRARY_DEPTH`] moves from the solved state that leaves
+//!    turn with the phases after it (at most 4 (`TRIES`)), so a goal that leaves the next phase
+//!    stuck within its budget is given up for the next one; a phase whose search runs out of
+//!    its budget pairs by the library (below) instead;
+//! 3. the last blocks (from 4 (`LATE`) open) by the *library*: sequences found once per puzzle
+//!    (every sequence of at most 6 (`LIBRARY_DEPTH`) moves from the solved state that leaves
 //!    exactly two blocks unpaired and all else in place), each undone after moves of H that
 //!    bring the open pieces to its slots: what a cuber's last-two-edges algorithms are, found by
 //!    the program. Plain search would need 8 or 9 moves there while keeping ten pairs;
@@ -37,9 +38,13 @@
 //! from their goals: one per colour class of the left-out pieces (where the class's pieces are,
 //! as a set), and one per group of blocks (where the group's pieces are, as a tuple), for the
 //! blocks done two at a time. Tables of groups are built when a solve first needs them and kept.
-//! The library's search counts the moves not in H as well: it allows [`SLICES`] of them, and
+//! The library's search counts the moves not in H as well: it allows 3 (`SLICES`) of them, and
 //! its tables (of single blocks and colour classes) give the moves to the goal by sequences of
 //! at most `k` such moves, for each `k`.
+//!
+//! What is found once per puzzle (the tables of pairs of centre colours, the library, the fix)
+//! is cached on disk with the two-phase tables ([`super::twophase::cache`]) and checked when
+//! read back.
 
 use std::collections::HashMap;
 use std::sync::Mutex;
