@@ -53,6 +53,7 @@ use super::moves::{MoveId, Moves};
 use super::puzzle::{PermPuzzle, Slot, Turn};
 use super::structure::{OrbitState, Structure};
 use super::twophase::cache;
+use super::twophase::parity::parity;
 use super::{Options, Solver};
 use crate::trace::trace;
 
@@ -479,7 +480,7 @@ impl Reduction {
         let odd = |oi: usize, m: usize| {
             let o = &structure.orbits[oi];
             let perm: Vec<u16> = (0..o.len()).map(|p| o.pos(m, p) as u16).collect();
-            permutation_odd(&perm)
+            parity(&perm)
         };
         let mut orbits: Vec<usize> = self.tracked.iter().map(|t| t.orbit).collect();
         orbits.sort_unstable();
@@ -557,7 +558,8 @@ impl Reduction {
                 let goal: u32 = (0..o.len())
                     .filter(|&p| o.class[p] == c)
                     .fold(0, |m, p| m | 1 << p);
-                let dist = self.set_table(structure, oi, moves, goal);
+                let dist =
+                    self.set_distances(o.len(), moves.len(), goal, |set, m| move_set(o, m, set));
                 let sets = all_sets(o.len(), goal.count_ones() as usize);
                 let within = within(&dist, |i, m| self.rank(move_set(o, m, sets[i])), &self.in_h);
                 let axes =
@@ -584,30 +586,34 @@ impl Reduction {
         Some(())
     }
 
-    /// Breadth-first distances over the sets of `goal.count_ones()` positions of orbit `oi`.
-    fn set_table(&self, structure: &Structure, oi: usize, moves: &Moves, goal: u32) -> Vec<u8> {
-        let o = &structure.orbits[oi];
-        let n = o.len();
+    /// Breadth-first distances over the sets of `goal.count_ones()` of `n` positions, a set
+    /// after move `m` being `next(set, m)`.
+    fn set_distances(
+        &self,
+        n: usize,
+        moves: usize,
+        goal: u32,
+        next: impl Fn(u32, usize) -> u32,
+    ) -> Vec<u8> {
         let k = goal.count_ones() as usize;
-        let size = self.binom[n][k] as usize;
-        let mut dist = vec![u8::MAX; size];
+        let mut dist = vec![u8::MAX; self.binom[n][k] as usize];
         dist[self.rank(goal)] = 0;
         let mut frontier = vec![goal];
         let mut d = 0;
         while !frontier.is_empty() {
             d += 1;
-            let mut next = Vec::new();
+            let mut following = Vec::new();
             for &set in &frontier {
-                for m in 0..moves.len() {
-                    let moved = move_set(o, m, set);
+                for m in 0..moves {
+                    let moved = next(set, m);
                     let r = self.rank(moved);
                     if dist[r] == u8::MAX {
                         dist[r] = d;
-                        next.push(moved);
+                        following.push(moved);
                     }
                 }
             }
-            frontier = next;
+            frontier = following;
         }
         dist
     }
@@ -704,23 +710,15 @@ fn all_sets(n: usize, k: usize) -> Vec<u32> {
     out
 }
 
-/// Whether a permutation (`perm[i]`: the image of `i`) is odd.
-fn permutation_odd(perm: &[u16]) -> bool {
-    let mut seen = vec![false; perm.len()];
-    let mut odd = false;
-    for start in 0..perm.len() {
-        let mut i = start;
-        let mut len = 0;
-        while !seen[i] {
-            seen[i] = true;
-            i = perm[i] as usize;
-            len += 1;
-        }
-        if len > 0 && len % 2 == 0 {
-            odd = !odd;
-        }
-    }
-    odd
+/// A set of positions after move `m`, by a class's table of [`Reduction::set_next`] (a byte of
+/// the set at a time).
+#[inline]
+fn set_after(table: &[u32], m: usize, s: u32) -> u32 {
+    let base = m * 4 * 256;
+    table[base + (s & 255) as usize]
+        | table[base + 256 + (s >> 8 & 255) as usize]
+        | table[base + 512 + (s >> 16 & 255) as usize]
+        | table[base + 768 + (s >> 24) as usize]
 }
 
 /// A set of positions after a move.
@@ -987,38 +985,9 @@ impl Reduction {
         let goal = (0..o.len())
             .filter(|&p| o.class[p] == self.classes[a].class || o.class[p] == self.classes[b].class)
             .fold(0u32, |m, p| m | 1 << p);
-        std::sync::Arc::new(self.fast_set_table(a, o.len(), moves, goal))
-    }
-
-    /// Breadth-first distances over the sets of `goal.count_ones()` of `n` positions, moved by
-    /// class `c`'s move table.
-    fn fast_set_table(&self, c: usize, n: usize, moves: &Moves, goal: u32) -> Vec<u8> {
-        let k = goal.count_ones() as usize;
-        let mut dist = vec![u8::MAX; self.binom[n][k] as usize];
-        dist[self.rank(goal)] = 0;
-        let mut frontier = vec![goal];
-        let mut d = 0;
-        let t = &self.set_next[c];
-        while !frontier.is_empty() {
-            d += 1;
-            let mut next = Vec::new();
-            for &s in &frontier {
-                for m in 0..moves.len() {
-                    let base = m * 4 * 256;
-                    let moved = t[base + (s & 255) as usize]
-                        | t[base + 256 + (s >> 8 & 255) as usize]
-                        | t[base + 512 + (s >> 16 & 255) as usize]
-                        | t[base + 768 + (s >> 24) as usize];
-                    let r = self.rank(moved);
-                    if dist[r] == u8::MAX {
-                        dist[r] = d;
-                        next.push(moved);
-                    }
-                }
-            }
-            frontier = next;
-        }
-        dist
+        let table = &self.set_next[a];
+        let next = |s: u32, m: usize| set_after(table, m, s);
+        std::sync::Arc::new(self.set_distances(o.len(), moves.len(), goal, next))
     }
 
     /// The blocks of more than one piece, group after group (see the module doc): the moves
@@ -1532,7 +1501,7 @@ impl Reduction {
             .parity_orbits
             .iter()
             .enumerate()
-            .filter(|&(_, &oi)| permutation_odd(&states[oi].occ))
+            .filter(|&(_, &oi)| parity(&states[oi].occ))
             .fold(0u64, |bits, (k, _)| bits | 1 << k);
         Node {
             slots,
@@ -1555,12 +1524,7 @@ impl Reduction {
         out.parity = node.parity ^ self.parity_of[m];
         out.slices = node.slices + u8::from(!self.in_h[m]);
         for (i, &s) in node.sets.iter().enumerate() {
-            let t = &self.set_next[i];
-            let base = m * 4 * 256;
-            out.sets[i] = t[base + (s & 255) as usize]
-                | t[base + 256 + (s >> 8 & 255) as usize]
-                | t[base + 512 + (s >> 16 & 255) as usize]
-                | t[base + 768 + (s >> 24) as usize];
+            out.sets[i] = set_after(&self.set_next[i], m, s);
         }
     }
 
@@ -1968,7 +1932,7 @@ mod tests {
                     .flat_map(|i| (i + 1..perm.len()).map(move |j| (i, j)))
                     .filter(|&(i, j)| perm[i] > perm[j])
                     .count();
-                assert_eq!(permutation_odd(&perm), inversions % 2 == 1, "{perm:?}");
+                assert_eq!(parity(&perm), inversions % 2 == 1, "{perm:?}");
             }
         }
     }

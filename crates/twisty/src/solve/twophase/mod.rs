@@ -41,7 +41,7 @@
 
 pub mod cache;
 pub mod coord;
-mod parity;
+pub(crate) mod parity;
 mod search;
 
 use std::path::Path;

@@ -5,8 +5,9 @@
 //! of the masks. A phase-1 end outside the span is passed over at once (phase 2 would search in
 //! vain up to its depth limit).
 
-/// The parity of a permutation given by images (`perm[i]` distinct, `< perm.len()`).
-pub fn parity(perm: &[u8]) -> bool {
+/// The parity of a permutation given by images (`perm[i]` distinct, `< perm.len()`): whether
+/// it is odd.
+pub fn parity<T: Copy + Into<usize>>(perm: &[T]) -> bool {
     let mut seen = vec![false; perm.len()];
     let mut odd = false;
     for start in 0..perm.len() {
@@ -14,7 +15,7 @@ pub fn parity(perm: &[u8]) -> bool {
         let mut len = 0;
         while !seen[i] {
             seen[i] = true;
-            i = perm[i] as usize;
+            i = perm[i].into();
             len += 1;
         }
         odd ^= len > 0 && len % 2 == 0;
@@ -49,10 +50,10 @@ mod tests {
 
     #[test]
     fn parities_and_their_span() {
-        assert!(!parity(&[0, 1, 2]));
-        assert!(parity(&[1, 0, 2]));
-        assert!(!parity(&[1, 2, 0]));
-        assert!(parity(&[1, 2, 3, 0]));
+        assert!(!parity(&[0, 1, 2u8]));
+        assert!(parity(&[1, 0, 2u8]));
+        assert!(!parity(&[1, 2, 0u8]));
+        assert!(parity(&[1, 2, 3, 0u8]));
         // Moves that change two parities at once never change one alone.
         assert_eq!(reachable(&[0b11], 2), vec![true, false, false, true]);
         assert_eq!(reachable(&[0b01, 0b10], 2), vec![true; 4]);
