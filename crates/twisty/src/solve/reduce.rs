@@ -441,7 +441,8 @@ impl Reduction {
             self.blocks.push(ids);
             self.placements.push(seen);
         }
-        (!self.blocks.is_empty()).then_some(())
+        // The library leaves two blocks open among more.
+        (self.blocks.len() > 2).then_some(())
     }
 
     /// The positions blocks take: the slots of their placements, as sets.
@@ -1154,6 +1155,7 @@ impl Reduction {
                     });
                     self.position_of[id][slot as usize]
                 })
+                .filter(|&p| p != usize::MAX)
                 .collect();
             positions.sort_unstable();
             positions.dedup();
@@ -1547,7 +1549,7 @@ impl Reduction {
             };
         }
         let mut b = u8::from(goal.even && node.parity != 0);
-        if !goal.any.is_empty() {
+        if goal.need > 0 && !goal.any.is_empty() {
             // The `need`-th smallest.
             let mut d: [u8; 64] = [0; 64];
             let n = goal.any.len().min(64);
@@ -1555,7 +1557,7 @@ impl Reduction {
                 d[k] = g.dist[g.index(&node.slots)];
             }
             d[..n].sort_unstable();
-            b = d[goal.need.min(n) - 1];
+            b = b.max(d[goal.need.min(n) - 1]);
             if b > left {
                 return b;
             }
@@ -1609,7 +1611,7 @@ impl Reduction {
         for g in &goal.groups {
             b = b.max(read(g));
         }
-        if !goal.any.is_empty() {
+        if goal.need > 0 && !goal.any.is_empty() {
             let mut d: Vec<u8> = goal.any.iter().map(|g| read(g)).collect();
             d.sort_unstable();
             b = b.max(d[goal.need.min(d.len()) - 1]);
