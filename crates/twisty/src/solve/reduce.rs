@@ -1019,6 +1019,8 @@ impl Reduction {
         let found = std::cell::RefCell::new(None);
         let tries = std::cell::Cell::new(0);
         let phase = std::cell::Cell::new(PAIR_BUDGET.min(allowance.get()));
+        // What this phase's budget lost to the phases after it (not its own nodes).
+        let clamped = std::cell::Cell::new(0);
         let goal_cell: std::cell::OnceCell<&Goal> = std::cell::OnceCell::new();
         let take = |path: &[MoveId], at: &Node| {
             tries.set(tries.get() + 1);
@@ -1041,7 +1043,9 @@ impl Reduction {
             let rest = self.pair(
                 structure, moves, at, &after, &more, &tables, centres, allowance,
             );
-            phase.set(left.min(allowance.get()));
+            let now = left.min(allowance.get());
+            clamped.set(clamped.get() + left - now);
+            phase.set(now);
             if tries.get() >= TRIES
                 && let Some(goal) = goal_cell.get()
             {
@@ -1085,11 +1089,11 @@ impl Reduction {
         let mut start = node.clone();
         start.slices = 0;
         self.ida(&start, &goal, &phase);
-        allowance.set(allowance.get().saturating_sub(before - phase.get()));
+        let own = before - phase.get() - clamped.get();
+        allowance.set(allowance.get().saturating_sub(own));
         trace!(
-            "reduce: {} open, {} nodes, found {}",
+            "reduce: {} open, {own} nodes, found {}",
             open.len(),
-            before - phase.get(),
             found.borrow().is_some()
         );
         if found.borrow().is_none() && allowance.get() > 0 {
