@@ -177,7 +177,7 @@ const CACHE_FORMAT: u64 = 1;
 /// Sequences pairing the last two blocks: every sequence of at most [`LIBRARY_DEPTH`] moves
 /// (two of them not in H) from the solved state that leaves exactly two blocks unpaired,
 /// inverted, by the slots where it leaves their pieces (sorted).
-#[derive(Default)]
+#[derive(Clone, Default)]
 struct Library {
     by_slots: HashMap<Vec<u16>, Vec<Vec<MoveId>>>,
 }
@@ -1062,7 +1062,15 @@ impl Reduction {
         // The library's candidates, each with the phases after it, at most `TRIES` of them.
         let library = || {
             tries.set(0);
-            for (path, at) in self.by_library(structure, moves, node, colours, &open) {
+            // Setups of fewer moves first when more than two blocks are open (more positions
+            // to try), all of them if that finds nothing.
+            let mut found = Vec::new();
+            for deepest in [if open.len() <= 2 { SETUP } else { SETUP - 1 }, SETUP] {
+                if found.is_empty() {
+                    found = self.by_library(structure, moves, node, colours, &open, deepest);
+                }
+            }
+            for (path, at) in found {
                 if take(&path, &at) || tries.get() >= TRIES || allowance.get() == 0 {
                     break;
                 }
@@ -1124,10 +1132,11 @@ impl Reduction {
     }
 
     /// Sequences pairing blocks of `open` from `node` (every other block paired) by the
-    /// library: moves of H (at most [`SETUP`]) bringing the pieces on two of the open blocks'
+    /// library: moves of H (at most `deepest`) bringing the pieces on two of the open blocks'
     /// positions to the slots of a sequence of the library, then that sequence; each keeps
-    /// the other blocks paired and pairs one block of `open` at least. Fewest moves a block
-    /// paired first (the parity fix counted when it is needed at the end).
+    /// the other blocks paired and pairs one block of `open` at least. Those leaving an even
+    /// number of blocks open first, then fewest moves a block paired (the parity fix counted
+    /// when it is needed at the end).
     fn by_library(
         &self,
         structure: &Structure,
@@ -1135,6 +1144,7 @@ impl Reduction {
         node: &Node,
         colours: &[u16],
         open: &[usize],
+        deepest: usize,
     ) -> Vec<(Vec<MoveId>, Node)> {
         let library = self.library(structure, moves);
         let h_next = next_moves(moves, |m| self.in_h[m as usize]);
@@ -1143,11 +1153,10 @@ impl Reduction {
             .flat_map(|&b| self.blocks[b].iter().copied())
             .collect();
         let fix = self.fix(structure, moves).map_or(0, |f| f.len());
-        let mut out: Vec<(usize, Vec<MoveId>, Node)> = Vec::new();
+        let mut out: Vec<((bool, usize), Vec<MoveId>, Node)> = Vec::new();
         let mut seen = std::collections::HashSet::new();
         let mut setups: Vec<Vec<MoveId>> = vec![Vec::new()];
         let mut at = 0;
-        let deepest = if open.len() <= 2 { SETUP } else { SETUP - 1 };
         while at < setups.len() {
             let setup = setups[at].clone();
             at += 1;
@@ -1179,8 +1188,11 @@ impl Reduction {
                         if paired == open.len() && !self.reachable(&moves.apply(colours, &path)) {
                             cost += fix;
                         }
+                        // A sequence of the library opens two blocks: one block left alone
+                        // cannot be paired by it, so leaving an odd number open comes last.
+                        let odd = (open.len() - paired) % 2 == 1;
                         if let Some(per_block) = (cost * 64).checked_div(paired) {
-                            out.push((per_block, path, end));
+                            out.push(((odd, per_block), path, end));
                         }
                     }
                 }
@@ -1344,7 +1356,7 @@ impl Reduction {
             let dir = self.cache_dir.as_deref();
             if let Some(found) = dir
                 .and_then(|d| cache::load(d, key))
-                .and_then(|payload| self.decode(&payload, moves))
+                .and_then(|payload| self.decode(&payload, structure, moves))
             {
                 trace!("reduce: library, fix and tables read from the cache");
                 return found;
@@ -1409,7 +1421,7 @@ impl Reduction {
 
     /// What [`Reduction::encode`] wrote, if it reads back whole and fits this puzzle (tables of
     /// the right sizes, moves that exist, a fix that still does its job).
-    fn decode(&self, payload: &[u8], moves: &Moves) -> Option<Found> {
+    fn decode(&self, payload: &[u8], structure: &Structure, moves: &Moves) -> Option<Found> {
         let mut r = cache::Reader { rest: payload };
         let seq = |words: Vec<u32>| -> Option<Vec<MoveId>> {
             words
@@ -1435,6 +1447,13 @@ impl Reduction {
                 .collect::<Option<Vec<_>>>()?;
             library.by_slots.insert(key, seqs);
         }
+        // Every sequence must leave, from the solved state, two blocks open at its slots.
+        for (slots, seqs) in &library.by_slots {
+            for s in seqs {
+                (self.opened_by(structure, moves, s).as_ref() == Some(slots)).then_some(())?;
+            }
+        }
+        (!library.by_slots.is_empty()).then_some(())?;
         let fix = seq(r.words()?)?;
         let fix = (!fix.is_empty()).then_some(fix);
         if let Some(f) = &fix
@@ -1447,6 +1466,31 @@ impl Reduction {
             library,
             fix,
         })
+    }
+
+    /// The slots of the pieces of the two blocks a sequence of the library (`undone`, stored
+    /// undone) leaves open from the solved state, sorted; `None` unless it leaves exactly two
+    /// open and all else home.
+    fn opened_by(
+        &self,
+        structure: &Structure,
+        moves: &Moves,
+        undone: &[MoveId],
+    ) -> Option<Vec<u16>> {
+        let end = self.walk(structure, &self.solved.0, &moves.invert(undone));
+        let open: Vec<usize> = (0..self.blocks.len())
+            .filter(|&b| {
+                let t = self.group_table(structure, moves, &[b]);
+                t.dist[t.index(&end.slots)] != 0
+            })
+            .collect();
+        (open.len() == 2 && self.pairs_kept(&end, &open) == Some(0)).then_some(())?;
+        let mut slots: Vec<u16> = open
+            .iter()
+            .flat_map(|&b| self.blocks[b].iter().map(|&id| end.slots[id]))
+            .collect();
+        slots.sort_unstable();
+        Some(slots)
     }
 
     /// The pairs of left-out classes phases keep together: of one orbit, kept by the same axes.
@@ -1866,7 +1910,7 @@ mod tests {
         let (structure, moves) = (&solver.structure, &solver.moves);
         let found = r.found(structure, moves);
         let payload = r.encode(found);
-        let back = r.decode(&payload, moves).expect("reads back");
+        let back = r.decode(&payload, structure, moves).expect("reads back");
         assert_eq!(back.library.by_slots, found.library.by_slots);
         assert_eq!(back.fix, found.fix);
         assert_eq!(back.unions, found.unions);
@@ -1875,15 +1919,24 @@ mod tests {
             3,
             "the 4x4x4's opposite centre colours"
         );
-        assert!(r.decode(&payload[..payload.len() - 1], moves).is_none());
+        assert!(
+            r.decode(&payload[..payload.len() - 1], structure, moves)
+                .is_none()
+        );
         // A fix that does not change the reduced puzzle's parity (a move and its inverse) is
         // refused.
-        let other = Found {
+        let mut other = Found {
             unions: found.unions.clone(),
-            library: Library::default(),
+            library: found.library.clone(),
             fix: Some(vec![0, moves.inverse[0]]),
         };
-        assert!(r.decode(&r.encode(&other), moves).is_none());
+        assert!(r.decode(&r.encode(&other), structure, moves).is_none());
+        // A library sequence filed under slots it does not open is refused.
+        other.fix = found.fix.clone();
+        assert!(r.decode(&r.encode(&other), structure, moves).is_some());
+        let (_, seqs) = other.library.by_slots.iter_mut().next().unwrap();
+        seqs.push(vec![0, moves.inverse[0]]);
+        assert!(r.decode(&r.encode(&other), structure, moves).is_none());
     }
 
     /// The fix keeps the solved state reduced (centres home, every pair paired, the wings even)
@@ -1902,25 +1955,7 @@ mod tests {
         assert!(!library.by_slots.is_empty());
         for (slots, seqs) in &library.by_slots {
             for seq in seqs {
-                // Stored undone: the sequence from solved is its inverse.
-                let from_solved = moves.invert(seq);
-                let end = r.walk(structure, &r.solved.0, &from_solved);
-                let open: Vec<usize> = all
-                    .iter()
-                    .copied()
-                    .filter(|&b| {
-                        let t = r.group_table_cached(&[b]).unwrap();
-                        t.dist[t.index(&end.slots)] != 0
-                    })
-                    .collect();
-                assert_eq!(open.len(), 2, "{seq:?}");
-                assert_eq!(r.pairs_kept(&end, &open), Some(0), "{seq:?}");
-                let mut at: Vec<u16> = open
-                    .iter()
-                    .flat_map(|&b| r.blocks[b].iter().map(|&id| end.slots[id]))
-                    .collect();
-                at.sort_unstable();
-                assert_eq!(&at, slots);
+                assert_eq!(r.opened_by(structure, moves, seq).as_ref(), Some(slots));
             }
         }
     }

@@ -100,7 +100,12 @@ pub fn path(dir: &Path, key: u64) -> PathBuf {
 
 /// The cached payload of `key`, if a sound file holds it.
 pub fn load(dir: &Path, key: u64) -> Option<Vec<u8>> {
-    let file = fs::File::open(path(dir, key)).ok()?;
+    // Only a regular file: opening a named pipe would wait for a writer forever.
+    let at = path(dir, key);
+    if !fs::metadata(&at).is_ok_and(|m| m.is_file()) {
+        return None;
+    }
+    let file = fs::File::open(at).ok()?;
     let len = file.metadata().ok()?.len();
     if !(HEADER as u64..=MAX_BYTES).contains(&len) {
         return None;
@@ -224,6 +229,18 @@ mod tests {
         assert!(load(&dir, 7).is_none());
         fs::write(&p, &data[..data.len() - 3]).unwrap();
         assert!(load(&dir, 7).is_none());
+        // A directory, then a named pipe, in the file's place: refused at once (opening the pipe
+        // would wait for a writer forever), and storing replaces the pipe.
+        fs::remove_file(&p).unwrap();
+        fs::create_dir(&p).unwrap();
+        assert!(load(&dir, 7).is_none());
+        fs::remove_dir(&p).unwrap();
+        let made = std::process::Command::new("mkfifo").arg(&p).status();
+        if made.is_ok_and(|s| s.success()) {
+            assert!(load(&dir, 7).is_none());
+            store(&dir, 7, &w.0);
+            assert_eq!(load(&dir, 7).unwrap(), w.0);
+        }
         let _ = fs::remove_dir_all(&dir);
     }
 }
