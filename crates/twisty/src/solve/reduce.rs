@@ -146,6 +146,8 @@ pub struct Reduction {
     parity_of: Vec<u64>,
     /// `in_h[m]`: whether move `m` is a move of H.
     in_h: Vec<bool>,
+    /// [`Reduction::next_moves`] among the moves of H (the library's setups).
+    h_next: Vec<Vec<MoveId>>,
     /// The solved state's node and colours.
     solved: (Node, Vec<u16>),
     /// A sequence keeping every reduced state reduced and changing the reduced puzzle's
@@ -360,6 +362,7 @@ impl Reduction {
             in_h: (0..moves.len())
                 .map(|m| h.contains(&moves.twist[m].turn))
                 .collect(),
+            h_next: next_moves(moves, |m| h.contains(&moves.twist[m as usize].turn)),
             solved: (
                 Node {
                     slots: Vec::new(),
@@ -961,7 +964,7 @@ impl Reduction {
             );
             let found = self.ida(&node, &goal, allowance)?;
             trace!("reduce: classes {classes:?} in {} moves", found.len());
-            node = self.walk(structure, &node, &found);
+            node = self.walk(&node, &found);
             seq.extend(found);
         }
         Some(Centres {
@@ -1147,7 +1150,6 @@ impl Reduction {
         deepest: usize,
     ) -> Vec<(Vec<MoveId>, Node)> {
         let library = self.library(structure, moves);
-        let h_next = next_moves(moves, |m| self.in_h[m as usize]);
         let wings: Vec<usize> = open
             .iter()
             .flat_map(|&b| self.blocks[b].iter().copied())
@@ -1180,7 +1182,7 @@ impl Reduction {
                         if !seen.insert(path.clone()) {
                             continue;
                         }
-                        let end = self.walk(structure, node, &path);
+                        let end = self.walk(node, &path);
                         let Some(paired) = self.pairs_kept(&end, open) else {
                             continue;
                         };
@@ -1199,7 +1201,11 @@ impl Reduction {
             }
             if setup.len() < deepest {
                 let after = setup.last().map_or(0, |&m| m as usize + 1);
-                setups.extend(h_next[after].iter().map(|&m| [&setup[..], &[m]].concat()));
+                setups.extend(
+                    self.h_next[after]
+                        .iter()
+                        .map(|&m| [&setup[..], &[m]].concat()),
+                );
             }
         }
         out.sort_by_key(|x| (x.0, x.1.len()));
@@ -1477,7 +1483,7 @@ impl Reduction {
         moves: &Moves,
         undone: &[MoveId],
     ) -> Option<Vec<u16>> {
-        let end = self.walk(structure, &self.solved.0, &moves.invert(undone));
+        let end = self.walk(&self.solved.0, &moves.invert(undone));
         let open: Vec<usize> = (0..self.blocks.len())
             .filter(|&b| {
                 let t = self.group_table(structure, moves, &[b]);
@@ -1578,7 +1584,7 @@ impl Reduction {
         }
     }
 
-    fn walk(&self, _structure: &Structure, node: &Node, seq: &[MoveId]) -> Node {
+    fn walk(&self, node: &Node, seq: &[MoveId]) -> Node {
         let mut cur = node.clone();
         let mut next = node.clone();
         for &m in seq {
@@ -1947,7 +1953,7 @@ mod tests {
         let (solver, r) = cube_4();
         let (structure, moves) = (&solver.structure, &solver.moves);
         let fix = r.fix(structure, moves).expect("a fix");
-        let end = r.walk(structure, &r.solved.0, fix);
+        let end = r.walk(&r.solved.0, fix);
         let all: Vec<usize> = (0..r.blocks.len()).collect();
         assert_eq!(r.pairs_kept(&end, &all), Some(all.len()));
         assert!(!r.reachable(&moves.apply(&r.solved.1, fix)));
